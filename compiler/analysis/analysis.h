@@ -1,0 +1,45 @@
+/* analysis.h — what the analyses of a `work` kernel compute.
+ *   freevars.c  free scalars (by value) and arrays (buffers) of the body,
+ *               private copies of outer loop indices, called functions
+ *   extent.c    host expressions for each buffer's byte size
+ *   deps.c      the dependence test on the mapped loops */
+#ifndef NUCC_ANALYSIS_H
+#define NUCC_ANALYSIS_H
+
+#include "nucc.h"
+
+/* A loop whose index may appear in a subscript: a mapped loop or a
+ * canonical loop of the body. */
+typedef struct LoopInfo {
+  Loop *loop;
+  bool mapped;
+  int id; /* names nu_lo<id>/nu_hi<id> in host code */
+} LoopInfo;
+
+typedef struct KernelInfo {
+  Kernel *k;
+  Vec loops;          /* LoopInfo*, outer first */
+  Vec locals;         /* Var* declared in the body */
+  Vec privates;       /* Var* declared outside but used as loop indices */
+  Vec written_locals; /* Var* assigned after their declaration */
+  Vec decls;          /* Stmt* ST_DECL in the body, for substitution */
+} KernelInfo;
+
+bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes);
+LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v);
+bool freevars_is_local(KernelInfo *ki, const Var *v);
+
+/* Host C for the largest value `e` can take over the loops (NULL and a
+ * reason when it cannot be bounded); loop ranges are named nu_lo<id> and
+ * nu_hi<id>, free scalars by their kernel names. */
+char *extent_hi(KernelInfo *ki, Expr *e);
+char *extent_lo(KernelInfo *ki, Expr *e);
+/* Host C for the range of a loop's index: fills *lo and *hi. */
+void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
+/* Prints an expression of invariant host values with kernel names. */
+char *extent_host_text(Expr *e);
+
+/* Reports carried dependences on the mapped loops; false after an error. */
+bool deps_check(KernelInfo *ki);
+
+#endif

@@ -1,0 +1,182 @@
+/* extent.c — how far each subscript reaches, as host C expressions.
+ * Receives subscripts of the kernel's accesses; hands on interval bounds
+ * written in terms of the stub's values (free scalars by their kernel names,
+ * loop ranges as nu_lo<id>/nu_hi<id>), which the host stub evaluates before
+ * a launch to size the device buffers — as OpenACC compilers infer array
+ * extents from affine subscripts. */
+#include "analysis.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Iv {
+  char *lo, *hi;
+} Iv;
+
+static void path_name(Expr *e, Buf *b) {
+  if (e->kind == EX_VAR) {
+    buf_puts(b, e->var->name);
+    return;
+  }
+  path_name(e->a, b);
+  buf_printf(b, "_%s", e->text);
+}
+
+static void host_path(Printer *p, Expr *e, Buf *b) {
+  (void)p;
+  path_name(e, b);
+}
+
+char *extent_host_text(Expr *e) {
+  Printer p = {.opencl = false, .on_path = host_path};
+  Buf b = {0};
+  print_expr(&p, e, &b);
+  return b.s ? b.s : xstrdup("");
+}
+
+static bool iv_of(KernelInfo *ki, Expr *e, Iv *out, int depth);
+
+static Iv iv_same(char *s) { return (Iv){s, xstrdup(s)}; }
+
+static bool iv_var(KernelInfo *ki, Expr *e, Iv *out, int depth) {
+  LoopInfo *li = freevars_loop_of(ki, e->var);
+  if (li) {
+    *out = (Iv){xformat("nu_lo%d", li->id), xformat("nu_hi%d", li->id)};
+    return true;
+  }
+  if (freevars_is_local(ki, e->var)) {
+    /* a local assigned once at its declaration stands for its initializer */
+    for (int i = 0; i < ki->written_locals.len; i++)
+      if (ki->written_locals.items[i] == e->var)
+        return false;
+    for (int i = 0; i < ki->decls.len; i++) {
+      Stmt *d = ki->decls.items[i];
+      if (d->var == e->var && d->init)
+        return iv_of(ki, d->init, out, depth + 1);
+    }
+    return false;
+  }
+  if (!type_is_integer(e->type))
+    return false;
+  *out = iv_same(extent_host_text(e));
+  return true;
+}
+
+static char *mul(const char *a, const char *b) { return xformat("(%s) * (%s)", a, b); }
+
+static bool iv_of(KernelInfo *ki, Expr *e, Iv *out, int depth) {
+  if (depth > 16)
+    return false;
+  Iv x, y;
+  switch (e->kind) {
+  case EX_INT:
+    *out = iv_same(xformat("%lldLL", e->ival));
+    return true;
+  case EX_VAR:
+    return iv_var(ki, e, out, depth);
+  case EX_MEMBER:
+    if (!ir_path_root(e) || !type_is_integer(e->type) ||
+        freevars_is_local(ki, ir_path_root(e)->var))
+      return false;
+    *out = iv_same(extent_host_text(e));
+    return true;
+  case EX_CAST:
+    return type_is_integer(e->type) && iv_of(ki, e->a, out, depth + 1);
+  case EX_UNARY:
+    if (!iv_of(ki, e->a, &x, depth + 1))
+      return false;
+    if (e->op == OP_PLUS) {
+      *out = x;
+      return true;
+    }
+    if (e->op == OP_NEG) {
+      *out = (Iv){xformat("-(%s)", x.hi), xformat("-(%s)", x.lo)};
+      return true;
+    }
+    return false;
+  case EX_COND:
+    if (!iv_of(ki, e->b, &x, depth + 1) || !iv_of(ki, e->c, &y, depth + 1))
+      return false;
+    *out = (Iv){xformat("nurt_min(%s, %s)", x.lo, y.lo), xformat("nurt_max(%s, %s)", x.hi, y.hi)};
+    return true;
+  case EX_BINARY:
+    break;
+  default:
+    return false;
+  }
+  if (!iv_of(ki, e->a, &x, depth + 1))
+    return false;
+  /* shifts and divisions by constants keep the interval's order */
+  if ((e->op == OP_DIV || e->op == OP_SHR || e->op == OP_SHL || e->op == OP_MOD) &&
+      e->b->kind == EX_INT && e->b->ival > 0) {
+    long long c = e->b->ival;
+    if (e->op == OP_DIV || e->op == OP_SHR)
+      *out = (Iv){xformat("(%s) %s %lldLL", x.lo, op_spelling(e->op), c),
+                  xformat("(%s) %s %lldLL", x.hi, op_spelling(e->op), c)};
+    else if (e->op == OP_SHL)
+      *out = (Iv){xformat("(%s) * %lldLL", x.lo, 1LL << (c & 62)),
+                  xformat("(%s) * %lldLL", x.hi, 1LL << (c & 62))};
+    else
+      *out = (Iv){xformat("-%lldLL", c - 1), xformat("%lldLL", c - 1)};
+    return true;
+  }
+  if (!iv_of(ki, e->b, &y, depth + 1))
+    return false;
+  switch (e->op) {
+  case OP_ADD:
+    *out = (Iv){xformat("%s + %s", x.lo, y.lo), xformat("%s + %s", x.hi, y.hi)};
+    return true;
+  case OP_SUB:
+    *out = (Iv){xformat("%s - (%s)", x.lo, y.hi), xformat("%s - (%s)", x.hi, y.lo)};
+    return true;
+  case OP_MUL:
+    if (e->b->kind == EX_INT || e->a->kind == EX_INT) {
+      long long c = e->b->kind == EX_INT ? e->b->ival : e->a->ival;
+      Iv v = e->b->kind == EX_INT ? x : y;
+      *out = c >= 0 ? (Iv){xformat("%lldLL * (%s)", c, v.lo), xformat("%lldLL * (%s)", c, v.hi)}
+                    : (Iv){xformat("%lldLL * (%s)", c, v.hi), xformat("%lldLL * (%s)", c, v.lo)};
+      return true;
+    }
+    if (!strcmp(x.lo, x.hi) && !strcmp(y.lo, y.hi)) {
+      *out = iv_same(mul(x.lo, y.lo));
+      return true;
+    }
+    {
+      char *p1 = mul(x.lo, y.lo), *p2 = mul(x.lo, y.hi), *p3 = mul(x.hi, y.lo),
+           *p4 = mul(x.hi, y.hi);
+      *out = (Iv){xformat("nurt_min(nurt_min(%s, %s), nurt_min(%s, %s))", p1, p2, p3, p4),
+                  xformat("nurt_max(nurt_max(%s, %s), nurt_max(%s, %s))", p1, p2, p3, p4)};
+    }
+    return true;
+  default:
+    return false;
+  }
+}
+
+char *extent_hi(KernelInfo *ki, Expr *e) {
+  Iv v;
+  return iv_of(ki, e, &v, 0) ? v.hi : NULL;
+}
+
+char *extent_lo(KernelInfo *ki, Expr *e) {
+  Iv v;
+  return iv_of(ki, e, &v, 0) ? v.lo : NULL;
+}
+
+void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
+  Loop *l = li->loop;
+  Iv b, u;
+  *lo = *hi = NULL;
+  if (!iv_of(ki, l->lb, &b, 0) || !iv_of(ki, l->ub, &u, 0))
+    return;
+  bool down = l->rel == REL_GT || l->rel == REL_GE ||
+              (l->rel == REL_NE && l->step->kind == EX_INT && l->step->ival < 0);
+  if (!down) {
+    *lo = b.lo;
+    *hi = l->rel == REL_LE ? u.hi : xformat("%s - 1", u.hi);
+  } else {
+    *hi = b.hi;
+    *lo = l->rel == REL_GE ? u.lo : xformat("%s + 1", u.lo);
+  }
+}

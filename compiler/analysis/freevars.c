@@ -1,0 +1,397 @@
+/* freevars.c — what a `work` kernel's body reads and writes from outside.
+ * Receives the kernel (mapped loops and body); hands on its buffers (arrays
+ * and pointers, with every subscripted access), its scalars passed by value,
+ * private copies of outer loop indices, and the functions it calls.  Writes
+ * to outer scalars and uses of pointers other than subscripts are errors. */
+#include "analysis.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct FV {
+  Kernel *k;
+  KernelInfo *ki;
+  bool ok;
+} FV;
+
+LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v) {
+  for (int i = ki->loops.len - 1; i >= 0; i--) {
+    LoopInfo *li = ki->loops.items[i];
+    if (li->loop->var == v)
+      return li;
+  }
+  return NULL;
+}
+
+bool freevars_is_local(KernelInfo *ki, const Var *v) {
+  for (int i = 0; i < ki->locals.len; i++)
+    if (ki->locals.items[i] == v)
+      return true;
+  for (int i = 0; i < ki->privates.len; i++)
+    if (ki->privates.items[i] == v)
+      return true;
+  return false;
+}
+
+static bool in_vec(Vec *v, void *p) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == p)
+      return true;
+  return false;
+}
+
+/* The kernel parameter name of a path: m->data → m_data. */
+static char *path_name(Expr *e) {
+  if (e->kind == EX_VAR)
+    return xstrdup(e->var->name);
+  char *base = path_name(e->a);
+  char *r = xformat("%s_%s", base, e->text);
+  free(base);
+  return r;
+}
+
+/* The path as C source: m->data. */
+static char *path_text(Expr *e) {
+  if (e->kind == EX_VAR)
+    return xstrdup(e->var->name);
+  char *base = path_text(e->a);
+  char *r = xformat("%s%s%s", base, e->arrow ? "->" : ".", e->text);
+  free(base);
+  return r;
+}
+
+static int type_rank(Type *t) {
+  int r = 0;
+  for (; t && (t->kind == TY_PTR || t->kind == TY_ARRAY); t = t->base)
+    r++;
+  return r;
+}
+
+static bool is_outer_path(FV *fv, Expr *e) {
+  Expr *root = ir_path_root(e);
+  return root && !freevars_is_local(fv->ki, root->var) && !freevars_loop_of(fv->ki, root->var);
+}
+
+static Buffer *buffer_of(FV *fv, Expr *path) {
+  for (int i = 0; i < fv->k->buffers.len; i++) {
+    Buffer *b = fv->k->buffers.items[i];
+    if (ir_expr_equal(b->path, path))
+      return b;
+  }
+  Buffer *b = NEW(Buffer);
+  b->path = path;
+  b->name = path_name(path);
+  b->type = path->type;
+  b->elem = type_elem(path->type);
+  b->rank = type_rank(path->type);
+  vec_push(&fv->k->buffers, b);
+  if (!type_is_arith(b->elem)) {
+    diag_error(path->loc,
+               "array '%s' of '%s' cannot be used in a kernel: only arrays of "
+               "numbers are supported",
+               b->name, b->elem ? b->elem->spelling : "?");
+    fv->ok = false;
+  }
+  return b;
+}
+
+static void add_scalar(FV *fv, Expr *path) {
+  for (int i = 0; i < fv->k->scalars.len; i++)
+    if (ir_expr_equal(((Scalar *)fv->k->scalars.items[i])->path, path))
+      return;
+  Scalar *s = NEW(Scalar);
+  s->path = path;
+  s->name = path_name(path);
+  s->type = path->type;
+  vec_push(&fv->k->scalars, s);
+}
+
+static void visit(FV *fv, Expr *e);
+
+/* a[i][j]: records an access of buffer a with its subscripts. */
+static void visit_index(FV *fv, Expr *e, bool read, bool write) {
+  Expr *subs[16];
+  int n = 0;
+  Expr *base = e;
+  while (base->kind == EX_INDEX && n < 16) {
+    subs[n++] = base->b;
+    base = base->a;
+  }
+  for (int i = 0; i < n; i++)
+    visit(fv, subs[i]);
+  Expr *root = ir_path_root(base);
+  if (root && (freevars_is_local(fv->ki, root->var))) {
+    if (base->kind != EX_VAR) {
+      diag_error(e->loc, "this subscript cannot be used in a kernel");
+      fv->ok = false;
+    }
+    return;
+  }
+  if (!root) {
+    diag_error(e->loc, "only arrays and pointers named by a variable or a member ('a[i]', "
+                       "'m->data[i]') can be subscripted in a kernel");
+    fv->ok = false;
+    return;
+  }
+  Buffer *b = buffer_of(fv, base);
+  Access *a = NEW(Access);
+  a->e = e;
+  a->nsubs = n;
+  a->subs = xcalloc((size_t)n, sizeof(Expr *));
+  for (int i = 0; i < n; i++)
+    a->subs[i] = subs[n - 1 - i];
+  a->read = read;
+  a->write = write;
+  b->read |= read;
+  b->write |= write;
+  vec_push(&b->accesses, a);
+  if (n != b->rank) {
+    char *t = path_text(base);
+    diag_error(e->loc, "'%s' has %d dimension%s and must be subscripted %d time%s here", t, b->rank,
+               b->rank == 1 ? "" : "s", b->rank, b->rank == 1 ? "" : "s");
+    free(t);
+    fv->ok = false;
+  }
+}
+
+static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
+  if (lhs->kind == EX_INDEX) {
+    visit_index(fv, lhs, read, true);
+    return;
+  }
+  if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF) {
+    diag_error(lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
+    fv->ok = false;
+    return;
+  }
+  Expr *root = ir_path_root(lhs);
+  if (root && freevars_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
+    return;
+  if (root && freevars_loop_of(fv->ki, root->var)) {
+    diag_error(lhs->loc, "the loop index '%s' is assigned in the loop's body", root->var->name);
+    fv->ok = false;
+    return;
+  }
+  char *t = root ? path_text(lhs) : xstrdup("this expression");
+  diag_error(lhs->loc,
+             "write to '%s', declared outside the nest: every work-item would write it "
+             "(declare it inside the loop body)",
+             t);
+  free(t);
+  fv->ok = false;
+}
+
+static void add_func(FV *fv, Func *f) {
+  if (!f || in_vec(&fv->k->funcs, f))
+    return;
+  vec_push(&fv->k->funcs, f);
+}
+
+static void visit(FV *fv, Expr *e) {
+  if (!e)
+    return;
+  if (e->type && e->type->kind == TY_DOUBLE)
+    fv->k->uses_fp64 = true;
+  switch (e->kind) {
+  case EX_INT:
+  case EX_FLOAT:
+    return;
+  case EX_VAR:
+  case EX_MEMBER:
+    if (e->kind == EX_MEMBER && !ir_path_root(e)) {
+      visit(fv, e->a);
+      return;
+    }
+    if (!is_outer_path(fv, e))
+      return;
+    if (type_is_arith(e->type)) {
+      add_scalar(fv, e);
+    } else {
+      char *t = path_text(e);
+      diag_error(e->loc,
+                 e->type->kind == TY_STRUCT
+                     ? "struct '%s' can only be used through its members in a kernel"
+                     : "'%s' can only be subscripted in a kernel",
+                 t);
+      free(t);
+      fv->ok = false;
+    }
+    return;
+  case EX_INDEX:
+    visit_index(fv, e, true, false);
+    return;
+  case EX_UNARY:
+    if (e->op == OP_DEREF) {
+      diag_error(e->loc, "'*p' in a kernel: write 'p[0]' instead");
+      fv->ok = false;
+      return;
+    }
+    if (op_is_assign(e->op)) {
+      visit_lvalue(fv, e->a, true);
+      return;
+    }
+    visit(fv, e->a);
+    return;
+  case EX_BINARY:
+    if (op_is_assign(e->op)) {
+      visit_lvalue(fv, e->a, e->op != OP_ASSIGN);
+      visit(fv, e->b);
+      return;
+    }
+    if (e->a->kind == EX_FLOAT && e->a->type->kind == TY_DOUBLE && e->b->type &&
+        e->b->type->kind == TY_FLOAT)
+      vec_push(&fv->k->hints,
+               xformat("line %d: double literal %s promotes a float expression "
+                       "to double (write %sf)",
+                       e->a->loc.line, e->a->text ? e->a->text : "", e->a->text ? e->a->text : ""));
+    else if (e->b->kind == EX_FLOAT && e->b->type->kind == TY_DOUBLE && e->a->type &&
+             e->a->type->kind == TY_FLOAT)
+      vec_push(&fv->k->hints,
+               xformat("line %d: double literal %s promotes a float expression "
+                       "to double (write %sf)",
+                       e->b->loc.line, e->b->text ? e->b->text : "", e->b->text ? e->b->text : ""));
+    visit(fv, e->a);
+    visit(fv, e->b);
+    return;
+  case EX_COND:
+    visit(fv, e->a);
+    visit(fv, e->b);
+    visit(fv, e->c);
+    return;
+  case EX_CAST:
+    visit(fv, e->a);
+    return;
+  case EX_CALL:
+    for (int i = 0; i < e->nargs; i++)
+      visit(fv, e->args[i]);
+    add_func(fv, e->callee);
+    return;
+  }
+}
+
+/* Collects locals and loops of the body, in nesting order. */
+static void scan_decls(FV *fv, Stmt *s) {
+  if (!s)
+    return;
+  switch (s->kind) {
+  case ST_DECL:
+    vec_push(&fv->ki->locals, s->var);
+    vec_push(&fv->ki->decls, s);
+    return;
+  case ST_FOR:
+    if (s->init_s)
+      scan_decls(fv, s->init_s);
+    if (s->loop) {
+      LoopInfo *li = NEW(LoopInfo);
+      li->loop = s->loop;
+      li->id = fv->ki->loops.len;
+      vec_push(&fv->ki->loops, li);
+      if (s->loop->declared)
+        vec_push(&fv->ki->locals, s->loop->var);
+      else if (!in_vec(&fv->ki->privates, s->loop->var))
+        vec_push(&fv->ki->privates, s->loop->var);
+    }
+    scan_decls(fv, s->body);
+    return;
+  default:
+    scan_decls(fv, s->then);
+    scan_decls(fv, s->els);
+    scan_decls(fv, s->body);
+    for (int i = 0; i < s->nitems; i++)
+      scan_decls(fv, s->items[i]);
+    return;
+  }
+}
+
+static void visit_stmt(FV *fv, Stmt *s) {
+  if (!s)
+    return;
+  visit(fv, s->e);
+  if (s->kind == ST_DECL && s->init)
+    visit(fv, s->init);
+  visit_stmt(fv, s->init_s);
+  visit(fv, s->inc);
+  if (s->loop) {
+    visit(fv, s->loop->lb);
+    visit(fv, s->loop->ub);
+    visit(fv, s->loop->step);
+  }
+  visit_stmt(fv, s->then);
+  visit_stmt(fv, s->els);
+  visit_stmt(fv, s->body);
+  for (int i = 0; i < s->nitems; i++)
+    visit_stmt(fv, s->items[i]);
+}
+
+static void note_written(Expr *e, void *d) {
+  KernelInfo *ki = d;
+  if (((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) &&
+      e->a->kind == EX_VAR && !in_vec(&ki->written_locals, e->a->var))
+    vec_push(&ki->written_locals, e->a->var);
+}
+
+/* Functions called from the kernel may use only their parameters and locals. */
+static void check_func_vars(FV *fv, Func *f) {
+  KernelInfo fki = {0};
+  FV sub = {fv->k, &fki, true};
+  for (int i = 0; i < f->nparams; i++)
+    vec_push(&fki.locals, f->params[i]);
+  scan_decls(&sub, f->body);
+  Kernel dummy = {0};
+  sub.k = &dummy;
+  visit_stmt(&sub, f->body);
+  if (dummy.buffers.len || dummy.scalars.len) {
+    diag_error(f->loc, "function '%s' called from a kernel uses variables declared outside it",
+               f->name);
+    fv->ok = false;
+  }
+  for (int i = 0; i < dummy.funcs.len; i++)
+    add_func(fv, dummy.funcs.items[i]);
+  fv->k->uses_fp64 |= dummy.uses_fp64;
+  if (!sub.ok)
+    fv->ok = false;
+}
+
+bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes) {
+  FV fv = {k, ki, true};
+  ki->k = k;
+  for (int i = 0; i < k->dims; i++) {
+    LoopInfo *li = NEW(LoopInfo);
+    li->loop = k->mapped[i];
+    li->mapped = true;
+    li->id = i;
+    vec_push(&ki->loops, li);
+    if (!k->mapped[i]->declared)
+      vec_push(&ki->privates, k->mapped[i]->var);
+  }
+  scan_decls(&fv, k->body);
+  ir_walk_stmt(k->body, note_written, ki);
+  for (int i = 0; i < k->dims; i++) {
+    visit(&fv, k->mapped[i]->lb);
+    visit(&fv, k->mapped[i]->ub);
+    visit(&fv, k->mapped[i]->step);
+  }
+  visit_stmt(&fv, k->body);
+  for (int i = 0; i < k->funcs.len; i++) /* grows while we check */
+    check_func_vars(&fv, k->funcs.items[i]);
+  for (int i = 0; i < sizes->len; i++) {
+    AnnotArg *a = sizes->items[i];
+    bool found = false;
+    for (int j = 0; j < k->buffers.len; j++) {
+      Buffer *b = k->buffers.items[j];
+      char *t = path_text(b->path);
+      if (!strcmp(t, a->key)) {
+        b->size_text = a->text;
+        b->size_loc = a->loc;
+        found = true;
+      }
+      free(t);
+    }
+    if (!found) {
+      diag_error(a->loc, "size(%s: ...): '%s' is not an array used in this nest", a->key, a->key);
+      fv.ok = false;
+    }
+  }
+  return fv.ok;
+}

@@ -1,0 +1,25 @@
+/* emit.h — the printers: the OpenCL program, and the host C that launches it.
+ *   opencl.c  one OpenCL C program for all kernels of the input file
+ *   host.c    the stubs that size buffers and launch, and the call sites
+ *   report.c  the --report lines */
+#ifndef NUCC_EMIT_H
+#define NUCC_EMIT_H
+
+#include "nucc.h"
+
+/* The program text for all kernels (and the functions they call). */
+char *emit_opencl_program(Vec *kernels, bool *uses_fp64);
+/* An OpenCL-safe spelling of a C identifier. */
+const char *emit_cl_name(const char *name);
+
+/* The host stub of a kernel (a static function) and the statement that
+ * replaces the nest at its site; `original` is the nest's source text. */
+char *emit_host_stub(Kernel *k);
+char *emit_host_call(Kernel *k, const char *original, const char *pragma_text, const char *path);
+/* The prologue of the output file: include, program string, module. */
+char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
+
+/* One line per kernel for --report. */
+void emit_report(Kernel *k, const char *path);
+
+#endif

@@ -1,0 +1,206 @@
+/* opencl.c — prints the OpenCL C program of an input file.
+ * Receives the kernels that `work` produced; hands on one program text: the
+ * functions the kernels call, then one __kernel per nest.  Arrays become
+ * flattened __global buffers with their row lengths as arguments; mapped
+ * loop indices are computed from get_global_id, with a guard for the
+ * surplus work-items of the last work-group. */
+#include "analysis/analysis.h"
+#include "emit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *emit_cl_name(const char *name) {
+  static const char *reserved[] = {
+      "global",     "local",     "constant",  "private",   "kernel",     "read_only", "write_only",
+      "read_write", "half",      "uchar",     "ushort",    "uint",       "ulong",     "bool",
+      "vector",     "image1d_t", "image2d_t", "image3d_t", "sampler_t",  "event_t",   "complex",
+      "imaginary",  "quad",      "__global",  "__local",   "__constant", "__private", "__kernel"};
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (!strcmp(name, reserved[i]))
+      return xformat("%s_", name);
+  return name;
+}
+
+typedef struct KCtx {
+  Kernel *k;
+} KCtx;
+
+static void path_name(Expr *e, Buf *b) {
+  if (e->kind == EX_VAR) {
+    buf_puts(b, emit_cl_name(e->var->name));
+    return;
+  }
+  path_name(e->a, b);
+  buf_printf(b, "_%s", e->text);
+}
+
+static void cl_path(Printer *p, Expr *e, Buf *b) {
+  (void)p;
+  path_name(e, b);
+}
+
+static Buffer *buffer_of(Kernel *k, Expr *path) {
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *b = k->buffers.items[i];
+    if (ir_expr_equal(b->path, path))
+      return b;
+  }
+  return NULL;
+}
+
+/* a[i][j] → a[(i) * a_d1 + (j)] */
+static bool cl_index(Printer *p, Expr *e, Buf *b) {
+  KCtx *kc = p->ctx;
+  if (!kc)
+    return false;
+  Expr *subs[16];
+  int n = 0;
+  Expr *base = e;
+  while (base->kind == EX_INDEX && n < 16) {
+    subs[n++] = base->b;
+    base = base->a;
+  }
+  Buffer *buf = ir_path_root(base) ? buffer_of(kc->k, base) : NULL;
+  if (!buf)
+    return false;
+  /* Horner form, outermost subscript first: ((s2) * a_d1 + s1) * a_d2 + s0 */
+  buf_printf(b, "%s[", buf->name);
+  for (int i = 0; i < n - 1; i++)
+    buf_puts(b, "(");
+  for (int i = n - 1; i >= 0; i--) {
+    Expr *s = subs[i];
+    bool simple = s->kind == EX_VAR || s->kind == EX_INT || s->kind == EX_MEMBER ||
+                  s->kind == EX_INDEX || s->kind == EX_CALL;
+    bool paren = n > 1 && !simple;
+    if (paren)
+      buf_puts(b, "(");
+    print_expr(p, s, b);
+    if (paren)
+      buf_puts(b, ")");
+    if (i > 0)
+      buf_printf(b, ") * %s_d%d + ", buf->name, n - i);
+  }
+  buf_puts(b, "]");
+  return true;
+}
+
+static void print_func(Func *f, Buf *b) {
+  Printer p = {.opencl = true, .on_path = cl_path};
+  buf_printf(b, "%s nu_%s(", type_cl_name(f->ret), f->name);
+  for (int i = 0; i < f->nparams; i++)
+    buf_printf(b, "%s%s %s", i ? ", " : "", type_cl_name(f->params[i]->type),
+               emit_cl_name(f->params[i]->name));
+  if (!f->nparams)
+    buf_puts(b, "void");
+  buf_puts(b, ")\n");
+  print_stmt(&p, f->body, 0, b);
+  buf_puts(b, "\n");
+}
+
+static void print_kernel(Kernel *k, Buf *b) {
+  KernelInfo *ki = k->info;
+  KCtx kc = {k};
+  Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
+  Loop *l0 = k->mapped[0];
+  buf_printf(b, "/* %s: the loop nest at line %d */\n", k->name, l0->loc.line);
+  buf_printf(b, "__kernel void %s(", k->name);
+  const char *sep = "";
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    buf_printf(b, "%s__global %s%s *%s, long %s_off", sep, bf->write ? "" : "const ",
+               type_cl_name(bf->elem), bf->name, bf->name);
+    for (int d = 1; d < bf->rank; d++)
+      buf_printf(b, ", long %s_d%d", bf->name, d);
+    sep = ",\n    ";
+  }
+  for (int i = 0; i < k->scalars.len; i++) {
+    Scalar *s = k->scalars.items[i];
+    buf_printf(b, "%s%s %s", sep, s->type->kind == TY_BOOL ? "uchar" : type_cl_name(s->type),
+               s->name);
+    sep = ",\n    ";
+  }
+  for (int m = 0; m < k->dims; m++) {
+    buf_printf(b, "%slong nu_lb%d, long nu_st%d, long nu_n%d", sep, m, m, m);
+    sep = ",\n    ";
+  }
+  buf_puts(b, ")\n{\n");
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    const char *q = bf->write ? "" : "const ";
+    buf_printf(b, "  %s = (__global %s%s *)((__global %schar *)%s + %s_off);\n", bf->name, q,
+               type_cl_name(bf->elem), q, bf->name, bf->name);
+  }
+  /* NDRange dimension 0 is the innermost mapped loop */
+  for (int m = 0; m < k->dims; m++)
+    buf_printf(b, "  long nu_g%d = get_global_id(%d);\n", m, k->dims - 1 - m);
+  buf_puts(b, "  if (");
+  for (int m = 0; m < k->dims; m++)
+    buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
+  buf_puts(b, ")\n    return;\n");
+  for (int m = 0; m < k->dims; m++) {
+    Loop *l = k->mapped[m];
+    const char *t = type_cl_name(l->var->type);
+    buf_printf(b, "  %s %s = (%s)(nu_lb%d + nu_g%d * nu_st%d);\n", t, emit_cl_name(l->var->name), t,
+               m, m, m);
+  }
+  for (int i = 0; i < ki->privates.len; i++) {
+    Var *v = ki->privates.items[i];
+    bool mapped = false;
+    for (int m = 0; m < k->dims; m++)
+      mapped |= k->mapped[m]->var == v;
+    if (!mapped)
+      buf_printf(b, "  %s %s;\n", type_cl_name(v->type), emit_cl_name(v->name));
+  }
+  if (k->body->kind == ST_BLOCK) {
+    for (int i = 0; i < k->body->nitems; i++)
+      print_stmt(&p, k->body->items[i], 1, b);
+  } else {
+    print_stmt(&p, k->body, 1, b);
+  }
+  buf_puts(b, "}\n");
+}
+
+/* Functions in call order: a callee before its callers. */
+static void order_funcs(Func *f, Vec *out) {
+  for (int i = 0; i < out->len; i++)
+    if (out->items[i] == f)
+      return;
+  vec_push(out, f);
+}
+
+char *emit_opencl_program(Vec *kernels, bool *uses_fp64) {
+  Buf b = {0};
+  Vec funcs = {0};
+  *uses_fp64 = false;
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    *uses_fp64 |= k->uses_fp64;
+    for (int j = 0; j < k->funcs.len; j++)
+      order_funcs(k->funcs.items[j], &funcs);
+  }
+  buf_puts(&b, "/* Generated by nucc. */\n");
+  if (*uses_fp64)
+    buf_puts(&b, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+  buf_puts(&b, "\n");
+  /* prototypes first: functions may call each other in any order */
+  for (int i = 0; i < funcs.len; i++) {
+    Func *f = funcs.items[i];
+    buf_printf(&b, "%s nu_%s(", type_cl_name(f->ret), f->name);
+    for (int j = 0; j < f->nparams; j++)
+      buf_printf(&b, "%s%s", j ? ", " : "", type_cl_name(f->params[j]->type));
+    buf_puts(&b, f->nparams ? ");\n" : "void);\n");
+  }
+  if (funcs.len)
+    buf_puts(&b, "\n");
+  for (int i = 0; i < funcs.len; i++)
+    print_func(funcs.items[i], &b);
+  for (int i = 0; i < kernels->len; i++) {
+    print_kernel(kernels->items[i], &b);
+    if (i + 1 < kernels->len)
+      buf_puts(&b, "\n");
+  }
+  free(funcs.items);
+  return b.s;
+}

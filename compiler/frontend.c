@@ -1,0 +1,1278 @@
+/* frontend.c — libclang cursors → the loop-nest IR.
+ * Receives the input file; parses it with libclang, reads the `#pragma nu`
+ * lines from libclang's tokens, attaches them to the `for` they stand above,
+ * and translates each annotated nest (and every function a kernel calls) into
+ * IR.  Constructs outside the kernel subset (SPEC §4) are errors at their
+ * location. */
+#include "frontend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Ctx {
+  Source *src;
+  Vec vars;                      /* Var* known so far */
+  Vec var_cursors;               /* CXCursor* parallel to vars */
+  unsigned nest_begin, nest_end; /* the nest being translated */
+  Vec *annotated_fors;           /* offsets of annotated `for` keywords (as uintptr) */
+  Func *in_func;                 /* a called function being translated */
+} Ctx;
+
+static Ctx *ctx_of_visit;
+
+/* --- locations and children ------------------------------------------- */
+
+SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset) {
+  unsigned line, col, off;
+  clang_getExpansionLocation(l, NULL, &line, &col, &off);
+  if (offset)
+    *offset = off;
+  return (SrcLoc){(int)line, (int)col};
+}
+
+static SrcLoc loc_of(CXCursor c) { return frontend_loc(clang_getCursorLocation(c), NULL); }
+
+/* Where an expression starts (clang's cursor location of `a + b` is the
+ * operator; diagnostics point at the start). */
+static SrcLoc start_of(CXCursor c) {
+  return frontend_loc(clang_getRangeStart(clang_getCursorExtent(c)), NULL);
+}
+
+unsigned frontend_begin(CXCursor c) {
+  unsigned off;
+  frontend_loc(clang_getRangeStart(clang_getCursorExtent(c)), &off);
+  return off;
+}
+
+unsigned frontend_end(CXCursor c) {
+  unsigned off;
+  frontend_loc(clang_getRangeEnd(clang_getCursorExtent(c)), &off);
+  return off;
+}
+
+bool frontend_in_main_file(Source *src, CXCursor c) {
+  CXFile f;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+  return f && clang_File_isEqual(f, src->file);
+}
+
+typedef struct Kids {
+  CXCursor c[8];
+  int n;
+} Kids;
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Kids *k = d;
+  if (k->n < 8)
+    k->c[k->n] = c;
+  k->n++;
+  return CXChildVisit_Continue;
+}
+
+static Kids kids_of(CXCursor c) {
+  Kids k = {.n = 0};
+  clang_visitChildren(c, collect_kid, &k);
+  return k;
+}
+
+static char *spelling(CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static char *kind_name(CXCursor c) {
+  CXString s = clang_getCursorKindSpelling(clang_getCursorKind(c));
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+/* --- types -------------------------------------------------------------- */
+
+static Type *conv_type(CXType t) {
+  Type *ty = NEW(Type);
+  CXString sp = clang_getTypeSpelling(t);
+  ty->spelling = xstrdup(clang_getCString(sp));
+  clang_disposeString(sp);
+  CXType c = clang_getCanonicalType(t);
+  switch (c.kind) {
+  case CXType_Void:
+    ty->kind = TY_VOID;
+    break;
+  case CXType_Bool:
+    ty->kind = TY_BOOL;
+    break;
+  case CXType_Char_S:
+  case CXType_SChar:
+    ty->kind = TY_CHAR;
+    break;
+  case CXType_Char_U:
+  case CXType_UChar:
+    ty->kind = TY_UCHAR;
+    break;
+  case CXType_Short:
+    ty->kind = TY_SHORT;
+    break;
+  case CXType_UShort:
+    ty->kind = TY_USHORT;
+    break;
+  case CXType_Int:
+  case CXType_Enum:
+    ty->kind = TY_INT;
+    break;
+  case CXType_UInt:
+    ty->kind = TY_UINT;
+    break;
+  case CXType_Long:
+  case CXType_LongLong:
+    ty->kind = TY_LONG;
+    break;
+  case CXType_ULong:
+  case CXType_ULongLong:
+    ty->kind = TY_ULONG;
+    break;
+  case CXType_Float:
+    ty->kind = TY_FLOAT;
+    break;
+  case CXType_Double:
+    ty->kind = TY_DOUBLE;
+    break;
+  case CXType_Pointer:
+    ty->kind = TY_PTR;
+    ty->base = conv_type(clang_getPointeeType(c));
+    break;
+  case CXType_ConstantArray:
+    ty->kind = TY_ARRAY;
+    ty->len = clang_getArraySize(c);
+    ty->base = conv_type(clang_getArrayElementType(c));
+    break;
+  case CXType_VariableArray:
+  case CXType_IncompleteArray:
+    ty->kind = TY_ARRAY;
+    ty->len = -1;
+    ty->base = conv_type(clang_getArrayElementType(c));
+    break;
+  case CXType_Record:
+    ty->kind = TY_STRUCT;
+    break;
+  default:
+    ty->kind = TY_OTHER;
+    break;
+  }
+  return ty;
+}
+
+/* --- variables ---------------------------------------------------------- */
+
+static Var *var_of(Ctx *cx, CXCursor decl) {
+  for (int i = 0; i < cx->vars.len; i++)
+    if (clang_equalCursors(*(CXCursor *)cx->var_cursors.items[i], decl))
+      return cx->vars.items[i];
+  Var *v = NEW(Var);
+  v->name = spelling(decl);
+  v->type = conv_type(clang_getCursorType(decl));
+  v->loc = loc_of(decl);
+  v->id = (unsigned)cx->vars.len + 1;
+  CXCursor parent = clang_getCursorSemanticParent(decl);
+  v->global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
+  v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
+  CXCursor *copy = NEW(CXCursor);
+  *copy = decl;
+  vec_push(&cx->vars, v);
+  vec_push(&cx->var_cursors, copy);
+  return v;
+}
+
+/* --- expressions ---------------------------------------------------------- */
+
+static Expr *conv_expr(Ctx *cx, CXCursor c);
+static Stmt *conv_stmt(Ctx *cx, CXCursor c);
+static Func *func_of(Ctx *cx, CXCursor def);
+
+static Expr *new_expr(ExprKind k, CXCursor c) {
+  Expr *e = NEW(Expr);
+  e->kind = k;
+  e->loc = start_of(c);
+  e->type = conv_type(clang_getCursorType(c));
+  return e;
+}
+
+static Expr *bad_expr(CXCursor c, const char *what) {
+  diag_error(start_of(c), "%s cannot be used in a kernel", what);
+  Expr *e = new_expr(EX_INT, c);
+  return e;
+}
+
+static Op binop_of(enum CXBinaryOperatorKind k) {
+  switch (k) {
+  case CXBinaryOperator_Mul:
+    return OP_MUL;
+  case CXBinaryOperator_Div:
+    return OP_DIV;
+  case CXBinaryOperator_Rem:
+    return OP_MOD;
+  case CXBinaryOperator_Add:
+    return OP_ADD;
+  case CXBinaryOperator_Sub:
+    return OP_SUB;
+  case CXBinaryOperator_Shl:
+    return OP_SHL;
+  case CXBinaryOperator_Shr:
+    return OP_SHR;
+  case CXBinaryOperator_LT:
+    return OP_LT;
+  case CXBinaryOperator_GT:
+    return OP_GT;
+  case CXBinaryOperator_LE:
+    return OP_LE;
+  case CXBinaryOperator_GE:
+    return OP_GE;
+  case CXBinaryOperator_EQ:
+    return OP_EQ;
+  case CXBinaryOperator_NE:
+    return OP_NE;
+  case CXBinaryOperator_And:
+    return OP_AND;
+  case CXBinaryOperator_Xor:
+    return OP_XOR;
+  case CXBinaryOperator_Or:
+    return OP_OR;
+  case CXBinaryOperator_LAnd:
+    return OP_LAND;
+  case CXBinaryOperator_LOr:
+    return OP_LOR;
+  case CXBinaryOperator_Assign:
+    return OP_ASSIGN;
+  case CXBinaryOperator_MulAssign:
+    return OP_MUL_ASSIGN;
+  case CXBinaryOperator_DivAssign:
+    return OP_DIV_ASSIGN;
+  case CXBinaryOperator_RemAssign:
+    return OP_MOD_ASSIGN;
+  case CXBinaryOperator_AddAssign:
+    return OP_ADD_ASSIGN;
+  case CXBinaryOperator_SubAssign:
+    return OP_SUB_ASSIGN;
+  case CXBinaryOperator_ShlAssign:
+    return OP_SHL_ASSIGN;
+  case CXBinaryOperator_ShrAssign:
+    return OP_SHR_ASSIGN;
+  case CXBinaryOperator_AndAssign:
+    return OP_AND_ASSIGN;
+  case CXBinaryOperator_XorAssign:
+    return OP_XOR_ASSIGN;
+  case CXBinaryOperator_OrAssign:
+    return OP_OR_ASSIGN;
+  case CXBinaryOperator_Comma:
+    return OP_COMMA;
+  default:
+    return OP_NONE;
+  }
+}
+
+static Op unop_of(enum CXUnaryOperatorKind k) {
+  switch (k) {
+  case CXUnaryOperator_PostInc:
+    return OP_POSTINC;
+  case CXUnaryOperator_PostDec:
+    return OP_POSTDEC;
+  case CXUnaryOperator_PreInc:
+    return OP_PREINC;
+  case CXUnaryOperator_PreDec:
+    return OP_PREDEC;
+  case CXUnaryOperator_AddrOf:
+    return OP_ADDR;
+  case CXUnaryOperator_Deref:
+    return OP_DEREF;
+  case CXUnaryOperator_Plus:
+    return OP_PLUS;
+  case CXUnaryOperator_Minus:
+    return OP_NEG;
+  case CXUnaryOperator_Not:
+    return OP_BITNOT;
+  case CXUnaryOperator_LNot:
+    return OP_NOT;
+  default:
+    return OP_NONE;
+  }
+}
+
+/* The source spelling of a floating literal when it is written in the main
+ * file (not produced by a macro), so kernels read like the input. */
+static char *float_spelling(Ctx *cx, CXCursor c, double value) {
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  if (e <= b || e > cx->src->len || e - b > 60)
+    return NULL;
+  char *s = xstrndup(cx->src->text + b, e - b);
+  char *end;
+  double v = strtod(s, &end);
+  if (v != value || !(*end == '\0' || ((*end == 'f' || *end == 'F') && !end[1]))) {
+    free(s);
+    return NULL;
+  }
+  if (*end == 'F')
+    *end = 'f';
+  return s;
+}
+
+static Expr *conv_literal(Ctx *cx, CXCursor c, enum CXCursorKind k) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  Expr *e;
+  if (!r)
+    return bad_expr(c, "this constant");
+  if (clang_EvalResult_getKind(r) == CXEval_Float) {
+    e = new_expr(EX_FLOAT, c);
+    e->fval = clang_EvalResult_getAsDouble(r);
+    if (k == CXCursor_FloatingLiteral)
+      e->text = float_spelling(cx, c, e->fval);
+  } else if (clang_EvalResult_getKind(r) == CXEval_Int) {
+    e = new_expr(EX_INT, c);
+    e->ival = clang_EvalResult_isUnsignedInt(r) ? (long long)clang_EvalResult_getAsUnsigned(r)
+                                                : clang_EvalResult_getAsLongLong(r);
+    if (e->type->kind < TY_INT) /* char literals and sizeof results */
+      e->type->kind = TY_INT;
+  } else {
+    clang_EvalResult_dispose(r);
+    return bad_expr(c, "this constant");
+  }
+  clang_EvalResult_dispose(r);
+  return e;
+}
+
+/* Implicit conversions are left implicit (OpenCL C converts the same way)
+ * except where an argument's type differs from the parameter's: OpenCL's
+ * built-ins are overloaded, so `sqrt(n)` with an int n must say `(double)n`. */
+static Expr *conv_arg(Ctx *cx, CXCursor arg) {
+  Expr *e = conv_expr(cx, arg);
+  Type *want = conv_type(clang_getCursorType(arg));
+  if (type_is_arith(want) && e->type && type_is_arith(e->type) && want->kind != e->type->kind) {
+    Expr *cast = NEW(Expr);
+    cast->kind = EX_CAST;
+    cast->type = want;
+    cast->a = e;
+    cast->loc = e->loc;
+    return cast;
+  }
+  return e;
+}
+
+static bool is_expr_cursor(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return clang_isExpression(k);
+}
+
+static Expr *conv_call(Ctx *cx, CXCursor c) {
+  CXCursor fn = clang_getCursorReferenced(c);
+  if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl) {
+    diag_error(start_of(c), "call through a function pointer cannot run in a kernel");
+    return new_expr(EX_INT, c);
+  }
+  Expr *e = new_expr(EX_CALL, c);
+  e->text = spelling(fn);
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (!clang_Cursor_isNull(def) && frontend_in_main_file(cx->src, def)) {
+    e->callee = func_of(cx, def);
+  } else if (!print_cl_builtin(e->text)) {
+    diag_error(start_of(c),
+               "call to '%s' cannot run in a kernel: only math functions and functions "
+               "defined in this file can be called",
+               e->text);
+    return e;
+  }
+  int n = clang_Cursor_getNumArguments(c);
+  e->nargs = n < 0 ? 0 : n;
+  e->args = xcalloc((size_t)e->nargs, sizeof(Expr *));
+  for (int i = 0; i < e->nargs; i++)
+    e->args[i] = conv_arg(cx, clang_Cursor_getArgument(c, (unsigned)i));
+  return e;
+}
+
+static Expr *conv_expr(Ctx *cx, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  Kids kids = kids_of(c);
+  switch (k) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_UnaryExpr: /* sizeof, alignof */
+    return conv_literal(cx, c, k);
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr:
+    if (kids.n == 1 && is_expr_cursor(kids.c[0]))
+      return conv_expr(cx, kids.c[0]);
+    return bad_expr(c, "this expression");
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (dk == CXCursor_EnumConstantDecl) {
+      Expr *e = new_expr(EX_INT, c);
+      e->ival = clang_getEnumConstantDeclValue(d);
+      e->type->kind = TY_INT;
+      return e;
+    }
+    if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+      Expr *e = new_expr(EX_VAR, c);
+      e->var = var_of(cx, d);
+      return e;
+    }
+    return bad_expr(c, "a reference to a function");
+  }
+  case CXCursor_MemberRefExpr: {
+    if (kids.n != 1)
+      return bad_expr(c, "this member access");
+    Expr *e = new_expr(EX_MEMBER, c);
+    e->a = conv_expr(cx, kids.c[0]);
+    e->text = spelling(c);
+    e->arrow = e->a->type->kind == TY_PTR;
+    return e;
+  }
+  case CXCursor_ArraySubscriptExpr: {
+    Expr *e = new_expr(EX_INDEX, c);
+    e->a = conv_expr(cx, kids.c[0]);
+    e->b = conv_expr(cx, kids.c[1]);
+    return e;
+  }
+  case CXCursor_CallExpr:
+    return conv_call(cx, c);
+  case CXCursor_CStyleCastExpr: {
+    Expr *e = new_expr(EX_CAST, c);
+    if (!type_is_arith(e->type))
+      return bad_expr(c, "a cast to a non-arithmetic type");
+    e->a = conv_expr(cx, kids.c[kids.n - 1]);
+    return e;
+  }
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator: {
+    Expr *e = new_expr(EX_BINARY, c);
+    e->op = binop_of(clang_getCursorBinaryOperatorKind(c));
+    if (e->op == OP_NONE || kids.n != 2)
+      return bad_expr(c, "this operator");
+    e->a = conv_expr(cx, kids.c[0]);
+    e->b = conv_expr(cx, kids.c[1]);
+    return e;
+  }
+  case CXCursor_UnaryOperator: {
+    Expr *e = new_expr(EX_UNARY, c);
+    e->op = unop_of(clang_getCursorUnaryOperatorKind(c));
+    if (e->op == OP_NONE || kids.n != 1)
+      return bad_expr(c, "this operator");
+    if (e->op == OP_ADDR)
+      return bad_expr(c, "taking an address ('&')");
+    e->a = conv_expr(cx, kids.c[0]);
+    return e;
+  }
+  case CXCursor_ConditionalOperator: {
+    Expr *e = new_expr(EX_COND, c);
+    e->a = conv_expr(cx, kids.c[0]);
+    e->b = conv_expr(cx, kids.c[1]);
+    e->c = conv_expr(cx, kids.c[2]);
+    return e;
+  }
+  default: {
+    char *kn = kind_name(c);
+    char *what = xformat("this expression (%s)", kn);
+    Expr *e = bad_expr(c, what);
+    free(kn);
+    free(what);
+    return e;
+  }
+  }
+}
+
+/* --- statements --------------------------------------------------------- */
+
+static Stmt *new_stmt(StmtKind k, CXCursor c) {
+  Stmt *s = NEW(Stmt);
+  s->kind = k;
+  s->loc = loc_of(c);
+  return s;
+}
+
+static Stmt *conv_var_decl(Ctx *cx, CXCursor d) {
+  Stmt *s = new_stmt(ST_DECL, d);
+  s->var = var_of(cx, d);
+  Type *t = s->var->type;
+  if (clang_Cursor_getStorageClass(d) == CX_SC_Static)
+    diag_error(loc_of(d), "static variable '%s' cannot be declared in a kernel", s->var->name);
+  for (Type *a = t; a->kind == TY_ARRAY; a = a->base)
+    if (a->len < 0)
+      diag_error(loc_of(d), "variable-length array '%s' cannot be declared in a kernel",
+                 s->var->name);
+  if (!type_is_arith(type_elem(t)))
+    diag_error(loc_of(d), "variable '%s' of type '%s' cannot be declared in a kernel", s->var->name,
+               t->spelling);
+  Kids kids = kids_of(d);
+  for (int i = kids.n - 1; i >= 0 && i < 8; i--) {
+    if (clang_getCursorKind(kids.c[i]) == CXCursor_InitListExpr) {
+      diag_error(loc_of(kids.c[i]), "initializer lists are not supported in kernels");
+      break;
+    }
+    if (is_expr_cursor(kids.c[i])) {
+      s->init = conv_expr(cx, kids.c[i]);
+      break;
+    }
+  }
+  return s;
+}
+
+/* Appends the statements of `c` to a block; a declaration statement may
+ * declare several variables. */
+static void append_stmt(Ctx *cx, CXCursor c, Vec *items) {
+  if (clang_getCursorKind(c) == CXCursor_DeclStmt) {
+    Kids kids = kids_of(c);
+    for (int i = 0; i < kids.n && i < 8; i++) {
+      if (clang_getCursorKind(kids.c[i]) == CXCursor_VarDecl)
+        vec_push(items, conv_var_decl(cx, kids.c[i]));
+      else
+        diag_error(loc_of(kids.c[i]), "this declaration cannot appear in a kernel");
+    }
+    return;
+  }
+  vec_push(items, conv_stmt(cx, c));
+}
+
+static Stmt *block_of(Vec *items, Stmt *s) {
+  s->kind = ST_BLOCK;
+  s->items = (Stmt **)items->items;
+  s->nitems = items->len;
+  return s;
+}
+
+typedef struct {
+  Ctx *cx;
+  Vec items;
+} BlockVisit;
+
+static enum CXChildVisitResult block_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  BlockVisit *bv = d;
+  append_stmt(bv->cx, c, &bv->items);
+  return CXChildVisit_Continue;
+}
+
+static bool is_annotated_for(Ctx *cx, CXCursor c);
+static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
+static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
+
+static Stmt *conv_for(Ctx *cx, CXCursor c) {
+  Stmt *s = new_stmt(ST_FOR, c);
+  Kids kids = kids_of(c);
+  if (kids.n != 4) {
+    diag_error(loc_of(c), "a 'for' loop without an init, a condition and an increment "
+                          "cannot be used in a kernel");
+    return s;
+  }
+  if (is_annotated_for(cx, c))
+    diag_error(loc_of(c), "annotations on a loop inside a 'work' nest are not supported yet");
+  SrcLoc why_loc;
+  char *why = NULL;
+  s->loop = canonical_loop(cx, c, &why_loc, &why);
+  s->body = conv_stmt(cx, kids.c[3]);
+  if (s->loop && !loop_invariant(s->loop, s->body, &why_loc, &why))
+    s->loop = NULL;
+  free(why);
+  if (!s->loop) {
+    Vec items = {0};
+    append_stmt(cx, kids.c[0], &items);
+    s->init_s = items.len == 1 ? items.items[0] : NULL;
+    free(items.items);
+    s->e = conv_expr(cx, kids.c[1]);
+    s->inc = conv_expr(cx, kids.c[2]);
+  }
+  if (s->loop)
+    s->loop->body = s->body;
+  return s;
+}
+
+static Stmt *conv_stmt(Ctx *cx, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  Kids kids = kids_of(c);
+  Stmt *s;
+  switch (k) {
+  case CXCursor_CompoundStmt: {
+    BlockVisit bv = {cx, {0}};
+    clang_visitChildren(c, block_kid, &bv);
+    return block_of(&bv.items, new_stmt(ST_BLOCK, c));
+  }
+  case CXCursor_DeclStmt: {
+    Vec items = {0};
+    append_stmt(cx, c, &items);
+    if (items.len == 1) {
+      s = items.items[0];
+      free(items.items);
+      return s;
+    }
+    return block_of(&items, new_stmt(ST_BLOCK, c));
+  }
+  case CXCursor_ForStmt:
+    return conv_for(cx, c);
+  case CXCursor_IfStmt:
+    s = new_stmt(ST_IF, c);
+    s->e = conv_expr(cx, kids.c[0]);
+    s->then = conv_stmt(cx, kids.c[1]);
+    if (kids.n > 2)
+      s->els = conv_stmt(cx, kids.c[2]);
+    return s;
+  case CXCursor_WhileStmt:
+    s = new_stmt(ST_WHILE, c);
+    s->e = conv_expr(cx, kids.c[0]);
+    s->body = conv_stmt(cx, kids.c[1]);
+    return s;
+  case CXCursor_DoStmt:
+    s = new_stmt(ST_DO, c);
+    s->body = conv_stmt(cx, kids.c[0]);
+    s->e = conv_expr(cx, kids.c[1]);
+    return s;
+  case CXCursor_BreakStmt:
+    return new_stmt(ST_BREAK, c);
+  case CXCursor_ContinueStmt:
+    return new_stmt(ST_CONTINUE, c);
+  case CXCursor_NullStmt:
+    return new_stmt(ST_EMPTY, c);
+  case CXCursor_ReturnStmt:
+    if (!cx->in_func) {
+      diag_error(loc_of(c), "'return' cannot be used inside a 'work' nest");
+      return new_stmt(ST_EMPTY, c);
+    }
+    s = new_stmt(ST_RETURN, c);
+    s->e = kids.n ? conv_expr(cx, kids.c[0]) : NULL;
+    return s;
+  case CXCursor_GotoStmt:
+  case CXCursor_LabelStmt:
+  case CXCursor_IndirectGotoStmt:
+    diag_error(loc_of(c), "'goto' and labels cannot be used in a kernel");
+    return new_stmt(ST_EMPTY, c);
+  case CXCursor_SwitchStmt:
+    diag_error(loc_of(c), "'switch' is not supported in kernels yet; use if/else");
+    return new_stmt(ST_EMPTY, c);
+  default:
+    if (is_expr_cursor(c)) {
+      s = new_stmt(ST_EXPR, c);
+      s->e = conv_expr(cx, c);
+      return s;
+    }
+    {
+      char *kn = kind_name(c);
+      diag_error(loc_of(c), "this statement (%s) cannot be used in a kernel", kn);
+      free(kn);
+    }
+    return new_stmt(ST_EMPTY, c);
+  }
+}
+
+/* --- canonical loops ---------------------------------------------------- */
+
+static CXCursor strip(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+      return c;
+    Kids kids = kids_of(c);
+    if (kids.n != 1)
+      return c;
+    c = kids.c[0];
+  }
+}
+
+static bool refers_to(CXCursor e, CXCursor var) {
+  e = strip(e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+         clang_equalCursors(clang_getCursorReferenced(e), var);
+}
+
+typedef struct {
+  Ctx *cx;
+  Vec written; /* Var* assigned in a loop body */
+} WriteScan;
+
+static void scan_writes(Expr *e, void *d) {
+  WriteScan *w = d;
+  if ((e->kind == EX_BINARY && op_is_assign(e->op)) ||
+      (e->kind == EX_UNARY && op_is_assign(e->op))) {
+    Expr *t = e->a;
+    if (t->kind == EX_VAR)
+      vec_push(&w->written, t->var);
+  }
+}
+
+static bool uses_any(Expr *e, Vec *vars) {
+  for (int i = 0; i < vars->len; i++)
+    if (ir_expr_uses_var(e, vars->items[i]))
+      return true;
+  return false;
+}
+
+/* for (T i = lb; i REL ub; STEP) with lb, ub, step invariant — or NULL with
+ * the reason and where it applies. */
+static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
+  Kids kids = kids_of(c);
+  *why_loc = loc_of(c);
+  if (kids.n != 4) {
+    *why = xstrdup("the loop needs an init, a condition and an increment");
+    return NULL;
+  }
+  CXCursor init = kids.c[0], cond = strip(kids.c[1]), inc = strip(kids.c[2]);
+  Loop *l = NEW(Loop);
+  l->loc = loc_of(c);
+  l->cond_loc = start_of(cond);
+  l->inc_loc = start_of(inc);
+  CXCursor var;
+  /* init */
+  if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
+    Kids d = kids_of(init);
+    if (d.n != 1 || clang_getCursorKind(d.c[0]) != CXCursor_VarDecl) {
+      *why_loc = start_of(init);
+      *why = xstrdup("the init must declare one index variable");
+      return NULL;
+    }
+    var = d.c[0];
+    Kids vk = kids_of(var);
+    if (vk.n < 1 || !is_expr_cursor(vk.c[vk.n - 1])) {
+      *why_loc = start_of(init);
+      *why = xstrdup("the index variable needs an initial value");
+      return NULL;
+    }
+    l->declared = true;
+    l->lb = conv_expr(cx, vk.c[vk.n - 1]);
+  } else {
+    CXCursor a = strip(init);
+    Kids ak = kids_of(a);
+    if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Assign ||
+        clang_getCursorKind(strip(ak.c[0])) != CXCursor_DeclRefExpr) {
+      *why_loc = start_of(init);
+      *why = xstrdup("the init must be 'T i = a' or 'i = a'");
+      return NULL;
+    }
+    var = clang_getCursorReferenced(strip(ak.c[0]));
+    l->lb = conv_expr(cx, ak.c[1]);
+  }
+  l->var = var_of(cx, var);
+  if (!type_is_integer(l->var->type)) {
+    *why_loc = start_of(init);
+    *why = xformat("the index '%s' must have an integer type", l->var->name);
+    return NULL;
+  }
+  /* condition */
+  Kids ck = kids_of(cond);
+  bool flipped = false;
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || ck.n != 2) {
+    *why_loc = start_of(cond);
+    *why = xformat("the condition must compare '%s' with a bound", l->var->name);
+    return NULL;
+  }
+  CXCursor bound;
+  if (refers_to(ck.c[0], var)) {
+    bound = ck.c[1];
+  } else if (refers_to(ck.c[1], var)) {
+    bound = ck.c[0];
+    flipped = true;
+  } else {
+    *why_loc = start_of(cond);
+    *why = xformat("the condition must compare '%s' with a bound", l->var->name);
+    return NULL;
+  }
+  switch (clang_getCursorBinaryOperatorKind(cond)) {
+  case CXBinaryOperator_LT:
+    l->rel = flipped ? REL_GT : REL_LT;
+    break;
+  case CXBinaryOperator_LE:
+    l->rel = flipped ? REL_GE : REL_LE;
+    break;
+  case CXBinaryOperator_GT:
+    l->rel = flipped ? REL_LT : REL_GT;
+    break;
+  case CXBinaryOperator_GE:
+    l->rel = flipped ? REL_LE : REL_GE;
+    break;
+  case CXBinaryOperator_NE:
+    l->rel = REL_NE;
+    break;
+  default:
+    *why_loc = start_of(cond);
+    *why = xstrdup("the condition must use one of < <= > >= !=");
+    return NULL;
+  }
+  l->ub = conv_expr(cx, bound);
+  /* increment */
+  enum CXCursorKind ik = clang_getCursorKind(inc);
+  Kids ik2 = kids_of(inc);
+  Expr *step = NULL;
+  if (ik == CXCursor_UnaryOperator && refers_to(ik2.c[0], var)) {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(inc);
+    if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PreInc)
+      step = ir_int(1, l->inc_loc);
+    else if (u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreDec)
+      step = ir_int(-1, l->inc_loc);
+  } else if (ik == CXCursor_CompoundAssignOperator && refers_to(ik2.c[0], var)) {
+    enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(inc);
+    Expr *amount = conv_expr(cx, ik2.c[1]);
+    if (bk == CXBinaryOperator_AddAssign) {
+      step = amount;
+    } else if (bk == CXBinaryOperator_SubAssign) {
+      step = NEW(Expr);
+      step->kind = EX_UNARY;
+      step->op = OP_NEG;
+      step->a = amount;
+      step->type = amount->type;
+      step->loc = amount->loc;
+    }
+  } else if (ik == CXCursor_BinaryOperator &&
+             clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign &&
+             refers_to(ik2.c[0], var)) {
+    CXCursor rhs = strip(ik2.c[1]);
+    Kids rk = kids_of(rhs);
+    if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
+      enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(rhs);
+      if (bk == CXBinaryOperator_Add && refers_to(rk.c[0], var))
+        step = conv_expr(cx, rk.c[1]);
+      else if (bk == CXBinaryOperator_Add && refers_to(rk.c[1], var))
+        step = conv_expr(cx, rk.c[0]);
+      else if (bk == CXBinaryOperator_Sub && refers_to(rk.c[0], var)) {
+        Expr *amount = conv_expr(cx, rk.c[1]);
+        step = NEW(Expr);
+        step->kind = EX_UNARY;
+        step->op = OP_NEG;
+        step->a = amount;
+        step->type = amount->type;
+        step->loc = amount->loc;
+      }
+    }
+  }
+  if (!step) {
+    *why_loc = start_of(inc);
+    *why =
+        xformat("the increment must be %s++, %s--, %s += c, %s -= c or %s = %s + c", l->var->name,
+                l->var->name, l->var->name, l->var->name, l->var->name, l->var->name);
+    return NULL;
+  }
+  l->step = step;
+  if (l->rel == REL_NE && !(step->kind == EX_INT && (step->ival == 1 || step->ival == -1))) {
+    *why_loc = l->cond_loc;
+    *why = xstrdup("'!=' conditions need a step of 1 or -1");
+    return NULL;
+  }
+  return l;
+}
+
+/* The body must not assign the index or the variables of the bound and step;
+ * `body` is the innermost body of the nest below `l`. */
+static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why) {
+  WriteScan ws = {NULL, {0}};
+  ir_walk_stmt(body, scan_writes, &ws);
+  bool ok = true;
+  for (int i = 0; i < ws.written.len && ok; i++)
+    if (ws.written.items[i] == l->var) {
+      *why_loc = l->inc_loc;
+      *why = xformat("the body assigns the index '%s'", l->var->name);
+      ok = false;
+    }
+  if (ok && (uses_any(l->ub, &ws.written) || uses_any(l->step, &ws.written))) {
+    *why_loc = l->cond_loc;
+    *why = xstrdup("the bound or the step changes inside the loop");
+    ok = false;
+  }
+  free(ws.written.items);
+  return ok;
+}
+
+/* --- functions called from kernels -------------------------------------- */
+
+static Func *func_of(Ctx *cx, CXCursor def) {
+  char *name = spelling(def);
+  for (int i = 0; i < cx->src->funcs.len; i++) {
+    Func *f = cx->src->funcs.items[i];
+    if (!strcmp(f->name, name)) {
+      free(name);
+      if (!f->converted) {
+        f->converted = true;
+        Func *saved = cx->in_func;
+        cx->in_func = f;
+        int n = clang_Cursor_getNumArguments(def);
+        f->nparams = n < 0 ? 0 : n;
+        f->params = xcalloc((size_t)f->nparams, sizeof(Var *));
+        for (int j = 0; j < f->nparams; j++) {
+          CXCursor p = clang_Cursor_getArgument(def, (unsigned)j);
+          f->params[j] = var_of(cx, p);
+          if (!type_is_arith(f->params[j]->type))
+            diag_error(loc_of(p),
+                       "function '%s' called from a kernel takes '%s': only scalar "
+                       "parameters are supported",
+                       f->name, f->params[j]->type->spelling);
+        }
+        f->ret = conv_type(clang_getResultType(clang_getCursorType(def)));
+        if (f->ret->kind != TY_VOID && !type_is_arith(f->ret))
+          diag_error(loc_of(def), "function '%s' called from a kernel must return a scalar",
+                     f->name);
+        Kids kids = kids_of(def);
+        for (int j = 0; j < kids.n && j < 8; j++)
+          if (clang_getCursorKind(kids.c[j]) == CXCursor_CompoundStmt)
+            f->body = conv_stmt(cx, kids.c[j]);
+        cx->in_func = saved;
+      }
+      return f;
+    }
+  }
+  free(name);
+  diag_error(loc_of(def), "internal error: unknown function");
+  return NULL;
+}
+
+/* --- pragmas -------------------------------------------------------------- */
+
+/* Finds `#pragma nu` lines among the file's tokens, and for each the token
+ * that follows the group of pragma lines it belongs to. */
+static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
+  for (unsigned i = 0; i + 2 < n; i++) {
+    CXString s0 = clang_getTokenSpelling(src->tu, toks[i]);
+    bool hash = !strcmp(clang_getCString(s0), "#");
+    clang_disposeString(s0);
+    if (!hash)
+      continue;
+    CXString s1 = clang_getTokenSpelling(src->tu, toks[i + 1]);
+    CXString s2 = clang_getTokenSpelling(src->tu, toks[i + 2]);
+    bool nu = !strcmp(clang_getCString(s1), "pragma") && !strcmp(clang_getCString(s2), "nu");
+    clang_disposeString(s1);
+    clang_disposeString(s2);
+    unsigned off0, off2;
+    SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->tu, toks[i]), &off0);
+    SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->tu, toks[i + 2]), &off2);
+    if (!nu || l0.line != l2.line)
+      continue;
+    PragmaLine *p = NEW(PragmaLine);
+    p->line = l0.line;
+    p->loc = l0;
+    unsigned b = off0;
+    while (b > 0 && src->text[b - 1] != '\n')
+      b--;
+    unsigned e = off2;
+    while (e < src->len && src->text[e] != '\n')
+      e++;
+    p->begin = b;
+    p->end = e < src->len ? e + 1 : e;
+    char *rest = xstrndup(src->text + off2 + 2, e - off2 - 2);
+    pragma_parse(rest, (SrcLoc){l2.line, l2.col + 2}, &p->annots);
+    free(rest);
+    vec_push(&src->pragmas, p);
+  }
+}
+
+typedef struct Attach {
+  PragmaLine *first; /* topmost line of the group */
+  Vec lines;         /* PragmaLine*, top to bottom */
+  unsigned for_offset;
+} Attach;
+
+static Vec attachments; /* Attach* */
+
+/* Groups consecutive pragma lines and records the `for` each group precedes;
+ * a group followed by anything else is an error. */
+static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
+  unsigned t = 0;
+  for (int pi = 0; pi < src->pragmas.len;) {
+    Attach *a = NEW(Attach);
+    a->first = src->pragmas.items[pi];
+    PragmaLine *last = NULL;
+    while (pi < src->pragmas.len) {
+      PragmaLine *p = src->pragmas.items[pi];
+      if (last && p->line != last->line + 1) {
+        /* only blank lines or comments may separate lines of one group */
+        unsigned off;
+        bool gap = false;
+        for (unsigned k = t; k < n; k++) {
+          frontend_loc(clang_getTokenLocation(src->tu, toks[k]), &off);
+          if (off >= p->begin)
+            break;
+          if (off >= last->end) {
+            gap = true;
+            break;
+          }
+        }
+        if (gap)
+          break;
+      }
+      /* a standalone directive ends a group */
+      Annot *first = p->annots.len ? p->annots.items[0] : NULL;
+      if (first && !strcmp(first->name, "wait")) {
+        if (last)
+          break;
+        Directive *d = NEW(Directive);
+        d->name = "wait";
+        d->begin = p->begin;
+        d->end = p->end;
+        if (p->annots.len > 1)
+          diag_error(((Annot *)p->annots.items[1])->loc,
+                     "'wait' stands alone on its '#pragma nu' line");
+        vec_push(&src->directives, d);
+        p->used = true;
+        pi++;
+        goto next_group;
+      }
+      vec_push(&a->lines, p);
+      last = p;
+      pi++;
+    }
+    /* the first token after the group */
+    for (; t < n; t++) {
+      unsigned off;
+      frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
+      if (off >= last->end)
+        break;
+    }
+    {
+      bool is_for = false;
+      if (t < n) {
+        CXString s = clang_getTokenSpelling(src->tu, toks[t]);
+        is_for =
+            clang_getTokenKind(toks[t]) == CXToken_Keyword && !strcmp(clang_getCString(s), "for");
+        clang_disposeString(s);
+        frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &a->for_offset);
+      }
+      if (!is_for) {
+        diag_error(last->loc, "'#pragma nu' must stand directly above a 'for' loop");
+        continue;
+      }
+      vec_push(&attachments, a);
+    }
+  next_group:;
+  }
+}
+
+static bool is_annotated_for(Ctx *cx, CXCursor c) {
+  (void)cx;
+  unsigned off = frontend_begin(c);
+  for (int i = 0; i < attachments.len; i++)
+    if (((Attach *)attachments.items[i])->for_offset == off)
+      return true;
+  return false;
+}
+
+/* --- nests ---------------------------------------------------------------- */
+
+/* The single `for` that is the whole body (directly or in braces), or a null
+ * cursor. */
+static CXCursor only_for(CXCursor body) {
+  CXCursor c = body;
+  if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+    Kids k = kids_of(c);
+    if (k.n != 1)
+      return clang_getNullCursor();
+    c = k.c[0];
+  }
+  return clang_getCursorKind(c) == CXCursor_ForStmt ? c : clang_getNullCursor();
+}
+
+static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
+  Nest *nest = NEW(Nest);
+  nest->index = cx->src->nests.len;
+  nest->func_name = xstrdup(func);
+  nest->pragma_loc = a->first->loc;
+  nest->begin = a->first->begin;
+  nest->end = frontend_end(for_c);
+  /* a body that is an expression statement leaves its `;` outside */
+  if (nest->end > 0 && cx->src->text[nest->end - 1] != '}' && cx->src->text[nest->end - 1] != ';') {
+    unsigned e = nest->end;
+    while (e < cx->src->len && strchr(" \t\r\n", cx->src->text[e]))
+      e++;
+    if (e < cx->src->len && cx->src->text[e] == ';')
+      nest->end = e + 1;
+  }
+  nest->for_begin = frontend_begin(for_c);
+  for (int i = a->lines.len - 1; i >= 0; i--) {
+    PragmaLine *p = a->lines.items[i];
+    p->used = true;
+    for (int j = p->annots.len - 1; j >= 0; j--)
+      vec_push(&nest->annots, p->annots.items[j]);
+  }
+  cx->nest_begin = nest->for_begin;
+  cx->nest_end = nest->end;
+  Vec loops = {0};
+  CXCursor curs[64];
+  CXCursor c = for_c;
+  while (!clang_Cursor_isNull(c) && loops.len < 64) {
+    curs[loops.len] = c;
+    SrcLoc why_loc;
+    char *why = NULL;
+    Loop *l = canonical_loop(cx, c, &why_loc, &why);
+    if (!l) {
+      if (loops.len == 0) {
+        diag_error(why_loc, "the annotated loop is not in canonical form: %s", why);
+        free(why);
+        return;
+      }
+      nest->bad_loop_loc = why_loc;
+      nest->bad_loop_why = why;
+      ((Loop *)loops.items[loops.len - 1])->body = conv_stmt(cx, c);
+      break;
+    }
+    vec_push(&loops, l);
+    Kids k = kids_of(c);
+    CXCursor inner = only_for(k.c[3]);
+    if (clang_Cursor_isNull(inner)) {
+      l->body = conv_stmt(cx, k.c[3]);
+      break;
+    }
+    if (is_annotated_for(cx, inner)) {
+      diag_error(loc_of(inner), "annotations on a loop inside a 'work' nest are not supported yet");
+      return;
+    }
+    c = inner;
+  }
+  /* Check invariance against the innermost body; cut the nest where it fails. */
+  Stmt *inner_body = loops.len ? ((Loop *)loops.items[loops.len - 1])->body : NULL;
+  for (int i = 0; i < loops.len; i++) {
+    SrcLoc why_loc;
+    char *why = NULL;
+    Loop *l = loops.items[i];
+    bool ok = inner_body && loop_invariant(l, inner_body, &why_loc, &why);
+    for (int j = i + 1; ok && j < loops.len; j++)
+      if (((Loop *)loops.items[j])->var == l->var) {
+        why_loc = ((Loop *)loops.items[j])->loc;
+        why = xformat("an inner loop assigns the index '%s'", l->var->name);
+        ok = false;
+      }
+    if (!ok) {
+      if (i == 0) {
+        diag_error(why_loc, "the annotated loop is not in canonical form: %s", why);
+        free(why);
+        return;
+      }
+      nest->bad_loop_loc = why_loc;
+      nest->bad_loop_why = why;
+      loops.len = i;
+      ((Loop *)loops.items[i - 1])->body = conv_stmt(cx, curs[i]);
+      break;
+    }
+  }
+  /* Link the chain: each loop's body is the next loop. */
+  for (int i = 0; i + 1 < loops.len; i++) {
+    Loop *l = loops.items[i];
+    Stmt *s = NEW(Stmt);
+    s->kind = ST_FOR;
+    s->loc = ((Loop *)loops.items[i + 1])->loc;
+    s->loop = loops.items[i + 1];
+    s->body = s->loop->body;
+    l->body = s;
+  }
+  nest->loops = (Loop **)loops.items;
+  nest->depth = loops.len;
+  vec_push(&cx->src->nests, nest);
+}
+
+typedef struct {
+  Ctx *cx;
+  const char *func;
+} FindVisit;
+
+static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  FindVisit *fv = d;
+  if (clang_getCursorKind(c) == CXCursor_ForStmt && is_annotated_for(fv->cx, c)) {
+    Attach *a = NULL;
+    unsigned off = frontend_begin(c);
+    for (int i = 0; i < attachments.len; i++)
+      if (((Attach *)attachments.items[i])->for_offset == off)
+        a = attachments.items[i];
+    build_nest(fv->cx, c, a, fv->func);
+    return CXChildVisit_Continue; /* inner annotated loops were reported */
+  }
+  return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult find_funcs(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Ctx *cx = d;
+  if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+      frontend_in_main_file(cx->src, c)) {
+    Func *f = NEW(Func);
+    f->name = spelling(c);
+    f->loc = loc_of(c);
+    vec_push(&cx->src->funcs, f);
+  }
+  return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Ctx *cx = d;
+  if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+      frontend_in_main_file(cx->src, c)) {
+    char *name = spelling(c);
+    FindVisit fv = {cx, name};
+    clang_visitChildren(c, find_fors, &fv);
+    free(name);
+  }
+  return CXChildVisit_Continue;
+}
+
+/* --- parsing -------------------------------------------------------------- */
+
+static bool report_clang_errors(Source *src) {
+  bool ok = true;
+  unsigned n = clang_getNumDiagnostics(src->tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(src->tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      ok = false;
+      CXFile f;
+      unsigned line, col;
+      clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
+      CXString msg = clang_getDiagnosticSpelling(d);
+      if (f && clang_File_isEqual(f, src->file)) {
+        diag_error((SrcLoc){(int)line, (int)col}, "%s", clang_getCString(msg));
+      } else {
+        CXString full = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+        fprintf(stderr, "%s\n", clang_getCString(full));
+        clang_disposeString(full);
+        diag_plain("the input does not compile");
+      }
+      clang_disposeString(msg);
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return ok;
+}
+
+bool frontend_parse(Source *src, int nargs, const char *const *args) {
+  src->index = clang_createIndex(0, 0);
+  enum CXErrorCode err = clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
+                                                     CXTranslationUnit_None, &src->tu);
+  if (err != CXError_Success || !src->tu) {
+    diag_plain("libclang could not parse '%s'", src->path);
+    return false;
+  }
+  src->file = clang_getFile(src->tu, src->path);
+  if (!report_clang_errors(src))
+    return false;
+  CXSourceRange all =
+      clang_getRange(clang_getLocationForOffset(src->tu, src->file, 0),
+                     clang_getLocationForOffset(src->tu, src->file, (unsigned)src->len));
+  CXToken *toks = NULL;
+  unsigned ntoks = 0;
+  clang_tokenize(src->tu, all, &toks, &ntoks);
+  find_pragmas(src, toks, ntoks);
+  attach_pragmas(src, toks, ntoks);
+  clang_disposeTokens(src->tu, toks, ntoks);
+  if (diag_errors())
+    return false;
+
+  static Ctx cx;
+  cx.src = src;
+  ctx_of_visit = &cx;
+  CXCursor root = clang_getTranslationUnitCursor(src->tu);
+  clang_visitChildren(root, find_funcs, &cx);
+  clang_visitChildren(root, find_nests, &cx);
+  return diag_errors() == 0;
+}
+
+void frontend_dispose(Source *src) {
+  if (src->tu)
+    clang_disposeTranslationUnit(src->tu);
+  if (src->index)
+    clang_disposeIndex(src->index);
+}

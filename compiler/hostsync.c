@@ -1,0 +1,449 @@
+/* hostsync.c — where host code must see fresh arrays (SPEC §5).
+ * Receives the parsed file and its nests; in every function that launches
+ * kernels, puts before each host statement a nurt_host_access() for each
+ * array the statement subscripts or hands to a library call (hoisted out of
+ * host loops: a whole loop without kernels is one statement), a
+ * nurt_sync_all() before calls to functions that may touch any array
+ * (defined in this file or elsewhere), and a nurt_sync_all() at every exit of
+ * the function.  The runtime finds arrays by address, so aliases and rotated
+ * pointers are handled. */
+#include "hostsync.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Sync {
+  Source *src;
+  Edits *edits;
+  unsigned stmt_begin, stmt_end; /* the host statement being scanned */
+  Vec roots;                     /* char*: source text of array roots */
+  Vec writes;                    /* parallel to roots: non-NULL when written */
+  bool all;                      /* needs nurt_sync_all() */
+} Sync;
+
+typedef struct Kids {
+  CXCursor c[8];
+  int n;
+} Kids;
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Kids *k = d;
+  if (k->n < 8)
+    k->c[k->n] = c;
+  k->n++;
+  return CXChildVisit_Continue;
+}
+
+static Kids kids_of(CXCursor c) {
+  Kids k = {.n = 0};
+  clang_visitChildren(c, collect, &k);
+  return k;
+}
+
+static CXCursor strip(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
+      return c;
+    Kids kids = kids_of(c);
+    if (kids.n < 1 || kids.n > 8)
+      return c;
+    c = kids.c[kids.n - 1];
+  }
+}
+
+static bool contains_nest(Source *src, unsigned b, unsigned e) {
+  for (int i = 0; i < src->nests.len; i++) {
+    Nest *n = src->nests.items[i];
+    if (n->for_begin >= b && n->for_begin < e)
+      return true;
+  }
+  return false;
+}
+
+static bool is_nest(Source *src, CXCursor c) {
+  unsigned b = frontend_begin(c);
+  for (int i = 0; i < src->nests.len; i++)
+    if (((Nest *)src->nests.items[i])->for_begin == b)
+      return true;
+  return false;
+}
+
+static char *text_of(Source *src, CXCursor c) {
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  if (e <= b || e > src->len)
+    return NULL;
+  return xstrndup(src->text + b, e - b);
+}
+
+/* Records the array behind a pointer expression: `a`, `m->data`; anything
+ * else (a call's result, a[i] + k) asks for a full sync. */
+static void note_root(Sync *s, CXCursor e, bool write) {
+  e = strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  /* &a[i], a + i: the array is a */
+  while (k == CXCursor_ArraySubscriptExpr || k == CXCursor_BinaryOperator ||
+         (k == CXCursor_UnaryOperator &&
+          clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)) {
+    Kids kids = kids_of(e);
+    if (kids.n < 1)
+      break;
+    CXCursor next = kids.c[0];
+    if (k == CXCursor_BinaryOperator) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+      if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || kids.n != 2)
+        break;
+      CXType t0 = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+      next = t0.kind == CXType_Pointer ? kids.c[0] : kids.c[1];
+    }
+    e = strip(next);
+    k = clang_getCursorKind(e);
+  }
+  if (k == CXCursor_StringLiteral)
+    return;
+  CXCursor root = e;
+  while (clang_getCursorKind(root) == CXCursor_MemberRefExpr) {
+    Kids kids = kids_of(root);
+    if (kids.n != 1)
+      break;
+    root = strip(kids.c[0]);
+  }
+  if (clang_getCursorKind(root) != CXCursor_DeclRefExpr) {
+    s->all = true;
+    return;
+  }
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  if (t.kind != CXType_Pointer && t.kind != CXType_ConstantArray &&
+      t.kind != CXType_VariableArray && t.kind != CXType_IncompleteArray)
+    return; /* a scalar: not device data */
+  /* device arrays hold numbers: a FILE * or a struct pointer is not one */
+  CXType elem = t;
+  while (elem.kind == CXType_Pointer || elem.kind == CXType_ConstantArray ||
+         elem.kind == CXType_VariableArray || elem.kind == CXType_IncompleteArray)
+    elem = clang_getCanonicalType(elem.kind == CXType_Pointer ? clang_getPointeeType(elem)
+                                                              : clang_getArrayElementType(elem));
+  if (elem.kind == CXType_Record || elem.kind == CXType_FunctionProto ||
+      elem.kind == CXType_FunctionNoProto)
+    return;
+  /* a variable declared inside the statement cannot be named before it */
+  CXCursor decl = clang_getCursorReferenced(root);
+  unsigned doff = frontend_begin(decl);
+  if (doff >= s->stmt_begin && doff < s->stmt_end) {
+    s->all = true;
+    return;
+  }
+  char *txt = text_of(s->src, e);
+  if (!txt) {
+    s->all = true;
+    return;
+  }
+  for (int i = 0; i < s->roots.len; i++)
+    if (!strcmp(s->roots.items[i], txt)) {
+      if (write)
+        s->writes.items[i] = (void *)1;
+      free(txt);
+      return;
+    }
+  vec_push(&s->roots, txt);
+  vec_push(&s->writes, write ? (void *)1 : NULL);
+}
+
+static void scan(Sync *s, CXCursor c, bool write);
+
+typedef struct {
+  Sync *s;
+} ScanKids;
+
+static enum CXChildVisitResult scan_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  scan(((ScanKids *)d)->s, c, false);
+  return CXChildVisit_Continue;
+}
+
+static void scan_kids(Sync *s, CXCursor c) {
+  ScanKids sk = {s};
+  clang_visitChildren(c, scan_kid, &sk);
+}
+
+static CXCursor body_of(CXCursor fn);
+
+/* A function of this file that touches no array (only scalars, its locals
+ * and library calls without arrays) needs no sync before a call to it;
+ * anything else may read or write any array. */
+static bool touches_no_array(Source *src, CXCursor fn) {
+  static Vec seen, verdict; /* char* names; (void*)1 safe, (void*)2 unsafe, 0 pending */
+  CXString n = clang_getCursorSpelling(fn);
+  char *name = xstrdup(clang_getCString(n));
+  clang_disposeString(n);
+  for (int i = 0; i < seen.len; i++)
+    if (!strcmp(seen.items[i], name)) {
+      free(name);
+      return verdict.items[i] == (void *)1;
+    }
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (clang_Cursor_isNull(def) || !frontend_in_main_file(src, def)) {
+    free(name);
+    return false;
+  }
+  int slot = seen.len;
+  vec_push(&seen, name);
+  vec_push(&verdict, NULL); /* recursion counts as unsafe */
+  CXCursor body = body_of(def);
+  bool safe = false;
+  if (!clang_Cursor_isNull(body)) {
+    Sync sub = {.src = src};
+    sub.stmt_begin = frontend_begin(def);
+    sub.stmt_end = frontend_end(def);
+    scan(&sub, body, false);
+    safe = !sub.all && sub.roots.len == 0;
+    for (int i = 0; i < sub.roots.len; i++)
+      free(sub.roots.items[i]);
+    free(sub.roots.items);
+    free(sub.writes.items);
+  }
+  verdict.items[slot] = safe ? (void *)1 : (void *)2;
+  return safe;
+}
+
+static void scan_call(Sync *s, CXCursor c) {
+  CXCursor fn = clang_getCursorReferenced(c);
+  bool library =
+      !clang_Cursor_isNull(fn) && (clang_Location_isInSystemHeader(clang_getCursorLocation(fn)) ||
+                                   touches_no_array(s->src, fn));
+  if (!library) {
+    /* it may read or write any array, through globals or pointers */
+    s->all = true;
+    scan_kids(s, c);
+    return;
+  }
+  int n = clang_Cursor_getNumArguments(c);
+  for (int i = 0; i < n; i++) {
+    CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+    if (t.kind == CXType_Pointer) {
+      CXType pointee = clang_getPointeeType(t);
+      note_root(s, arg, !clang_isConstQualifiedType(pointee));
+    }
+    scan(s, arg, false);
+  }
+}
+
+static void scan(Sync *s, CXCursor c, bool write) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  switch (k) {
+  case CXCursor_ArraySubscriptExpr: {
+    Kids kids = kids_of(c);
+    note_root(s, c, write);
+    for (int i = 0; i < kids.n && i < 8; i++)
+      scan(s, kids.c[i], false);
+    return;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    Kids kids = kids_of(c);
+    if (kids.n != 1)
+      break;
+    if (op == CXUnaryOperator_Deref) {
+      note_root(s, kids.c[0], write);
+      scan(s, kids.c[0], false);
+      return;
+    }
+    bool w = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
+             op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+             op == CXUnaryOperator_AddrOf;
+    scan(s, kids.c[0], w);
+    return;
+  }
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    Kids kids = kids_of(c);
+    if (kids.n != 2)
+      break;
+    bool assign = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+    scan(s, kids.c[0], assign);
+    scan(s, kids.c[1], false);
+    return;
+  }
+  case CXCursor_CallExpr:
+    scan_call(s, c);
+    return;
+  case CXCursor_UnaryExpr: /* sizeof and alignof do not evaluate */
+    return;
+  case CXCursor_UnexposedExpr:
+  case CXCursor_ParenExpr:
+  case CXCursor_MemberRefExpr: {
+    Kids kids = kids_of(c);
+    for (int i = 0; i < kids.n && i < 8; i++)
+      scan(s, kids.c[i], write);
+    return;
+  }
+  default:
+    break;
+  }
+  scan_kids(s, c);
+}
+
+/* The synchronisation text for a host statement, or NULL if none. */
+static char *syncs_for(Source *src, CXCursor stmt) {
+  Sync s = {.src = src};
+  s.stmt_begin = frontend_begin(stmt);
+  s.stmt_end = frontend_end(stmt);
+  scan(&s, stmt, false);
+  Buf b = {0};
+  if (s.all) {
+    buf_puts(&b, "nurt_sync_all(); ");
+  } else {
+    for (int i = 0; i < s.roots.len; i++)
+      buf_printf(&b, "nurt_host_access(%s, %d); ", (char *)s.roots.items[i],
+                 s.writes.items[i] ? 1 : 0);
+  }
+  for (int i = 0; i < s.roots.len; i++)
+    free(s.roots.items[i]);
+  free(s.roots.items);
+  free(s.writes.items);
+  return b.s;
+}
+
+typedef struct Pass {
+  Source *src;
+  Edits *edits;
+} Pass;
+
+static void visit_stmt(Pass *p, CXCursor c, bool in_compound);
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+    *(CXCursor *)d = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static CXCursor body_of(CXCursor fn) {
+  CXCursor body = clang_getNullCursor();
+  clang_visitChildren(fn, find_body, &body);
+  return body;
+}
+
+static enum CXChildVisitResult compound_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  visit_stmt(d, c, true);
+  return CXChildVisit_Continue;
+}
+
+/* Statements that hold statements, visited below a statement with a nest. */
+static enum CXChildVisitResult inner_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_isStatement(clang_getCursorKind(c)) && clang_getCursorKind(c) != CXCursor_DeclStmt)
+    visit_stmt(d, c, false);
+  return CXChildVisit_Continue;
+}
+
+static void visit_stmt(Pass *p, CXCursor c, bool in_compound) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  if (k == CXCursor_CompoundStmt) {
+    clang_visitChildren(c, compound_kid, p);
+    return;
+  }
+  if (contains_nest(p->src, b, e)) {
+    if (!is_nest(p->src, c))
+      clang_visitChildren(c, inner_kid, p);
+    return;
+  }
+  if (!clang_isStatement(k) && !clang_isExpression(k) && k != CXCursor_DeclStmt)
+    return;
+  char *sync = syncs_for(p->src, c);
+  if (!sync)
+    return;
+  if (in_compound) {
+    rewrite_add(p->edits, b, b, sync);
+  } else {
+    /* `if (c) a[0] = 1;` → `if (c) { sync a[0] = 1; }` */
+    rewrite_add(p->edits, b, b, xformat("{ %s", sync));
+    unsigned end = e;
+    /* the statement's `;` is outside an expression statement's extent */
+    while (end < p->src->len && (p->src->text[end] == ' ' || p->src->text[end] == '\t'))
+      end++;
+    if (end < p->src->len && p->src->text[end] == ';')
+      e = end + 1;
+    rewrite_add(p->edits, e, e, xstrdup(" }"));
+  }
+}
+
+static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Pass *p = d;
+  if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+    unsigned b = frontend_begin(c), e = frontend_end(c);
+    if (e == 0 || p->src->text[e - 1] != ';') {
+      while (e < p->src->len && p->src->text[e] != ';')
+        e++;
+      e++;
+    }
+    rewrite_add(p->edits, b, b, xstrdup("{ nurt_sync_all(); "));
+    rewrite_add(p->edits, e, e, xstrdup(" }"));
+    return CXChildVisit_Continue;
+  }
+  return is_nest(p->src, c) ? CXChildVisit_Continue : CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Pass *p = d;
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+      !frontend_in_main_file(p->src, c))
+    return CXChildVisit_Continue;
+  if (!contains_nest(p->src, frontend_begin(c), frontend_end(c)))
+    return CXChildVisit_Continue;
+  CXCursor body = body_of(c);
+  if (clang_Cursor_isNull(body))
+    return CXChildVisit_Continue;
+  visit_stmt(p, body, false);
+  clang_visitChildren(body, find_returns, p);
+  /* falling off the end of the function is an exit too */
+  unsigned end = frontend_end(body);
+  rewrite_add(p->edits, end - 1, end - 1, xstrdup("nurt_sync_all();\n"));
+  return CXChildVisit_Continue;
+}
+
+/* free(p) and realloc(p, n) → nurt_free/nurt_realloc, so the runtime forgets
+ * the array before its address can be reused. */
+static enum CXChildVisitResult find_frees(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Pass *p = d;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+    CXCursor fn = clang_getCursorReferenced(c);
+    CXString name = clang_getCursorSpelling(fn);
+    const char *n = clang_getCString(name);
+    bool mine = !clang_Cursor_isNull(fn) &&
+                clang_Location_isInSystemHeader(clang_getCursorLocation(fn)) &&
+                (!strcmp(n, "free") || !strcmp(n, "realloc"));
+    unsigned b = frontend_begin(c);
+    size_t len = strlen(n);
+    if (mine && b + len < p->src->len && !strncmp(p->src->text + b, n, len) &&
+        (p->src->text[b + len] == '(' || p->src->text[b + len] == ' '))
+      rewrite_add(p->edits, b, b + (unsigned)len, xformat("nurt_%s", n));
+    clang_disposeString(name);
+  }
+  return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult visit_frees(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Pass *p = d;
+  if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+      frontend_in_main_file(p->src, c))
+    clang_visitChildren(c, find_frees, p);
+  return CXChildVisit_Continue;
+}
+
+void hostsync_add_edits(Source *src, Edits *edits) {
+  Pass p = {src, edits};
+  clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_func, &p);
+  clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_frees, &p);
+}

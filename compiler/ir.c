@@ -1,0 +1,180 @@
+/* ir.c — the loop-nest IR: types, constructors, comparison and walks.
+ * The front end builds these trees from libclang cursors; analyses read them,
+ * annotations rewrite them, and the printers turn them back into text. */
+#include "nucc.h"
+
+#include <string.h>
+
+bool type_is_integer(const Type *t) { return t && t->kind >= TY_BOOL && t->kind <= TY_ULONG; }
+
+bool type_is_arith(const Type *t) { return t && t->kind >= TY_BOOL && t->kind <= TY_DOUBLE; }
+
+const char *type_cl_name(const Type *t) {
+  static const char *names[] = {
+      [TY_VOID] = "void",   [TY_BOOL] = "bool",     [TY_CHAR] = "char",   [TY_UCHAR] = "uchar",
+      [TY_SHORT] = "short", [TY_USHORT] = "ushort", [TY_INT] = "int",     [TY_UINT] = "uint",
+      [TY_LONG] = "long",   [TY_ULONG] = "ulong",   [TY_FLOAT] = "float", [TY_DOUBLE] = "double",
+  };
+  return t && t->kind <= TY_DOUBLE ? names[t->kind] : NULL;
+}
+
+const char *type_c_name(const Type *t) {
+  static const char *names[] = {
+      [TY_VOID] = "void",        [TY_BOOL] = "_Bool",
+      [TY_CHAR] = "signed char", [TY_UCHAR] = "unsigned char",
+      [TY_SHORT] = "short",      [TY_USHORT] = "unsigned short",
+      [TY_INT] = "int",          [TY_UINT] = "unsigned int",
+      [TY_LONG] = "long long",   [TY_ULONG] = "unsigned long long",
+      [TY_FLOAT] = "float",      [TY_DOUBLE] = "double",
+  };
+  return t && t->kind <= TY_DOUBLE ? names[t->kind] : NULL;
+}
+
+Type *type_elem(Type *t) {
+  while (t && (t->kind == TY_PTR || t->kind == TY_ARRAY))
+    t = t->base;
+  return t;
+}
+
+const char *op_spelling(Op op) {
+  static const char *s[] = {
+      [OP_NONE] = "?",        [OP_ADD] = "+",          [OP_SUB] = "-",
+      [OP_MUL] = "*",         [OP_DIV] = "/",          [OP_MOD] = "%",
+      [OP_SHL] = "<<",        [OP_SHR] = ">>",         [OP_LT] = "<",
+      [OP_GT] = ">",          [OP_LE] = "<=",          [OP_GE] = ">=",
+      [OP_EQ] = "==",         [OP_NE] = "!=",          [OP_AND] = "&",
+      [OP_XOR] = "^",         [OP_OR] = "|",           [OP_LAND] = "&&",
+      [OP_LOR] = "||",        [OP_ASSIGN] = "=",       [OP_ADD_ASSIGN] = "+=",
+      [OP_SUB_ASSIGN] = "-=", [OP_MUL_ASSIGN] = "*=",  [OP_DIV_ASSIGN] = "/=",
+      [OP_MOD_ASSIGN] = "%=", [OP_SHL_ASSIGN] = "<<=", [OP_SHR_ASSIGN] = ">>=",
+      [OP_AND_ASSIGN] = "&=", [OP_XOR_ASSIGN] = "^=",  [OP_OR_ASSIGN] = "|=",
+      [OP_COMMA] = ",",       [OP_NEG] = "-",          [OP_PLUS] = "+",
+      [OP_NOT] = "!",         [OP_BITNOT] = "~",       [OP_DEREF] = "*",
+      [OP_ADDR] = "&",        [OP_PREINC] = "++",      [OP_PREDEC] = "--",
+      [OP_POSTINC] = "++",    [OP_POSTDEC] = "--",
+  };
+  return s[op];
+}
+
+bool op_is_assign(Op op) {
+  return (op >= OP_ASSIGN && op <= OP_OR_ASSIGN) || op == OP_PREINC || op == OP_PREDEC ||
+         op == OP_POSTINC || op == OP_POSTDEC;
+}
+
+static Type int_type = {TY_INT, NULL, 0, "int"};
+
+Expr *ir_int(long long v, SrcLoc loc) {
+  Expr *e = NEW(Expr);
+  e->kind = EX_INT;
+  e->ival = v;
+  e->type = &int_type;
+  e->loc = loc;
+  return e;
+}
+
+Expr *ir_var(Var *v, SrcLoc loc) {
+  Expr *e = NEW(Expr);
+  e->kind = EX_VAR;
+  e->var = v;
+  e->type = v->type;
+  e->loc = loc;
+  return e;
+}
+
+Expr *ir_binary(Op op, Expr *a, Expr *b, Type *t) {
+  Expr *e = NEW(Expr);
+  e->kind = EX_BINARY;
+  e->op = op;
+  e->a = a;
+  e->b = b;
+  e->type = t ? t : a->type;
+  e->loc = a->loc;
+  return e;
+}
+
+bool ir_expr_equal(const Expr *x, const Expr *y) {
+  if (!x || !y)
+    return x == y;
+  if (x->kind != y->kind || x->op != y->op || x->nargs != y->nargs)
+    return false;
+  switch (x->kind) {
+  case EX_INT:
+    return x->ival == y->ival;
+  case EX_FLOAT:
+    return x->fval == y->fval;
+  case EX_VAR:
+    return x->var == y->var;
+  case EX_MEMBER:
+    if (x->arrow != y->arrow || strcmp(x->text, y->text))
+      return false;
+    break;
+  case EX_CALL:
+    if (strcmp(x->text, y->text))
+      return false;
+    for (int i = 0; i < x->nargs; i++)
+      if (!ir_expr_equal(x->args[i], y->args[i]))
+        return false;
+    return true;
+  case EX_CAST:
+    if (x->type->kind != y->type->kind)
+      return false;
+    break;
+  default:
+    break;
+  }
+  return ir_expr_equal(x->a, y->a) && ir_expr_equal(x->b, y->b) && ir_expr_equal(x->c, y->c);
+}
+
+void ir_walk_expr(Expr *e, ExprVisitor *fn, void *ctx) {
+  if (!e)
+    return;
+  fn(e, ctx);
+  ir_walk_expr(e->a, fn, ctx);
+  ir_walk_expr(e->b, fn, ctx);
+  ir_walk_expr(e->c, fn, ctx);
+  for (int i = 0; i < e->nargs; i++)
+    ir_walk_expr(e->args[i], fn, ctx);
+}
+
+void ir_walk_stmt(Stmt *s, ExprVisitor *fn, void *ctx) {
+  if (!s)
+    return;
+  ir_walk_expr(s->e, fn, ctx);
+  ir_walk_expr(s->init, fn, ctx);
+  ir_walk_stmt(s->init_s, fn, ctx);
+  ir_walk_expr(s->inc, fn, ctx);
+  if (s->loop) {
+    ir_walk_expr(s->loop->lb, fn, ctx);
+    ir_walk_expr(s->loop->ub, fn, ctx);
+    ir_walk_expr(s->loop->step, fn, ctx);
+  }
+  ir_walk_stmt(s->then, fn, ctx);
+  ir_walk_stmt(s->els, fn, ctx);
+  ir_walk_stmt(s->body, fn, ctx);
+  for (int i = 0; i < s->nitems; i++)
+    ir_walk_stmt(s->items[i], fn, ctx);
+}
+
+typedef struct {
+  const Var *v;
+  bool found;
+} UsesCtx;
+
+static void uses_visit(Expr *e, void *ctx) {
+  UsesCtx *u = ctx;
+  if (e->kind == EX_VAR && e->var == u->v)
+    u->found = true;
+}
+
+bool ir_expr_uses_var(Expr *e, const Var *v) {
+  UsesCtx u = {v, false};
+  ir_walk_expr(e, uses_visit, &u);
+  return u.found;
+}
+
+Expr *ir_path_root(Expr *e) {
+  Expr *p = e;
+  while (p->kind == EX_MEMBER)
+    p = p->a;
+  return p->kind == EX_VAR ? p : NULL;
+}

@@ -1,0 +1,256 @@
+/* main.c — the driver: options, the pipeline, and the atomic write.
+ * Receives the command line; runs front end → annotations → printers, and
+ * writes the output file through a temporary file and rename(), so a failed
+ * run never leaves a half-written output.  Exit 0 on success, 1 on errors in
+ * the input, 2 on bad usage. */
+#define _POSIX_C_SOURCE 200809L
+#include "annotation.h"
+#include "emit/emit.h"
+#include "frontend.h"
+#include "hostsync.h"
+#include "rewrite.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef enum { EMIT_HOST, EMIT_CL, EMIT_SEQ } EmitKind;
+
+typedef struct Options {
+  const char *input, *output;
+  EmitKind emit;
+  bool explain, report;
+  Vec clang_args; /* const char* */
+} Options;
+
+static void usage(FILE *f) {
+  fputs("usage: nucc [options] INPUT.c -o OUTPUT.c\n"
+        "  -I DIR, -D NAME[=VAL], -U NAME, -std=...  passed to the C front end (libclang)\n"
+        "  --emit=host   host C with the OpenCL kernels embedded (default)\n"
+        "  --emit=cl     the OpenCL program alone\n"
+        "  --emit=seq    sequential C with every annotation applied except 'work'\n"
+        "  --explain     print each annotated nest after each annotation step\n"
+        "  --report      one line per kernel: mapping, sizes, arrays, hints\n"
+        "  -h, --help    this text;  --version  the version\n"
+        "annotations (#pragma nu ...):\n",
+        f);
+  if (f == stdout)
+    annot_print_help();
+}
+
+static int bad_usage(const char *msg, const char *arg) {
+  fprintf(stderr, "nucc: error: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+  usage(stderr);
+  return 2;
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, Options *o) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      return 0;
+    } else if (!strcmp(a, "--version")) {
+      printf("nucc " NUCC_VERSION "\n");
+      return 0;
+    } else if (!strcmp(a, "-o")) {
+      if (++i == argc)
+        return bad_usage("-o needs a file name", NULL);
+      o->output = argv[i];
+    } else if (!strncmp(a, "--emit=", 7)) {
+      if (!strcmp(a + 7, "host"))
+        o->emit = EMIT_HOST;
+      else if (!strcmp(a + 7, "cl"))
+        o->emit = EMIT_CL;
+      else if (!strcmp(a + 7, "seq"))
+        o->emit = EMIT_SEQ;
+      else
+        return bad_usage("unknown --emit kind", a + 7);
+    } else if (!strcmp(a, "--explain")) {
+      o->explain = true;
+    } else if (!strcmp(a, "--report")) {
+      o->report = true;
+    } else if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U")) {
+      if (++i == argc)
+        return bad_usage("option needs an argument", a);
+      vec_push(&o->clang_args, xformat("%s%s", a, argv[i]));
+    } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
+               !strncmp(a, "-std=", 5)) {
+      vec_push(&o->clang_args, (void *)a);
+    } else if (a[0] == '-') {
+      return bad_usage("unknown option", a);
+    } else if (o->input) {
+      return bad_usage("more than one input file", a);
+    } else {
+      o->input = a;
+    }
+  }
+  if (!o->input)
+    return bad_usage("no input file", NULL);
+  if (!o->output && !o->explain && !o->report)
+    return bad_usage("no output file (-o)", NULL);
+  return -1;
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  buf_puts(&b, "");
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    char *s = xstrndup(chunk, n);
+    if (strlen(s) != n) { /* NUL bytes: not C source */
+      free(s);
+      fclose(f);
+      free(b.s);
+      errno = EILSEQ;
+      return NULL;
+    }
+    buf_puts(&b, s);
+    free(s);
+  }
+  bool err = ferror(f);
+  fclose(f);
+  if (err) {
+    free(b.s);
+    return NULL;
+  }
+  *len = b.len;
+  return b.s;
+}
+
+/* Writes through a temporary file in the same directory and renames it. */
+static bool write_atomically(const char *path, const char *text) {
+  char *tmp = xformat("%s.nucc-XXXXXX", path);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    diag_plain("cannot write '%s': %s", path, strerror(errno));
+    free(tmp);
+    return false;
+  }
+  FILE *f = fdopen(fd, "w");
+  bool ok = f && fputs(text, f) >= 0;
+  ok = f && fclose(f) == 0 && ok;
+  if (ok && rename(tmp, path) != 0)
+    ok = false;
+  if (!ok) {
+    diag_plain("cannot write '%s': %s", path, strerror(errno));
+    unlink(tmp);
+  }
+  free(tmp);
+  return ok;
+}
+
+static int line_of(const char *text, unsigned off) {
+  int line = 1;
+  for (unsigned i = 0; i < off && text[i]; i++)
+    line += text[i] == '\n';
+  return line;
+}
+
+static void explain(Source *src, Nest *n, Kernel *k) {
+  printf("== %s:%d: nest of %d loop%s", src->path, n->loops[0]->loc.line, n->depth,
+         n->depth == 1 ? "" : "s");
+  printf("\n-- as written:\n");
+  Printer p = {0};
+  Buf b = {0};
+  Stmt s = {.kind = ST_FOR, .loop = n->loops[0], .body = n->loops[0]->body};
+  print_stmt(&p, &s, 0, &b);
+  fputs(b.s, stdout);
+  free(b.s);
+  if (k) {
+    Vec one = {0};
+    bool fp64;
+    vec_push(&one, k);
+    char *prog = emit_opencl_program(&one, &fp64);
+    printf("-- after work(");
+    for (int i = 0; i < k->dims; i++)
+      printf("%s%s", i ? "," : "", k->wg[i].text);
+    printf("): OpenCL kernel\n%s", prog);
+    free(prog);
+    free(one.items);
+  }
+}
+
+static char *host_output(Source *src, Vec *kernels, const char *program, bool fp64) {
+  Edits edits = {0};
+  Buf stubs = {0};
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    Nest *n = k->nest;
+    char *stub = emit_host_stub(k);
+    if (!stub)
+      return NULL;
+    buf_printf(&stubs, "\n%s", stub);
+    char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
+    char *pragmas = xstrndup(src->text + n->begin, n->for_begin - n->begin);
+    /* keep the pragma lines readable inside a comment */
+    for (char *p = pragmas; *p; p++)
+      if (p[0] == '*' && p[1] == '/')
+        p[0] = ' ';
+    char *call = emit_host_call(k, original, pragmas, src->path);
+    rewrite_add(&edits, n->begin, n->end,
+                xformat("%s\n#line %d \"%s\"\n", call, line_of(src->text, n->end), src->path));
+  }
+  for (int i = 0; i < src->directives.len; i++) {
+    Directive *d = src->directives.items[i];
+    rewrite_add(&edits, d->begin, d->end, xstrdup("nurt_wait();\n"));
+  }
+  hostsync_add_edits(src, &edits);
+  char *body = rewrite_apply(&edits, src->text, src->len);
+  char *prologue = emit_host_prologue(src->path, program, fp64);
+  return xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s ? stubs.s : "", src->path, body);
+}
+
+int main(int argc, char **argv) {
+  Options o = {0};
+  int rc = parse_options(argc, argv, &o);
+  if (rc >= 0)
+    return rc;
+  Source src = {.path = o.input};
+  src.text = read_file(o.input, &src.len);
+  if (!src.text) {
+    fprintf(stderr, "nucc: error: cannot read '%s': %s\n", o.input, strerror(errno));
+    return 1;
+  }
+  diag_init(o.input, src.text, src.len);
+  vec_push(&o.clang_args, "-ferror-limit=50");
+  bool ok = frontend_parse(&src, o.clang_args.len, (const char *const *)o.clang_args.items);
+  Vec kernels = {0};
+  for (int i = 0; ok && i < src.nests.len; i++) {
+    Nest *n = src.nests.items[i];
+    AnnotCtx cx = {.nest = n};
+    if (annot_apply_all(&cx))
+      vec_push(&kernels, cx.kernel);
+    if (o.explain)
+      explain(&src, n, cx.kernel);
+  }
+  ok = ok && diag_errors() == 0;
+  char *out = NULL;
+  if (ok) {
+    bool fp64;
+    char *program = emit_opencl_program(&kernels, &fp64);
+    if (o.emit == EMIT_CL)
+      out = program;
+    else if (o.emit == EMIT_SEQ)
+      out = xstrdup(src.text); /* no transformation but `work` exists yet */
+    else
+      out = host_output(&src, &kernels, program, fp64);
+    ok = out && diag_errors() == 0;
+  }
+  if (ok && o.report)
+    for (int i = 0; i < kernels.len; i++)
+      emit_report(kernels.items[i], o.input);
+  if (ok && o.output)
+    ok = write_atomically(o.output, out);
+  if (!ok && o.output)
+    unlink(o.output);
+  frontend_dispose(&src);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,346 @@
+/* nucc.h — the map of the compiler.
+ *
+ * Source → pragmas parsed (pragma.c) → loop-nest IR built from libclang
+ * cursors (frontend.c, ir.c) → analyses (analysis/) → annotations applied
+ * (annotations/) → printers (emit/) → one output file written atomically
+ * (main.c, rewrite.c).  Each section below names the file that implements it. */
+#ifndef NUCC_H
+#define NUCC_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct Annot Annot;
+typedef struct Expr Expr;
+typedef struct Stmt Stmt;
+typedef struct Var Var;
+typedef struct Type Type;
+typedef struct Loop Loop;
+typedef struct Nest Nest;
+typedef struct Func Func;
+typedef struct Kernel Kernel;
+typedef struct KernelInfo KernelInfo;
+
+/* A position in the input file; columns are 1-based bytes, as clang's. */
+typedef struct SrcLoc {
+  int line, col;
+} SrcLoc;
+
+// util.c
+void *xcalloc(size_t n, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define NEW(T) ((T *)xcalloc(1, sizeof(T)))
+/* A growable string, for the printers. */
+typedef struct Buf {
+  char *s;
+  size_t len, cap;
+} Buf;
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_indent(Buf *b, int depth);
+/* A growable array of pointers. */
+typedef struct Vec {
+  void **items;
+  int len, cap;
+} Vec;
+void vec_push(Vec *v, void *p);
+
+// diag.c
+/* Diagnostics are collected, then printed in the C compiler's format with the
+ * source line and a caret; the driver turns any error into exit status 1. */
+void diag_init(const char *path, const char *text, size_t len);
+void diag_error(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_note(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_warning(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int diag_errors(void);
+
+// pragma.c — the annotation grammar (pure: no libclang, fuzzable)
+typedef struct AnnotArg {
+  char *key;  /* "a" in size(a: n), "+" in reduce(+: v); NULL when absent */
+  char *text; /* the argument's source text, trimmed */
+  SrcLoc loc; /* where the text starts */
+} AnnotArg;
+
+struct Annot {
+  char *name;
+  SrcLoc loc; /* of the name */
+  bool has_parens;
+  AnnotArg *args;
+  int nargs;
+  Annot *next; /* application order: the first applies first */
+};
+
+/* Parse the text after "#pragma nu" (line `line`, starting at column `col`).
+ * Appends the annotations to *list in source order; returns false after
+ * reporting a syntax error. */
+bool pragma_parse(const char *text, SrcLoc start, Vec *list);
+/* The integer value of a constant argument, or false. */
+bool pragma_arg_int(const AnnotArg *a, long long *out);
+
+// types (ir.c)
+typedef enum {
+  TY_VOID,
+  TY_BOOL,
+  TY_CHAR, // char, signed char
+  TY_UCHAR,
+  TY_SHORT,
+  TY_USHORT,
+  TY_INT,
+  TY_UINT,
+  TY_LONG, // long, long long (64-bit here)
+  TY_ULONG,
+  TY_FLOAT,
+  TY_DOUBLE,
+  TY_PTR,    // pointer to base
+  TY_ARRAY,  // base[len]; len < 0 for a VLA
+  TY_STRUCT, // a struct or union, by name
+  TY_OTHER,  // anything the kernel subset does not know
+} TypeKind;
+
+struct Type {
+  TypeKind kind;
+  Type *base;
+  long long len;
+  char *spelling; /* the C spelling, for messages and host code */
+};
+
+bool type_is_integer(const Type *t);
+bool type_is_arith(const Type *t);
+/* The OpenCL C spelling of a scalar type ("uint"), NULL if none. */
+const char *type_cl_name(const Type *t);
+/* The C spelling of a scalar type for host code ("unsigned int"). */
+const char *type_c_name(const Type *t);
+/* The scalar element type under arrays and pointers. */
+Type *type_elem(Type *t);
+
+// ir.c — the loop-nest IR
+struct Var {
+  char *name;
+  Type *type;
+  SrcLoc loc;
+  bool global;   /* file-scope variable */
+  bool is_param; /* function parameter */
+  unsigned id;   /* unique; identifies the declaration */
+};
+
+typedef enum {
+  OP_NONE,
+  // binary
+  OP_ADD,    // +
+  OP_SUB,    // -
+  OP_MUL,    // *
+  OP_DIV,    // /
+  OP_MOD,    // %
+  OP_SHL,    // <<
+  OP_SHR,    // >>
+  OP_LT,     // <
+  OP_GT,     // >
+  OP_LE,     // <=
+  OP_GE,     // >=
+  OP_EQ,     // ==
+  OP_NE,     // !=
+  OP_AND,    // &
+  OP_XOR,    // ^
+  OP_OR,     // |
+  OP_LAND,   // &&
+  OP_LOR,    // ||
+  OP_ASSIGN, // =
+  OP_ADD_ASSIGN,
+  OP_SUB_ASSIGN,
+  OP_MUL_ASSIGN,
+  OP_DIV_ASSIGN,
+  OP_MOD_ASSIGN,
+  OP_SHL_ASSIGN,
+  OP_SHR_ASSIGN,
+  OP_AND_ASSIGN,
+  OP_XOR_ASSIGN,
+  OP_OR_ASSIGN,
+  OP_COMMA, // ,
+  // unary
+  OP_NEG,     // -x
+  OP_PLUS,    // +x
+  OP_NOT,     // !x
+  OP_BITNOT,  // ~x
+  OP_DEREF,   // *x
+  OP_ADDR,    // &x
+  OP_PREINC,  // ++x
+  OP_PREDEC,  // --x
+  OP_POSTINC, // x++
+  OP_POSTDEC, // x--
+} Op;
+
+const char *op_spelling(Op op);
+bool op_is_assign(Op op);
+
+typedef enum {
+  EX_INT,    // integer literal: ival
+  EX_FLOAT,  // floating literal: fval, spelled as in the source when possible
+  EX_VAR,    // a variable: var
+  EX_UNARY,  // op a
+  EX_BINARY, // a op b (assignments too)
+  EX_COND,   // a ? b : c
+  EX_CALL,   // name(args)
+  EX_INDEX,  // a[b]
+  EX_MEMBER, // a.name or a->name
+  EX_CAST,   // (type) a
+} ExprKind;
+
+struct Expr {
+  ExprKind kind;
+  Op op;
+  Type *type;
+  SrcLoc loc;
+  Expr *a, *b, *c;
+  Expr **args;
+  int nargs;
+  long long ival;
+  double fval;
+  char *text;   /* float literal spelling; call or member name */
+  Var *var;     /* EX_VAR */
+  bool arrow;   /* EX_MEMBER through a pointer */
+  Func *callee; /* EX_CALL of a function defined in the input file */
+};
+
+typedef enum {
+  ST_EXPR,     // e;
+  ST_DECL,     // var = init;
+  ST_BLOCK,    // { items }
+  ST_IF,       // if (e) then else els
+  ST_FOR,      // for (init; e; inc) body, or a canonical `loop`
+  ST_WHILE,    // while (e) body
+  ST_DO,       // do body while (e);
+  ST_BREAK,    // break;
+  ST_CONTINUE, // continue;
+  ST_EMPTY,    // ;
+  ST_RETURN,   // return e; (only in functions called from kernels)
+} StmtKind;
+
+struct Stmt {
+  StmtKind kind;
+  SrcLoc loc;
+  Expr *e;
+  Var *var;
+  Expr *init;
+  Stmt *init_s; /* ST_FOR: the init clause, a ST_DECL or ST_EXPR */
+  Expr *inc;
+  Stmt *then, *els, *body;
+  Stmt **items;
+  int nitems;
+  Loop *loop; /* ST_FOR in canonical form */
+};
+
+/* The relation of a canonical loop's condition `i REL ub`. */
+typedef enum { REL_LT, REL_LE, REL_GT, REL_GE, REL_NE } Rel;
+
+/* for (T var = lb; var REL ub; var += step) body — a canonical loop. */
+struct Loop {
+  Var *var;
+  bool declared; /* the for declares its index */
+  Expr *lb, *ub, *step;
+  Rel rel;
+  SrcLoc loc, cond_loc, inc_loc;
+  Stmt *body;
+};
+
+Expr *ir_int(long long v, SrcLoc loc);
+Expr *ir_var(Var *v, SrcLoc loc);
+Expr *ir_binary(Op op, Expr *a, Expr *b, Type *t);
+bool ir_expr_equal(const Expr *x, const Expr *y);
+/* Calls fn on every sub-expression (pre-order) of the statement or expression. */
+typedef void ExprVisitor(Expr *e, void *ctx);
+void ir_walk_expr(Expr *e, ExprVisitor *fn, void *ctx);
+void ir_walk_stmt(Stmt *s, ExprVisitor *fn, void *ctx);
+bool ir_expr_uses_var(Expr *e, const Var *v);
+/* The base variable and member path of an lvalue/array expression
+ * (`m->data` in `m->data[i]`), or NULL when it is not such a path. */
+Expr *ir_path_root(Expr *e);
+
+// printer.c — IR back to C or OpenCL C text
+typedef struct Printer Printer;
+typedef void PathPrinter(Printer *p, Expr *e, Buf *b);
+struct Printer {
+  bool opencl;          /* OpenCL C: builtin names, flattened subscripts */
+  PathPrinter *on_path; /* prints free variables and member paths, or NULL */
+  bool (*on_index)(Printer *p, Expr *e, Buf *b); /* flattened subscripts */
+  void *ctx;
+};
+void print_expr(Printer *p, Expr *e, Buf *b);
+void print_stmt(Printer *p, Stmt *s, int depth, Buf *b);
+/* The OpenCL built-in for a C math function (sqrtf → sqrt), or NULL. */
+const char *print_cl_builtin(const char *c_name);
+
+// frontend.c — libclang → IR
+struct Func {
+  char *name;
+  Type *ret;
+  Var **params;
+  int nparams;
+  Stmt *body;
+  SrcLoc loc;
+  bool converted; /* body translated to IR */
+  bool printing;  /* recursion guard for the OpenCL printer */
+};
+
+/* An annotated loop nest. */
+struct Nest {
+  Vec annots; /* Annot*, in application order */
+  SrcLoc pragma_loc;
+  unsigned begin, end; /* byte range replaced in the output */
+  unsigned for_begin;  /* the `for` keyword */
+  Loop **loops;        /* the perfectly nested canonical loops */
+  int depth;
+  SrcLoc bad_loop_loc; /* where the nest stops being canonical */
+  char *bad_loop_why;
+  char *func_name;
+  int index; /* 0, 1, ... in the file */
+};
+
+// kernel.c — what a `work` annotation produced, for the printers
+typedef struct Access {
+  Expr *e;     /* the EX_INDEX chain or path use */
+  Expr **subs; /* subscripts outer → inner */
+  int nsubs;
+  bool write, read;
+  Stmt *loops_ctx; /* unused */
+} Access;
+
+/* A free array of the kernel: a variable or member path (`m->data`). */
+typedef struct Buffer {
+  Expr *path; /* as written in the source */
+  char *name; /* kernel parameter name */
+  Type *type; /* the path's type: pointer or array */
+  Type *elem; /* scalar element type */
+  int rank;   /* subscripts that index it */
+  bool read, write;
+  Vec accesses;    /* Access* */
+  char *size_text; /* from size(a: n) */
+  SrcLoc size_loc;
+} Buffer;
+
+/* A free scalar of the kernel, passed by value. */
+typedef struct Scalar {
+  Expr *path;
+  char *name;
+  Type *type;
+} Scalar;
+
+struct Kernel {
+  Nest *nest;
+  char *name;
+  int dims;      /* mapped loops */
+  Loop **mapped; /* outer → inner */
+  AnnotArg *wg;  /* work-group sizes, outer → inner */
+  Stmt *body;    /* the body of the innermost mapped loop */
+  bool independent;
+  Vec buffers, scalars; /* Buffer*, Scalar* */
+  Vec funcs;            /* Func* called from the body, transitively */
+  bool uses_fp64;
+  Vec hints;        /* char*: advice for --report */
+  KernelInfo *info; /* what the analyses found */
+};
+
+#endif

@@ -1,0 +1,352 @@
+/* printer.c — prints IR expressions and statements as C or OpenCL C.
+ * The same walk serves the kernel printer (OpenCL built-ins, flattened
+ * subscripts and renamed free variables through callbacks), the host stubs
+ * and --explain; parentheses follow C precedence so the output stays
+ * readable. */
+#include "nucc.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* C precedence levels; higher binds tighter. */
+static int prec(const Expr *e) {
+  switch (e->kind) {
+  case EX_BINARY:
+    switch (e->op) {
+    case OP_COMMA:
+      return 1;
+    case OP_LOR:
+      return 4;
+    case OP_LAND:
+      return 5;
+    case OP_OR:
+      return 6;
+    case OP_XOR:
+      return 7;
+    case OP_AND:
+      return 8;
+    case OP_EQ:
+    case OP_NE:
+      return 9;
+    case OP_LT:
+    case OP_GT:
+    case OP_LE:
+    case OP_GE:
+      return 10;
+    case OP_SHL:
+    case OP_SHR:
+      return 11;
+    case OP_ADD:
+    case OP_SUB:
+      return 12;
+    case OP_MUL:
+    case OP_DIV:
+    case OP_MOD:
+      return 13;
+    default:
+      return 2; /* assignments */
+    }
+  case EX_COND:
+    return 3;
+  case EX_UNARY:
+    return (e->op == OP_POSTINC || e->op == OP_POSTDEC) ? 15 : 14;
+  case EX_CAST:
+    return 14;
+  default:
+    return 16;
+  }
+}
+
+static void print_sub(Printer *p, Expr *e, int min_prec, Buf *b) {
+  if (prec(e) < min_prec) {
+    buf_puts(b, "(");
+    print_expr(p, e, b);
+    buf_puts(b, ")");
+  } else {
+    print_expr(p, e, b);
+  }
+}
+
+const char *print_cl_builtin(const char *n) {
+  /* C99 <math.h> names → OpenCL's overloaded built-ins. */
+  static const char *same[] = {
+      "sqrt",   "cbrt",   "exp",   "exp2",      "expm1", "log",   "log2",      "log10",    "log1p",
+      "sin",    "cos",    "tan",   "asin",      "acos",  "atan",  "atan2",     "sinh",     "cosh",
+      "tanh",   "asinh",  "acosh", "atanh",     "pow",   "fabs",  "floor",     "ceil",     "round",
+      "trunc",  "fmod",   "fmin",  "fmax",      "fma",   "hypot", "copysign",  "erf",      "erfc",
+      "tgamma", "lgamma", "rint",  "remainder", "fdim",  "logb",  "nextafter", "nearbyint"};
+  size_t len = strlen(n);
+  for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+    size_t l = strlen(same[i]);
+    if (!strcmp(n, same[i]) || (len == l + 1 && !strncmp(n, same[i], l) && (n[l] == 'f')))
+      return same[i];
+  }
+  if (!strcmp(n, "abs") || !strcmp(n, "labs") || !strcmp(n, "llabs"))
+    return "abs";
+  return NULL;
+}
+
+static void print_int(const Expr *e, Buf *b) {
+  const char *suffix = "";
+  switch (e->type ? e->type->kind : TY_INT) {
+  case TY_UINT:
+    suffix = "u";
+    break;
+  case TY_LONG:
+    suffix = "L";
+    break;
+  case TY_ULONG:
+    suffix = "UL";
+    break;
+  default:
+    break;
+  }
+  buf_printf(b, "%lld%s", e->ival, suffix);
+}
+
+static void print_float(const Expr *e, Buf *b) {
+  if (e->text) {
+    buf_puts(b, e->text);
+    return;
+  }
+  bool is_float = e->type && e->type->kind == TY_FLOAT;
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, is_float ? "%.9g" : "%.17g", e->fval);
+  if (!strpbrk(tmp, ".eEin"))
+    strcat(tmp, ".0");
+  buf_puts(b, tmp);
+  if (is_float)
+    buf_puts(b, "f");
+}
+
+void print_expr(Printer *p, Expr *e, Buf *b) {
+  switch (e->kind) {
+  case EX_INT:
+    print_int(e, b);
+    return;
+  case EX_FLOAT:
+    print_float(e, b);
+    return;
+  case EX_VAR:
+    if (p->on_path)
+      p->on_path(p, e, b);
+    else
+      buf_puts(b, e->var->name);
+    return;
+  case EX_MEMBER:
+    if (p->on_path && ir_path_root(e)) {
+      p->on_path(p, e, b);
+      return;
+    }
+    print_sub(p, e->a, 15, b);
+    buf_printf(b, "%s%s", e->arrow ? "->" : ".", e->text);
+    return;
+  case EX_INDEX:
+    if (p->on_index && p->on_index(p, e, b))
+      return;
+    print_sub(p, e->a, 15, b);
+    buf_puts(b, "[");
+    print_expr(p, e->b, b);
+    buf_puts(b, "]");
+    return;
+  case EX_CALL: {
+    const char *name = e->text;
+    if (p->opencl && !e->callee && print_cl_builtin(name))
+      name = print_cl_builtin(name);
+    /* user functions get a prefix so they cannot clash with OpenCL built-ins */
+    buf_printf(b, "%s%s(", p->opencl && e->callee ? "nu_" : "", name);
+    for (int i = 0; i < e->nargs; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      print_sub(p, e->args[i], 2, b);
+    }
+    buf_puts(b, ")");
+    return;
+  }
+  case EX_CAST:
+    buf_printf(b, "(%s)", p->opencl ? type_cl_name(e->type) : type_c_name(e->type));
+    print_sub(p, e->a, 14, b);
+    return;
+  case EX_COND:
+    print_sub(p, e->a, 4, b);
+    buf_puts(b, " ? ");
+    print_sub(p, e->b, 1, b);
+    buf_puts(b, " : ");
+    print_sub(p, e->c, 3, b);
+    return;
+  case EX_UNARY:
+    if (e->op == OP_POSTINC || e->op == OP_POSTDEC) {
+      print_sub(p, e->a, 15, b);
+      buf_puts(b, op_spelling(e->op));
+    } else {
+      buf_puts(b, op_spelling(e->op));
+      /* keep `- -x` and `+ +x` apart */
+      Expr *a = e->a;
+      if (a->kind == EX_UNARY && (a->op == OP_NEG || a->op == OP_PREDEC) &&
+          (e->op == OP_NEG || e->op == OP_PREDEC))
+        buf_puts(b, " ");
+      print_sub(p, a, 14, b);
+    }
+    return;
+  case EX_BINARY: {
+    int pr = prec(e);
+    bool assign = pr == 2;
+    /* left-associative except assignments */
+    print_sub(p, e->a, assign ? 14 : pr, b);
+    buf_printf(b, e->op == OP_COMMA ? "%s " : " %s ", op_spelling(e->op));
+    print_sub(p, e->b, assign ? 2 : pr + 1, b);
+    return;
+  }
+  }
+}
+
+/* Declarations: `float t[4][4]`, `int i`. */
+static void print_decl(Printer *p, Var *v, Buf *b) {
+  Type *t = v->type;
+  const char *base = p->opencl ? type_cl_name(type_elem(t)) : type_c_name(type_elem(t));
+  buf_printf(b, "%s %s", base ? base : t->spelling, v->name);
+  for (; t && t->kind == TY_ARRAY; t = t->base)
+    buf_printf(b, "[%lld]", t->len);
+}
+
+static void print_loop_header(Printer *p, Loop *l, Buf *b) {
+  static const char *rel[] = {"<", "<=", ">", ">=", "!="};
+  buf_puts(b, "for (");
+  if (l->declared)
+    buf_printf(b, "%s ", p->opencl ? type_cl_name(l->var->type) : type_c_name(l->var->type));
+  buf_printf(b, "%s = ", l->var->name);
+  print_expr(p, l->lb, b);
+  buf_printf(b, "; %s %s ", l->var->name, rel[l->rel]);
+  print_expr(p, l->ub, b);
+  buf_printf(b, "; %s", l->var->name);
+  if (l->step->kind == EX_INT && l->step->ival == 1)
+    buf_puts(b, "++");
+  else if (l->step->kind == EX_INT && l->step->ival == -1)
+    buf_puts(b, "--");
+  else if (l->step->kind == EX_UNARY && l->step->op == OP_NEG) {
+    buf_puts(b, " -= ");
+    print_sub(p, l->step->a, 2, b);
+  } else {
+    buf_puts(b, " += ");
+    print_sub(p, l->step, 2, b);
+  }
+  buf_puts(b, ")");
+}
+
+static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b);
+
+static void print_body(Printer *p, Stmt *s, int depth, Buf *b) {
+  if (s->kind == ST_BLOCK) {
+    buf_puts(b, " ");
+    stmt_body(p, s, depth, b);
+  } else {
+    buf_puts(b, "\n");
+    print_stmt(p, s, depth + 1, b);
+  }
+}
+
+void print_stmt(Printer *p, Stmt *s, int depth, Buf *b) {
+  buf_indent(b, depth);
+  stmt_body(p, s, depth, b);
+}
+
+/* The statement without its leading indentation. */
+static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b) {
+  switch (s->kind) {
+  case ST_EXPR:
+    print_expr(p, s->e, b);
+    buf_puts(b, ";\n");
+    return;
+  case ST_DECL:
+    print_decl(p, s->var, b);
+    if (s->init) {
+      buf_puts(b, " = ");
+      print_sub(p, s->init, 2, b);
+    }
+    buf_puts(b, ";\n");
+    return;
+  case ST_BLOCK:
+    buf_puts(b, "{\n");
+    for (int i = 0; i < s->nitems; i++)
+      print_stmt(p, s->items[i], depth + 1, b);
+    buf_indent(b, depth);
+    buf_puts(b, "}\n");
+    return;
+  case ST_IF:
+    buf_puts(b, "if (");
+    print_expr(p, s->e, b);
+    buf_puts(b, ")");
+    print_body(p, s->then, depth, b);
+    if (s->els) {
+      if (s->then->kind == ST_BLOCK) {
+        b->len--; /* "}\n" → "} else" */
+        buf_puts(b, " else");
+      } else {
+        buf_indent(b, depth);
+        buf_puts(b, "else");
+      }
+      if (s->els->kind == ST_IF) {
+        buf_puts(b, " ");
+        stmt_body(p, s->els, depth, b);
+      } else {
+        print_body(p, s->els, depth, b);
+      }
+    }
+    return;
+  case ST_FOR:
+    if (s->loop) {
+      print_loop_header(p, s->loop, b);
+    } else {
+      buf_puts(b, "for (");
+      if (s->init_s && s->init_s->kind == ST_DECL) {
+        print_decl(p, s->init_s->var, b);
+        buf_puts(b, " = ");
+        print_expr(p, s->init_s->init, b);
+      } else if (s->init_s && s->init_s->e) {
+        print_expr(p, s->init_s->e, b);
+      }
+      buf_puts(b, "; ");
+      if (s->e)
+        print_expr(p, s->e, b);
+      buf_puts(b, "; ");
+      if (s->inc)
+        print_expr(p, s->inc, b);
+      buf_puts(b, ")");
+    }
+    print_body(p, s->body, depth, b);
+    return;
+  case ST_WHILE:
+    buf_puts(b, "while (");
+    print_expr(p, s->e, b);
+    buf_puts(b, ")");
+    print_body(p, s->body, depth, b);
+    return;
+  case ST_DO:
+    buf_puts(b, "do");
+    print_body(p, s->body, depth, b);
+    buf_indent(b, depth);
+    buf_puts(b, "while (");
+    print_expr(p, s->e, b);
+    buf_puts(b, ");\n");
+    return;
+  case ST_BREAK:
+    buf_puts(b, "break;\n");
+    return;
+  case ST_CONTINUE:
+    buf_puts(b, "continue;\n");
+    return;
+  case ST_EMPTY:
+    buf_puts(b, ";\n");
+    return;
+  case ST_RETURN:
+    buf_puts(b, "return");
+    if (s->e) {
+      buf_puts(b, " ");
+      print_expr(p, s->e, b);
+    }
+    buf_puts(b, ";\n");
+    return;
+  }
+}
