@@ -984,6 +984,8 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
         unsigned off;
         bool gap = false;
         for (unsigned k = t; k < n; k++) {
+          if (clang_getTokenKind(toks[k]) == CXToken_Comment)
+            continue;
           frontend_loc(clang_getTokenLocation(src->tu, toks[k]), &off);
           if (off >= p->begin)
             break;
@@ -1020,7 +1022,7 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     for (; t < n; t++) {
       unsigned off;
       frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
-      if (off >= last->end)
+      if (off >= last->end && clang_getTokenKind(toks[t]) != CXToken_Comment)
         break;
     }
     {
@@ -1033,7 +1035,8 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
         frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &a->for_offset);
       }
       if (!is_for) {
-        diag_error(last->loc, "'#pragma nu' must stand directly above a 'for' loop");
+        Annot *an = last->annots.len ? last->annots.items[0] : NULL;
+        diag_error(an ? an->loc : last->loc, "'#pragma nu' must stand directly above a 'for' loop");
         continue;
       }
       vec_push(&attachments, a);

@@ -63,6 +63,7 @@ typedef struct AnnotArg {
   char *key;  /* "a" in size(a: n), "+" in reduce(+: v); NULL when absent */
   char *text; /* the argument's source text, trimmed */
   SrcLoc loc; /* where the text starts */
+  SrcLoc key_loc;
 } AnnotArg;
 
 struct Annot {

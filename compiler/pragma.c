@@ -93,6 +93,7 @@ static bool parse_arg(Cursor *c, AnnotArg *arg) {
     char *key = trim(c->s + begin, colon - begin, &lead);
     if (is_key(key)) {
       arg->key = key;
+      arg->key_loc = (SrcLoc){c->start.line, c->start.col + begin + lead};
       begin = colon + 1;
     } else {
       free(key);

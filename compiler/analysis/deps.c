@@ -379,9 +379,9 @@ bool deps_check(KernelInfo *ki) {
                        b->name, wt, a->write ? "write" : "read", at);
         } else {
           diag_error(w->e->loc,
-                     "cannot prove that work-items touch different elements of '%s' "
-                     "(the write '%s' and the %s '%s'); add the clause 'independent' to "
-                     "'work' if they do",
+                     "possible dependence on '%s' between work-items: cannot prove that the "
+                     "write '%s' and the %s '%s' touch different elements; add the clause "
+                     "'independent' to 'work' if they do",
                      b->name, wt, a->write ? "write" : "read", at);
         }
         if (w != a)

@@ -304,6 +304,33 @@ static void scan_decls(FV *fv, Stmt *s) {
   }
 }
 
+/* `continue` in the mapped loop's body ends this work-item's iteration;
+ * `break` would end the whole loop, which an NDRange cannot do. */
+static void check_jumps(FV *fv, Stmt *s) {
+  if (!s)
+    return;
+  switch (s->kind) {
+  case ST_FOR:
+  case ST_WHILE:
+  case ST_DO:
+    return;
+  case ST_BREAK:
+    diag_error(s->loc, "'break' would leave a loop mapped by 'work': work-items cannot stop "
+                       "the others");
+    fv->ok = false;
+    return;
+  case ST_CONTINUE:
+    s->kind = ST_RETURN;
+    return;
+  default:
+    check_jumps(fv, s->then);
+    check_jumps(fv, s->els);
+    for (int i = 0; i < s->nitems; i++)
+      check_jumps(fv, s->items[i]);
+    return;
+  }
+}
+
 static void visit_stmt(FV *fv, Stmt *s) {
   if (!s)
     return;
@@ -373,6 +400,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes) {
     visit(&fv, k->mapped[i]->step);
   }
   visit_stmt(&fv, k->body);
+  check_jumps(&fv, k->body);
   for (int i = 0; i < k->funcs.len; i++) /* grows while we check */
     check_func_vars(&fv, k->funcs.items[i]);
   for (int i = 0; i < sizes->len; i++) {
@@ -389,7 +417,8 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes) {
       free(t);
     }
     if (!found) {
-      diag_error(a->loc, "size(%s: ...): '%s' is not an array used in this nest", a->key, a->key);
+      diag_error(a->key_loc, "size(%s: ...): '%s' is not an array used in this nest", a->key,
+                 a->key);
       fv.ok = false;
     }
   }

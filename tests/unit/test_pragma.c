@@ -72,7 +72,7 @@ static void test_errors(void) {
 
 static void test_arg_int(void) {
   long long x;
-  AnnotArg a = {NULL, "16", {1, 1}};
+  AnnotArg a = {.text = "16", .loc = {1, 1}};
   CHECK(pragma_arg_int(&a, &x) && x == 16);
   a.text = "0x10";
   CHECK(pragma_arg_int(&a, &x) && x == 16);
