@@ -1,0 +1,183 @@
+/* device.c — the OpenCL device nurt runs on: chosen lazily from NU_DEVICE
+ * (SPEC §5), with one context and one in-order, profiling queue.  Also the
+ * exit handler that prints the NU_PROFILE report and releases everything, and
+ * the waiting entry points (nurt_wait, nurt_host_mode). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nurt_internal.h"
+
+nurt_cl nurt_g;
+
+enum { MAX_PLATFORMS = 16, MAX_DEVICES = 64 };
+
+/* Every device over all platforms, in platform order. */
+typedef struct {
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_device_type type;
+  char name[256], platform_name[256];
+} candidate;
+
+static int ieq(const char *a, const char *b) {
+  for (; *a && *b; a++, b++)
+    if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+      return 0;
+  return *a == *b;
+}
+
+static int icontains(const char *hay, const char *needle) {
+  size_t n = strlen(needle);
+  for (; *hay; hay++) {
+    size_t i = 0;
+    while (i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+      i++;
+    if (i == n)
+      return 1;
+  }
+  return n == 0;
+}
+
+int nurt_host_mode(void) {
+  static int mode = -1;
+  if (mode < 0) {
+    const char *s = getenv("NU_DEVICE");
+    mode = s && ieq(s, "host");
+  }
+  return mode;
+}
+
+static int list_devices(candidate *c) {
+  cl_platform_id plats[MAX_PLATFORMS];
+  cl_uint np = 0;
+  cl_int err = clGetPlatformIDs(MAX_PLATFORMS, plats, &np);
+  if (err == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */ || (!err && np == 0))
+    nurt_fatal("no OpenCL platform found (is an ICD such as "
+               "pocl-opencl-icd installed?)");
+  nurt_check(err, "clGetPlatformIDs", NULL);
+  if (np > MAX_PLATFORMS)
+    np = MAX_PLATFORMS;
+  int n = 0;
+  for (cl_uint p = 0; p < np && n < MAX_DEVICES; p++) {
+    cl_device_id devs[MAX_DEVICES];
+    cl_uint nd = 0;
+    err = clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, devs, &nd);
+    if (err == CL_DEVICE_NOT_FOUND)
+      continue;
+    nurt_check(err, "clGetDeviceIDs", NULL);
+    char pname[256] = "";
+    clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+    for (cl_uint d = 0; d < nd && d < MAX_DEVICES && n < MAX_DEVICES; d++) {
+      candidate *k = &c[n++];
+      k->platform = plats[p];
+      k->device = devs[d];
+      memcpy(k->platform_name, pname, sizeof pname);
+      k->name[0] = 0;
+      clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof k->name, k->name, NULL);
+      k->type = 0;
+      clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof k->type, &k->type, NULL);
+    }
+  }
+  if (n == 0)
+    nurt_fatal("no OpenCL device found (is an ICD such as pocl-opencl-icd "
+               "installed?)");
+  return n;
+}
+
+static int first_of_type(const candidate *c, int n, cl_device_type t) {
+  for (int i = 0; i < n; i++)
+    if (c[i].type & t)
+      return i;
+  return -1;
+}
+
+/* The index of the device NU_DEVICE names, or -1. */
+static int choose(const candidate *c, int n, const char *want) {
+  if (!want || !*want || ieq(want, "host")) {
+    int i = first_of_type(c, n, CL_DEVICE_TYPE_GPU);
+    return i >= 0 ? i : 0;
+  }
+  if (ieq(want, "gpu"))
+    return first_of_type(c, n, CL_DEVICE_TYPE_GPU);
+  if (ieq(want, "cpu"))
+    return first_of_type(c, n, CL_DEVICE_TYPE_CPU);
+  if (ieq(want, "accelerator"))
+    return first_of_type(c, n, CL_DEVICE_TYPE_ACCELERATOR);
+  if (strspn(want, "0123456789") == strlen(want)) {
+    long i = strtol(want, NULL, 10);
+    return i < n ? (int)i : -1;
+  }
+  for (int i = 0; i < n; i++)
+    if (icontains(c[i].name, want) || icontains(c[i].platform_name, want))
+      return i;
+  return -1;
+}
+
+static _Noreturn void no_match(const candidate *c, int n, const char *want) {
+  char list[4096];
+  size_t len = 0;
+  list[0] = 0;
+  for (int i = 0; i < n && len < sizeof list; i++)
+    len += snprintf(list + len, sizeof list - len, "%s%d: %s (%s)", i ? ", " : "", i, c[i].name,
+                    c[i].platform_name);
+  nurt_fatal("NU_DEVICE='%s' matches no OpenCL device; devices: %s", want, list);
+}
+
+static void at_exit(void);
+
+void nurt_device_init(void) {
+  if (nurt_g.ready)
+    return;
+  candidate c[MAX_DEVICES];
+  int n = list_devices(c);
+  const char *want = getenv("NU_DEVICE");
+  int i = choose(c, n, want);
+  if (i < 0)
+    no_match(c, n, want);
+  nurt_g.platform = c[i].platform;
+  nurt_g.device = c[i].device;
+  memcpy(nurt_g.device_name, c[i].name, sizeof c[i].name);
+  memcpy(nurt_g.platform_name, c[i].platform_name, sizeof c[i].platform_name);
+
+  cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)nurt_g.platform, 0};
+  cl_int err;
+  nurt_g.context = clCreateContext(props, 1, &nurt_g.device, NULL, NULL, &err);
+  nurt_check(err, "clCreateContext", NULL);
+  nurt_g.queue =
+      clCreateCommandQueue(nurt_g.context, nurt_g.device, CL_QUEUE_PROFILING_ENABLE, &err);
+  nurt_check(err, "clCreateCommandQueue", NULL);
+  nurt_g.ready = 1;
+  /* Registered after the driver started, so it runs before the driver's own
+   * exit handlers. */
+  atexit(at_exit);
+}
+
+void nurt_finish(const nurt_where *w) {
+  if (!nurt_g.ready)
+    return;
+  nurt_check(clFinish(nurt_g.queue), "clFinish", w);
+  nurt_prof_drain(1);
+}
+
+void nurt_wait(void) { nurt_finish(NULL); }
+
+/* At exit: report, then release every OpenCL object so that leak checkers see
+ * none of ours.  After nurt_fatal it does nothing: the process is failing and
+ * a second error here would call exit() from an exit handler. */
+static void at_exit(void) {
+  if (nurt_dying || !nurt_g.ready)
+    return;
+  nurt_dying = 1; /* errors from here on must not re-enter exit() */
+  clFinish(nurt_g.queue);
+  nurt_prof_drain(1);
+  if (nurt_profile_enabled())
+    nurt_prof_report(stderr);
+  nurt_arrays_release_all();
+  nurt_modules_release_all();
+  nurt_prof_release();
+  clReleaseCommandQueue(nurt_g.queue);
+  clReleaseContext(nurt_g.context);
+  memset(&nurt_g, 0, sizeof nurt_g);
+}

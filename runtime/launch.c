@@ -1,0 +1,210 @@
+/* launch.c — kernel launches: builds each module's program once per process
+ * (at the first launch of any of its kernels), caches its kernels by name,
+ * sets arguments and enqueues the NDRange without waiting.  Buffer arguments
+ * are resolved to device buffers in arrays.c. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nurt_internal.h"
+
+/* What nurt keeps in module->priv. */
+typedef struct {
+  cl_program program;
+  nurt_kernel **kernels;
+  size_t n, cap;
+} program;
+
+/* A buffer argument, set at nurt_launch_end: a later argument of the same
+ * launch may merge its entry into a new one. */
+typedef struct {
+  const void *ptr;
+  size_t bytes;
+  int mode;
+  cl_uint index; /* of the cl_mem; the offset follows */
+} buffer_arg;
+
+/* nurt is single-threaded: one launch is under construction at a time. */
+struct nurt_launch {
+  nurt_kernel *k;
+  nurt_where where;
+  cl_uint next_arg;
+  buffer_arg *bufs;
+  size_t nbufs, cap;
+};
+static nurt_launch current;
+
+nurt_kernel *nurt_kernels;
+static nurt_kernel **kernels_tail = &nurt_kernels;
+static nurt_module **modules; /* built, for release at exit */
+static size_t nmodules, capmodules;
+
+static void *grow(void *p, size_t *cap, size_t elem) {
+  size_t n = *cap ? 2 * *cap : 8;
+  void *q = realloc(p, n * elem);
+  if (!q)
+    nurt_fatal("out of host memory");
+  *cap = n;
+  return q;
+}
+
+static void check_fp64(const nurt_where *w) {
+  cl_device_fp_config fp = 0;
+  clGetDeviceInfo(nurt_g.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
+  if (fp == 0)
+    nurt_fatal("loop at %s:%d (kernel %s) uses double precision, but device "
+               "'%s' (%s) has no fp64 support; pick another device with "
+               "NU_DEVICE, or run the loops on the host with NU_DEVICE=host",
+               w->file, w->line, w->kernel, nurt_g.device_name, nurt_g.platform_name);
+}
+
+static _Noreturn void build_failed(cl_program prog, cl_int err, const nurt_where *w) {
+  size_t len = 0;
+  clGetProgramBuildInfo(prog, nurt_g.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+  char *log = malloc(len + 1);
+  if (log) {
+    log[0] = log[len] = 0;
+    clGetProgramBuildInfo(prog, nurt_g.device, CL_PROGRAM_BUILD_LOG, len, log, NULL);
+  }
+  nurt_fatal("clBuildProgram: %s (kernel %s, loop at %s:%d)\n"
+             "OpenCL build log of the program generated from %s:\n%s",
+             nurt_cl_error_name(err), w->kernel, w->file, w->line, w->file,
+             log ? log : "(out of memory)");
+}
+
+static program *build(nurt_module *m, const nurt_where *w) {
+  nurt_device_init();
+  if (m->uses_fp64)
+    check_fp64(w);
+  program *p = calloc(1, sizeof *p);
+  if (!p)
+    nurt_fatal("out of host memory");
+  cl_int err;
+  p->program = clCreateProgramWithSource(nurt_g.context, 1, &m->source, NULL, &err);
+  nurt_check(err, "clCreateProgramWithSource", w);
+  /* No fast-math options: kernels keep the host's IEEE results. */
+  err = clBuildProgram(p->program, 1, &nurt_g.device, "", NULL, NULL);
+  if (err != CL_SUCCESS)
+    build_failed(p->program, err, w);
+  if (nmodules == capmodules)
+    modules = grow(modules, &capmodules, sizeof(nurt_module *));
+  modules[nmodules++] = m;
+  m->priv = p;
+  return p;
+}
+
+static nurt_kernel *kernel_of(program *p, nurt_module *m, const char *name, const nurt_where *w) {
+  for (size_t i = 0; i < p->n; i++)
+    if (p->kernels[i]->name == name || !strcmp(p->kernels[i]->name, name))
+      return p->kernels[i];
+  nurt_kernel *k = calloc(1, sizeof *k);
+  if (!k || !(k->name = malloc(strlen(name) + 1)))
+    nurt_fatal("out of host memory");
+  strcpy(k->name, name);
+  cl_int err;
+  k->kernel = clCreateKernel(p->program, name, &err);
+  nurt_check(err, "clCreateKernel", w);
+  k->module = m;
+  if (p->n == p->cap)
+    p->kernels = grow(p->kernels, &p->cap, sizeof(nurt_kernel *));
+  p->kernels[p->n++] = k;
+  *kernels_tail = k;
+  kernels_tail = &k->next;
+  return k;
+}
+
+nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
+  nurt_where w = {kernel, m->file, line};
+  program *p = m->priv ? m->priv : build(m, &w);
+  nurt_kernel *k = kernel_of(p, m, kernel, &w);
+  k->line = line;
+  current.k = k;
+  current.where = (nurt_where){k->name, m->file, line};
+  current.next_arg = 0;
+  current.nbufs = 0;
+  return &current;
+}
+
+void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode) {
+  if (bytes && !ptr)
+    nurt_fatal("a NULL array of %zu bytes passed to kernel %s (loop at %s:%d)", bytes,
+               l->where.kernel, l->where.file, l->where.line);
+  if (bytes)
+    nurt_arrays_acquire(ptr, bytes, &l->where);
+  if (l->nbufs == l->cap)
+    l->bufs = grow(l->bufs, &l->cap, sizeof *l->bufs);
+  l->bufs[l->nbufs++] = (buffer_arg){ptr, bytes, mode, l->next_arg};
+  l->next_arg += 2;
+}
+
+void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
+  nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, size, value), "clSetKernelArg", &l->where);
+}
+
+static void set_buffers(nurt_launch *l) {
+  for (size_t i = 0; i < l->nbufs; i++) {
+    buffer_arg *b = &l->bufs[i];
+    cl_mem mem;
+    cl_long off = 0;
+    if (b->bytes == 0) {
+      mem = nurt_arrays_dummy(&l->where);
+    } else {
+      nurt_entry *e = nurt_arrays_find(b->ptr, b->bytes);
+      mem = e->mem;
+      off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->base);
+    }
+    nurt_check(clSetKernelArg(l->k->kernel, b->index, sizeof(cl_mem), &mem), "clSetKernelArg",
+               &l->where);
+    nurt_check(clSetKernelArg(l->k->kernel, b->index + 1, sizeof off, &off), "clSetKernelArg",
+               &l->where);
+  }
+}
+
+void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
+  nurt_kernel *k = l->k;
+  if (dims < 1 || dims > 3)
+    nurt_check(CL_INVALID_WORK_DIMENSION, "nurt_launch_end", &l->where);
+  for (unsigned d = 0; d < dims; d++)
+    if (global[d] == 0)
+      return; /* an empty loop: nothing to run, nothing written */
+  set_buffers(l);
+  cl_event ev;
+  nurt_check(
+      clEnqueueNDRangeKernel(nurt_g.queue, k->kernel, dims, NULL, global, local, 0, NULL, &ev),
+      "clEnqueueNDRangeKernel", &l->where);
+  nurt_counters.launches++;
+  k->launches++;
+  k->dims = dims;
+  k->has_local = local != NULL;
+  for (unsigned d = 0; d < dims; d++) {
+    k->global[d] = global[d];
+    k->local[d] = local ? local[d] : 0;
+  }
+  nurt_prof_push(ev, NURT_EV_KERNEL, k);
+  for (size_t i = 0; i < l->nbufs; i++)
+    if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
+      nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].ptr, l->bufs[i].bytes), &l->where);
+}
+
+void nurt_modules_release_all(void) {
+  for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
+    next = k->next;
+    clReleaseKernel(k->kernel);
+    free(k->name);
+    free(k);
+  }
+  nurt_kernels = NULL;
+  kernels_tail = &nurt_kernels;
+  for (size_t i = 0; i < nmodules; i++) {
+    program *p = modules[i]->priv;
+    clReleaseProgram(p->program);
+    free(p->kernels);
+    free(p);
+    modules[i]->priv = NULL;
+  }
+  free(modules);
+  modules = NULL;
+  nmodules = capmodules = 0;
+  free(current.bufs);
+  current = (nurt_launch){0};
+}

@@ -1,0 +1,107 @@
+/* nurt_internal.h — the map of the runtime behind nurt.h: the state each file
+ * keeps and the functions it offers the others, sectioned by file.  Not
+ * installed.  nurt is single-threaded: one thread at a time may call it (the
+ * generated code calls it from the thread that runs the annotated loops). */
+#ifndef NURT_INTERNAL_H
+#define NURT_INTERNAL_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <stdio.h>
+
+#include "nurt.h"
+
+/* Where an OpenCL call happened, for messages; any field may be NULL or 0. */
+typedef struct nurt_where {
+  const char *kernel; /* kernel name */
+  const char *file;   /* annotated input file */
+  int line;           /* annotated loop's line */
+} nurt_where;
+
+/* One kernel of a module: the cached cl_kernel and its profile. */
+typedef struct nurt_kernel {
+  char *name;             /* owned copy of the kernel's name */
+  cl_kernel kernel;       /* created once, at first launch */
+  nurt_module *module;    /* the module it belongs to */
+  int line;               /* loop line of the last launch */
+  unsigned long launches; /* enqueued */
+  unsigned long timed;    /* finished and read from events */
+  double total, min, max; /* seconds over the timed launches */
+  unsigned dims;          /* last NDRange */
+  size_t global[3], local[3];
+  int has_local;            /* the last launch gave a local size */
+  struct nurt_kernel *next; /* every kernel, in order of first launch */
+} nurt_kernel;
+
+/* Per-array copy profile (only with NU_PROFILE=1); outlives its entry. */
+typedef struct nurt_arrec {
+  const void *base; /* host address */
+  size_t bytes;
+  char *first_kernel; /* owned: kernel that first used it */
+  const char *file;
+  int line;
+  unsigned long copies[2];     /* [0] to device, [1] to host */
+  unsigned long long moved[2]; /* bytes each direction */
+  double seconds[2];           /* timed each direction */
+  struct nurt_arrec *next;
+} nurt_arrec;
+
+/* errors.c */
+const char *nurt_cl_error_name(cl_int err);
+_Noreturn void nurt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void nurt_check(cl_int err, const char *call, const nurt_where *w);
+void nurt_check_event_status(cl_int status, const char *what, const nurt_where *w);
+extern int nurt_dying; /* set by nurt_fatal: the exit handler does nothing */
+
+/* device.c */
+typedef struct nurt_cl {
+  int ready; /* context and queue exist */
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+  char device_name[256];
+  char platform_name[256];
+} nurt_cl;
+extern nurt_cl nurt_g;
+void nurt_device_init(void);           /* idempotent; exits on failure */
+void nurt_finish(const nurt_where *w); /* clFinish, then read events */
+
+/* arrays.c */
+typedef enum {
+  NURT_HOST_FRESH,   /* host copy fresh, device copy stale */
+  NURT_DEVICE_FRESH, /* device copy fresh, host copy stale */
+  NURT_BOTH          /* both copies equal */
+} nurt_state;
+typedef struct nurt_entry {
+  char *base; /* host range [base, base + bytes) */
+  size_t bytes;
+  cl_mem mem; /* device copy, same size */
+  nurt_state state;
+  nurt_where writer; /* last kernel that wrote it */
+  cl_event upload;   /* pending host-to-device copy, or NULL */
+  nurt_arrec *prof;  /* NULL unless NU_PROFILE=1 */
+} nurt_entry;
+nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w);
+nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes);
+void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w);
+cl_mem nurt_arrays_dummy(const nurt_where *w);
+void nurt_arrays_release_all(void);
+
+/* launch.c */
+extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */
+void nurt_modules_release_all(void);
+
+/* profile.c */
+enum { NURT_EV_KERNEL, NURT_EV_TO_DEVICE, NURT_EV_TO_HOST };
+extern nurt_stats nurt_counters;
+int nurt_profile_enabled(void);
+void nurt_prof_push(cl_event ev, int kind, void *rec); /* takes ev */
+void nurt_prof_drain(int all);                         /* read finished events; all: every event */
+nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first);
+void nurt_prof_report(FILE *out);
+void nurt_prof_release(void);
+
+#endif

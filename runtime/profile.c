@@ -1,0 +1,187 @@
+/* profile.c — counters and timings.  Receives the events of kernels and
+ * copies as they are enqueued, reads their profiling times once they have
+ * finished (a bounded queue: events are released after reading), and hands
+ * on nurt_get_stats and, with NU_PROFILE=1, the report printed at exit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nurt_internal.h"
+
+nurt_stats nurt_counters;
+
+typedef struct {
+  cl_event ev;
+  int kind;  /* NURT_EV_* */
+  void *rec; /* nurt_kernel * or nurt_arrec * */
+} pending;
+
+enum { MAX_PENDING = 512 };
+static pending *queue; /* queue[first .. npending) are unread */
+static size_t first, npending, cap;
+static nurt_arrec *arrays, **arrays_tail = &arrays;
+
+int nurt_profile_enabled(void) {
+  static int on = -1;
+  if (on < 0) {
+    const char *s = getenv("NU_PROFILE");
+    on = s && *s && strcmp(s, "0") != 0;
+  }
+  return on;
+}
+
+static int finished(cl_event ev, const nurt_where *w) {
+  cl_int status;
+  nurt_check(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL),
+             "clGetEventInfo", w);
+  nurt_check_event_status(status, w ? "kernel" : "copy", w);
+  return status == CL_COMPLETE;
+}
+
+static double seconds(cl_event ev) {
+  cl_ulong start = 0, end = 0;
+  if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) ||
+      clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) || end < start)
+    return 0;
+  return (double)(end - start) * 1e-9;
+}
+
+/* Reads and releases queue[first], if it has finished or `wait`. */
+static int take_first(int wait) {
+  pending *p = &queue[first];
+  nurt_where w = {0}, *wp = NULL;
+  if (p->kind == NURT_EV_KERNEL) {
+    nurt_kernel *k = p->rec;
+    w = (nurt_where){k->name, k->module->file, k->line};
+    wp = &w;
+  }
+  if (wait)
+    clWaitForEvents(1, &p->ev); /* a failure shows in the status */
+  if (!finished(p->ev, wp))
+    return 0;
+  double s = seconds(p->ev);
+  if (p->kind == NURT_EV_KERNEL) {
+    nurt_kernel *k = p->rec;
+    if (k->timed == 0 || s < k->min)
+      k->min = s;
+    if (s > k->max)
+      k->max = s;
+    k->total += s;
+    k->timed++;
+    nurt_counters.kernel_seconds += s;
+  } else {
+    ((nurt_arrec *)p->rec)->seconds[p->kind == NURT_EV_TO_HOST] += s;
+  }
+  clReleaseEvent(p->ev);
+  if (++first == npending)
+    first = npending = 0;
+  return 1;
+}
+
+void nurt_prof_drain(int all) {
+  while (first < npending && take_first(all))
+    ;
+}
+
+void nurt_prof_push(cl_event ev, int kind, void *rec) {
+  if (kind != NURT_EV_KERNEL && !rec) {
+    clReleaseEvent(ev); /* a copy, not profiled per array */
+    return;
+  }
+  if (npending == cap && first > 0) {
+    memmove(queue, queue + first, (npending - first) * sizeof *queue);
+    npending -= first;
+    first = 0;
+  }
+  if (npending == cap) {
+    size_t n = cap ? 2 * cap : 64;
+    pending *q = realloc(queue, n * sizeof *q);
+    if (!q)
+      nurt_fatal("out of host memory");
+    queue = q;
+    cap = n;
+  }
+  queue[npending++] = (pending){ev, kind, rec};
+  if (npending - first >= MAX_PENDING) {
+    nurt_prof_drain(0);
+    /* The host is far ahead of the device: let it catch up a little. */
+    while (npending - first >= MAX_PENDING / 2 && take_first(1))
+      ;
+  }
+}
+
+void nurt_get_stats(nurt_stats *out) {
+  nurt_finish(NULL);
+  *out = nurt_counters;
+}
+
+nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first) {
+  const char *kname = first && first->kernel ? first->kernel : "?";
+  for (nurt_arrec *r = arrays; r; r = r->next)
+    if (r->base == base && r->bytes == bytes && !strcmp(r->first_kernel, kname))
+      return r;
+  nurt_arrec *r = calloc(1, sizeof *r);
+  if (!r || !(r->first_kernel = malloc(strlen(kname) + 1)))
+    nurt_fatal("out of host memory");
+  strcpy(r->first_kernel, kname);
+  r->base = base;
+  r->bytes = bytes;
+  r->file = first ? first->file : NULL;
+  r->line = first ? first->line : 0;
+  *arrays_tail = r;
+  arrays_tail = &r->next;
+  return r;
+}
+
+static void sizes(char *buf, size_t n, unsigned dims, const size_t *s) {
+  size_t len = 0;
+  buf[0] = 0;
+  for (unsigned d = 0; d < dims && len < n; d++)
+    len += snprintf(buf + len, n - len, "%s%zu", d ? "x" : "", s[d]);
+}
+
+void nurt_prof_report(FILE *out) {
+  fprintf(out, "\nnurt profile: device '%s' (%s)\n", nurt_g.device_name, nurt_g.platform_name);
+  fprintf(out, "%-24s %-20s %8s %10s %9s %9s %9s  %-14s %s\n", "kernel", "loop", "launches",
+          "total ms", "min ms", "avg ms", "max ms", "global", "local");
+  for (nurt_kernel *k = nurt_kernels; k; k = k->next) {
+    char loop[256], g[64], l[64] = "-";
+    snprintf(loop, sizeof loop, "%s:%d", k->module->file, k->line);
+    sizes(g, sizeof g, k->dims, k->global);
+    if (k->has_local)
+      sizes(l, sizeof l, k->dims, k->local);
+    double avg = k->timed ? k->total / (double)k->timed : 0;
+    fprintf(out, "%-24s %-20s %8lu %10.3f %9.3f %9.3f %9.3f  %-14s %s\n", k->name, loop,
+            k->launches, k->total * 1e3, k->min * 1e3, avg * 1e3, k->max * 1e3, g, l);
+  }
+  fprintf(out, "\n%-44s %12s  %6s %12s %9s  %6s %12s %9s\n", "array", "bytes", "to dev", "bytes",
+          "ms", "to host", "bytes", "ms");
+  for (nurt_arrec *r = arrays; r; r = r->next) {
+    char name[256];
+    snprintf(name, sizeof name, "%p (first used by %s at %s:%d)", r->base, r->first_kernel,
+             r->file ? r->file : "?", r->line);
+    fprintf(out, "%-44s %12zu  %6lu %12llu %9.3f  %6lu %12llu %9.3f\n", name, r->bytes,
+            r->copies[0], r->moved[0], r->seconds[0] * 1e3, r->copies[1], r->moved[1],
+            r->seconds[1] * 1e3);
+  }
+  const nurt_stats *c = &nurt_counters;
+  fprintf(out,
+          "\ntotal: %lu launches, %.3f ms in kernels; to device %lu copies, "
+          "%llu bytes; to host %lu copies, %llu bytes\n",
+          c->launches, c->kernel_seconds * 1e3, c->copies_to_device, c->bytes_to_device,
+          c->copies_to_host, c->bytes_to_host);
+}
+
+void nurt_prof_release(void) {
+  for (size_t i = first; i < npending; i++)
+    clReleaseEvent(queue[i].ev);
+  free(queue);
+  queue = NULL;
+  first = npending = cap = 0;
+  for (nurt_arrec *r = arrays, *next; r; r = next) {
+    next = r->next;
+    free(r->first_kernel);
+    free(r);
+  }
+  arrays = NULL;
+  arrays_tail = &arrays;
+}

@@ -1,0 +1,129 @@
+# The tests of the runtime nurt alone: hand-written kernels in nucc's calling
+# convention, run on the default OpenCL device (PoCL in CI).  Included from
+# tests/CMakeLists.txt; every test is named runtime_*.
+set(NURT_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
+foreach(t arrays ranges untouched host_mode errors)
+  add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c)
+  target_link_libraries(test_${t} PRIVATE nurt)
+endforeach()
+# test_faults replaces OpenCL entry points for libnurt: it exports them.
+add_executable(test_faults ${NURT_TEST_DIR}/test_faults.c)
+target_link_libraries(test_faults PRIVATE nurt OpenCL::OpenCL ${CMAKE_DL_LIBS})
+set_target_properties(test_faults PROPERTIES ENABLE_EXPORTS ON)
+
+# Under the sanitizer build, LeakSanitizer reports what PoCL and the LLVM in
+# it allocate while compiling a kernel (when PoCL's kernel cache misses):
+# lsan.supp suppresses those, nurt's own leaks are still reported.
+set(NURT_TEST_ENV "")
+if(NUCC_SANITIZE)
+  set(NURT_TEST_ENV
+    "LSAN_OPTIONS=suppressions=${NURT_TEST_DIR}/lsan.supp:print_suppressions=0")
+endif()
+
+# nurt_runtime_test(NAME RC REGEX ENV PROG [ARG]): PROG exits with RC and its
+# output matches REGEX when run under ENV.
+function(nurt_runtime_test name rc regex env prog)
+  add_test(NAME ${name} COMMAND ${CMAKE_COMMAND}
+    -DPROG=$<TARGET_FILE:${prog}> -DARG=${ARGN} -DENV=${env} -DRC=${rc}
+    "-DREGEX=${regex}" -P ${NURT_TEST_DIR}/expect_exit.cmake)
+  set_tests_properties(${name} PROPERTIES ENVIRONMENT "${NURT_TEST_ENV}"
+    TIMEOUT 60 LABELS runtime)
+endfunction()
+
+# Data movement, checked by numbers and counters.
+nurt_runtime_test(runtime_lazy_copies 0 "test_arrays: ok" "" test_arrays)
+nurt_runtime_test(runtime_ranges_merge_and_free 0 "test_ranges: ok" ""
+  test_ranges)
+nurt_runtime_test(runtime_untouched_without_kernels 0 "test_untouched: ok"
+  "NU_DEVICE=matches-nothing" test_untouched)
+
+# NU_DEVICE selects the device; NU_DEVICE=host runs the loops on the host.
+nurt_runtime_test(runtime_device_cpu 0 "test_arrays: ok" "NU_DEVICE=cpu"
+  test_arrays)
+nurt_runtime_test(runtime_device_index 0 "test_arrays: ok" "NU_DEVICE=0"
+  test_arrays)
+nurt_runtime_test(runtime_device_name 0 "test_arrays: ok" "NU_DEVICE=PORTABLE"
+  test_arrays)
+nurt_runtime_test(runtime_host_mode 0 "test_host_mode: ok" "NU_DEVICE=host"
+  test_host_mode 1)
+nurt_runtime_test(runtime_host_mode_any_case 0 "test_host_mode: ok"
+  "NU_DEVICE=HOST" test_host_mode 1)
+nurt_runtime_test(runtime_host_mode_off 0 "test_host_mode: ok" "" test_host_mode
+  0)
+nurt_runtime_test(runtime_device_no_match 1
+  "nurt: error: NU_DEVICE='nonsense' matches no OpenCL device. devices: 0: [^\n]+ [(][^\n]+[)]"
+  "NU_DEVICE=nonsense" test_errors device)
+nurt_runtime_test(runtime_device_index_out_of_range 1
+  "nurt: error: NU_DEVICE='99' matches no OpenCL device" "NU_DEVICE=99"
+  test_errors device)
+
+# Failures name the OpenCL call, the error, the kernel and the loop.
+nurt_runtime_test(runtime_build_error_prints_log 1
+  "nurt: error: clBuildProgram: CL_BUILD_PROGRAM_FAILURE [(]kernel broken, loop at broken.c:7[)].*undeclared_variable"
+  "" test_errors build)
+nurt_runtime_test(runtime_error_kernel_name 1
+  "nurt: error: clCreateKernel: CL_INVALID_KERNEL_NAME [(]kernel no_such_kernel, loop at test_errors.c:33[)]"
+  "" test_errors kernel_name)
+nurt_runtime_test(runtime_error_work_group 1
+  "nurt: error: clEnqueueNDRangeKernel: CL_INVALID_WORK_(GROUP|ITEM)_SIZE [(]kernel scale, loop at test_errors.c:42[)]"
+  "" test_errors work_group)
+nurt_runtime_test(runtime_error_buffer_size 1
+  "nurt: error: clCreateBuffer: CL_[A-Z_]+ [(]kernel scale, loop at test_errors.c:55[)]"
+  "" test_errors buffer_size)
+
+# Injected failures (test_faults.c): the message names the failing call, the
+# error, and the kernel and loop; a copy back names the array's last writer.
+nurt_runtime_test(runtime_fault_no_platform 1
+  "nurt: error: no OpenCL platform found [(]is an ICD such as pocl-opencl-icd installed[?][)]"
+  "" test_faults no_platform)
+nurt_runtime_test(runtime_fault_no_device 1 "nurt: error: no OpenCL device found"
+  "" test_faults no_device)
+nurt_runtime_test(runtime_fault_no_fp64 1
+  "nurt: error: loop at fp64.c:12 [(]kernel twice[)] uses double precision, but device '[^']+' [(][^)]+[)] has no fp64 support"
+  "" test_faults fp64)
+nurt_runtime_test(runtime_fault_copy_to_device 1
+  "nurt: error: clEnqueueWriteBuffer: CL_MEM_OBJECT_ALLOCATION_FAILURE [(]kernel scale, loop at test_faults.c:78[)]"
+  "" test_faults write)
+nurt_runtime_test(runtime_fault_copy_back_names_writer 1
+  "nurt: error: clEnqueueReadBuffer: CL_OUT_OF_RESOURCES [(]kernel scale, loop at test_faults.c:34[)]"
+  "" test_faults read)
+nurt_runtime_test(runtime_fault_kernel_execution 1
+  "nurt: error: kernel failed on the device: CL_OUT_OF_RESOURCES [(]kernel scale, loop at test_faults.c:56[)]"
+  "" test_faults kernel)
+
+# NU_PROFILE=1 prints the per-kernel and per-array report at exit.
+nurt_runtime_test(runtime_profile_report 0
+  "nurt profile: device.*\nscale +test_arrays.c:[0-9]+ +[0-9]+ .*add2d +test_arrays.c:70 +1 .* 24x32 +8x8.*first used by scale at test_arrays.c:10"
+  "NU_PROFILE=1" test_arrays)
+
+# Packaging: a user's build finds nurt through pkg-config and through the
+# CMake package, here in the build tree.  Not in the sanitizer build: the
+# user's program would link the instrumented libnurt without the sanitizer.
+find_program(NURT_PKG_CONFIG pkg-config)
+if(NURT_PKG_CONFIG AND NOT NUCC_SANITIZE)
+  # NAME: PKG_CONFIG_PATH=DIR pkg-config --cflags --libs nurt, cc, run.
+  function(nurt_pkg_config_test name dir)
+    add_test(NAME ${name} COMMAND ${CMAKE_COMMAND}
+      -DCC=${CMAKE_C_COMPILER} -DPKG_CONFIG=${NURT_PKG_CONFIG}
+      -DPCDIR=${dir} -DPKG=nurt -DSRC=${NURT_TEST_DIR}/test_arrays.c
+      -DOUT=${CMAKE_CURRENT_BINARY_DIR}/${name}_app
+      -P ${NURT_TEST_DIR}/pkg_config_test.cmake)
+    set_tests_properties(${name} PROPERTIES TIMEOUT 60 LABELS runtime)
+  endfunction()
+  # <build>/nurt-uninstalled.pc, which pkg-config prefers for `nurt`.
+  nurt_pkg_config_test(runtime_pkg_config_build_dir ${CMAKE_BINARY_DIR})
+  nurt_pkg_config_test(runtime_pkg_config_uninstalled_dir
+    ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
+endif()
+if(NOT NUCC_SANITIZE)
+  add_test(NAME runtime_cmake_package COMMAND ${CMAKE_CTEST_COMMAND}
+    --build-and-test ${NURT_TEST_DIR}/consumer
+                     ${CMAKE_CURRENT_BINARY_DIR}/nurt_consumer
+    --build-generator ${CMAKE_GENERATOR}
+    --build-options -Dnucc_DIR=${CMAKE_BINARY_DIR}
+                    -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
+    --test-command ${CMAKE_COMMAND} -E env --unset=NU_DEVICE
+                   ${CMAKE_CURRENT_BINARY_DIR}/nurt_consumer/app)
+  set_tests_properties(runtime_cmake_package PROPERTIES
+    TIMEOUT 120 LABELS runtime PASS_REGULAR_EXPRESSION "test_arrays: ok")
+endif()

@@ -1,0 +1,46 @@
+/* test_errors.c — one failure per mode (argv[1]), each of which must print
+ * nurt's error message and exit with status 1; ctest's expect_exit.cmake
+ * checks the status and the message.  Modes: device (run under a NU_DEVICE
+ * matching nothing), build, kernel_name, work_group, buffer_size. */
+#include <string.h>
+
+#include "check.h"
+
+static nurt_module good = {TEST_KERNELS, "test_errors.c", 0, NULL};
+static nurt_module broken = {"__kernel void broken(__global float *a, long a_off) {\n"
+                             "  a[0] = undeclared_variable;\n"
+                             "}\n",
+                             "broken.c", 0, NULL};
+
+int main(int argc, char **argv) {
+  CHECK(argc == 2);
+  const char *mode = argv[1];
+  float a[100] = {0};
+  if (!strcmp(mode, "device")) {
+    launch_scale(&good, 11, a, 100, 2);
+  } else if (!strcmp(mode, "build")) {
+    nurt_launch *l = nurt_launch_begin(&broken, "broken", 7);
+    nurt_arg_buffer(l, a, sizeof a, NURT_OUT);
+  } else if (!strcmp(mode, "kernel_name")) {
+    nurt_launch_begin(&good, "no_such_kernel", 33);
+  } else if (!strcmp(mode, "work_group")) {
+    /* A local size larger than any device allows. */
+    long long n = 100;
+    float s = 2;
+    size_t global = 1 << 24, local = 1 << 24;
+    nurt_launch *l = nurt_launch_begin(&good, "scale", 42);
+    nurt_arg_buffer(l, a, sizeof a, NURT_INOUT);
+    nurt_arg_value(l, &s, sizeof s);
+    nurt_arg_value(l, &n, sizeof n);
+    nurt_launch_end(l, 1, &global, &local);
+  } else if (!strcmp(mode, "buffer_size")) {
+    /* A device buffer no device can hold; its host range is never read. */
+    nurt_launch *l = nurt_launch_begin(&good, "scale", 55);
+    nurt_arg_buffer(l, a, (size_t)1 << 62, NURT_INOUT);
+  } else {
+    CHECK(!"unknown mode");
+  }
+  nurt_wait();
+  fprintf(stderr, "test_errors: mode %s did not fail\n", mode);
+  return 2;
+}

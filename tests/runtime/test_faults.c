@@ -1,0 +1,103 @@
+/* test_faults.c — fault injection: this program defines some OpenCL entry
+ * points itself (exported, so they take the place of the ICD loader's for
+ * libnurt) and makes the one named by argv[1] fail.  Each mode must print
+ * nurt's message naming the call, the error, the kernel and the loop (for a
+ * copy back: the kernel that last wrote the array) and exit with status 1. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <string.h>
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include "check.h"
+
+static nurt_module mod = {TEST_KERNELS, "test_faults.c", 0, NULL};
+static nurt_module mod64 = {"#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+                            "__kernel void twice(__global double *a, long a_off) { }\n",
+                            "fp64.c", 1, NULL};
+
+static const char *fail = ""; /* the mode: which call fails */
+
+static void *real(const char *name) {
+  void *f = dlsym(RTLD_NEXT, name);
+  CHECK(f);
+  return f;
+}
+
+cl_int clGetPlatformIDs(cl_uint n, cl_platform_id *p, cl_uint *np) {
+  if (!strcmp(fail, "no_platform"))
+    return -1001; /* CL_PLATFORM_NOT_FOUND_KHR, as the ICD loader says it */
+  cl_int (*f)(cl_uint, cl_platform_id *, cl_uint *) = real(__func__);
+  return f(n, p, np);
+}
+
+cl_int clGetDeviceIDs(cl_platform_id p, cl_device_type t, cl_uint n, cl_device_id *d, cl_uint *nd) {
+  if (!strcmp(fail, "no_device"))
+    return CL_DEVICE_NOT_FOUND;
+  cl_int (*f)(cl_platform_id, cl_device_type, cl_uint, cl_device_id *, cl_uint *) = real(__func__);
+  return f(p, t, n, d, nd);
+}
+
+cl_int clGetDeviceInfo(cl_device_id d, cl_device_info what, size_t size, void *value, size_t *ret) {
+  if (!strcmp(fail, "fp64") && what == CL_DEVICE_DOUBLE_FP_CONFIG) {
+    CHECK(size >= sizeof(cl_device_fp_config));
+    *(cl_device_fp_config *)value = 0;
+    return CL_SUCCESS;
+  }
+  cl_int (*f)(cl_device_id, cl_device_info, size_t, void *, size_t *) = real(__func__);
+  return f(d, what, size, value, ret);
+}
+
+cl_int clEnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off, size_t n,
+                            const void *p, cl_uint ne, const cl_event *w, cl_event *e) {
+  if (!strcmp(fail, "write"))
+    return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  cl_int (*f)(cl_command_queue, cl_mem, cl_bool, size_t, size_t, const void *, cl_uint,
+              const cl_event *, cl_event *) = real(__func__);
+  return f(q, m, block, off, n, p, ne, w, e);
+}
+
+cl_int clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool block, size_t off, size_t n,
+                           void *p, cl_uint ne, const cl_event *w, cl_event *e) {
+  if (!strcmp(fail, "read"))
+    return CL_OUT_OF_RESOURCES;
+  cl_int (*f)(cl_command_queue, cl_mem, cl_bool, size_t, size_t, void *, cl_uint, const cl_event *,
+              cl_event *) = real(__func__);
+  return f(q, m, block, off, n, p, ne, w, e);
+}
+
+/* A kernel that fails while running shows only in its event's status. */
+cl_int clGetEventInfo(cl_event ev, cl_event_info what, size_t size, void *value, size_t *ret) {
+  cl_int (*f)(cl_event, cl_event_info, size_t, void *, size_t *) = real(__func__);
+  cl_int err = f(ev, what, size, value, ret);
+  if (!strcmp(fail, "kernel") && what == CL_EVENT_COMMAND_EXECUTION_STATUS) {
+    cl_command_type type = 0;
+    f(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL);
+    if (type == CL_COMMAND_NDRANGE_KERNEL)
+      *(cl_int *)value = CL_OUT_OF_RESOURCES;
+  }
+  return err;
+}
+
+int main(int argc, char **argv) {
+  CHECK(argc == 2);
+  fail = argv[1];
+  float a[256];
+  for (int i = 0; i < 256; i++)
+    a[i] = (float)i;
+  if (!strcmp(fail, "fp64")) {
+    nurt_launch_begin(&mod64, "twice", 12);
+  } else if (!strcmp(fail, "read")) {
+    launch_scale(&mod, 34, a, 256, 2);
+    nurt_host_access(a, 0); /* copy back: names scale at line 34 */
+  } else if (!strcmp(fail, "kernel")) {
+    launch_scale(&mod, 56, a, 256, 2);
+    nurt_wait();
+  } else {
+    launch_scale(&mod, 78, a, 256, 2);
+  }
+  nurt_wait();
+  fprintf(stderr, "test_faults: mode %s did not fail\n", fail);
+  return 2;
+}
