@@ -1,0 +1,89 @@
+# programs.cmake — run-both-ways tests and bad inputs, included from
+# tests/CMakeLists.txt.  Receives the `nucc` target and the uninstalled
+# pkg-config file of nurt (${CMAKE_BINARY_DIR}/pkgconfig-uninstalled/nurt.pc);
+# registers with ctest:
+#   run.<name>         every examples/*.c and tests/run/*.c, built with cc and
+#                      through nucc + nurt, outputs compared (run_both.sh)
+#   bad.<name>         every tests/bad/*.c: nucc must refuse it with the
+#                      diagnostic its `// expect:` line gives (check_bad.sh)
+#   bad.missing_input  nucc on a file that does not exist (bad/missing.sh)
+# Each test works in its own ${CMAKE_CURRENT_BINARY_DIR}/work/<test name>.
+
+# Compares two program outputs line by line, numbers within a tolerance.
+add_executable(outcmp ${CMAKE_CURRENT_SOURCE_DIR}/tools/outcmp.c)
+target_link_libraries(outcmp PRIVATE m)
+
+# Command-line arguments per program: the examples default to GPU-sized
+# problems, so each needs small ones here (odd sizes on purpose).  Test
+# programs in tests/run/ default to small sizes and need no entry.
+set(NUCC_TEST_ARGS_saxpy 100003)
+set(NUCC_TEST_ARGS_sgemm 67)
+set(NUCC_TEST_ARGS_imgconv 130 97)
+set(NUCC_TEST_ARGS_nbody 1000)
+set(NUCC_TEST_ARGS_wave 20 18 16 5)
+
+# >>> emit=seq leg: turn on once nucc implements --emit=seq (run_both.sh).
+option(NUCC_TEST_EMIT_SEQ "Also check the output of nucc --emit=seq in run.* tests" OFF)
+# <<<
+
+set(NUCC_TEST_WORK ${CMAKE_CURRENT_BINARY_DIR}/work)
+set(NUCC_TEST_PKGCONFIG ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
+# PoCL compiles kernels into a cache: keep it in the build tree, not in $HOME.
+# NU_DEVICE is left unset: the runtime picks the first GPU, else any device.
+set(NUCC_TEST_ENV
+  POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache
+  OUTCMP=$<TARGET_FILE:outcmp>)
+if(NUCC_TEST_EMIT_SEQ)
+  list(APPEND NUCC_TEST_ENV NUCC_EMIT_SEQ=1)
+endif()
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/pocl-cache)
+
+# --- run.<name>: the oracle -------------------------------------------------
+file(GLOB NUCC_EXAMPLE_PROGRAMS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.c)
+file(GLOB NUCC_RUN_PROGRAMS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/run/*.c)
+list(SORT NUCC_EXAMPLE_PROGRAMS)
+list(SORT NUCC_RUN_PROGRAMS)
+set(nucc_seen_names "")
+
+function(nucc_add_run_test src label)
+  get_filename_component(name ${src} NAME_WE)
+  if(name IN_LIST nucc_seen_names)
+    message(FATAL_ERROR "two test programs named ${name}: run.${name} would clash")
+  endif()
+  set(nucc_seen_names ${nucc_seen_names} ${name} PARENT_SCOPE)
+  if(label STREQUAL "example" AND NOT DEFINED NUCC_TEST_ARGS_${name})
+    message(FATAL_ERROR "examples/${name}.c has no small arguments: "
+                        "add set(NUCC_TEST_ARGS_${name} ...) to tests/programs.cmake")
+  endif()
+  add_test(NAME run.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_both.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/run.${name}
+            ${src} ${NUCC_TEST_ARGS_${name}})
+  set_tests_properties(run.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}"
+    LABELS "run;${label}"
+    TIMEOUT 300)
+endfunction()
+
+foreach(src IN LISTS NUCC_EXAMPLE_PROGRAMS)
+  nucc_add_run_test(${src} example)
+endforeach()
+foreach(src IN LISTS NUCC_RUN_PROGRAMS)
+  nucc_add_run_test(${src} program)
+endforeach()
+
+# --- bad.<name>: inputs nucc must refuse -----------------------------------
+file(GLOB NUCC_BAD_INPUTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/bad/*.c)
+list(SORT NUCC_BAD_INPUTS)
+foreach(src IN LISTS NUCC_BAD_INPUTS)
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME bad.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/check_bad.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_WORK}/bad.${name} ${src})
+  set_tests_properties(bad.${name} PROPERTIES LABELS "bad" TIMEOUT 60)
+endforeach()
+
+add_test(NAME bad.missing_input
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad/missing.sh
+          $<TARGET_FILE:nucc> ${NUCC_TEST_WORK}/bad.missing_input)
+set_tests_properties(bad.missing_input PROPERTIES LABELS "bad" TIMEOUT 60)

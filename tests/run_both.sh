@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# run_both.sh — the oracle of the project: a program built with plain cc
+# (annotations ignored, sequential) and the same program built through nucc
+# and nurt must print the same results.
+#
+# Usage: run_both.sh NUCC PKG_CONFIG_DIR WORKDIR prog.c [args...]
+#   NUCC            the nucc executable
+#   PKG_CONFIG_DIR  directory holding nurt.pc (PKG_CONFIG_PATH for the nurt build)
+#   WORKDIR         scratch directory for this test (created, emptied)
+#   prog.c args     the program and its command-line arguments
+# Environment:
+#   OUTCMP          the outcmp tool (default: outcmp in PATH)
+#   CC              C compiler (default cc)
+#   RELTOL          relative tolerance for outcmp (default: outcmp's, 1e-4)
+#   RUN_TIMEOUT     seconds allowed per program run (default 120)
+#   NUCC_EMIT_SEQ=1 also check nucc --emit=seq (see the marked leg below)
+# Legs: seq (cc), nu (nucc + nurt, default device), nu with NU_DEVICE=host.
+# Exit 0 when every leg builds, runs and matches the sequential output.
+set -u
+
+if [ $# -lt 4 ]; then
+  echo "usage: $0 NUCC PKG_CONFIG_DIR WORKDIR prog.c [args...]" >&2
+  exit 2
+fi
+nucc=$1
+pcdir=$2
+work=$3
+prog=$4
+shift 4
+args=("$@")
+
+outcmp=${OUTCMP:-outcmp}
+cc=${CC:-cc}
+timeout_s=${RUN_TIMEOUT:-120}
+cflags=(-O1 -std=c11)
+tol=()
+if [ -n "${RELTOL:-}" ]; then
+  tol=("$RELTOL")
+fi
+
+name=$(basename "$prog" .c)
+failed=0
+
+rm -rf "$work"
+mkdir -p "$work" || exit 1
+
+fail() {
+  echo "FAIL [$name]: $*"
+  failed=1
+}
+
+# show FILE...: print files for a failure report.
+show() {
+  local f
+  for f in "$@"; do
+    if [ -e "$f" ]; then
+      echo "---- $f"
+      cat "$f"
+    fi
+  done
+  echo "----"
+}
+
+# run_prog LEG COMMAND...: runs the command (a binary, maybe behind `env`) with
+# the program's arguments, stdout to WORK/LEG.out and stderr to WORK/LEG.err.
+# Fails on a non-zero exit.
+run_prog() {
+  local leg=$1 rc
+  shift
+  if command -v timeout >/dev/null 2>&1; then
+    timeout "$timeout_s" "$@" "${args[@]}" >"$work/$leg.out" 2>"$work/$leg.err"
+  else
+    "$@" "${args[@]}" >"$work/$leg.out" 2>"$work/$leg.err"
+  fi
+  rc=$?
+  if [ $rc -ne 0 ]; then
+    if [ $rc -eq 124 ]; then
+      fail "$leg: program timed out after ${timeout_s}s"
+    else
+      fail "$leg: program exited with status $rc"
+    fi
+    show "$work/$leg.out" "$work/$leg.err"
+    return 1
+  fi
+  return 0
+}
+
+# compare LEG: compares WORK/LEG.out with the sequential output.
+compare() {
+  local leg=$1
+  if ! "$outcmp" "$work/seq.out" "$work/$leg.out" "${tol[@]}" >"$work/$leg.cmp" 2>&1; then
+    fail "$leg: output differs from the sequential build"
+    cat "$work/$leg.cmp"
+    show "$work/seq.out" "$work/$leg.out" "$work/$leg.err"
+    return 1
+  fi
+  echo "ok [$name]: $leg matches seq"
+  return 0
+}
+
+# --- leg 1: the sequential reference, plain cc ------------------------------
+if ! "$cc" "${cflags[@]}" -o "$work/seq" "$prog" -lm 2>"$work/seq.cc.err"; then
+  fail "seq: cc failed on $prog"
+  show "$work/seq.cc.err"
+  exit 1
+fi
+run_prog seq "$work/seq" || exit 1
+echo "ok [$name]: seq ran"
+
+# --- leg 2: nucc + nurt on the default device -------------------------------
+nurt_flags=$(PKG_CONFIG_PATH="$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
+  pkg-config --cflags --libs nurt) || {
+  fail "pkg-config cannot find nurt in $pcdir"
+  exit 1
+}
+nurt_libdir=$(PKG_CONFIG_PATH="$pcdir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
+  pkg-config --variable=libdir nurt 2>/dev/null || true)
+# A shared nurt in a build tree is found at run time without installing it.
+if [ -n "$nurt_libdir" ]; then
+  export LD_LIBRARY_PATH="$nurt_libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
+
+if ! "$nucc" "$prog" -o "$work/prog.nu.c" >"$work/nucc.out" 2>"$work/nucc.err"; then
+  fail "nucc failed on $prog"
+  show "$work/nucc.out" "$work/nucc.err"
+  exit 1
+fi
+# nurt_flags is a list of words from pkg-config: split it on purpose.
+# shellcheck disable=SC2086
+if ! "$cc" "${cflags[@]}" -o "$work/nu" "$work/prog.nu.c" $nurt_flags -lm \
+  2>"$work/nu.cc.err"; then
+  fail "cc failed on the output of nucc ($work/prog.nu.c)"
+  show "$work/nu.cc.err"
+  exit 1
+fi
+if run_prog nu "$work/nu"; then
+  compare nu
+fi
+
+# --- leg 3: the same binary with NU_DEVICE=host (original loops, no kernels) -
+if run_prog nu_host env NU_DEVICE=host "$work/nu"; then
+  compare nu_host
+fi
+
+# --- leg 4 (optional): nucc --emit=seq --------------------------------------
+# >>> emit=seq leg: enabled with NUCC_EMIT_SEQ=1 once nucc implements it.
+# The sequential C with every annotation applied except `work` must compile
+# with plain cc and print the same results.
+if [ "${NUCC_EMIT_SEQ:-0}" = 1 ]; then
+  if ! "$nucc" --emit=seq "$prog" -o "$work/prog.seq.c" 2>"$work/emit_seq.err"; then
+    fail "nucc --emit=seq failed on $prog"
+    show "$work/emit_seq.err"
+  elif ! "$cc" "${cflags[@]}" -o "$work/emit_seq" "$work/prog.seq.c" -lm \
+    2>"$work/emit_seq.cc.err"; then
+    fail "cc failed on the output of nucc --emit=seq ($work/prog.seq.c)"
+    show "$work/emit_seq.cc.err"
+  elif run_prog emit_seq "$work/emit_seq"; then
+    compare emit_seq
+  fi
+fi
+# <<< end of the emit=seq leg.
+
+if [ $failed -ne 0 ]; then
+  echo "FAILED [$name]"
+  exit 1
+fi
+echo "PASSED [$name]"
+exit 0
