@@ -65,23 +65,38 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   Buffer *buf = ir_path_root(base) ? buffer_of(kc->k, base) : NULL;
   if (!buf)
     return false;
-  /* Horner form, outermost subscript first: ((s2) * a_d1 + s1) * a_d2 + s0 */
+  /* Horner form, outermost subscript first: (s2 * a_d1 + s1) * a_d2 + s0 */
   buf_printf(b, "%s[", buf->name);
-  for (int i = 0; i < n - 1; i++)
-    buf_puts(b, "(");
+  Buf flat = {0};
   for (int i = n - 1; i >= 0; i--) {
     Expr *s = subs[i];
     bool simple = s->kind == EX_VAR || s->kind == EX_INT || s->kind == EX_MEMBER ||
                   s->kind == EX_INDEX || s->kind == EX_CALL;
-    bool paren = n > 1 && !simple;
-    if (paren)
-      buf_puts(b, "(");
-    print_expr(p, s, b);
-    if (paren)
-      buf_puts(b, ")");
-    if (i > 0)
-      buf_printf(b, ") * %s_d%d + ", buf->name, n - i);
+    bool additive =
+        simple || (s->kind == EX_BINARY && (s->op == OP_ADD || s->op == OP_SUB || s->op == OP_MUL ||
+                                            s->op == OP_DIV || s->op == OP_MOD));
+    Buf sub = {0};
+    if (!additive)
+      buf_puts(&sub, "(");
+    print_expr(p, s, &sub);
+    if (!additive)
+      buf_puts(&sub, ")");
+    if (i == n - 1) {
+      if (n > 1 && !simple && additive)
+        buf_printf(&flat, "(%s)", sub.s);
+      else
+        buf_puts(&flat, sub.s);
+    } else {
+      char *prev = flat.s;
+      flat = (Buf){0};
+      buf_printf(&flat, i == n - 2 ? "%s * %s_d%d + %s" : "(%s) * %s_d%d + %s", prev, buf->name,
+                 n - 1 - i, sub.s);
+      free(prev);
+    }
+    free(sub.s);
   }
+  buf_puts(b, flat.s);
+  free(flat.s);
   buf_puts(b, "]");
   return true;
 }
