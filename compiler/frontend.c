@@ -311,7 +311,7 @@ static char *float_spelling(Ctx *cx, CXCursor c, double value) {
   char *end;
   double v = strtod(s, &end);
   if (v != value || !(*end == '\0' || ((*end == 'f' || *end == 'F') && !end[1]))) {
-    free(s);
+    xfree(s);
     return NULL;
   }
   if (*end == 'F')
@@ -476,8 +476,8 @@ static Expr *conv_expr(Ctx *cx, CXCursor c) {
     char *kn = kind_name(c);
     char *what = xformat("this expression (%s)", kn);
     Expr *e = bad_expr(c, what);
-    free(kn);
-    free(what);
+    xfree(kn);
+    xfree(what);
     return e;
   }
   }
@@ -574,12 +574,12 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
   s->body = conv_stmt(cx, kids.c[3]);
   if (s->loop && !loop_invariant(s->loop, s->body, &why_loc, &why))
     s->loop = NULL;
-  free(why);
+  xfree(why);
   if (!s->loop) {
     Vec items = {0};
     append_stmt(cx, kids.c[0], &items);
     s->init_s = items.len == 1 ? items.items[0] : NULL;
-    free(items.items);
+    xfree(items.items);
     s->e = conv_expr(cx, kids.c[1]);
     s->inc = conv_expr(cx, kids.c[2]);
   }
@@ -603,7 +603,7 @@ static Stmt *conv_stmt(Ctx *cx, CXCursor c) {
     append_stmt(cx, c, &items);
     if (items.len == 1) {
       s = items.items[0];
-      free(items.items);
+      xfree(items.items);
       return s;
     }
     return block_of(&items, new_stmt(ST_BLOCK, c));
@@ -658,7 +658,7 @@ static Stmt *conv_stmt(Ctx *cx, CXCursor c) {
     {
       char *kn = kind_name(c);
       diag_error(loc_of(c), "this statement (%s) cannot be used in a kernel", kn);
-      free(kn);
+      xfree(kn);
     }
     return new_stmt(ST_EMPTY, c);
   }
@@ -876,7 +876,7 @@ static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why) {
     *why = xstrdup("the bound or the step changes inside the loop");
     ok = false;
   }
-  free(ws.written.items);
+  xfree(ws.written.items);
   return ok;
 }
 
@@ -887,7 +887,7 @@ static Func *func_of(Ctx *cx, CXCursor def) {
   for (int i = 0; i < cx->src->funcs.len; i++) {
     Func *f = cx->src->funcs.items[i];
     if (!strcmp(f->name, name)) {
-      free(name);
+      xfree(name);
       if (!f->converted) {
         f->converted = true;
         Func *saved = cx->in_func;
@@ -917,7 +917,7 @@ static Func *func_of(Ctx *cx, CXCursor def) {
       return f;
     }
   }
-  free(name);
+  xfree(name);
   diag_error(loc_of(def), "internal error: unknown function");
   return NULL;
 }
@@ -956,7 +956,7 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     p->end = e < src->len ? e + 1 : e;
     char *rest = xstrndup(src->text + off2 + 2, e - off2 - 2);
     pragma_parse(rest, (SrcLoc){l2.line, l2.col + 2}, &p->annots);
-    free(rest);
+    xfree(rest);
     vec_push(&src->pragmas, p);
   }
 }
@@ -1104,7 +1104,7 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
     if (!l) {
       if (loops.len == 0) {
         diag_error(why_loc, "the annotated loop is not in canonical form: %s", why);
-        free(why);
+        xfree(why);
         return;
       }
       nest->bad_loop_loc = why_loc;
@@ -1141,7 +1141,7 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
     if (!ok) {
       if (i == 0) {
         diag_error(why_loc, "the annotated loop is not in canonical form: %s", why);
-        free(why);
+        xfree(why);
         return;
       }
       nest->bad_loop_loc = why_loc;
@@ -1207,7 +1207,7 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
     char *name = spelling(c);
     FindVisit fv = {cx, name};
     clang_visitChildren(c, find_fors, &fv);
-    free(name);
+    xfree(name);
   }
   return CXChildVisit_Continue;
 }

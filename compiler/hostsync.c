@@ -143,7 +143,7 @@ static void note_root(Sync *s, CXCursor e, bool write) {
     if (!strcmp(s->roots.items[i], txt)) {
       if (write)
         s->writes.items[i] = (void *)1;
-      free(txt);
+      xfree(txt);
       return;
     }
   vec_push(&s->roots, txt);
@@ -179,12 +179,12 @@ static bool touches_no_array(Source *src, CXCursor fn) {
   clang_disposeString(n);
   for (int i = 0; i < seen.len; i++)
     if (!strcmp(seen.items[i], name)) {
-      free(name);
+      xfree(name);
       return verdict.items[i] == (void *)1;
     }
   CXCursor def = clang_getCursorDefinition(fn);
   if (clang_Cursor_isNull(def) || !frontend_in_main_file(src, def)) {
-    free(name);
+    xfree(name);
     return false;
   }
   int slot = seen.len;
@@ -199,9 +199,9 @@ static bool touches_no_array(Source *src, CXCursor fn) {
     scan(&sub, body, false);
     safe = !sub.all && sub.roots.len == 0;
     for (int i = 0; i < sub.roots.len; i++)
-      free(sub.roots.items[i]);
-    free(sub.roots.items);
-    free(sub.writes.items);
+      xfree(sub.roots.items[i]);
+    xfree(sub.roots.items);
+    xfree(sub.writes.items);
   }
   verdict.items[slot] = safe ? (void *)1 : (void *)2;
   return safe;
@@ -301,9 +301,9 @@ static char *syncs_for(Source *src, CXCursor stmt) {
                  s.writes.items[i] ? 1 : 0);
   }
   for (int i = 0; i < s.roots.len; i++)
-    free(s.roots.items[i]);
-  free(s.roots.items);
-  free(s.writes.items);
+    xfree(s.roots.items[i]);
+  xfree(s.roots.items);
+  xfree(s.writes.items);
   return b.s;
 }
 

@@ -106,19 +106,19 @@ static char *read_file(const char *path, size_t *len) {
   while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
     char *s = xstrndup(chunk, n);
     if (strlen(s) != n) { /* NUL bytes: not C source */
-      free(s);
+      xfree(s);
       fclose(f);
-      free(b.s);
+      xfree(b.s);
       errno = EILSEQ;
       return NULL;
     }
     buf_puts(&b, s);
-    free(s);
+    xfree(s);
   }
   bool err = ferror(f);
   fclose(f);
   if (err) {
-    free(b.s);
+    xfree(b.s);
     return NULL;
   }
   *len = b.len;
@@ -131,7 +131,7 @@ static bool write_atomically(const char *path, const char *text) {
   int fd = mkstemp(tmp);
   if (fd < 0) {
     diag_plain("cannot write '%s': %s", path, strerror(errno));
-    free(tmp);
+    xfree(tmp);
     return false;
   }
   FILE *f = fdopen(fd, "w");
@@ -143,7 +143,7 @@ static bool write_atomically(const char *path, const char *text) {
     diag_plain("cannot write '%s': %s", path, strerror(errno));
     unlink(tmp);
   }
-  free(tmp);
+  xfree(tmp);
   return ok;
 }
 
@@ -163,7 +163,7 @@ static void explain(Source *src, Nest *n, Kernel *k) {
   Stmt s = {.kind = ST_FOR, .loop = n->loops[0], .body = n->loops[0]->body};
   print_stmt(&p, &s, 0, &b);
   fputs(b.s, stdout);
-  free(b.s);
+  xfree(b.s);
   if (k) {
     Vec one = {0};
     bool fp64;
@@ -173,8 +173,8 @@ static void explain(Source *src, Nest *n, Kernel *k) {
     for (int i = 0; i < k->dims; i++)
       printf("%s%s", i ? "," : "", k->wg[i].text);
     printf("): OpenCL kernel\n%s", prog);
-    free(prog);
-    free(one.items);
+    xfree(prog);
+    xfree(one.items);
   }
 }
 
@@ -211,12 +211,15 @@ static char *host_output(Source *src, Vec *kernels, const char *program, bool fp
 int main(int argc, char **argv) {
   Options o = {0};
   int rc = parse_options(argc, argv, &o);
-  if (rc >= 0)
+  if (rc >= 0) {
+    util_free_all();
     return rc;
+  }
   Source src = {.path = o.input};
   src.text = read_file(o.input, &src.len);
   if (!src.text) {
     fprintf(stderr, "nucc: error: cannot read '%s': %s\n", o.input, strerror(errno));
+    util_free_all();
     return 1;
   }
   diag_init(o.input, src.text, src.len);
@@ -252,5 +255,6 @@ int main(int argc, char **argv) {
   if (!ok && o.output)
     unlink(o.output);
   frontend_dispose(&src);
+  util_free_all();
   return ok ? 0 : 1;
 }

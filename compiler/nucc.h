@@ -29,6 +29,8 @@ typedef struct SrcLoc {
 
 // util.c
 void *xcalloc(size_t n, size_t size);
+void xfree(void *p);
+void util_free_all(void); /* at exit: releases every block still allocated */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -96,7 +96,7 @@ static bool parse_arg(Cursor *c, AnnotArg *arg) {
       arg->key_loc = (SrcLoc){c->start.line, c->start.col + begin + lead};
       begin = colon + 1;
     } else {
-      free(key);
+      xfree(key);
     }
   }
   arg->text = trim(c->s + begin, c->pos - begin, &lead);
@@ -139,9 +139,9 @@ static bool parse_annot(Cursor *c, Annot *a) {
   a->args = xcalloc((size_t)args.len, sizeof(AnnotArg));
   for (int i = 0; i < args.len; i++) {
     a->args[i] = *(AnnotArg *)args.items[i];
-    free(args.items[i]);
+    xfree(args.items[i]);
   }
-  free(args.items);
+  xfree(args.items);
   return true;
 }
 

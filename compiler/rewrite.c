@@ -38,12 +38,12 @@ char *rewrite_apply(Edits *e, const char *text, size_t len) {
       continue; /* inside a replaced range: the replacement already covers it */
     char *chunk = xstrndup(text + pos, ed->begin - pos);
     buf_puts(&out, chunk);
-    free(chunk);
+    xfree(chunk);
     buf_puts(&out, ed->text);
     pos = ed->end;
   }
   char *rest = xstrndup(text + pos, len - pos);
   buf_puts(&out, rest);
-  free(rest);
+  xfree(rest);
   return out.s ? out.s : xstrdup("");
 }

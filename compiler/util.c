@@ -1,8 +1,11 @@
 /* util.c — allocation that fails loudly, growable strings and arrays.
- * The compiler is a short-lived process: IR nodes live until exit, which keeps
- * ownership simple; everything here aborts on out-of-memory. */
+ * Everything the compiler allocates belongs to the compilation: IR nodes are
+ * shared freely between passes, so instead of per-node ownership every block
+ * is recorded in one set and util_free_all() releases what is left at the
+ * end.  xfree() releases a block early.  Out-of-memory aborts. */
 #include "nucc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +15,89 @@ static void out_of_memory(void) {
   exit(1);
 }
 
+/* The set of live blocks: open addressing on the pointer value. */
+static void **live;
+static size_t live_cap, live_len;
+
+static size_t slot_of(void *p, size_t cap) {
+  uintptr_t h = (uintptr_t)p;
+  h ^= h >> 17;
+  h *= 0x9E3779B97F4A7C15ull;
+  return (size_t)(h >> 7) & (cap - 1);
+}
+
+static void live_insert(void *p);
+
+static void live_grow(void) {
+  void **old = live;
+  size_t old_cap = live_cap;
+  live_cap = live_cap ? live_cap * 2 : 1024;
+  live = calloc(live_cap, sizeof(void *));
+  if (!live)
+    out_of_memory();
+  live_len = 0;
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i] && old[i] != (void *)&live)
+      live_insert(old[i]);
+  free(old);
+}
+
+static void live_insert(void *p) {
+  if ((live_len + 1) * 2 > live_cap)
+    live_grow();
+  size_t i = slot_of(p, live_cap);
+  while (live[i] && live[i] != (void *)&live)
+    i = (i + 1) & (live_cap - 1);
+  live[i] = p;
+  live_len++;
+}
+
+/* Removes p; a tombstone (&live) keeps later probes going. */
+static void live_remove(void *p) {
+  if (!live_cap)
+    return;
+  size_t i = slot_of(p, live_cap);
+  while (live[i]) {
+    if (live[i] == p) {
+      live[i] = (void *)&live;
+      return;
+    }
+    i = (i + 1) & (live_cap - 1);
+  }
+}
+
 void *xcalloc(size_t n, size_t size) {
   void *p = calloc(n ? n : 1, size ? size : 1);
   if (!p)
     out_of_memory();
+  live_insert(p);
   return p;
+}
+
+static void *xrealloc(void *old, size_t size) {
+  if (old)
+    live_remove(old);
+  void *p = realloc(old, size);
+  if (!p)
+    out_of_memory();
+  live_insert(p);
+  return p;
+}
+
+void xfree(void *p) {
+  if (!p)
+    return;
+  live_remove(p);
+  free(p);
+}
+
+void util_free_all(void) {
+  for (size_t i = 0; i < live_cap; i++)
+    if (live[i] && live[i] != (void *)&live)
+      free(live[i]);
+  free(live);
+  live = NULL;
+  live_cap = live_len = 0;
 }
 
 char *xstrndup(const char *s, size_t n) {
@@ -51,10 +132,7 @@ static void buf_reserve(Buf *b, size_t extra) {
   size_t cap = b->cap ? b->cap * 2 : 256;
   while (cap < b->len + extra + 1)
     cap *= 2;
-  char *s = realloc(b->s, cap);
-  if (!s)
-    out_of_memory();
-  b->s = s;
+  b->s = xrealloc(b->s, cap);
   b->cap = cap;
 }
 
@@ -71,7 +149,7 @@ void buf_printf(Buf *b, const char *fmt, ...) {
   char *s = vformat(fmt, ap);
   va_end(ap);
   buf_puts(b, s);
-  free(s);
+  xfree(s);
 }
 
 void buf_indent(Buf *b, int depth) {
@@ -82,10 +160,7 @@ void buf_indent(Buf *b, int depth) {
 void vec_push(Vec *v, void *p) {
   if (v->len == v->cap) {
     v->cap = v->cap ? v->cap * 2 : 8;
-    void **items = realloc(v->items, sizeof(void *) * (size_t)v->cap);
-    if (!items)
-      out_of_memory();
-    v->items = items;
+    v->items = xrealloc(v->items, sizeof(void *) * (size_t)v->cap);
   }
   v->items[v->len++] = p;
 }

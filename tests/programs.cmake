@@ -36,6 +36,13 @@ set(NUCC_TEST_ENV
 if(NUCC_TEST_EMIT_SEQ)
   list(APPEND NUCC_TEST_ENV NUCC_EMIT_SEQ=1)
 endif()
+# A sanitizer build checks the generated programs and nurt together: the
+# programs get the same instrumentation, and PoCL's own leaks are suppressed.
+if(NUCC_SANITIZE)
+  list(APPEND NUCC_TEST_ENV
+    "NUCC_TEST_CFLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer"
+    "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/runtime/lsan.supp:print_suppressions=0")
+endif()
 file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/pocl-cache)
 
 # --- run.<name>: the oracle -------------------------------------------------

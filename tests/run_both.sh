@@ -33,6 +33,10 @@ outcmp=${OUTCMP:-outcmp}
 cc=${CC:-cc}
 timeout_s=${RUN_TIMEOUT:-120}
 cflags=(-O1 -std=c11)
+# In a sanitizer build nurt is instrumented: the programs must be too.
+# shellcheck disable=SC2206
+extra_cflags=(${NUCC_TEST_CFLAGS:-})
+cflags+=("${extra_cflags[@]}")
 tol=()
 if [ -n "${RELTOL:-}" ]; then
   tol=("$RELTOL")

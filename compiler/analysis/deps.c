@@ -42,7 +42,7 @@ static char *atoms_mul(const char *a, const char *b) {
   Buf out = {0};
   for (int i = 0; i < n; i++)
     buf_printf(&out, "%s%s", i ? "*" : "", parts[i]);
-  free(all);
+  xfree(all);
   return out.s;
 }
 
@@ -386,8 +386,8 @@ bool deps_check(KernelInfo *ki) {
         }
         if (w != a)
           diag_note(a->e->loc, "the other access of '%s' is here", b->name);
-        free(wt);
-        free(at);
+        xfree(wt);
+        xfree(at);
         ok = false;
       }
     }

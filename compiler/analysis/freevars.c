@@ -47,7 +47,7 @@ static char *path_name(Expr *e) {
     return xstrdup(e->var->name);
   char *base = path_name(e->a);
   char *r = xformat("%s_%s", base, e->text);
-  free(base);
+  xfree(base);
   return r;
 }
 
@@ -57,7 +57,7 @@ static char *path_text(Expr *e) {
     return xstrdup(e->var->name);
   char *base = path_text(e->a);
   char *r = xformat("%s%s%s", base, e->arrow ? "->" : ".", e->text);
-  free(base);
+  xfree(base);
   return r;
 }
 
@@ -150,7 +150,7 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
     char *t = path_text(base);
     diag_error(e->loc, "'%s' has %d dimension%s and must be subscripted %d time%s here", t, b->rank,
                b->rank == 1 ? "" : "s", b->rank, b->rank == 1 ? "" : "s");
-    free(t);
+    xfree(t);
     fv->ok = false;
   }
 }
@@ -178,7 +178,7 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
              "write to '%s', declared outside the nest: every work-item would write it "
              "(declare it inside the loop body)",
              t);
-  free(t);
+  xfree(t);
   fv->ok = false;
 }
 
@@ -214,7 +214,7 @@ static void visit(FV *fv, Expr *e) {
                      ? "struct '%s' can only be used through its members in a kernel"
                      : "'%s' can only be subscripted in a kernel",
                  t);
-      free(t);
+      xfree(t);
       fv->ok = false;
     }
     return;
@@ -414,7 +414,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes) {
         b->size_loc = a->loc;
         found = true;
       }
-      free(t);
+      xfree(t);
     }
     if (!found) {
       diag_error(a->key_loc, "size(%s: ...): '%s' is not an array used in this nest", a->key,

@@ -101,7 +101,7 @@ static char *max_first_subscript(Kernel *k, Buffer *bf) {
                  "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
                  "extent with size(%s: element_count)",
                  t, bf->name, site_text(bf->path));
-      free(t);
+      xfree(t);
       return NULL;
     }
     bool dup = false;
@@ -112,7 +112,7 @@ static char *max_first_subscript(Kernel *k, Buffer *bf) {
     vec_push(&seen, h);
     hi = hi ? xformat("nurt_max(%s, %s)", hi, h) : h;
   }
-  free(seen.items);
+  xfree(seen.items);
   return hi;
 }
 
@@ -266,17 +266,17 @@ char *emit_host_call(Kernel *k, const char *original, const char *pragma_text, c
       char *outer = xstrdup(x.s);
       buf_puts(&x, "[0]");
       buf_printf(&b, ", (long long)(sizeof(%s) / sizeof(%s))", outer, x.s);
-      free(outer);
+      xfree(outer);
     }
-    free(x.s);
-    free(t);
+    xfree(x.s);
+    xfree(t);
   }
   for (int i = 0; i < k->scalars.len; i++) {
     Scalar *s = k->scalars.items[i];
     char *t = site_text(s->path);
     buf_printf(&b, "%s%s", sep, t);
     sep = ", ";
-    free(t);
+    xfree(t);
   }
   for (int m = 0; m < k->dims; m++) {
     buf_printf(&b, "%s(%s)", sep, k->wg[m].text);
@@ -302,7 +302,7 @@ void emit_report(Kernel *k, const char *path) {
     Buf t = {0};
     print_expr(&p, bf->path, &t);
     buf_printf(&b, " %s %s[", t.s, dir);
-    free(t.s);
+    xfree(t.s);
     if (bf->size_text) {
       buf_printf(&b, "%s", bf->size_text);
     } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
@@ -334,5 +334,5 @@ void emit_report(Kernel *k, const char *path) {
   printf("%s\n", b.s);
   for (int i = 0; i < k->hints.len; i++)
     printf("%s:%d: hint: %s\n", path, k->mapped[0]->loc.line, (char *)k->hints.items[i]);
-  free(b.s);
+  xfree(b.s);
 }

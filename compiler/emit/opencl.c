@@ -91,12 +91,12 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
       flat = (Buf){0};
       buf_printf(&flat, i == n - 2 ? "%s * %s_d%d + %s" : "(%s) * %s_d%d + %s", prev, buf->name,
                  n - 1 - i, sub.s);
-      free(prev);
+      xfree(prev);
     }
-    free(sub.s);
+    xfree(sub.s);
   }
   buf_puts(b, flat.s);
-  free(flat.s);
+  xfree(flat.s);
   buf_puts(b, "]");
   return true;
 }
@@ -216,6 +216,6 @@ char *emit_opencl_program(Vec *kernels, bool *uses_fp64) {
     if (i + 1 < kernels->len)
       buf_puts(&b, "\n");
   }
-  free(funcs.items);
+  xfree(funcs.items);
   return b.s;
 }

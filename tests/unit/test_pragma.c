@@ -90,6 +90,7 @@ int main(void) {
   test_comments();
   test_errors();
   test_arg_int();
+  util_free_all();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -50,7 +50,7 @@ static void expect(Expr *e, bool opencl, const char *want, int line) {
     fprintf(stderr, "%s:%d: printed '%s', expected '%s'\n", __FILE__, line, b.s, want);
     failures++;
   }
-  free(b.s);
+  xfree(b.s);
 }
 #define EXPECT(e, cl, want) expect(e, cl, want, __LINE__)
 
@@ -139,6 +139,7 @@ int main(void) {
   test_literals();
   test_builtins();
   test_loop();
+  util_free_all();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;
