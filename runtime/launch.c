@@ -113,6 +113,13 @@ static nurt_kernel *kernel_of(program *p, nurt_module *m, const char *name, cons
   return k;
 }
 
+void nurt_module_prepare(nurt_module *m) {
+  if (m->priv || nurt_host_mode())
+    return;
+  nurt_where w = {"(program)", m->file, 0};
+  build(m, &w);
+}
+
 nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   nurt_where w = {kernel, m->file, line};
   program *p = m->priv ? m->priv : build(m, &w);

@@ -33,6 +33,11 @@ enum {
 
 typedef struct nurt_launch nurt_launch;
 
+/* Picks the device and builds m's program now rather than at its first
+ * launch, so that the first kernel's time is the kernel's alone.  Generated
+ * code calls it when the program starts; a no-op with NU_DEVICE=host. */
+void nurt_module_prepare(nurt_module *m);
+
 /* Start a launch of kernel `kernel` of `m`; `line` is the annotated loop's
  * line in m->file.  Arguments are then added in the kernel's parameter order. */
 nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line);

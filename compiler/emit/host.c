@@ -41,6 +41,10 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64) 
   c_string(&b, program);
   buf_printf(&b, ";\n\nstatic nurt_module nu_module = {nu_program, \"%s\", %d, 0};\n", path,
              uses_fp64 ? 1 : 0);
+  /* device choice and the OpenCL build happen at start-up, not inside the
+   * first timed loop (as CUDA and OpenACC runtimes initialise early) */
+  buf_puts(&b, "\n__attribute__((constructor)) static void nu_prepare(void) {\n"
+               "  nurt_module_prepare(&nu_module);\n}\n");
   return b.s;
 }
 
