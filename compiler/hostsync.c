@@ -218,9 +218,19 @@ static void scan_call(Sync *s, CXCursor c) {
     scan_kids(s, c);
     return;
   }
+  /* free() and realloc() become nurt_free()/nurt_realloc(), which forget the
+   * array (realloc keeps its data): no copy back beforehand */
+  CXString name = clang_getCursorSpelling(fn);
+  bool forgets =
+      !strcmp(clang_getCString(name), "free") || !strcmp(clang_getCString(name), "realloc");
+  clang_disposeString(name);
   int n = clang_Cursor_getNumArguments(c);
   for (int i = 0; i < n; i++) {
     CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+    if (forgets && i == 0) {
+      scan(s, arg, false);
+      continue;
+    }
     CXType t = clang_getCanonicalType(clang_getCursorType(arg));
     if (t.kind == CXType_Pointer) {
       CXType pointee = clang_getPointeeType(t);

@@ -3,6 +3,7 @@
  * host's accesses (nurt_host_access, nurt_sync_all, nurt_free, nurt_realloc);
  * moves data only when the copy about to be used is stale.  Entries are
  * disjoint host ranges; a range overlapping several is merged into one. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #ifdef __GLIBC__
@@ -115,24 +116,97 @@ static nurt_entry *create(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   return last = e;
 }
 
-nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w) {
-  nurt_entry *e = nurt_arrays_find(ptr, bytes);
-  if (!e) {
-    uintptr_t lo = (uintptr_t)ptr, hi = lo + bytes;
-    for (size_t i = 0; i < count;) {
-      nurt_entry *o = table[i];
-      if (lo_of(o) >= hi || lo >= hi_of(o)) {
-        i++;
-        continue;
-      }
+/* Host-to-device copy of [lo, hi) of the host memory into e's buffer. */
+static void upload_part(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  if (hi <= lo)
+    return;
+  size_t off = lo - lo_of(e);
+  cl_event ev;
+  nurt_check(
+      clEnqueueWriteBuffer(nurt_g.queue, e->mem, CL_FALSE, off, hi - lo, (void *)lo, 0, NULL, &ev),
+      "clEnqueueWriteBuffer", w);
+  nurt_counters.copies_to_device++;
+  nurt_counters.bytes_to_device += hi - lo;
+  if (e->prof) {
+    e->prof->copies[0]++;
+    e->prof->moved[0] += hi - lo;
+  }
+  if (e->upload)
+    clReleaseEvent(e->upload);
+  clRetainEvent(ev);
+  e->upload = ev;
+  nurt_prof_push(ev, NURT_EV_TO_DEVICE, e->prof);
+}
+
+static int by_base(const void *a, const void *b) {
+  uintptr_t x = lo_of(*(nurt_entry *const *)a), y = lo_of(*(nurt_entry *const *)b);
+  return x < y ? -1 : x > y;
+}
+
+/* A range that overlaps entries without fitting in one: one entry covers
+ * the union.  Device data of the old entries moves device-to-device, only
+ * the bytes no entry held come from the host — so a stencil whose arrays
+ * are used with different extents (rows 0..n-1 read, 1..n-2 written) does
+ * not bounce through the host. */
+static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  nurt_entry *olds[64];
+  size_t n = 0;
+  for (size_t i = 0; i < count; i++) {
+    nurt_entry *o = table[i];
+    if (lo_of(o) < hi && lo < hi_of(o)) {
       lo = lo < lo_of(o) ? lo : lo_of(o);
       hi = hi > hi_of(o) ? hi : hi_of(o);
-      if (o->state == NURT_DEVICE_FRESH)
-        copy_back(o);
-      drop(i); /* moves the last entry into slot i */
     }
-    e = create(lo, hi, w);
   }
+  for (size_t i = 0; i < count;) {
+    nurt_entry *o = table[i];
+    if (lo_of(o) < hi && lo < hi_of(o) && n < 64) {
+      olds[n++] = o;
+      table[i] = table[--count]; /* out of the table; released below */
+      if (last == o)
+        last = NULL;
+    } else {
+      i++;
+    }
+  }
+  qsort(olds, n, sizeof *olds, by_base);
+  nurt_entry *e = create(lo, hi, w);
+  bool device_data = false, device_fresh = false;
+  for (size_t i = 0; i < n; i++) {
+    device_data |= olds[i]->state != NURT_HOST_FRESH;
+    device_fresh |= olds[i]->state == NURT_DEVICE_FRESH;
+  }
+  if (device_data) {
+    uintptr_t at = lo;
+    for (size_t i = 0; i < n; i++) {
+      nurt_entry *o = olds[i];
+      if (o->state == NURT_HOST_FRESH)
+        continue; /* its bytes come from the host with the gaps */
+      upload_part(e, at, lo_of(o), w);
+      nurt_check(clEnqueueCopyBuffer(nurt_g.queue, o->mem, e->mem, 0, lo_of(o) - lo, o->bytes, 0,
+                                     NULL, NULL),
+                 "clEnqueueCopyBuffer", w);
+      at = hi_of(o);
+    }
+    upload_part(e, at, hi, w);
+    set_state(e, device_fresh ? NURT_DEVICE_FRESH : NURT_BOTH);
+    if (device_fresh)
+      e->writer = olds[0]->writer;
+  }
+  for (size_t i = 0; i < n; i++) {
+    nurt_entry *o = olds[i];
+    wait_upload(o);
+    set_state(o, NURT_HOST_FRESH);
+    clReleaseMemObject(o->mem); /* released once the copies are done */
+    free(o);
+  }
+  return e;
+}
+
+nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w) {
+  nurt_entry *e = nurt_arrays_find(ptr, bytes);
+  if (!e)
+    e = merge((uintptr_t)ptr, (uintptr_t)ptr + bytes, w);
   /* Upload for every mode: a kernel that writes may not write every byte. */
   if (e->state == NURT_HOST_FRESH)
     upload(e, w);
