@@ -230,6 +230,56 @@ static bool delinearizes(KernelInfo *ki, Affine *f) {
   return true;
 }
 
+/* The constant extent of a loop's index range [lb, ub) with lb >= 0, step 1. */
+static bool const_extent(KernelInfo *ki, Loop *l, long long *ext) {
+  Affine lb = {.n = 0}, ub = {.n = 0};
+  if (!affine_of(ki, l->lb, &lb, 0) || !affine_of(ki, l->ub, &ub, 0))
+    return false;
+  compact(&lb);
+  compact(&ub);
+  if (lb.n > 1 || ub.n > 1 || (lb.n && (lb.t[0].v || *lb.t[0].atoms)) ||
+      (ub.n && (ub.t[0].v || *ub.t[0].atoms)))
+    return false;
+  long long lo = lb.n ? lb.t[0].k : 0, hi = ub.n ? ub.t[0].k : 0;
+  if (!(l->step->kind == EX_INT && l->step->ival == 1) || lo < 0)
+    return false;
+  if (l->rel == REL_LE)
+    hi++;
+  else if (l->rel != REL_LT && l->rel != REL_NE)
+    return false;
+  *ext = hi;
+  return true;
+}
+
+/* f = c0*v0 + c1*v1 + ... with constant coefficients sorted by size and
+ * 0 <= v_k < E_k: injective when each |c_k+1| exceeds the reach of the
+ * terms before it, sum |c_l| (E_l - 1).  The largest needs no bound. */
+static bool injective_const(KernelInfo *ki, Affine *f) {
+  Term t[16];
+  int n = 0;
+  for (int i = 0; i < f->n; i++)
+    if (f->t[i].v)
+      t[n++] = f->t[i];
+  for (int i = 1; i < n; i++) /* insertion sort by |k| */
+    for (int j = i; j > 0 && llabs(t[j].k) < llabs(t[j - 1].k); j--) {
+      Term x = t[j];
+      t[j] = t[j - 1];
+      t[j - 1] = x;
+    }
+  long long reach = 0;
+  for (int i = 0; i < n; i++) {
+    if (llabs(t[i].k) <= reach)
+      return false;
+    if (i + 1 == n)
+      break;
+    long long ext;
+    if (!const_extent(ki, freevars_loop_of(ki, t[i].v)->loop, &ext))
+      return false;
+    reach += llabs(t[i].k) * (ext - 1);
+  }
+  return true;
+}
+
 static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int dims) {
   Affine f = {.n = 0}, g = {.n = 0};
   if (!affine_of(ki, fe, &f, 0) || !affine_of(ki, ge, &g, 0))
@@ -305,6 +355,18 @@ static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int
   (void)dims;
   if (mapped_terms == 0)
     return inner_terms <= 1 ? D_EXACT : D_UNKNOWN;
+  if ((mapped_terms > 1 || inner_terms) && delta == 0 && injective_const(ki, &f)) {
+    /* equal subscripts of an injective form: every index is pinned */
+    for (int i = 0; i < f.n; i++) {
+      int mi = f.t[i].v ? mapped_index(ki, f.t[i].v) : -1;
+      if (mi >= 0) {
+        if (c[mi].set && c[mi].dist != 0)
+          return D_NEVER;
+        c[mi] = (Constraint){true, 0};
+      }
+    }
+    return D_EXACT;
+  }
   if (mapped_terms > 1 || inner_terms)
     return D_UNKNOWN;
   /* k (v - v') = delta  →  v' = v - delta / k */
@@ -377,6 +439,12 @@ bool deps_check(KernelInfo *ki) {
                        "loop-carried dependence on '%s': the write '%s' and the %s '%s' "
                        "touch the same element in different work-items",
                        b->name, wt, a->write ? "write" : "read", at);
+        } else if (w == a) {
+          diag_error(w->e->loc,
+                     "possible dependence on '%s' between work-items: cannot prove that "
+                     "different work-items write different elements through '%s'; add the "
+                     "clause 'independent' to 'work' if they do",
+                     b->name, wt);
         } else {
           diag_error(w->e->loc,
                      "possible dependence on '%s' between work-items: cannot prove that the "
