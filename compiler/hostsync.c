@@ -297,18 +297,19 @@ static void scan(Sync *s, CXCursor c, bool write) {
 }
 
 /* The synchronisation text for a host statement, or NULL if none. */
-static char *syncs_for(Source *src, CXCursor stmt) {
+/* `sep` is "; " for statements, ", " for a comma expression. */
+static char *syncs_for(Source *src, CXCursor stmt, const char *sep) {
   Sync s = {.src = src};
   s.stmt_begin = frontend_begin(stmt);
   s.stmt_end = frontend_end(stmt);
   scan(&s, stmt, false);
   Buf b = {0};
   if (s.all) {
-    buf_puts(&b, "nurt_sync_all(); ");
+    buf_printf(&b, "nurt_sync_all()%s", sep);
   } else {
     for (int i = 0; i < s.roots.len; i++)
-      buf_printf(&b, "nurt_host_access(%s, %d); ", (char *)s.roots.items[i],
-                 s.writes.items[i] ? 1 : 0);
+      buf_printf(&b, "nurt_host_access(%s, %d)%s", (char *)s.roots.items[i],
+                 s.writes.items[i] ? 1 : 0, sep);
   }
   for (int i = 0; i < s.roots.len; i++)
     xfree(s.roots.items[i]);
@@ -345,6 +346,22 @@ static enum CXChildVisitResult compound_kid(CXCursor c, CXCursor parent, CXClien
   return CXChildVisit_Continue;
 }
 
+/* The condition and increment of a loop (or the condition of an if) that
+ * holds a kernel run after that kernel: `while (a[0] > e)` becomes
+ * `while ((nurt_host_access(a, 0), a[0] > e))`. */
+static enum CXChildVisitResult header_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Pass *p = d;
+  if (!clang_isExpression(clang_getCursorKind(c)))
+    return CXChildVisit_Continue;
+  char *sync = syncs_for(p->src, c, ", ");
+  if (sync) {
+    rewrite_add(p->edits, frontend_begin(c), frontend_begin(c), xformat("(%s", sync));
+    rewrite_add(p->edits, frontend_end(c), frontend_end(c), xstrdup(")"));
+  }
+  return CXChildVisit_Continue;
+}
+
 /* Statements that hold statements, visited below a statement with a nest. */
 static enum CXChildVisitResult inner_kid(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -361,13 +378,15 @@ static void visit_stmt(Pass *p, CXCursor c, bool in_compound) {
     return;
   }
   if (contains_nest(p->src, b, e)) {
-    if (!is_nest(p->src, c))
+    if (!is_nest(p->src, c)) {
+      clang_visitChildren(c, header_kid, p);
       clang_visitChildren(c, inner_kid, p);
+    }
     return;
   }
   if (!clang_isStatement(k) && !clang_isExpression(k) && k != CXCursor_DeclStmt)
     return;
-  char *sync = syncs_for(p->src, c);
+  char *sync = syncs_for(p->src, c, "; ");
   if (!sync)
     return;
   if (in_compound) {

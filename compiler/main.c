@@ -189,12 +189,28 @@ static char *host_output(Source *src, Vec *kernels, const char *program, bool fp
       return NULL;
     buf_printf(&stubs, "\n%s", stub);
     char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
-    char *pragmas = xstrndup(src->text + n->begin, n->for_begin - n->begin);
-    /* keep the pragma lines readable inside a comment */
-    for (char *p = pragmas; *p; p++)
-      if (p[0] == '*' && p[1] == '/')
-        p[0] = ' ';
-    char *call = emit_host_call(k, original, pragmas, src->path);
+    /* the pragma lines, for a comment at the call; not the comments or blank
+     * lines between them and the loop */
+    Buf pragmas = {0};
+    for (unsigned at = n->begin; at < n->for_begin;) {
+      const char *nl = memchr(src->text + at, '\n', n->for_begin - at);
+      unsigned end = nl ? (unsigned)(nl - src->text) + 1 : n->for_begin;
+      const char *p = src->text + at;
+      while (p < src->text + end && (*p == ' ' || *p == '\t'))
+        p++;
+      if (*p == '#') {
+        char *line = xstrndup(p, (size_t)(src->text + end - p));
+        for (char *q = line; *q; q++)
+          if (q[0] == '*' && q[1] == '/')
+            q[0] = ' ';
+          else if (q[0] == '/' && q[1] == '*')
+            q[1] = ' ';
+        buf_puts(&pragmas, line);
+        xfree(line);
+      }
+      at = end;
+    }
+    char *call = emit_host_call(k, original, pragmas.s ? pragmas.s : "", src->path);
     rewrite_add(&edits, n->begin, n->end,
                 xformat("%s\n#line %d \"%s\"\n", call, line_of(src->text, n->end), src->path));
   }

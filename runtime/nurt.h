@@ -15,6 +15,17 @@
 extern "C" {
 #endif
 
+/* The runtime looks a host pointer up by its address and never reads through
+ * it: telling GCC so keeps -Wmaybe-uninitialized quiet on fresh arrays. */
+#if defined(__has_attribute) && !defined(NURT_BY_ADDRESS)
+#if __has_attribute(access) && !defined(__clang__)
+#define NURT_BY_ADDRESS(i) __attribute__((access(none, i)))
+#endif
+#endif
+#ifndef NURT_BY_ADDRESS
+#define NURT_BY_ADDRESS(i)
+#endif
+
 /* One generated translation unit's OpenCL program.  nucc emits one static
  * instance per output file; the runtime fills the private fields lazily. */
 typedef struct nurt_module {
@@ -58,7 +69,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
 /* Host code is about to read (write == 0) or write (write != 0) the array
  * that contains `ptr`.  Copies it back if the device holds the fresh copy;
  * after a write the device copy is stale.  Unknown pointers are ignored. */
-void nurt_host_access(const void *ptr, int write);
+void nurt_host_access(const void *ptr, int write) NURT_BY_ADDRESS(1);
 
 /* Copy back every array whose fresh copy is on the device, then mark every
  * device copy stale: the host may do anything with the arrays afterwards. */

@@ -131,7 +131,8 @@ if ! "$nucc" "$prog" -o "$work/prog.nu.c" >"$work/nucc.out" 2>"$work/nucc.err"; 
 fi
 # nurt_flags is a list of words from pkg-config: split it on purpose.
 # shellcheck disable=SC2086
-if ! "$cc" "${cflags[@]}" -o "$work/nu" "$work/prog.nu.c" $nurt_flags -lm \
+# Generated code must compile without a warning (the inputs here are clean).
+if ! "$cc" "${cflags[@]}" -Wall -Wextra -Werror -o "$work/nu" "$work/prog.nu.c" $nurt_flags -lm \
   2>"$work/nu.cc.err"; then
   fail "cc failed on the output of nucc ($work/prog.nu.c)"
   show "$work/nu.cc.err"

@@ -29,6 +29,7 @@ static float tri(const float *a, int i) {
 }
 
 int main(int argc, char **argv) {
+  (void)argv;
   int i, j, k;
   int nx = 5, ny = 6, nz = 7;
   int flag = argc < 5;
