@@ -126,4 +126,17 @@ if(NOT NUCC_SANITIZE)
                    ${CMAKE_CURRENT_BINARY_DIR}/nurt_consumer/app)
   set_tests_properties(runtime_cmake_package PROPERTIES
     TIMEOUT 120 LABELS runtime PASS_REGULAR_EXPRESSION "test_arrays: ok")
+  # The same project with the real nucc translating an example at build time.
+  add_test(NAME runtime_cmake_package_nucc COMMAND ${CMAKE_CTEST_COMMAND}
+    --build-and-test ${NURT_TEST_DIR}/consumer
+                     ${CMAKE_CURRENT_BINARY_DIR}/nurt_consumer_nucc
+    --build-generator ${CMAKE_GENERATOR}
+    --build-options -Dnucc_DIR=${CMAKE_BINARY_DIR}
+                    -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
+                    -DNUCC_EXE=$<TARGET_FILE:nucc>
+                    -DAPP_SOURCE=${PROJECT_SOURCE_DIR}/examples/saxpy.c
+    --test-command ${CMAKE_CURRENT_BINARY_DIR}/nurt_consumer_nucc/app 1000)
+  set_tests_properties(runtime_cmake_package_nucc PROPERTIES
+    TIMEOUT 120 LABELS runtime
+    PASS_REGULAR_EXPRESSION "checksum 4.991875e\\+02")
 endif()
