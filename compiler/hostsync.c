@@ -3,8 +3,8 @@
  * kernels, puts before each host statement a nurt_host_access() for each
  * array the statement subscripts or hands to a library call (hoisted out of
  * host loops: a whole loop without kernels is one statement), a
- * nurt_sync_all() before calls to functions that may touch any array
- * (defined in this file or elsewhere), and a nurt_sync_all() at every exit of
+ * nurt_escape() before calls to functions that may touch any array
+ * (defined in this file or elsewhere), and a nurt_escape() at every exit of
  * the function.  The runtime finds arrays by address, so aliases and rotated
  * pointers are handled. */
 #include "hostsync.h"
@@ -19,7 +19,7 @@ typedef struct Sync {
   unsigned stmt_begin, stmt_end; /* the host statement being scanned */
   Vec roots;                     /* char*: source text of array roots */
   Vec writes;                    /* parallel to roots: non-NULL when written */
-  bool all;                      /* needs nurt_sync_all() */
+  bool all;                      /* needs nurt_escape() */
 } Sync;
 
 typedef struct Kids {
@@ -305,7 +305,7 @@ static char *syncs_for(Source *src, CXCursor stmt, const char *sep) {
   scan(&s, stmt, false);
   Buf b = {0};
   if (s.all) {
-    buf_printf(&b, "nurt_sync_all()%s", sep);
+    buf_printf(&b, "nurt_escape()%s", sep);
   } else {
     for (int i = 0; i < s.roots.len; i++)
       buf_printf(&b, "nurt_host_access(%s, %d)%s", (char *)s.roots.items[i],
@@ -414,7 +414,7 @@ static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClien
         e++;
       e++;
     }
-    rewrite_add(p->edits, b, b, xstrdup("{ nurt_sync_all(); "));
+    rewrite_add(p->edits, b, b, xstrdup("{ nurt_escape(); "));
     rewrite_add(p->edits, e, e, xstrdup(" }"));
     return CXChildVisit_Continue;
   }
@@ -436,7 +436,7 @@ static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientD
   clang_visitChildren(body, find_returns, p);
   /* falling off the end of the function is an exit too */
   unsigned end = frontend_end(body);
-  rewrite_add(p->edits, end - 1, end - 1, xstrdup("nurt_sync_all();\n"));
+  rewrite_add(p->edits, end - 1, end - 1, xstrdup("nurt_escape();\n"));
   return CXChildVisit_Continue;
 }
 

@@ -241,6 +241,8 @@ void nurt_host_access(const void *ptr, int write) {
   }
 }
 
+void nurt_escape(void) { nurt_sync_all(); }
+
 void nurt_sync_all(void) {
   if (!nurt_g.ready)
     return;

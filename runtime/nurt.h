@@ -75,6 +75,13 @@ void nurt_host_access(const void *ptr, int write) NURT_BY_ADDRESS(1);
  * device copy stale: the host may do anything with the arrays afterwards. */
 void nurt_sync_all(void);
 
+/* Control is about to pass to host code that nucc did not instrument: a
+ * return from a function that launches kernels, or a call to a function that
+ * may touch arrays.  Makes every array safe for that code.  Today this is
+ * nurt_sync_all(); a runtime that can catch host accesses itself (page
+ * protection) keeps the arrays on the device instead. */
+void nurt_escape(void);
+
 /* Wait until every launched kernel and copy has finished. */
 void nurt_wait(void);
 
