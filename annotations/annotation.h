@@ -13,6 +13,7 @@ typedef struct AnnotCtx {
   Kernel *kernel;   /* set by `work` */
   Vec sizes;        /* AnnotArg* from size(...) */
   bool independent; /* the `independent` clause */
+  Vec reduces;      /* AnnotArg* from reduce(OP: v, ...): key is OP */
   Annot *work;      /* the `work` annotation, once seen */
 } AnnotCtx;
 
@@ -34,5 +35,6 @@ void annot_print_help(void);
 bool work_apply(AnnotCtx *cx, Annot *a);
 bool size_apply(AnnotCtx *cx, Annot *a);
 bool independent_apply(AnnotCtx *cx, Annot *a);
+bool reduce_apply(AnnotCtx *cx, Annot *a);
 
 #endif

@@ -14,11 +14,13 @@ static const AnnotSpec specs[] = {
      "size(a: n, ...): pointer a holds n elements (where subscripts do not tell)"},
     {"independent", 0, 0, true, independent_apply,
      "independent: promise that the mapped loops carry no dependence"},
+    {"reduce", 1, -1, true, reduce_apply,
+     "reduce(OP: v, ...): v is a reduction (OP: + * min max & | ^ && ||)"},
 };
 
 /* Named in SPEC §3 but not built yet: say so rather than "unknown". */
-static const char *planned[] = {"permut", "tile",   "tilem", "unroll", "dmine",
-                                "peel",   "inline", "cache", "reduce"};
+static const char *planned[] = {"permut", "tile", "tilem",  "unroll",
+                                "dmine",  "peel", "inline", "cache"};
 
 const AnnotSpec *annot_find(const char *name) {
   for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)

@@ -64,7 +64,7 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
   kn->independent = cx->independent;
   kn->info = NEW(KernelInfo);
   cx->kernel = kn;
-  if (!freevars_analyse(kn, kn->info, &cx->sizes))
+  if (!freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces))
     return false;
   return deps_check(kn->info);
 }

@@ -99,6 +99,9 @@ static Type *conv_type(CXType t) {
   ty->spelling = xstrdup(clang_getCString(sp));
   clang_disposeString(sp);
   CXType c = clang_getCanonicalType(t);
+  CXString cs = clang_getTypeSpelling(c);
+  ty->canon = xstrdup(clang_getCString(cs));
+  clang_disposeString(cs);
   switch (c.kind) {
   case CXType_Void:
     ty->kind = TY_VOID;

@@ -61,7 +61,7 @@ bool op_is_assign(Op op) {
          op == OP_POSTINC || op == OP_POSTDEC;
 }
 
-static Type int_type = {TY_INT, NULL, 0, "int"};
+static Type int_type = {TY_INT, NULL, 0, "int", "int"};
 
 Expr *ir_int(long long v, SrcLoc loc) {
   Expr *e = NEW(Expr);

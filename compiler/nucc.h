@@ -108,7 +108,8 @@ struct Type {
   TypeKind kind;
   Type *base;
   long long len;
-  char *spelling; /* the C spelling, for messages and host code */
+  char *spelling; /* the C spelling, for messages */
+  char *canon;    /* the canonical C spelling, valid at file scope */
 };
 
 bool type_is_integer(const Type *t);
@@ -331,6 +332,30 @@ typedef struct Scalar {
   Type *type;
 } Scalar;
 
+/* A scalar from outside the nest that the body only combines into. */
+typedef enum {
+  RED_SUM,  // + (and -)
+  RED_PROD, // *
+  RED_MIN,  // min
+  RED_MAX,  // max
+  RED_AND,  // &
+  RED_OR,   // |
+  RED_XOR,  // ^
+  RED_LAND, // &&
+  RED_LOR,  // ||
+} RedOp;
+
+typedef struct Reduction {
+  Expr *path; /* the variable or member path */
+  char *name; /* kernel name */
+  Type *type;
+  RedOp op;
+  SrcLoc loc; /* the first update */
+  bool named; /* given in reduce(...) */
+} Reduction;
+
+const char *red_op_name(RedOp op); /* "sum", "min", ... */
+
 struct Kernel {
   Nest *nest;
   char *name;
@@ -340,6 +365,7 @@ struct Kernel {
   Stmt *body;    /* the body of the innermost mapped loop */
   bool independent;
   Vec buffers, scalars; /* Buffer*, Scalar* */
+  Vec reductions;       /* Reduction* */
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;        /* char*: advice for --report */

@@ -148,6 +148,51 @@ void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
   nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, size, value), "clSetKernelArg", &l->where);
 }
 
+/* Host buffers for reductions' per-work-group partial results, one per
+ * kernel, kept across launches so the device buffer behind it is reused. */
+typedef struct partials {
+  const void *key;
+  void *buf;
+  size_t bytes;
+  struct partials *next;
+} partials;
+static partials *partial_list;
+
+void *nurt_partials(const void *key, size_t bytes) {
+  partials *p = partial_list;
+  while (p && p->key != key)
+    p = p->next;
+  if (!p) {
+    p = calloc(1, sizeof *p);
+    if (!p)
+      nurt_fatal("out of host memory");
+    p->key = key;
+    p->next = partial_list;
+    partial_list = p;
+  }
+  if (p->bytes < bytes) {
+    nurt_free(p->buf);
+    p->buf = malloc(bytes);
+    if (!p->buf)
+      nurt_fatal("out of host memory for %zu bytes of reduction partials", bytes);
+    p->bytes = bytes;
+  }
+  return p->buf;
+}
+
+static void nurt_partials_release_all(void) {
+  while (partial_list) {
+    partials *p = partial_list;
+    partial_list = p->next;
+    nurt_free(p->buf);
+    free(p);
+  }
+}
+
+void nurt_arg_local(nurt_launch *l, size_t bytes) {
+  nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, bytes, NULL), "clSetKernelArg", &l->where);
+}
+
 static void set_buffers(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++) {
     buffer_arg *b = &l->bufs[i];
@@ -194,6 +239,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
 }
 
 void nurt_modules_release_all(void) {
+  nurt_partials_release_all();
   for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);

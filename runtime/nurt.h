@@ -62,6 +62,14 @@ void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode);
 /* A by-value argument (a scalar of `size` bytes). */
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size);
 
+/* A host buffer of at least `bytes` for the per-work-group partial results
+ * of a reduction, owned by nurt and reused by every launch with the same
+ * `key` (generated code passes its kernel's name). */
+void *nurt_partials(const void *key, size_t bytes);
+
+/* A __local scratch argument of `bytes` bytes (reductions' work-group sums). */
+void nurt_arg_local(nurt_launch *l, size_t bytes);
+
 /* Enqueue the NDRange: `dims` dimensions, `global` rounded up by the caller to
  * a multiple of `local`.  Returns without waiting for the kernel. */
 void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local);

@@ -25,7 +25,7 @@ typedef struct KernelInfo {
   Vec decls;          /* Stmt* ST_DECL in the body, for substitution */
 } KernelInfo;
 
-bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes);
+bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v);
 bool freevars_is_local(KernelInfo *ki, const Var *v);
 
@@ -38,6 +38,11 @@ char *extent_lo(KernelInfo *ki, Expr *e);
 void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
 /* Prints an expression of invariant host values with kernel names. */
 char *extent_host_text(Expr *e);
+
+/* reduction.c: whether an update of the scalar `path` is a reduction. */
+bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);
+bool reduction_match_if(Stmt *s, Expr **path, RedOp *op, Expr **operand);
+bool reduction_uses(Expr *e, Expr *path);
 
 /* Reports carried dependences on the mapped loops; false after an error. */
 bool deps_check(KernelInfo *ki);

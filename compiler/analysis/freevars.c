@@ -109,6 +109,42 @@ static void add_scalar(FV *fv, Expr *path) {
 
 static void visit(FV *fv, Expr *e);
 
+static void add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
+  for (int i = 0; i < fv->k->reductions.len; i++) {
+    Reduction *r = fv->k->reductions.items[i];
+    if (!ir_expr_equal(r->path, path))
+      continue;
+    if (r->op != op) {
+      diag_error(loc,
+                 "'%s' is updated as a %s here but as a %s at line %d: a reduction uses one "
+                 "operator",
+                 r->name, red_op_name(op), red_op_name(r->op), r->loc.line);
+      fv->ok = false;
+    }
+    return;
+  }
+  Reduction *r = NEW(Reduction);
+  r->path = path;
+  r->name = path_name(path);
+  r->type = path->type;
+  r->op = op;
+  r->loc = loc;
+  vec_push(&fv->k->reductions, r);
+}
+
+/* An assignment to a scalar from outside the nest: a reduction, or an error. */
+static bool visit_outer_update(FV *fv, Expr *e, Expr *lhs) {
+  RedOp op;
+  Expr *operand;
+  if (!reduction_match_update(e, lhs, &op, &operand))
+    return false;
+  if (!type_is_arith(lhs->type))
+    return false;
+  add_reduction(fv, lhs, op, lhs->loc);
+  visit(fv, operand);
+  return true;
+}
+
 /* a[i][j]: records an access of buffer a with its subscripts. */
 static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   Expr *subs[16];
@@ -228,6 +264,8 @@ static void visit(FV *fv, Expr *e) {
       return;
     }
     if (op_is_assign(e->op)) {
+      if (is_outer_path(fv, e->a) && visit_outer_update(fv, e, e->a))
+        return;
       visit_lvalue(fv, e->a, true);
       return;
     }
@@ -235,6 +273,9 @@ static void visit(FV *fv, Expr *e) {
     return;
   case EX_BINARY:
     if (op_is_assign(e->op)) {
+      if ((e->a->kind == EX_VAR || e->a->kind == EX_MEMBER) && is_outer_path(fv, e->a) &&
+          visit_outer_update(fv, e, e->a))
+        return;
       visit_lvalue(fv, e->a, e->op != OP_ASSIGN);
       visit(fv, e->b);
       return;
@@ -331,9 +372,37 @@ static void check_jumps(FV *fv, Stmt *s) {
   }
 }
 
+/* With reductions the body runs inside a loop of the kernel's own, where
+ * `continue` keeps its meaning; `break` is still refused. */
+static void check_breaks(FV *fv, Stmt *s) {
+  if (!s)
+    return;
+  if (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO)
+    return;
+  if (s->kind == ST_BREAK) {
+    diag_error(s->loc, "'break' would leave a loop mapped by 'work': work-items cannot stop "
+                       "the others");
+    fv->ok = false;
+    return;
+  }
+  check_breaks(fv, s->then);
+  check_breaks(fv, s->els);
+  for (int i = 0; i < s->nitems; i++)
+    check_breaks(fv, s->items[i]);
+}
+
 static void visit_stmt(FV *fv, Stmt *s) {
   if (!s)
     return;
+  Expr *rpath, *operand;
+  RedOp rop;
+  if (reduction_match_if(s, &rpath, &rop, &operand) &&
+      (rpath->kind == EX_VAR || rpath->kind == EX_MEMBER) && is_outer_path(fv, rpath) &&
+      type_is_arith(rpath->type)) {
+    add_reduction(fv, rpath, rop, rpath->loc);
+    visit(fv, operand);
+    return;
+  }
   visit(fv, s->e);
   if (s->kind == ST_DECL && s->init)
     visit(fv, s->init);
@@ -380,7 +449,47 @@ static void check_func_vars(FV *fv, Func *f) {
     fv->ok = false;
 }
 
-bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes) {
+/* A reduction variable may only be updated; reduce(...) must match. */
+static void check_reductions(FV *fv, Vec *reduces) {
+  Kernel *k = fv->k;
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    for (int j = 0; j < k->scalars.len; j++) {
+      Scalar *s = k->scalars.items[j];
+      if (ir_expr_equal(s->path, r->path)) {
+        diag_error(r->loc,
+                   "'%s' is updated as a %s reduction but also read in the loop: a reduction "
+                   "may only be combined into (v += e, v = fmin(v, e), ...)",
+                   r->name, red_op_name(r->op));
+        fv->ok = false;
+      }
+    }
+  }
+  static const char *ops[] = {"+", "*", "min", "max", "&", "|", "^", "&&", "||"};
+  for (int i = 0; i < reduces->len; i++) {
+    AnnotArg *a = reduces->items[i];
+    Reduction *found = NULL;
+    for (int j = 0; j < k->reductions.len; j++) {
+      Reduction *r = k->reductions.items[j];
+      char *t = path_text(r->path);
+      if (!strcmp(t, a->text))
+        found = r;
+      xfree(t);
+    }
+    if (!found) {
+      diag_error(a->loc, "reduce: '%s' is not updated as a reduction in this nest", a->text);
+      fv->ok = false;
+    } else if (strcmp(ops[found->op], a->key)) {
+      diag_error(a->loc, "reduce(%s: %s): the loop combines '%s' with %s", a->key, a->text, a->text,
+                 ops[found->op]);
+      fv->ok = false;
+    } else {
+      found->named = true;
+    }
+  }
+}
+
+bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   FV fv = {k, ki, true};
   ki->k = k;
   for (int i = 0; i < k->dims; i++) {
@@ -400,7 +509,11 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes) {
     visit(&fv, k->mapped[i]->step);
   }
   visit_stmt(&fv, k->body);
-  check_jumps(&fv, k->body);
+  check_reductions(&fv, reduces);
+  if (!k->reductions.len)
+    check_jumps(&fv, k->body);
+  else
+    check_breaks(&fv, k->body);
   for (int i = 0; i < k->funcs.len; i++) /* grows while we check */
     check_func_vars(&fv, k->funcs.items[i]);
   for (int i = 0; i < sizes->len; i++) {

@@ -9,6 +9,9 @@
 
 /* The program text for all kernels (and the functions they call). */
 char *emit_opencl_program(Vec *kernels, bool *uses_fp64);
+/* Reductions: the storage type, and `a OP b` in OpenCL C or C. */
+const char *emit_red_type(const Reduction *r);
+char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
 /* An OpenCL-safe spelling of a C identifier. */
 const char *emit_cl_name(const char *name);
 

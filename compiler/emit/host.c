@@ -120,6 +120,48 @@ static char *max_first_subscript(Kernel *k, Buffer *bf) {
   return hi;
 }
 
+/* NDRange and work-group sizes; dimension 0 is the innermost mapped loop.
+ * A 1-D reduction caps its groups: each work-item strides over the rest. */
+static void print_sizes(Kernel *k, Buf *b) {
+  buf_puts(b, "  size_t nu_local[3], nu_global[3];\n");
+  for (int m = 0; m < k->dims; m++) {
+    int d = k->dims - 1 - m;
+    buf_printf(b, "  nu_local[%d] = (size_t)nu_ws%d;\n", d, m);
+    buf_printf(b,
+               "  nu_global[%d] = nu_ws%d > 0 ? (size_t)((nu_n%d + nu_ws%d - 1) / nu_ws%d) * "
+               "(size_t)nu_ws%d : 0;\n",
+               d, m, m, m, m, m);
+  }
+  if (!k->reductions.len)
+    return;
+  if (k->dims == 1)
+    buf_puts(b, "  if (nu_global[0] > nu_local[0] * 1024)\n"
+                "    nu_global[0] = nu_local[0] * 1024;\n");
+  buf_puts(b, "  size_t nu_groups = 1, nu_group_size = 1;\n");
+  for (int d = 0; d < k->dims; d++)
+    buf_printf(b,
+               "  nu_groups *= nu_local[%d] ? nu_global[%d] / nu_local[%d] : 0;\n"
+               "  nu_group_size *= nu_local[%d];\n",
+               d, d, d, d);
+}
+
+/* The host finishes a reduction over the work-groups' partials (at most a
+ * few thousand values) and folds in the value the variable had before. */
+static void print_final_combine(Reduction *r, Buf *b) {
+  const char *t = r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
+  char *step = emit_red_combine(r, "nu_t", xformat("nu_part_%s[nu_g]", r->name), false);
+  char *last = emit_red_combine(r, xformat("*%s", r->name), "nu_t", false);
+  buf_printf(b,
+             "  nurt_host_access(nu_part_%s, 0); /* waits for the kernel */\n"
+             "  {\n"
+             "    %s nu_t = nu_part_%s[0];\n"
+             "    for (size_t nu_g = 1; nu_g < nu_groups; nu_g++)\n"
+             "      nu_t = %s;\n"
+             "    *%s = %s;\n"
+             "  }\n",
+             r->name, t, r->name, step, r->name, last);
+}
+
 char *emit_host_stub(Kernel *k) {
   KernelInfo *ki = k->info;
   Buf b = {0};
@@ -141,6 +183,13 @@ char *emit_host_stub(Kernel *k) {
   for (int i = 0; i < k->scalars.len; i++) {
     Scalar *s = k->scalars.items[i];
     buf_printf(&b, "%s%s %s", sep, type_c_name(s->type), s->name);
+    sep = ", ";
+  }
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    /* the variable's own type: `long` and `long long` pointers differ */
+    buf_printf(&b, "%s%s *%s", sep, r->type->canon ? r->type->canon : type_c_name(r->type),
+               r->name);
     sep = ", ";
   }
   for (int m = 0; m < k->dims; m++) {
@@ -191,6 +240,7 @@ char *emit_host_stub(Kernel *k) {
       }
     }
   }
+  print_sizes(k, &b);
   buf_printf(&b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              l0->loc.line);
   for (int i = 0; i < k->buffers.len; i++) {
@@ -221,22 +271,24 @@ char *emit_host_stub(Kernel *k) {
       buf_printf(&b, "  nurt_arg_value(nu_l, &%s, sizeof %s);\n", s->name, s->name);
     }
   }
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    const char *t = r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
+    buf_printf(&b,
+               "  %s *nu_part_%s = nurt_partials(\"%s.%s\", nu_groups * sizeof(%s));\n"
+               "  nurt_arg_local(nu_l, nu_group_size * sizeof(%s));\n"
+               "  nurt_arg_buffer(nu_l, nu_part_%s, nu_groups * sizeof(%s), NURT_OUT);\n",
+               t, r->name, k->name, r->name, t, t, r->name, t);
+  }
   for (int m = 0; m < k->dims; m++)
     buf_printf(&b,
                "  nurt_arg_value(nu_l, &nu_lb%d, 8);\n  nurt_arg_value(nu_l, &nu_st%d, 8);\n"
                "  nurt_arg_value(nu_l, &nu_n%d, 8);\n",
                m, m, m);
-  /* dimension 0 is the innermost mapped loop */
-  buf_puts(&b, "  size_t nu_local[3], nu_global[3];\n");
-  for (int m = 0; m < k->dims; m++) {
-    int d = k->dims - 1 - m;
-    buf_printf(&b, "  nu_local[%d] = (size_t)nu_ws%d;\n", d, m);
-    buf_printf(&b,
-               "  nu_global[%d] = nu_ws%d > 0 ? (size_t)((nu_n%d + nu_ws%d - 1) / nu_ws%d) * "
-               "(size_t)nu_ws%d : 0;\n",
-               d, m, m, m, m, m);
-  }
-  buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n}\n", k->dims);
+  buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
+  for (int i = 0; i < k->reductions.len; i++)
+    print_final_combine(k->reductions.items[i], &b);
+  buf_puts(&b, "}\n");
   return b.s;
 }
 
@@ -279,6 +331,13 @@ char *emit_host_call(Kernel *k, const char *original, const char *pragma_text, c
     Scalar *s = k->scalars.items[i];
     char *t = site_text(s->path);
     buf_printf(&b, "%s%s", sep, t);
+    sep = ", ";
+    xfree(t);
+  }
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    char *t = site_text(r->path);
+    buf_printf(&b, "%s&(%s)", sep, t);
     sep = ", ";
     xfree(t);
   }
@@ -332,6 +391,10 @@ void emit_report(Kernel *k, const char *path) {
     for (int i = 0; i < k->scalars.len; i++)
       buf_printf(&b, " %s%s", ((Scalar *)k->scalars.items[i])->name,
                  i + 1 < k->scalars.len ? "," : "");
+  }
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), site_text(r->path));
   }
   if (k->independent)
     buf_puts(&b, "; independent (user's promise)");

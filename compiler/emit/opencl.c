@@ -114,11 +114,95 @@ static void print_func(Func *f, Buf *b) {
   buf_puts(b, "\n");
 }
 
+/* The type reductions keep in __local and __global memory (no bool there). */
+const char *emit_red_type(const Reduction *r) {
+  return r->type->kind == TY_BOOL ? "int" : type_cl_name(r->type);
+}
+
+static const char *red_identity(const Reduction *r) {
+  bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
+  static const char *mins[] = {
+      [TY_BOOL] = "0",         [TY_CHAR] = "CHAR_MIN", [TY_UCHAR] = "0",
+      [TY_SHORT] = "SHRT_MIN", [TY_USHORT] = "0",      [TY_INT] = "INT_MIN",
+      [TY_UINT] = "0",         [TY_LONG] = "LONG_MIN", [TY_ULONG] = "0"};
+  static const char *maxs[] = {
+      [TY_BOOL] = "1",         [TY_CHAR] = "CHAR_MAX",    [TY_UCHAR] = "UCHAR_MAX",
+      [TY_SHORT] = "SHRT_MAX", [TY_USHORT] = "USHRT_MAX", [TY_INT] = "INT_MAX",
+      [TY_UINT] = "UINT_MAX",  [TY_LONG] = "LONG_MAX",    [TY_ULONG] = "ULONG_MAX"};
+  switch (r->op) {
+  case RED_PROD:
+  case RED_LAND:
+    return "1";
+  case RED_AND:
+    return "~0";
+  case RED_MIN:
+    return fp ? "INFINITY" : maxs[r->type->kind];
+  case RED_MAX:
+    return fp ? "-INFINITY" : mins[r->type->kind];
+  default:
+    return "0";
+  }
+}
+
+/* a OP b for the reduction's operator, in OpenCL C (fp: fmin) or C. */
+char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl) {
+  bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
+  static const char *ops[] = {[RED_SUM] = "+", [RED_PROD] = "*",  [RED_AND] = "&", [RED_OR] = "|",
+                              [RED_XOR] = "^", [RED_LAND] = "&&", [RED_LOR] = "||"};
+  if (r->op == RED_MIN || r->op == RED_MAX) {
+    if (opencl)
+      return xformat("%s%s(%s, %s)", fp ? "f" : "", r->op == RED_MIN ? "min" : "max", a, b);
+    return xformat("(%s %s %s ? %s : %s)", b, r->op == RED_MIN ? "<" : ">", a, b, a);
+  }
+  return xformat("%s %s %s", a, ops[r->op], b);
+}
+
+static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
+  if (body->kind == ST_BLOCK) {
+    for (int i = 0; i < body->nitems; i++)
+      print_stmt(p, body->items[i], depth, b);
+  } else {
+    print_stmt(p, body, depth, b);
+  }
+}
+
+static void print_indices(Kernel *k, int depth, Buf *b) {
+  for (int m = 0; m < k->dims; m++) {
+    Loop *l = k->mapped[m];
+    const char *t = type_cl_name(l->var->type);
+    buf_indent(b, depth);
+    buf_printf(b, "%s %s = (%s)(nu_lb%d + nu_g%d * nu_st%d);\n", t, emit_cl_name(l->var->name), t,
+               m, m, m);
+  }
+}
+
+/* Work-group tree over __local memory with sequential addressing (no bank
+ * conflicts, no modulo tests), any work-group size; one partial per group. */
+static void print_group_reduction(Reduction *r, Buf *b) {
+  char *combine = emit_red_combine(r, xformat("nu_red_%s[nu_lid]", r->name),
+                                   xformat("nu_red_%s[nu_lid + nu_h]", r->name), true);
+  buf_printf(b,
+             "  nu_red_%s[nu_lid] = %s;\n"
+             "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+             "  for (size_t nu_s = nu_lsize; nu_s > 1;) {\n"
+             "    size_t nu_h = (nu_s + 1) / 2;\n"
+             "    if (nu_lid < nu_s - nu_h)\n"
+             "      nu_red_%s[nu_lid] = %s;\n"
+             "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+             "    nu_s = nu_h;\n"
+             "  }\n"
+             "  if (nu_lid == 0)\n"
+             "    nu_part_%s[get_group_id(0) + get_num_groups(0) * (get_group_id(1) + "
+             "get_num_groups(1) * get_group_id(2))] = nu_red_%s[0];\n",
+             r->name, r->name, r->name, combine, r->name, r->name);
+}
+
 static void print_kernel(Kernel *k, Buf *b) {
   KernelInfo *ki = k->info;
   KCtx kc = {k};
   Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
   Loop *l0 = k->mapped[0];
+  bool red = k->reductions.len > 0;
   buf_printf(b, "/* %s: the loop nest at line %d */\n", k->name, l0->loc.line);
   buf_printf(b, "__kernel void %s(", k->name);
   const char *sep = "";
@@ -136,6 +220,13 @@ static void print_kernel(Kernel *k, Buf *b) {
                s->name);
     sep = ",\n    ";
   }
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    const char *t = emit_red_type(r);
+    buf_printf(b, "%s__local %s *nu_red_%s, __global %s *nu_part_%s, long nu_part_%s_off", sep, t,
+               r->name, t, r->name, r->name);
+    sep = ",\n    ";
+  }
   for (int m = 0; m < k->dims; m++) {
     buf_printf(b, "%slong nu_lb%d, long nu_st%d, long nu_n%d", sep, m, m, m);
     sep = ",\n    ";
@@ -147,18 +238,12 @@ static void print_kernel(Kernel *k, Buf *b) {
     buf_printf(b, "  %s = (__global %s%s *)((__global %schar *)%s + %s_off);\n", bf->name, q,
                type_cl_name(bf->elem), q, bf->name, bf->name);
   }
-  /* NDRange dimension 0 is the innermost mapped loop */
-  for (int m = 0; m < k->dims; m++)
-    buf_printf(b, "  long nu_g%d = get_global_id(%d);\n", m, k->dims - 1 - m);
-  buf_puts(b, "  if (");
-  for (int m = 0; m < k->dims; m++)
-    buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
-  buf_puts(b, ")\n    return;\n");
-  for (int m = 0; m < k->dims; m++) {
-    Loop *l = k->mapped[m];
-    const char *t = type_cl_name(l->var->type);
-    buf_printf(b, "  %s %s = (%s)(nu_lb%d + nu_g%d * nu_st%d);\n", t, emit_cl_name(l->var->name), t,
-               m, m, m);
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    buf_printf(b, "  nu_part_%s = (__global %s *)((__global char *)nu_part_%s + nu_part_%s_off);\n",
+               r->name, emit_red_type(r), r->name, r->name);
+    buf_printf(b, "  %s %s = %s; /* this work-item's %s */\n", type_cl_name(r->type), r->name,
+               red_identity(r), red_op_name(r->op));
   }
   for (int i = 0; i < ki->privates.len; i++) {
     Var *v = ki->privates.items[i];
@@ -168,11 +253,44 @@ static void print_kernel(Kernel *k, Buf *b) {
     if (!mapped)
       buf_printf(b, "  %s %s;\n", type_cl_name(v->type), emit_cl_name(v->name));
   }
-  if (k->body->kind == ST_BLOCK) {
-    for (int i = 0; i < k->body->nitems; i++)
-      print_stmt(&p, k->body->items[i], 1, b);
+  if (red && k->dims == 1) {
+    /* grid-stride: each work-item accumulates several iterations in a
+     * register before the work-group combines */
+    buf_puts(b, "  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) "
+                "{\n");
+    print_indices(k, 2, b);
+    print_body(&p, k->body, 2, b);
+    buf_puts(b, "  }\n");
   } else {
-    print_stmt(&p, k->body, 1, b);
+    /* NDRange dimension 0 is the innermost mapped loop */
+    for (int m = 0; m < k->dims; m++)
+      buf_printf(b, "  long nu_g%d = get_global_id(%d);\n", m, k->dims - 1 - m);
+    if (red) {
+      /* every work-item must reach the barriers: no early return */
+      buf_puts(b, "  if (");
+      for (int m = 0; m < k->dims; m++)
+        buf_printf(b, "%snu_g%d < nu_n%d", m ? " && " : "", m, m);
+      buf_puts(b, ") {\n");
+      print_indices(k, 2, b);
+      buf_puts(b, "    do { /* `continue` ends this iteration */\n");
+      print_body(&p, k->body, 3, b);
+      buf_puts(b, "    } while (0);\n  }\n");
+    } else {
+      buf_puts(b, "  if (");
+      for (int m = 0; m < k->dims; m++)
+        buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
+      buf_puts(b, ")\n    return;\n");
+      print_indices(k, 1, b);
+      print_body(&p, k->body, 1, b);
+    }
+  }
+  if (red) {
+    buf_puts(b, "  size_t nu_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
+                "get_local_size(1) * get_local_id(2));\n"
+                "  size_t nu_lsize = get_local_size(0) * get_local_size(1) * "
+                "get_local_size(2);\n");
+    for (int i = 0; i < k->reductions.len; i++)
+      print_group_reduction(k->reductions.items[i], b);
   }
   buf_puts(b, "}\n");
 }

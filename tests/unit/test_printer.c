@@ -9,10 +9,10 @@
 
 static int failures;
 
-static Type t_int = {TY_INT, NULL, 0, "int"};
-static Type t_float = {TY_FLOAT, NULL, 0, "float"};
-static Type t_double = {TY_DOUBLE, NULL, 0, "double"};
-static Type t_ulong = {TY_ULONG, NULL, 0, "unsigned long"};
+static Type t_int = {TY_INT, NULL, 0, "int", "int"};
+static Type t_float = {TY_FLOAT, NULL, 0, "float", "float"};
+static Type t_double = {TY_DOUBLE, NULL, 0, "double", "double"};
+static Type t_ulong = {TY_ULONG, NULL, 0, "unsigned long", "unsigned long"};
 
 static Var vi = {"i", &t_int, {0, 0}, false, false, 1};
 static Var vn = {"n", &t_int, {0, 0}, false, false, 2};

@@ -1,0 +1,23 @@
+/* driver.h — the pipeline as one call, for main.c and the fuzz targets.
+ * Receives the parsed command line; runs front end → annotations → printers
+ * and writes the output file atomically (driver.c). */
+#ifndef NUCC_DRIVER_H
+#define NUCC_DRIVER_H
+
+#include "nucc.h"
+
+typedef enum { EMIT_HOST, EMIT_CL, EMIT_SEQ } EmitKind;
+
+typedef struct Options {
+  const char *input, *output; /* output NULL: translate, write nothing */
+  EmitKind emit;
+  bool explain, report;
+  Vec clang_args; /* const char* */
+} Options;
+
+/* Translates o->input; returns the exit status (0 done, 1 errors in the
+ * input or an unwritable output, 2 when the output would replace the input).
+ * What it allocates stays until util_free_all(). */
+int nucc_compile(const Options *o);
+
+#endif
