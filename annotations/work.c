@@ -54,6 +54,13 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
   }
   if (!check_mapped(n, k))
     return false;
+  for (int i = 0; i < k; i++) {
+    long long v;
+    if (pragma_arg_int(&a->args[i], &v) && v <= 0) {
+      diag_error(a->args[i].loc, "work-group size %lld: sizes must be positive", v);
+      return false;
+    }
+  }
   Kernel *kn = NEW(Kernel);
   kn->nest = n;
   kn->name = xformat("nu_%s_%d", n->func_name, n->loops[0]->loc.line);

@@ -508,16 +508,13 @@ static Stmt *conv_var_decl(Ctx *cx, CXCursor d) {
   if (!type_is_arith(type_elem(t)))
     diag_error(loc_of(d), "variable '%s' of type '%s' cannot be declared in a kernel", s->var->name,
                t->spelling);
-  Kids kids = kids_of(d);
-  for (int i = kids.n - 1; i >= 0 && i < 8; i--) {
-    if (clang_getCursorKind(kids.c[i]) == CXCursor_InitListExpr) {
-      diag_error(loc_of(kids.c[i]), "initializer lists are not supported in kernels");
-      break;
-    }
-    if (is_expr_cursor(kids.c[i])) {
-      s->init = conv_expr(cx, kids.c[i]);
-      break;
-    }
+  /* the initializer, not the array size expression that is a child too */
+  CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+  if (!clang_Cursor_isNull(init)) {
+    if (clang_getCursorKind(init) == CXCursor_InitListExpr)
+      diag_error(loc_of(init), "initializer lists are not supported in kernels");
+    else
+      s->init = conv_expr(cx, init);
   }
   return s;
 }
@@ -733,14 +730,14 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
       return NULL;
     }
     var = d.c[0];
-    Kids vk = kids_of(var);
-    if (vk.n < 1 || !is_expr_cursor(vk.c[vk.n - 1])) {
+    CXCursor vinit = clang_Cursor_getVarDeclInitializer(var);
+    if (clang_Cursor_isNull(vinit)) {
       *why_loc = start_of(init);
       *why = xstrdup("the index variable needs an initial value");
       return NULL;
     }
     l->declared = true;
-    l->lb = conv_expr(cx, vk.c[vk.n - 1]);
+    l->lb = conv_expr(cx, vinit);
   } else {
     CXCursor a = strip(init);
     Kids ak = kids_of(a);
@@ -1245,6 +1242,7 @@ static bool report_clang_errors(Source *src) {
 }
 
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
+  attachments = (Vec){0};
   src->index = clang_createIndex(0, 0);
   enum CXErrorCode err = clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
                                                      CXTranslationUnit_None, &src->tu);
@@ -1268,7 +1266,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
     return false;
 
   static Ctx cx;
-  cx.src = src;
+  cx = (Ctx){.src = src}; /* nothing from an earlier call (the fuzz target makes many) */
   ctx_of_visit = &cx;
   CXCursor root = clang_getTranslationUnitCursor(src->tu);
   clang_visitChildren(root, find_funcs, &cx);

@@ -172,8 +172,10 @@ static CXCursor body_of(CXCursor fn);
 /* A function of this file that touches no array (only scalars, its locals
  * and library calls without arrays) needs no sync before a call to it;
  * anything else may read or write any array. */
+/* char* names; (void*)1 safe, (void*)2 unsafe, 0 pending; per compilation */
+static Vec seen, verdict;
+
 static bool touches_no_array(Source *src, CXCursor fn) {
-  static Vec seen, verdict; /* char* names; (void*)1 safe, (void*)2 unsafe, 0 pending */
   CXString n = clang_getCursorSpelling(fn);
   char *name = xstrdup(clang_getCString(n));
   clang_disposeString(n);
@@ -436,7 +438,7 @@ static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientD
   clang_visitChildren(body, find_returns, p);
   /* falling off the end of the function is an exit too */
   unsigned end = frontend_end(body);
-  rewrite_add(p->edits, end - 1, end - 1, xstrdup("nurt_escape();\n"));
+  rewrite_add(p->edits, end - 1, end - 1, xstrdup("nurt_escape(); "));
   return CXChildVisit_Continue;
 }
 
@@ -472,6 +474,7 @@ static enum CXChildVisitResult visit_frees(CXCursor c, CXCursor parent, CXClient
 }
 
 void hostsync_add_edits(Source *src, Edits *edits) {
+  seen = verdict = (Vec){0};
   Pass p = {src, edits};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_func, &p);
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_frees, &p);

@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *f) {
+static void usage(void) {
+  FILE *f = stdout;
   fputs("usage: nucc [options] INPUT.c -o OUTPUT.c\n"
         "  -I DIR, -D NAME[=VAL], -U NAME, -std=...  passed to the C front end (libclang)\n"
         "  --emit=host   host C with the OpenCL kernels embedded (default)\n"
@@ -19,13 +20,12 @@ static void usage(FILE *f) {
         "  -h, --help    this text;  --version  the version\n"
         "annotations (#pragma nu ...):\n",
         f);
-  if (f == stdout)
-    annot_print_help();
+  annot_print_help();
 }
 
 static int bad_usage(const char *msg, const char *arg) {
   fprintf(stderr, "nucc: error: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-  usage(stderr);
+  fputs("usage: nucc [options] INPUT.c -o OUTPUT.c   (nucc --help for more)\n", stderr);
   return 2;
 }
 
@@ -34,7 +34,7 @@ static int parse_options(int argc, char **argv, Options *o) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      usage(stdout);
+      usage();
       return 0;
     } else if (!strcmp(a, "--version")) {
       printf("nucc " NUCC_VERSION "\n");

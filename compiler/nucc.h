@@ -303,7 +303,7 @@ struct Nest {
   int index; /* 0, 1, ... in the file */
 };
 
-// kernel.c — what a `work` annotation produced, for the printers
+// annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
 typedef struct Access {
   Expr *e;     /* the EX_INDEX chain or path use */
   Expr **subs; /* subscripts outer → inner */

@@ -155,6 +155,9 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
     const char *name = e->text;
     if (p->opencl && !e->callee && print_cl_builtin(name))
       name = print_cl_builtin(name);
+    /* OpenCL's abs returns the unsigned type; C's keeps the signed one */
+    if (p->opencl && !e->callee && !strcmp(name, "abs") && type_cl_name(e->type))
+      buf_printf(b, "(%s)", type_cl_name(e->type));
     /* user functions get a prefix so they cannot clash with OpenCL built-ins */
     buf_printf(b, "%s%s(", p->opencl && e->callee ? "nu_" : "", name);
     for (int i = 0; i < e->nargs; i++) {

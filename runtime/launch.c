@@ -18,7 +18,8 @@ typedef struct {
 /* A buffer argument, set at nurt_launch_end: a later argument of the same
  * launch may merge its entry into a new one. */
 typedef struct {
-  const void *ptr;
+  const void *ptr; /* where the kernel's pointer points */
+  const void *lo;  /* the first byte it may touch (below ptr for a[-1]) */
   size_t bytes;
   int mode;
   cl_uint index; /* of the cl_mem; the offset follows */
@@ -51,13 +52,20 @@ static void *grow(void *p, size_t *cap, size_t elem) {
 static void check_fp64(const nurt_where *w) {
   cl_device_fp_config fp = 0;
   clGetDeviceInfo(nurt_g.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
-  if (fp == 0)
+  if (fp == 0 && w->line > 0)
     nurt_fatal("loop at %s:%d (kernel %s) uses double precision, but device "
                "'%s' (%s) has no fp64 support; pick another device with "
                "NU_DEVICE, or run the loops on the host with NU_DEVICE=host",
                w->file, w->line, w->kernel, nurt_g.device_name, nurt_g.platform_name);
+  if (fp == 0)
+    nurt_fatal("the kernels generated from %s use double precision, but device '%s' (%s) has "
+               "no fp64 support; pick another device with NU_DEVICE, or run the loops on the "
+               "host with NU_DEVICE=host",
+               w->file, nurt_g.device_name, nurt_g.platform_name);
 }
 
+/* Where a build failure is reported: the loop whose launch built the
+ * program, or the file when it was built at start-up. */
 static _Noreturn void build_failed(cl_program prog, cl_int err, const nurt_where *w) {
   size_t len = 0;
   clGetProgramBuildInfo(prog, nurt_g.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
@@ -66,10 +74,14 @@ static _Noreturn void build_failed(cl_program prog, cl_int err, const nurt_where
     log[0] = log[len] = 0;
     clGetProgramBuildInfo(prog, nurt_g.device, CL_PROGRAM_BUILD_LOG, len, log, NULL);
   }
-  nurt_fatal("clBuildProgram: %s (kernel %s, loop at %s:%d)\n"
+  if (w->line > 0)
+    nurt_fatal("clBuildProgram: %s (kernel %s, loop at %s:%d)\n"
+               "OpenCL build log of the program generated from %s:\n%s",
+               nurt_cl_error_name(err), w->kernel, w->file, w->line, w->file,
+               log ? log : "(out of memory)");
+  nurt_fatal("clBuildProgram: %s (the kernels generated from %s)\n"
              "OpenCL build log of the program generated from %s:\n%s",
-             nurt_cl_error_name(err), w->kernel, w->file, w->line, w->file,
-             log ? log : "(out of memory)");
+             nurt_cl_error_name(err), w->file, w->file, log ? log : "(out of memory)");
 }
 
 static program *build(nurt_module *m, const nurt_where *w) {
@@ -82,7 +94,8 @@ static program *build(nurt_module *m, const nurt_where *w) {
   cl_int err;
   p->program = clCreateProgramWithSource(nurt_g.context, 1, &m->source, NULL, &err);
   nurt_check(err, "clCreateProgramWithSource", w);
-  /* No fast-math options: kernels keep the host's IEEE results. */
+  /* No fast-math options; the compiler may still contract a*b+c into an
+   * FMA, as C compilers may (results can differ in the last bits). */
   err = clBuildProgram(p->program, 1, &nurt_g.device, "", NULL, NULL);
   if (err != CL_SUCCESS)
     build_failed(p->program, err, w);
@@ -132,16 +145,22 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   return &current;
 }
 
-void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode) {
+void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, size_t bytes,
+                        int mode) {
   if (bytes && !ptr)
     nurt_fatal("a NULL array of %zu bytes passed to kernel %s (loop at %s:%d)", bytes,
                l->where.kernel, l->where.file, l->where.line);
+  const void *lo = (const char *)ptr + lo_bytes;
   if (bytes)
-    nurt_arrays_acquire(ptr, bytes, &l->where);
+    nurt_arrays_acquire(lo, bytes, &l->where);
   if (l->nbufs == l->cap)
     l->bufs = grow(l->bufs, &l->cap, sizeof *l->bufs);
-  l->bufs[l->nbufs++] = (buffer_arg){ptr, bytes, mode, l->next_arg};
+  l->bufs[l->nbufs++] = (buffer_arg){ptr, lo, bytes, mode, l->next_arg};
   l->next_arg += 2;
+}
+
+void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode) {
+  nurt_arg_buffer_at(l, ptr, 0, bytes, mode);
 }
 
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
@@ -201,7 +220,7 @@ static void set_buffers(nurt_launch *l) {
     if (b->bytes == 0) {
       mem = nurt_arrays_dummy(&l->where);
     } else {
-      nurt_entry *e = nurt_arrays_find(b->ptr, b->bytes);
+      nurt_entry *e = nurt_arrays_find(b->lo, b->bytes);
       mem = e->mem;
       off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->base);
     }
@@ -216,6 +235,11 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_kernel *k = l->k;
   if (dims < 1 || dims > 3)
     nurt_check(CL_INVALID_WORK_DIMENSION, "nurt_launch_end", &l->where);
+  for (unsigned d = 0; d < dims; d++)
+    if (local[d] == 0)
+      nurt_fatal("work-group size 0 in dimension %u (kernel %s, loop at %s:%d): the sizes in "
+                 "work(...) must be positive",
+                 d, l->where.kernel, l->where.file, l->where.line);
   for (unsigned d = 0; d < dims; d++)
     if (global[d] == 0)
       return; /* an empty loop: nothing to run, nothing written */
@@ -235,7 +259,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_prof_push(ev, NURT_EV_KERNEL, k);
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
-      nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].ptr, l->bufs[i].bytes), &l->where);
+      nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
 }
 
 void nurt_modules_release_all(void) {

@@ -59,6 +59,12 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line);
  * bytes == 0 passes a dummy buffer. */
 void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode);
 
+/* As nurt_arg_buffer, for a kernel whose subscripts reach below ptr: the
+ * array is [ptr + lo_bytes, ptr + lo_bytes + bytes) with lo_bytes <= 0, and
+ * the kernel still indexes from ptr. */
+void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, size_t bytes,
+                        int mode);
+
 /* A by-value argument (a scalar of `size` bytes). */
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size);
 

@@ -332,12 +332,18 @@ static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int
   if (delta % gg)
     return D_NEVER;
   /* same coefficients on both sides, one index: an exact distance */
-  bool same = f.n == g.n;
-  for (int i = 0; same && i < f.n; i++) {
-    bool match = false;
-    for (int j = 0; j < g.n; j++)
-      match |= f.t[i].v == g.t[j].v && f.t[i].k == g.t[j].k && !strcmp(f.t[i].atoms, g.t[j].atoms);
-    same &= match || !f.t[i].v;
+  bool same = true;
+  for (int pass = 0; pass < 2 && same; pass++) {
+    Affine *x = pass ? &g : &f, *y = pass ? &f : &g;
+    for (int i = 0; same && i < x->n; i++) {
+      if (!x->t[i].v)
+        continue;
+      bool match = false;
+      for (int j = 0; j < y->n; j++)
+        match |= x->t[i].v == y->t[j].v && x->t[i].k == y->t[j].k &&
+                 !strcmp(x->t[i].atoms, y->t[j].atoms);
+      same &= match;
+    }
   }
   if (!same)
     return D_UNKNOWN;

@@ -86,6 +86,15 @@ static Buffer *buffer_of(FV *fv, Expr *path) {
   b->elem = type_elem(path->type);
   b->rank = type_rank(path->type);
   vec_push(&fv->k->buffers, b);
+  for (Type *t = path->type->base; t; t = t->base)
+    if (t->kind == TY_PTR) {
+      diag_error(path->loc,
+                 "'%s' is a pointer to pointers: a kernel needs one block of numbers (use a "
+                 "pointer to rows, float (*%s)[m], or a flat array)",
+                 b->name, b->name);
+      fv->ok = false;
+      return b;
+    }
   if (!type_is_arith(b->elem)) {
     diag_error(path->loc,
                "array '%s' of '%s' cannot be used in a kernel: only arrays of "

@@ -1,7 +1,7 @@
 /* emit.h — the printers: the OpenCL program, and the host C that launches it.
  *   opencl.c  one OpenCL C program for all kernels of the input file
- *   host.c    the stubs that size buffers and launch, and the call sites
- *   report.c  the --report lines */
+ *   host.c    the stubs that size buffers and launch, the call sites, and
+ *             the --report lines */
 #ifndef NUCC_EMIT_H
 #define NUCC_EMIT_H
 

@@ -92,6 +92,28 @@ static char *row_bytes(Buffer *bf) {
   return b.s;
 }
 
+/* The smallest first subscript over all accesses, or NULL when one cannot
+ * be bounded (then the buffer starts at the pointer). */
+static char *min_first_subscript(Kernel *k, Buffer *bf) {
+  char *lo = NULL;
+  Vec seen = {0};
+  for (int i = 0; i < bf->accesses.len; i++) {
+    Access *a = bf->accesses.items[i];
+    char *l = extent_lo(k->info, a->subs[0]);
+    if (!l)
+      return NULL;
+    bool dup = false;
+    for (int j = 0; j < seen.len; j++)
+      dup |= !strcmp(seen.items[j], l);
+    if (dup)
+      continue;
+    vec_push(&seen, l);
+    lo = lo ? xformat("nurt_min(%s, %s)", lo, l) : l;
+  }
+  xfree(seen.items);
+  return lo;
+}
+
 /* The largest first subscript over all accesses, or NULL after an error. */
 static char *max_first_subscript(Kernel *k, Buffer *bf) {
   char *hi = NULL;
@@ -196,6 +218,11 @@ char *emit_host_stub(Kernel *k) {
     buf_printf(&b, "%slong long nu_ws%d", sep, m);
     sep = ", ";
   }
+  for (int m = 0; m < k->dims; m++) {
+    Loop *l = k->mapped[m];
+    if (!l->declared)
+      buf_printf(&b, ", %s *nu_last_%s", l->var->type->canon, l->var->name);
+  }
   buf_puts(&b, ")\n{\n");
   /* trip counts of the mapped loops */
   for (int m = 0; m < k->dims; m++) {
@@ -208,6 +235,17 @@ char *emit_host_stub(Kernel *k) {
     buf_printf(&b, "  long long nu_n%d = ", m);
     trip_count(&b, l, m);
     buf_puts(&b, ";\n");
+  }
+  /* an index declared outside the loop ends with the value C gives it */
+  for (int m = 0; m < k->dims; m++) {
+    Loop *l = k->mapped[m];
+    if (l->declared)
+      continue;
+    buf_puts(&b, "  ");
+    for (int j = 0; j < m; j++)
+      buf_printf(&b, "%snu_n%d > 0%s", j ? " && " : "if (", j, j == m - 1 ? ")\n    " : "");
+    buf_printf(&b, "*nu_last_%s = (%s)(nu_lb%d + nu_n%d * nu_st%d);\n", l->var->name,
+               l->var->type->canon, m, m, m);
   }
   buf_puts(&b, "  if (");
   for (int m = 0; m < k->dims; m++)
@@ -256,8 +294,15 @@ char *emit_host_stub(Kernel *k) {
       char *hi = max_first_subscript(k, bf);
       if (!hi)
         return NULL;
-      buf_printf(&b, "  nurt_arg_buffer(nu_l, %s, (size_t)nurt_max(0, %s + 1) * %s, %s);\n",
-                 bf->name, hi, rb, mode);
+      /* subscripts may reach below the pointer (p = a + 1; p[i - 1]) */
+      char *lo = min_first_subscript(k, bf);
+      buf_printf(&b,
+                 "  long long nu_%s_lo = nurt_min(0, %s);\n"
+                 "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n"
+                 "  nurt_arg_buffer_at(nu_l, %s, nu_%s_lo * (long long)(%s),\n"
+                 "                     (size_t)(nu_%s_hi - nu_%s_lo + 1) * %s, %s);\n",
+                 bf->name, lo ? lo : "0", bf->name, bf->name, hi, bf->name, bf->name, rb, bf->name,
+                 bf->name, rb, mode);
     }
     for (int d = 1; d < bf->rank; d++)
       buf_printf(&b, "  nurt_arg_value(nu_l, &%s_d%d, sizeof %s_d%d);\n", bf->name, d, bf->name, d);
@@ -345,6 +390,9 @@ char *emit_host_call(Kernel *k, const char *original, const char *pragma_text, c
     buf_printf(&b, "%s(%s)", sep, k->wg[m].text);
     sep = ", ";
   }
+  for (int m = 0; m < k->dims; m++)
+    if (!k->mapped[m]->declared)
+      buf_printf(&b, ", &%s", k->mapped[m]->var->name);
   buf_puts(&b, ");\n  }\n}");
   return b.s;
 }
