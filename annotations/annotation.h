@@ -8,13 +8,23 @@
 
 #include "nucc.h"
 
+/* What the annotations of one nest work on.  `pieces` is the nest as the
+ * annotations so far left it, in program order: each piece a for statement;
+ * `main` is the piece holding the bulk of the iterations, which the next
+ * annotation transforms (remainders and peeled pieces are left as they
+ * are).  `work` turns every piece into a kernel. */
 typedef struct AnnotCtx {
   Nest *nest;
-  Kernel *kernel;   /* set by `work` */
+  Vec annots;       /* Annot*, in application order */
+  Vec pieces;       /* Stmt* (ST_FOR) */
+  int main;         /* index of the main part in pieces */
+  Vec kernels;      /* Kernel*, one per piece, set by `work` */
   Vec sizes;        /* AnnotArg* from size(...) */
   bool independent; /* the `independent` clause */
   Vec reduces;      /* AnnotArg* from reduce(OP: v, ...): key is OP */
   Annot *work;      /* the `work` annotation, once seen */
+  bool explain;     /* print the pieces after each step (--explain) */
+  bool inner;       /* a loop inside an annotated nest's body */
 } AnnotCtx;
 
 typedef struct AnnotSpec {
@@ -27,14 +37,32 @@ typedef struct AnnotSpec {
 
 /* registry.c */
 const AnnotSpec *annot_find(const char *name);
-/* Applies the nest's annotations in order; false after an error. */
+/* Applies the nest's annotations in order (and first those of annotated
+ * loops in its body); false after an error. */
 bool annot_apply_all(AnnotCtx *cx);
 void annot_print_help(void);
+/* Replaces the main part with `with` (pieces in program order); the new
+ * main part is with[main]; main < 0: no main part is left (inline). */
+void annot_replace_main(AnnotCtx *cx, Vec *with, int main);
+/* The main part's perfectly nested loops; reports an error at `a` and
+ * returns 0 when the annotation needs more than there are. */
+int annot_main_loops(AnnotCtx *cx, Annot *a, Loop **out, int need);
+/* The annotation's arguments as positive integer constants. */
+bool annot_int_args(Annot *a, long long *out, const char *what);
+/* Prints pieces as C, labelled, for --explain and --emit=seq. */
+void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth);
 
 /* One per annotation file. */
 bool work_apply(AnnotCtx *cx, Annot *a);
 bool size_apply(AnnotCtx *cx, Annot *a);
 bool independent_apply(AnnotCtx *cx, Annot *a);
 bool reduce_apply(AnnotCtx *cx, Annot *a);
+bool permut_apply(AnnotCtx *cx, Annot *a);
+bool tile_apply(AnnotCtx *cx, Annot *a);
+bool tilem_apply(AnnotCtx *cx, Annot *a);
+bool unroll_apply(AnnotCtx *cx, Annot *a);
+bool dmine_apply(AnnotCtx *cx, Annot *a);
+bool peel_apply(AnnotCtx *cx, Annot *a);
+bool inline_apply(AnnotCtx *cx, Annot *a);
 
 #endif

@@ -1,8 +1,10 @@
 /* registry.c — the table of annotations, and the order they apply in.
  * Receives a nest with its annotations in application order (nearest the
- * loop first); checks names and argument counts, applies clauses first, then
- * each transformation, and hands on the Kernel that `work` produced. */
+ * loop first); checks names and argument counts, applies the annotations of
+ * loops inside the body first, then the clauses, then each transformation
+ * on the main part, and hands on the kernels that `work` produced. */
 #include "annotation.h"
+#include "transform.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,11 +18,23 @@ static const AnnotSpec specs[] = {
      "independent: promise that the mapped loops carry no dependence"},
     {"reduce", 1, -1, true, reduce_apply,
      "reduce(OP: v, ...): v is a reduction (OP: + * min max & | ^ && ||)"},
+    {"permut", 1, 16, false, permut_apply,
+     "permut(p1,...,pk): the new loop j is old loop p_j (interchange)"},
+    {"tile", 1, 16, false, tile_apply,
+     "tile(t1,...,tk): strip-mine loops 1..k, tile loops outside: ii, jj, i, j"},
+    {"tilem", 1, 16, false, tilem_apply,
+     "tilem(t1,...,tk): as tile, full tiles in the main part, partial tiles apart"},
+    {"unroll", 1, 16, false, unroll_apply,
+     "unroll(u1,...,uk): repeat loop j's body u_j times, remainder loop after"},
+    {"dmine", 1, 16, false, dmine_apply,
+     "dmine(d1,...,dk): unroll-and-jam with interleaved statements (register blocking)"},
+    {"peel", 2, 2, false, peel_apply,
+     "peel(f, b): peel f iterations off the front, b off the back"},
+    {"inline", 0, 0, false, inline_apply, "inline: fully unroll loop 1 (constant trip count)"},
 };
 
 /* Named in SPEC §3 but not built yet: say so rather than "unknown". */
-static const char *planned[] = {"permut", "tile", "tilem",  "unroll",
-                                "dmine",  "peel", "inline", "cache"};
+static const char *planned[] = {"cache"};
 
 const AnnotSpec *annot_find(const char *name) {
   for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
@@ -52,11 +66,132 @@ static bool check_args(const AnnotSpec *s, Annot *a) {
   return true;
 }
 
+void annot_replace_main(AnnotCtx *cx, Vec *with, int main) {
+  Vec out = {0};
+  int new_main = -1;
+  for (int i = 0; i < cx->pieces.len; i++) {
+    if (i != cx->main) {
+      vec_push(&out, cx->pieces.items[i]);
+      continue;
+    }
+    for (int j = 0; j < with->len; j++) {
+      if (j == main)
+        new_main = out.len;
+      vec_push(&out, with->items[j]);
+    }
+  }
+  cx->pieces = out;
+  cx->main = new_main;
+}
+
+int annot_main_loops(AnnotCtx *cx, Annot *a, Loop **out, int need) {
+  if (cx->main < 0) {
+    diag_error(a->loc,
+               "'%s' has no loop left to transform: the annotation before it left no "
+               "main part",
+               a->name);
+    return 0;
+  }
+  int n = tr_chain(cx->pieces.items[cx->main], out, 16);
+  if (n < need) {
+    SrcLoc at = a->nargs >= need && n < a->nargs ? a->args[n].loc : a->loc;
+    diag_error(at, "%s(...) needs %d loop%s, but the nest has %d perfectly nested canonical loop%s",
+               a->name, need, need == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    return 0;
+  }
+  return n;
+}
+
+bool annot_int_args(Annot *a, long long *out, const char *what) {
+  for (int i = 0; i < a->nargs; i++) {
+    if (!pragma_arg_int(&a->args[i], &out[i])) {
+      diag_error(a->args[i].loc, "%s(...): '%s' must be an integer constant (%s)", a->name,
+                 a->args[i].text, what);
+      return false;
+    }
+    if (out[i] < 1) {
+      diag_error(a->args[i].loc, "%s(...): %lld must be at least 1", a->name, out[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth) {
+  Printer p = {0};
+  for (int i = 0; i < cx->pieces.len; i++) {
+    if (cx->pieces.len > 1) {
+      buf_indent(b, depth);
+      buf_puts(b, i == cx->main ? "/* main part */\n" : "/* remainder */\n");
+    }
+    print_stmt(&p, cx->pieces.items[i], depth, b);
+  }
+}
+
+static void explain_step(AnnotCtx *cx, Annot *a) {
+  Buf b = {0};
+  buf_printf(&b, "-- after %s", a->name);
+  if (a->has_parens) {
+    buf_puts(&b, "(");
+    for (int i = 0; i < a->nargs; i++)
+      buf_printf(&b, "%s%s%s%s", i ? "," : "", a->args[i].key ? a->args[i].key : "",
+                 a->args[i].key ? ": " : "", a->args[i].text);
+    buf_puts(&b, ")");
+  }
+  buf_puts(&b, ":\n");
+  annot_print_pieces(cx, &b, 0);
+  fputs(b.s, stdout);
+  xfree(b.s);
+}
+
+static bool apply_inner(AnnotCtx *outer, Stmt *s);
+
+/* Loops inside the body with annotations of their own apply first; each
+ * becomes the block of its pieces. */
+static bool apply_inner_all(AnnotCtx *outer, Stmt *s) {
+  if (!s)
+    return true;
+  bool ok = true;
+  if (s->kind == ST_FOR && s->annots)
+    return apply_inner(outer, s);
+  ok &= apply_inner_all(outer, s->then);
+  ok &= apply_inner_all(outer, s->els);
+  ok &= apply_inner_all(outer, s->loop ? s->loop->body : s->body);
+  for (int i = 0; i < s->nitems; i++)
+    ok &= apply_inner_all(outer, s->items[i]);
+  return ok;
+}
+
+static bool apply_inner(AnnotCtx *outer, Stmt *s) {
+  AnnotCtx cx = {.nest = outer->nest, .explain = outer->explain, .inner = true};
+  cx.annots = *s->annots;
+  Stmt *copy = NEW(Stmt);
+  *copy = *s;
+  copy->annots = NULL;
+  vec_push(&cx.pieces, copy);
+  if (!annot_apply_all(&cx))
+    return false;
+  /* the loop becomes its pieces, in place */
+  Stmt *block = tr_block(&cx.pieces);
+  *s = *block;
+  return true;
+}
+
 bool annot_apply_all(AnnotCtx *cx) {
   Nest *n = cx->nest;
+  if (!cx->pieces.len) {
+    cx->annots = n->annots;
+    Stmt *first = NEW(Stmt);
+    first->kind = ST_FOR;
+    first->loc = n->loops[0]->loc;
+    first->loop = n->loops[0];
+    first->body = n->loops[0]->body;
+    vec_push(&cx->pieces, first);
+    cx->main = 0;
+  }
   bool ok = true;
-  for (int i = 0; i < n->annots.len; i++) {
-    Annot *a = n->annots.items[i];
+  for (int i = 0; i < cx->annots.len; i++) {
+    Annot *a = cx->annots.items[i];
     const AnnotSpec *s = annot_find(a->name);
     if (!s) {
       bool later = false;
@@ -69,19 +204,27 @@ bool annot_apply_all(AnnotCtx *cx) {
       ok = false;
     } else if (!check_args(s, a)) {
       ok = false;
+    } else if (cx->inner && (s->clause || !strcmp(s->name, "work"))) {
+      diag_error(a->loc,
+                 "'%s' on a loop inside an annotated nest: only transformations "
+                 "(permut, tile, tilem, unroll, dmine, peel, inline) apply there",
+                 a->name);
+      ok = false;
     }
   }
   if (!ok)
     return false;
+  for (int i = 0; i < cx->pieces.len && ok; i++)
+    ok = apply_inner_all(cx, ((Stmt *)cx->pieces.items[i])->loop->body);
   /* Clauses state facts; apply them before any transformation. */
-  for (int i = 0; i < n->annots.len && ok; i++) {
-    Annot *a = n->annots.items[i];
+  for (int i = 0; i < cx->annots.len && ok; i++) {
+    Annot *a = cx->annots.items[i];
     const AnnotSpec *s = annot_find(a->name);
     if (s->clause)
       ok = s->apply(cx, a);
   }
-  for (int i = 0; i < n->annots.len && ok; i++) {
-    Annot *a = n->annots.items[i];
+  for (int i = 0; i < cx->annots.len && ok; i++) {
+    Annot *a = cx->annots.items[i];
     const AnnotSpec *s = annot_find(a->name);
     if (s->clause)
       continue;
@@ -93,10 +236,12 @@ bool annot_apply_all(AnnotCtx *cx) {
       return false;
     }
     ok = s->apply(cx, a);
+    if (ok && cx->explain && s->apply != work_apply)
+      explain_step(cx, a);
   }
-  if (ok && !cx->work) {
-    diag_error(((Annot *)n->annots.items[0])->loc,
-               "this nest has no 'work' annotation: nothing would run on the device");
+  if (ok && !cx->work && !cx->inner && (cx->sizes.len || cx->reduces.len || cx->independent)) {
+    diag_error(((Annot *)cx->annots.items[0])->loc,
+               "size, reduce and independent are clauses of 'work', and this nest has none");
     ok = false;
   }
   return ok;

@@ -5,15 +5,16 @@
  * NDRange dimension 0 so that unit-stride subscripts coalesce. */
 #include "analysis/analysis.h"
 #include "annotation.h"
+#include "transform.h"
 
 #include <string.h>
 
-static bool check_mapped(Nest *n, int k) {
+static bool check_mapped(Loop **loops, int k) {
   for (int i = 0; i < k; i++)
     for (int j = 0; j < k; j++) {
       if (i == j)
         continue;
-      Loop *l = n->loops[i], *o = n->loops[j];
+      Loop *l = loops[i], *o = loops[j];
       if (ir_expr_uses_var(l->lb, o->var) || ir_expr_uses_var(l->ub, o->var) ||
           ir_expr_uses_var(l->step, o->var)) {
         diag_error(ir_expr_uses_var(l->lb, o->var) ? l->lb->loc : l->cond_loc,
@@ -24,7 +25,7 @@ static bool check_mapped(Nest *n, int k) {
       }
     }
   for (int i = 0; i < k; i++) {
-    Loop *l = n->loops[i];
+    Loop *l = loops[i];
     bool up = l->rel == REL_LT || l->rel == REL_LE;
     bool down = l->rel == REL_GT || l->rel == REL_GE;
     if (l->step->kind == EX_INT && ((up && l->step->ival <= 0) || (down && l->step->ival >= 0))) {
@@ -36,42 +37,58 @@ static bool check_mapped(Nest *n, int k) {
   return true;
 }
 
-bool work_apply(AnnotCtx *cx, Annot *a) {
+/* One kernel for one piece of the nest. */
+static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   Nest *n = cx->nest;
   int k = a->nargs;
-  cx->work = a;
-  if (k > n->depth) {
-    if (n->bad_loop_why)
+  Loop *loops[16];
+  int depth = tr_chain(cx->pieces.items[piece], loops, 16);
+  if (k > depth) {
+    if (cx->pieces.len == 1 && n->bad_loop_why && depth == n->depth)
       diag_error(n->bad_loop_loc,
                  "work(%d) maps %d loops, but loop %d is not in canonical "
                  "form: %s",
-                 k, k, n->depth + 1, n->bad_loop_why);
+                 k, k, depth + 1, n->bad_loop_why);
     else
-      diag_error(a->args[n->depth].loc,
+      diag_error(a->args[depth].loc,
                  "work(%d) maps %d loops, but the nest has only %d perfectly nested loop%s", k, k,
-                 n->depth, n->depth == 1 ? "" : "s");
-    return false;
+                 depth, depth == 1 ? "" : "s");
+    return NULL;
   }
-  if (!check_mapped(n, k))
-    return false;
-  for (int i = 0; i < k; i++) {
+  if (!check_mapped(loops, k))
+    return NULL;
+  Kernel *kn = NEW(Kernel);
+  kn->nest = n;
+  kn->name = piece == cx->main || cx->pieces.len == 1
+                 ? xformat("nu_%s_%d", n->func_name, n->loops[0]->loc.line)
+                 : xformat("nu_%s_%d_%d", n->func_name, n->loops[0]->loc.line, piece);
+  kn->dims = k;
+  kn->mapped = xcalloc((size_t)k, sizeof(Loop *));
+  for (int i = 0; i < k; i++)
+    kn->mapped[i] = loops[i];
+  kn->wg = a->args;
+  kn->body = loops[k - 1]->body;
+  kn->independent = cx->independent;
+  kn->info = NEW(KernelInfo);
+  if (!freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces) || !deps_check(kn->info))
+    return NULL;
+  return kn;
+}
+
+bool work_apply(AnnotCtx *cx, Annot *a) {
+  cx->work = a;
+  for (int i = 0; i < a->nargs; i++) {
     long long v;
     if (pragma_arg_int(&a->args[i], &v) && v <= 0) {
       diag_error(a->args[i].loc, "work-group size %lld: sizes must be positive", v);
       return false;
     }
   }
-  Kernel *kn = NEW(Kernel);
-  kn->nest = n;
-  kn->name = xformat("nu_%s_%d", n->func_name, n->loops[0]->loc.line);
-  kn->dims = k;
-  kn->mapped = n->loops;
-  kn->wg = a->args;
-  kn->body = n->loops[k - 1]->body;
-  kn->independent = cx->independent;
-  kn->info = NEW(KernelInfo);
-  cx->kernel = kn;
-  if (!freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces))
-    return false;
-  return deps_check(kn->info);
+  for (int i = 0; i < cx->pieces.len; i++) {
+    Kernel *kn = piece_kernel(cx, a, i);
+    if (!kn)
+      return false;
+    vec_push(&cx->kernels, kn);
+  }
+  return true;
 }

@@ -11,6 +11,7 @@ static const char *diag_path = "<input>";
 static const char *diag_text;
 static size_t diag_len;
 static int diag_nerrors;
+static int quiet_depth, quiet_errors; /* legality probes: errors counted, not shown */
 
 void diag_init(const char *path, const char *text, size_t len) {
   diag_path = path;
@@ -49,7 +50,24 @@ static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
   show_line(loc.line, loc.col);
 }
 
+int diag_quiet_begin(void) {
+  quiet_depth++;
+  return quiet_errors;
+}
+
+int diag_quiet_end(int before) {
+  quiet_depth--;
+  int n = quiet_errors - before;
+  if (!quiet_depth)
+    quiet_errors = 0;
+  return n;
+}
+
 void diag_error(SrcLoc loc, const char *fmt, ...) {
+  if (quiet_depth) {
+    quiet_errors++;
+    return;
+  }
   va_list ap;
   va_start(ap, fmt);
   report("error", loc, fmt, ap);
@@ -58,6 +76,8 @@ void diag_error(SrcLoc loc, const char *fmt, ...) {
 }
 
 void diag_warning(SrcLoc loc, const char *fmt, ...) {
+  if (quiet_depth)
+    return;
   va_list ap;
   va_start(ap, fmt);
   report("warning", loc, fmt, ap);
@@ -65,6 +85,8 @@ void diag_warning(SrcLoc loc, const char *fmt, ...) {
 }
 
 void diag_note(SrcLoc loc, const char *fmt, ...) {
+  if (quiet_depth)
+    return;
   va_list ap;
   va_start(ap, fmt);
   report("note", loc, fmt, ap);

@@ -18,37 +18,68 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char *read_file(const char *path, size_t *len) {
+/* The whole file, or NULL with *why saying what went wrong. */
+static char *read_file(const char *path, size_t *len, const char **why) {
   FILE *f = fopen(path, "rb");
-  if (!f)
+  if (!f) {
+    *why = strerror(errno);
     return NULL;
+  }
   Buf b = {0};
   char chunk[65536];
   size_t n;
   buf_puts(&b, "");
   while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    char *s = xstrndup(chunk, n);
-    if (strlen(s) != n) { /* NUL bytes: not C source */
-      xfree(s);
+    if (memchr(chunk, '\0', n)) {
+      *why = "it holds NUL bytes: not C source";
       fclose(f);
       xfree(b.s);
-      errno = EILSEQ;
       return NULL;
     }
+    char *s = xstrndup(chunk, n);
     buf_puts(&b, s);
     xfree(s);
   }
-  bool err = ferror(f);
-  fclose(f);
-  if (err) {
+  if (ferror(f)) { /* a directory opens, then fails to read (EISDIR) */
+    *why = strerror(errno);
+    fclose(f);
     xfree(b.s);
     return NULL;
   }
+  fclose(f);
   *len = b.len;
   return b.s;
 }
 
-/* Writes through a temporary file in the same directory and renames it. */
+/* An output that exists but is not a regular file (a pipe, a terminal,
+ * /dev/null): renaming a temporary file over it would replace it, and
+ * removing it after an error would delete it. */
+static bool is_special(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+static bool same_file(const char *a, const char *b) {
+  struct stat x, y;
+  return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+static bool write_in_place(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  bool ok = f && fputs(text, f) >= 0;
+  int err = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok)
+    diag_plain("cannot write '%s': %s", path, strerror(err));
+  return ok;
+}
+
+/* Writes through a temporary file in the same directory and renames it, so
+ * the output is either complete or absent.  The file gets the mode a plain
+ * fopen() would give it, not mkstemp()'s 0600. */
 static bool write_atomically(const char *path, const char *text) {
   char *tmp = xformat("%s.nucc-XXXXXX", path);
   int fd = mkstemp(tmp);
@@ -57,13 +88,23 @@ static bool write_atomically(const char *path, const char *text) {
     xfree(tmp);
     return false;
   }
+  mode_t mask = umask(0);
+  umask(mask);
   FILE *f = fdopen(fd, "w");
-  bool ok = f && fputs(text, f) >= 0;
-  ok = f && fclose(f) == 0 && ok;
-  if (ok && rename(tmp, path) != 0)
+  bool ok = f && fchmod(fd, 0666 & ~mask) == 0 && fputs(text, f) >= 0;
+  int err = errno;
+  if (!f) {
+    close(fd);
+  } else if (fclose(f) != 0 && ok) {
     ok = false;
+    err = errno;
+  }
+  if (ok && rename(tmp, path) != 0) {
+    ok = false;
+    err = errno;
+  }
   if (!ok) {
-    diag_plain("cannot write '%s': %s", path, strerror(errno));
+    diag_plain("cannot write '%s': %s", path, strerror(err));
     unlink(tmp);
   }
   xfree(tmp);
@@ -77,65 +118,123 @@ static int line_of(const char *text, unsigned off) {
   return line;
 }
 
-static void explain(Source *src, Nest *n, Kernel *k) {
-  printf("== %s:%d: nest of %d loop%s", src->path, n->loops[0]->loc.line, n->depth,
-         n->depth == 1 ? "" : "s");
-  printf("\n-- as written:\n");
+static void explain_nest(Source *src, Nest *n) {
+  printf("== %s:%d: nest of %d loop%s\n-- as written:\n", src->path, n->loops[0]->loc.line,
+         n->depth, n->depth == 1 ? "" : "s");
   Printer p = {0};
   Buf b = {0};
   Stmt s = {.kind = ST_FOR, .loop = n->loops[0], .body = n->loops[0]->body};
   print_stmt(&p, &s, 0, &b);
   fputs(b.s, stdout);
   xfree(b.s);
-  if (k) {
-    Vec one = {0};
-    bool fp64;
-    vec_push(&one, k);
-    char *prog = emit_opencl_program(&one, &fp64);
-    printf("-- after work(");
-    for (int i = 0; i < k->dims; i++)
-      printf("%s%s", i ? "," : "", k->wg[i].text);
-    printf("): OpenCL kernel\n%s", prog);
-    xfree(prog);
-    xfree(one.items);
+}
+
+static void explain_kernels(AnnotCtx *cx) {
+  if (!cx->kernels.len)
+    return;
+  bool fp64;
+  char *prog = emit_opencl_program(&cx->kernels, &fp64);
+  printf("-- after work(");
+  for (int i = 0; i < cx->work->nargs; i++)
+    printf("%s%s", i ? "," : "", cx->work->args[i].text);
+  printf("): OpenCL kernel%s\n%s", cx->kernels.len > 1 ? "s" : "", prog);
+  xfree(prog);
+}
+
+/* The nest as sequential C after its transformations, in a block. */
+static char *seq_text(AnnotCtx *cx) {
+  Buf b = {0};
+  buf_puts(&b, "{\n");
+  annot_print_pieces(cx, &b, 1);
+  buf_puts(&b, "}");
+  return b.s;
+}
+
+/* `#pragma nu` lines inside a nest's original text become empty lines (the
+ * host-mode copy runs untransformed; cc would warn about them). */
+static void blank_pragmas(char *text) {
+  for (char *line = text; line && *line;) {
+    char *p = line;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    char *nl = strchr(line, '\n');
+    if (*p == '#') {
+      char *q = p + 1;
+      while (*q == ' ' || *q == '\t')
+        q++;
+      if (!strncmp(q, "pragma", 6)) {
+        q += 6;
+        while (*q == ' ' || *q == '\t')
+          q++;
+        if (!strncmp(q, "nu", 2) && (q[2] == ' ' || q[2] == '\t' || q[2] == '\n' || !q[2]))
+          for (char *c = line; c < (nl ? nl : line + strlen(line)); c++)
+            *c = ' ';
+      }
+    }
+    line = nl ? nl + 1 : NULL;
   }
 }
 
-static char *host_output(Source *src, Vec *kernels, const char *program, bool fp64) {
+/* The pragma lines of a nest, for a comment at its call; not the comments
+ * or blank lines between them and the loop. */
+static char *pragma_lines(Source *src, Nest *n) {
+  Buf pragmas = {0};
+  buf_puts(&pragmas, "");
+  for (unsigned at = n->begin; at < n->for_begin;) {
+    const char *nl = memchr(src->text + at, '\n', n->for_begin - at);
+    unsigned end = nl ? (unsigned)(nl - src->text) + 1 : n->for_begin;
+    const char *p = src->text + at;
+    while (p < src->text + end && (*p == ' ' || *p == '\t'))
+      p++;
+    if (*p == '#') {
+      char *line = xstrndup(p, (size_t)(src->text + end - p));
+      for (char *q = line; *q; q++)
+        if (q[0] == '*' && q[1] == '/')
+          q[0] = ' ';
+        else if (q[0] == '/' && q[1] == '*')
+          q[1] = ' ';
+      buf_puts(&pragmas, line);
+      xfree(line);
+    }
+    at = end;
+  }
+  return pragmas.s;
+}
+
+/* `ctxs` holds one AnnotCtx per nest: nests with `work` become launches,
+ * the others their transformed sequential code; seq_only prints every nest
+ * as sequential code (--emit=seq). */
+static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64,
+                         bool seq_only) {
   Edits edits = {0};
   Buf stubs = {0};
-  for (int i = 0; i < kernels->len; i++) {
-    Kernel *k = kernels->items[i];
-    Nest *n = k->nest;
-    char *stub = emit_host_stub(k);
-    if (!stub)
-      return NULL;
-    buf_printf(&stubs, "\n%s", stub);
-    char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
-    /* the pragma lines, for a comment at the call; not the comments or blank
-     * lines between them and the loop */
-    Buf pragmas = {0};
-    for (unsigned at = n->begin; at < n->for_begin;) {
-      const char *nl = memchr(src->text + at, '\n', n->for_begin - at);
-      unsigned end = nl ? (unsigned)(nl - src->text) + 1 : n->for_begin;
-      const char *p = src->text + at;
-      while (p < src->text + end && (*p == ' ' || *p == '\t'))
-        p++;
-      if (*p == '#') {
-        char *line = xstrndup(p, (size_t)(src->text + end - p));
-        for (char *q = line; *q; q++)
-          if (q[0] == '*' && q[1] == '/')
-            q[0] = ' ';
-          else if (q[0] == '/' && q[1] == '*')
-            q[1] = ' ';
-        buf_puts(&pragmas, line);
-        xfree(line);
+  buf_puts(&stubs, "");
+  for (int i = 0; i < src->nests.len; i++) {
+    Nest *n = src->nests.items[i];
+    AnnotCtx *cx = &ctxs[i];
+    char *text;
+    if (cx->kernels.len && !seq_only) {
+      for (int j = 0; j < cx->kernels.len; j++) {
+        char *stub = emit_host_stub(cx->kernels.items[j]);
+        if (!stub)
+          return NULL;
+        buf_printf(&stubs, "\n%s", stub);
       }
-      at = end;
+      char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
+      blank_pragmas(original);
+      text = emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path);
+    } else {
+      char *pragmas = pragma_lines(src, n);
+      text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx));
     }
-    char *call = emit_host_call(k, original, pragmas.s ? pragmas.s : "", src->path);
     rewrite_add(&edits, n->begin, n->end,
-                xformat("%s\n#line %d \"%s\"\n", call, line_of(src->text, n->end), src->path));
+                xformat("%s\n#line %d \"%s\"\n", text, line_of(src->text, n->end), src->path));
+  }
+  if (seq_only) {
+    char *body = rewrite_apply(&edits, src->text, src->len);
+    return xformat("/* Generated by nucc " NUCC_VERSION " --emit=seq from %s: every annotation "
+                   "applied except work. */\n#line 1 \"%s\"\n%s",
+                   src->path, src->path, body);
   }
   for (int i = 0; i < src->directives.len; i++) {
     Directive *d = src->directives.items[i];
@@ -144,14 +243,19 @@ static char *host_output(Source *src, Vec *kernels, const char *program, bool fp
   hostsync_add_edits(src, &edits);
   char *body = rewrite_apply(&edits, src->text, src->len);
   char *prologue = emit_host_prologue(src->path, program, fp64);
-  return xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s ? stubs.s : "", src->path, body);
+  return xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s, src->path, body);
 }
 
 int nucc_compile(const Options *o) {
+  if (o->output && same_file(o->input, o->output)) {
+    fprintf(stderr, "nucc: error: the output '%s' is the input file\n", o->output);
+    return 2;
+  }
+  const char *why = NULL;
   Source src = {.path = o->input};
-  src.text = read_file(o->input, &src.len);
+  src.text = read_file(o->input, &src.len, &why);
   if (!src.text) {
-    fprintf(stderr, "nucc: error: cannot read '%s': %s\n", o->input, strerror(errno));
+    fprintf(stderr, "nucc: error: cannot read '%s': %s\n", o->input, why);
     return 1;
   }
   diag_init(o->input, src.text, src.len);
@@ -161,13 +265,18 @@ int nucc_compile(const Options *o) {
   vec_push(&args, "-ferror-limit=50");
   bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);
   Vec kernels = {0};
+  AnnotCtx *ctxs = xcalloc((size_t)src.nests.len + 1, sizeof(AnnotCtx));
   for (int i = 0; ok && i < src.nests.len; i++) {
     Nest *n = src.nests.items[i];
-    AnnotCtx cx = {.nest = n};
-    if (annot_apply_all(&cx))
-      vec_push(&kernels, cx.kernel);
+    AnnotCtx *cx = &ctxs[i];
+    *cx = (AnnotCtx){.nest = n, .explain = o->explain};
     if (o->explain)
-      explain(&src, n, cx.kernel);
+      explain_nest(&src, n);
+    if (annot_apply_all(cx))
+      for (int j = 0; j < cx->kernels.len; j++)
+        vec_push(&kernels, cx->kernels.items[j]);
+    if (o->explain)
+      explain_kernels(cx);
   }
   ok = ok && diag_errors() == 0;
   char *out = NULL;
@@ -176,19 +285,18 @@ int nucc_compile(const Options *o) {
     char *program = emit_opencl_program(&kernels, &fp64);
     if (o->emit == EMIT_CL)
       out = program;
-    else if (o->emit == EMIT_SEQ)
-      out = xstrdup(src.text); /* no transformation but `work` exists yet */
     else
-      out = host_output(&src, &kernels, program, fp64);
+      out = host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ);
     ok = out && diag_errors() == 0;
   }
   if (ok && o->report)
     for (int i = 0; i < kernels.len; i++)
       emit_report(kernels.items[i], o->input);
+  bool special = o->output && is_special(o->output);
   if (ok && o->output)
-    ok = write_atomically(o->output, out);
-  if (!ok && o->output)
-    unlink(o->output);
+    ok = special ? write_in_place(o->output, out) : write_atomically(o->output, out);
+  if (!ok && o->output && !special)
+    unlink(o->output); /* no stale output from an earlier run either */
   frontend_dispose(&src);
   return ok ? 0 : 1;
 }

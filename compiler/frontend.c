@@ -6,6 +6,7 @@
  * location. */
 #include "frontend.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -555,6 +556,9 @@ static enum CXChildVisitResult block_kid(CXCursor c, CXCursor parent, CXClientDa
 }
 
 static bool is_annotated_for(Ctx *cx, CXCursor c);
+typedef struct Attach Attach;
+static Attach *attach_of(CXCursor c);
+static Vec *annots_of(Attach *a);
 static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
 static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
@@ -567,7 +571,7 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
     return s;
   }
   if (is_annotated_for(cx, c))
-    diag_error(loc_of(c), "annotations on a loop inside a 'work' nest are not supported yet");
+    s->annots = annots_of(attach_of(c)); /* applied before the nest's own */
   SrcLoc why_loc;
   char *why = NULL;
   s->loop = canonical_loop(cx, c, &why_loc, &why);
@@ -924,13 +928,36 @@ static Func *func_of(Ctx *cx, CXCursor def) {
 
 /* --- pragmas -------------------------------------------------------------- */
 
+/* `_Pragma("nu ...")`, written here or in a macro defined here: clang would
+ * drop it silently and the loop would stay on the host, so it is an error.
+ * (One from a header's macro is not seen: docs/annotations.md.) */
+static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
+  CXString s = clang_getTokenSpelling(src->tu, str);
+  const char *p = strchr(clang_getCString(s), '"');
+  bool nu = false;
+  if (p) {
+    p++;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    nu = !strncmp(p, "nu", 2) && !isalnum((unsigned char)p[2]) && p[2] != '_';
+  }
+  clang_disposeString(s);
+  if (nu)
+    diag_error(frontend_loc(clang_getTokenLocation(src->tu, op), NULL),
+               "'_Pragma(\"nu ...\")' is not supported: write the annotation as a "
+               "'#pragma nu' line directly above the loop");
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
   for (unsigned i = 0; i + 2 < n; i++) {
     CXString s0 = clang_getTokenSpelling(src->tu, toks[i]);
     bool hash = !strcmp(clang_getCString(s0), "#");
+    bool op = !strcmp(clang_getCString(s0), "_Pragma");
     clang_disposeString(s0);
+    if (op)
+      refuse_pragma_operator(src, toks[i], toks[i + 2]);
     if (!hash)
       continue;
     CXString s1 = clang_getTokenSpelling(src->tu, toks[i + 1]);
@@ -961,11 +988,11 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
   }
 }
 
-typedef struct Attach {
+struct Attach {
   PragmaLine *first; /* topmost line of the group */
   Vec lines;         /* PragmaLine*, top to bottom */
   unsigned for_offset;
-} Attach;
+};
 
 static Vec attachments; /* Attach* */
 
@@ -1045,6 +1072,37 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
   }
 }
 
+static Attach *attach_of(CXCursor c) {
+  unsigned off = frontend_begin(c);
+  for (int i = 0; i < attachments.len; i++)
+    if (((Attach *)attachments.items[i])->for_offset == off)
+      return attachments.items[i];
+  return NULL;
+}
+
+/* The group's annotations in application order: lines bottom to top,
+ * within a line right to left. */
+static Vec *annots_of(Attach *a) {
+  Vec *v = NEW(Vec);
+  for (int i = a->lines.len - 1; i >= 0; i--) {
+    PragmaLine *p = a->lines.items[i];
+    p->used = true;
+    for (int j = p->annots.len - 1; j >= 0; j--)
+      vec_push(v, p->annots.items[j]);
+  }
+  return v;
+}
+
+Var *frontend_lookup_var(const char *name) {
+  Ctx *cx = ctx_of_visit;
+  for (int i = 0; cx && i < cx->vars.len; i++) {
+    Var *v = cx->vars.items[i];
+    if (!strcmp(v->name, name))
+      return v;
+  }
+  return NULL;
+}
+
 static bool is_annotated_for(Ctx *cx, CXCursor c) {
   (void)cx;
   unsigned off = frontend_begin(c);
@@ -1085,12 +1143,7 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
       nest->end = e + 1;
   }
   nest->for_begin = frontend_begin(for_c);
-  for (int i = a->lines.len - 1; i >= 0; i--) {
-    PragmaLine *p = a->lines.items[i];
-    p->used = true;
-    for (int j = p->annots.len - 1; j >= 0; j--)
-      vec_push(&nest->annots, p->annots.items[j]);
-  }
+  nest->annots = *annots_of(a);
   cx->nest_begin = nest->for_begin;
   cx->nest_end = nest->end;
   Vec loops = {0};
@@ -1115,13 +1168,14 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
     vec_push(&loops, l);
     Kids k = kids_of(c);
     CXCursor inner = only_for(k.c[3]);
-    if (clang_Cursor_isNull(inner)) {
+    if (clang_Cursor_isNull(inner) || loops.len == 64) { /* deeper loops: the body */
       l->body = conv_stmt(cx, k.c[3]);
       break;
     }
     if (is_annotated_for(cx, inner)) {
-      diag_error(loc_of(inner), "annotations on a loop inside a 'work' nest are not supported yet");
-      return;
+      /* the nest stops here: the inner loop keeps its own annotations */
+      l->body = conv_stmt(cx, k.c[3]);
+      break;
     }
     c = inner;
   }
@@ -1151,8 +1205,9 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
       break;
     }
   }
-  /* Link the chain: each loop's body is the next loop. */
-  for (int i = 0; i + 1 < loops.len; i++) {
+  /* Link the chain: each loop's body is the next loop; from the inside out,
+   * so that each wrapper copies a body that is already linked. */
+  for (int i = loops.len - 2; i >= 0; i--) {
     Loop *l = loops.items[i];
     Stmt *s = NEW(Stmt);
     s->kind = ST_FOR;

@@ -48,5 +48,7 @@ SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
 unsigned frontend_begin(CXCursor c);
 unsigned frontend_end(CXCursor c);
 bool frontend_in_main_file(Source *src, CXCursor c);
+/* A variable of the program with this name, among those seen so far. */
+Var *frontend_lookup_var(const char *name);
 
 #endif

@@ -59,6 +59,10 @@ void diag_note(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2
 void diag_warning(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int diag_errors(void);
+/* Legality probes run analyses without showing their errors:
+ *   int b = diag_quiet_begin(); ...; int n = diag_quiet_end(b); */
+int diag_quiet_begin(void);
+int diag_quiet_end(int before);
 
 // pragma.c — the annotation grammar (pure: no libclang, fuzzable)
 typedef struct AnnotArg {
@@ -234,7 +238,8 @@ struct Stmt {
   Stmt *then, *els, *body;
   Stmt **items;
   int nitems;
-  Loop *loop; /* ST_FOR in canonical form */
+  Loop *loop;  /* ST_FOR in canonical form */
+  Vec *annots; /* ST_FOR with `#pragma nu` lines inside an annotated nest */
 };
 
 /* The relation of a canonical loop's condition `i REL ub`. */

@@ -222,7 +222,7 @@ static void print_loop_header(Printer *p, Loop *l, Buf *b) {
   buf_printf(b, "%s = ", l->var->name);
   print_expr(p, l->lb, b);
   buf_printf(b, "; %s %s ", l->var->name, rel[l->rel]);
-  print_expr(p, l->ub, b);
+  print_sub(p, l->ub, 11, b);
   buf_printf(b, "; %s", l->var->name);
   if (l->step->kind == EX_INT && l->step->ival == 1)
     buf_puts(b, "++");
@@ -318,7 +318,7 @@ static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b) {
         print_expr(p, s->inc, b);
       buf_puts(b, ")");
     }
-    print_body(p, s->body, depth, b);
+    print_body(p, s->loop ? s->loop->body : s->body, depth, b);
     return;
   case ST_WHILE:
     buf_puts(b, "while (");

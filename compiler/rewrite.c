@@ -29,7 +29,8 @@ static int cmp_edit(const void *a, const void *b) {
 }
 
 char *rewrite_apply(Edits *e, const char *text, size_t len) {
-  qsort(e->items.items, (size_t)e->items.len, sizeof(void *), cmp_edit);
+  if (e->items.len) /* no edits: items is NULL, which qsort() must not get */
+    qsort(e->items.items, (size_t)e->items.len, sizeof(void *), cmp_edit);
   Buf out = {0};
   unsigned pos = 0;
   for (int i = 0; i < e->items.len; i++) {

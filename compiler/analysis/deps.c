@@ -167,6 +167,15 @@ typedef struct Constraint {
   long long dist; /* v' - v for the mapped variable */
 } Constraint;
 
+/* A mapped index moves by its loop's constant step: i - i' is a multiple of
+ * it, so distances and the GCD test count in steps. */
+static long long mapped_step(KernelInfo *ki, const Var *v) {
+  LoopInfo *li = freevars_loop_of(ki, v);
+  if (!li || !li->mapped || li->loop->step->kind != EX_INT || !li->loop->step->ival)
+    return 1;
+  return li->loop->step->ival < 0 ? -li->loop->step->ival : li->loop->step->ival;
+}
+
 static int mapped_index(KernelInfo *ki, const Var *v) {
   LoopInfo *li = freevars_loop_of(ki, v);
   return li && li->mapped ? li->id : -1;
@@ -323,10 +332,10 @@ static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int
   int nv = 0;
   for (int i = 0; i < f.n; i++)
     if (f.t[i].v)
-      gg = gcd(gg, f.t[i].k), nv++;
+      gg = gcd(gg, f.t[i].k * mapped_step(ki, f.t[i].v)), nv++;
   for (int i = 0; i < g.n; i++)
     if (g.t[i].v)
-      gg = gcd(gg, g.t[i].k);
+      gg = gcd(gg, g.t[i].k * mapped_step(ki, g.t[i].v));
   if (gg == 0)
     return delta ? D_NEVER : D_EXACT;
   if (delta % gg)
@@ -354,7 +363,7 @@ static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int
       continue;
     int mi = mapped_index(ki, f.t[i].v);
     if (mi >= 0)
-      mapped_terms++, m = mi, k = f.t[i].k;
+      mapped_terms++, m = mi, k = f.t[i].k * mapped_step(ki, f.t[i].v);
     else
       inner_terms++;
   }

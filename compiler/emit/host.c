@@ -337,36 +337,26 @@ char *emit_host_stub(Kernel *k) {
   return b.s;
 }
 
-char *emit_host_call(Kernel *k, const char *original, const char *pragma_text, const char *path) {
-  Buf b = {0};
-  buf_puts(&b, "{ /* ");
-  for (const char *p = pragma_text; *p; p++) {
-    if (*p == '\n' && p[1])
-      buf_puts(&b, "\n     ");
-    else if (*p != '\n')
-      buf_printf(&b, "%c", *p);
-  }
-  buf_printf(&b, " → kernel %s */\n  if (nurt_host_mode()) {\n#line %d \"%s\"\n", k->name,
-             k->mapped[0]->loc.line, path);
-  buf_puts(&b, original);
-  buf_printf(&b, "\n  } else {\n    %s(", k->name);
+/* The call of one kernel's stub, with the values at the nest's site. */
+static void print_call(Kernel *k, Buf *b) {
+  buf_printf(b, "    %s(", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
     char *t = site_text(bf->path);
-    buf_printf(&b, "%s(const void *)(%s)", sep, t);
+    buf_printf(b, "%s(const void *)(%s)", sep, t);
     sep = ", ";
     if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
-      buf_printf(&b, ", sizeof(%s)", t);
+      buf_printf(b, ", sizeof(%s)", t);
     else if (bf->size_text)
-      buf_printf(&b, ", (long long)(%s)", bf->size_text);
+      buf_printf(b, ", (long long)(%s)", bf->size_text);
     /* row lengths from the C type: sizeof works for fixed arrays and VLAs */
     Buf x = {0};
     buf_printf(&x, "(%s)[0]", t);
     for (int d = 1; d < bf->rank; d++) {
       char *outer = xstrdup(x.s);
       buf_puts(&x, "[0]");
-      buf_printf(&b, ", (long long)(sizeof(%s) / sizeof(%s))", outer, x.s);
+      buf_printf(b, ", (long long)(sizeof(%s) / sizeof(%s))", outer, x.s);
       xfree(outer);
     }
     xfree(x.s);
@@ -375,25 +365,49 @@ char *emit_host_call(Kernel *k, const char *original, const char *pragma_text, c
   for (int i = 0; i < k->scalars.len; i++) {
     Scalar *s = k->scalars.items[i];
     char *t = site_text(s->path);
-    buf_printf(&b, "%s%s", sep, t);
+    buf_printf(b, "%s%s", sep, t);
     sep = ", ";
     xfree(t);
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
     char *t = site_text(r->path);
-    buf_printf(&b, "%s&(%s)", sep, t);
+    buf_printf(b, "%s&(%s)", sep, t);
     sep = ", ";
     xfree(t);
   }
   for (int m = 0; m < k->dims; m++) {
-    buf_printf(&b, "%s(%s)", sep, k->wg[m].text);
+    buf_printf(b, "%s(%s)", sep, k->wg[m].text);
     sep = ", ";
   }
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
-      buf_printf(&b, ", &%s", k->mapped[m]->var->name);
-  buf_puts(&b, ");\n  }\n}");
+      buf_printf(b, ", &%s", k->mapped[m]->var->name);
+  buf_puts(b, ");\n");
+}
+
+char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text,
+                     const char *path) {
+  Kernel *k0 = kernels->items[0];
+  Buf b = {0};
+  buf_puts(&b, "{ /* ");
+  for (const char *p = pragma_text; *p; p++) {
+    if (*p == '\n' && p[1])
+      buf_puts(&b, "\n     ");
+    else if (*p != '\n')
+      buf_printf(&b, "%c", *p);
+  }
+  buf_puts(&b, " →");
+  for (int i = 0; i < kernels->len; i++)
+    buf_printf(&b, " %s", ((Kernel *)kernels->items[i])->name);
+  buf_printf(&b, " */\n  if (nurt_host_mode()) {\n#line %d \"%s\"\n", k0->nest->loops[0]->loc.line,
+             path);
+  buf_puts(&b, original);
+  buf_puts(&b, "\n  } else {\n");
+  /* the main part and its remainders, in program order */
+  for (int i = 0; i < kernels->len; i++)
+    print_call(kernels->items[i], &b);
+  buf_puts(&b, "  }\n}");
   return b.s;
 }
 

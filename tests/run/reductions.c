@@ -41,5 +41,7 @@ int main(void) {
       total += m[i][j] * m[i][j];
     }
   printf("best=%g total=%.6f\n", best, total);
+  free(a);
+  free(m);
   return 0;
 }

@@ -124,6 +124,7 @@ static void test_loop(void) {
   s.kind = ST_FOR;
   s.loop = &l;
   s.body = &body;
+  l.body = &body;
   Printer p = {0};
   Buf b = {0};
   print_stmt(&p, &s, 0, &b);

@@ -1,0 +1,51 @@
+/* permut.c — `permut(p1,...,pk)`: loop interchange; the new loop j is old
+ * loop p_j.  Receives the main part; needs a rectangular nest (no permuted
+ * bound depends on a permuted index) and no dependence carried by the
+ * permuted loops, and hands on the permuted nest as the main part. */
+#include "annotation.h"
+#include "transform.h"
+
+bool permut_apply(AnnotCtx *cx, Annot *a) {
+  int k = a->nargs;
+  Loop *loops[16];
+  if (!annot_main_loops(cx, a, loops, k))
+    return false;
+  long long p[16];
+  bool seen[17] = {false};
+  for (int j = 0; j < k; j++) {
+    if (!pragma_arg_int(&a->args[j], &p[j]) || p[j] < 1 || p[j] > k || seen[p[j]]) {
+      diag_error(a->args[j].loc, "permut(...) takes a permutation of 1..%d", k);
+      return false;
+    }
+    seen[p[j]] = true;
+  }
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++)
+      if (i != j && (ir_expr_uses_var(loops[i]->lb, loops[j]->var) ||
+                     ir_expr_uses_var(loops[i]->ub, loops[j]->var))) {
+        diag_error(a->loc, "permut: loop '%s' bounds depend on '%s' (non-rectangular nest)",
+                   loops[i]->var->name, loops[j]->var->name);
+        return false;
+      }
+  bool identity = true;
+  for (int j = 0; j < k; j++)
+    identity &= p[j] == j + 1;
+  if (!identity && !tr_independent(loops, k, loops[k - 1]->body)) {
+    diag_error(a->loc,
+               "permut: cannot prove that the interchange keeps every dependence (a loop "
+               "among the first %d may carry one)",
+               k);
+    return false;
+  }
+  Loop *out[16];
+  for (int j = 0; j < k; j++) {
+    out[j] = tr_clone_loop(loops[p[j] - 1], NULL);
+    out[j]->body = NULL;
+  }
+  out[k - 1]->body = loops[k - 1]->body;
+  tr_relink(out, k);
+  Vec with = {0};
+  vec_push(&with, tr_for(out[0]));
+  annot_replace_main(cx, &with, 0);
+  return true;
+}

@@ -1,0 +1,55 @@
+/* transform.h — building blocks of the loop transformations (transform.c). */
+#ifndef NUCC_TRANSFORM_H
+#define NUCC_TRANSFORM_H
+
+#include "nucc.h"
+
+/* Substitutions for a copy: variables replaced by expressions, variables
+ * renamed (locals of a copy: r → r_1). */
+typedef struct Subst {
+  Vec from, to;   /* Var*, Expr* */
+  Vec rfrom, rto; /* Var*, Var* */
+} Subst;
+
+void subst_expr(Subst *s, Var *v, Expr *e);
+Var *subst_rename(Subst *s, Var *v, const char *suffix);
+/* Renames every local the statement declares, with the suffix. */
+void subst_rename_locals(Subst *s, Stmt *body, const char *suffix);
+
+Expr *tr_clone_expr(Expr *e, Subst *s);
+Stmt *tr_clone_stmt(Stmt *st, Subst *s);
+Loop *tr_clone_loop(Loop *l, Subst *s);
+
+/* Folding constructors of bound arithmetic. */
+Expr *tr_add(Expr *a, Expr *b);
+Expr *tr_sub(Expr *a, Expr *b);
+Expr *tr_mul(Expr *a, Expr *b);
+Expr *tr_div(Expr *a, Expr *b);
+Expr *tr_min(Expr *a, Expr *b);
+Expr *tr_max(Expr *a, Expr *b);
+
+/* The value of an integer constant expression. */
+bool tr_const(Expr *e, long long *v);
+
+/* Loops counting up with a constant positive step; their exclusive end
+ * (ub, or ub + 1 for <=) and their trip count as IR. */
+bool tr_upward(Loop *l, long long *step);
+Expr *tr_end(Loop *l);
+Expr *tr_trip(Loop *l);
+/* for (var = lb; var < end; var += step) body, like `model`. */
+Loop *tr_loop(Loop *model, Expr *lb, Expr *end, long long step, Stmt *body);
+Stmt *tr_for(Loop *l);
+Stmt *tr_block(Vec *items);
+
+/* The perfectly nested canonical loops of a piece (an ST_FOR). */
+int tr_chain(Stmt *piece, Loop **out, int max);
+void tr_relink(Loop **loops, int n);
+
+/* The pieces outside the box [lb_j, split_j) of loops 0..k-1 (tilem, dmine). */
+void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
+
+/* No dependence is carried by loops[0..k-1] of the nest whose innermost
+ * body is `body`: their iterations may run in any order. */
+bool tr_independent(Loop **loops, int k, Stmt *body);
+
+#endif
