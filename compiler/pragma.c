@@ -168,9 +168,11 @@ bool pragma_arg_int(const AnnotArg *a, long long *out) {
   char *end;
   errno = 0;
   long long v = strtoll(s, &end, 0);
+  if (end == s || errno)
+    return false;
   while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
     end++;
-  if (end == s || *end || errno)
+  if (*end)
     return false;
   *out = v;
   return true;

@@ -80,6 +80,10 @@ static void test_arg_int(void) {
   CHECK(!pragma_arg_int(&a, &x));
   a.text = "4 + 4";
   CHECK(!pragma_arg_int(&a, &x));
+  a.text = "u"; /* a name made of suffix letters is not 0 */
+  CHECK(!pragma_arg_int(&a, &x));
+  a.text = "16UL";
+  CHECK(pragma_arg_int(&a, &x) && x == 16);
 }
 
 int main(void) {
