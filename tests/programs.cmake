@@ -23,7 +23,7 @@ set(NUCC_TEST_ARGS_nbody 1000)
 set(NUCC_TEST_ARGS_wave 20 18 16 5)
 
 # >>> emit=seq leg: turn on once nucc implements --emit=seq (run_both.sh).
-option(NUCC_TEST_EMIT_SEQ "Also check the output of nucc --emit=seq in run.* tests" OFF)
+option(NUCC_TEST_EMIT_SEQ "Also check the output of nucc --emit=seq in run.* tests" ON)
 # <<<
 
 set(NUCC_TEST_WORK ${CMAKE_CURRENT_BINARY_DIR}/work)

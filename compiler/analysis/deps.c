@@ -289,6 +289,38 @@ static bool injective_const(KernelInfo *ki, Affine *f) {
   return true;
 }
 
+/* Whether a loop's range moves with the mapped indices, directly or
+ * through the loops its bounds use (a tile of a tile). */
+static bool depends_on_mapped(KernelInfo *ki, Loop *l) {
+  for (int i = 0; i < ki->loops.len; i++) {
+    LoopInfo *li = ki->loops.items[i];
+    if (li->loop == l ||
+        (!ir_expr_uses_var(l->lb, li->loop->var) && !ir_expr_uses_var(l->ub, li->loop->var)))
+      continue;
+    if (li->mapped || depends_on_mapped(ki, li->loop))
+      return true;
+  }
+  return false;
+}
+
+/* A point loop of a strip-mined mapped loop m — for (i = ii; i < ii + S
+ * (or min(ii + S, e)); i += s) with ii stepping by S — gives its mapped
+ * index, else -1. */
+static int strip_of(KernelInfo *ki, Loop *l) {
+  if (l->lb->kind != EX_VAR || l->step->kind != EX_INT || l->step->ival <= 0 || l->rel != REL_LT)
+    return -1;
+  LoopInfo *m = freevars_loop_of(ki, l->lb->var);
+  if (!m || !m->mapped)
+    return -1;
+  Expr *ub = l->ub;
+  if (ub->kind == EX_COND) /* min(ii + S, e) as tile prints it */
+    ub = ub->b;
+  if (ub->kind != EX_BINARY || ub->op != OP_ADD || !ir_expr_equal(ub->a, l->lb) ||
+      !ir_expr_equal(ub->b, m->loop->step))
+    return -1;
+  return m->id;
+}
+
 static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int dims) {
   Affine f = {.n = 0}, g = {.n = 0};
   if (!affine_of(ki, fe, &f, 0) || !affine_of(ki, ge, &g, 0))
@@ -368,8 +400,28 @@ static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int
       inner_terms++;
   }
   (void)dims;
+  if (mapped_terms == 0 && inner_terms == 1) {
+    Term *t = NULL;
+    for (int i = 0; i < f.n; i++)
+      if (f.t[i].v)
+        t = &f.t[i];
+    Loop *lv = freevars_loop_of(ki, t->v)->loop;
+    int strip = strip_of(ki, lv);
+    if (!depends_on_mapped(ki, lv))
+      return D_EXACT; /* the same inner index values in every work-item */
+    /* i in [ii, ii + span) stepping by s, ii stepping by span: a work-item
+     * touches [ii + min(0, d), ii + span - s + max(0, d)] through i and
+     * i + d, narrower than span when |d| < s — disjoint from the others */
+    long long d = delta < 0 ? -delta : delta;
+    if (strip < 0 || (t->k != 1 && t->k != -1) || d >= lv->step->ival)
+      return D_UNKNOWN;
+    if (c[strip].set && c[strip].dist != 0)
+      return D_NEVER;
+    c[strip] = (Constraint){true, 0};
+    return D_EXACT;
+  }
   if (mapped_terms == 0)
-    return inner_terms <= 1 ? D_EXACT : D_UNKNOWN;
+    return inner_terms == 0 ? D_EXACT : D_UNKNOWN;
   if ((mapped_terms > 1 || inner_terms) && delta == 0 && injective_const(ki, &f)) {
     /* equal subscripts of an injective form: every index is pinned */
     for (int i = 0; i < f.n; i++) {

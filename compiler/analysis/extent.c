@@ -164,6 +164,36 @@ char *extent_lo(KernelInfo *ki, Expr *e) {
   return iv_of(ki, e, &v, 0) ? v.lo : NULL;
 }
 
+/* The last index of a loop striding by s > 1 stops short of its bound: a
+ * strip of span C (i = ii; i < ii + C, also under min) ends at
+ * ii + (C - 1) / s * s, and a loop from a single value lb ends at
+ * lb + (end - 1 - lb) / s * s.  Over-estimating would copy past the array. */
+static char *strided_hi(KernelInfo *ki, Loop *l, Iv *b, char *fallback) {
+  long long s = l->step->ival;
+  int le = l->rel == REL_LE;
+  Expr *ub = l->ub;
+  char *best = fallback;
+  Expr *cands[2] = {ub, NULL};
+  if (ub->kind == EX_COND && ub->a->kind == EX_BINARY && ub->a->op == OP_LT) {
+    cands[0] = ub->b; /* a < c ? a : c is min(a, c): either bound holds */
+    cands[1] = ub->c;
+  }
+  for (int i = 0; i < 2 && cands[i]; i++) {
+    Expr *u = cands[i];
+    if (u->kind == EX_BINARY && u->op == OP_ADD && u->b->kind == EX_INT &&
+        ir_expr_equal(u->a, l->lb)) {
+      long long span = u->b->ival + le;
+      best = xformat("nurt_min(%s, %s + %lldLL)", best, b->hi, span > 0 ? (span - 1) / s * s : 0);
+    } else if (!strcmp(b->lo, b->hi)) {
+      Iv e;
+      if (iv_of(ki, u, &e, 0))
+        best = xformat("nurt_min(%s, %s + (%s%s - (%s)) / %lldLL * %lldLL)", best, b->lo, e.hi,
+                       le ? "" : " - 1", b->lo, s, s);
+    }
+  }
+  return best;
+}
+
 void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
   Loop *l = li->loop;
   Iv b, u;
@@ -175,6 +205,8 @@ void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
   if (!down) {
     *lo = b.lo;
     *hi = l->rel == REL_LE ? u.hi : xformat("%s - 1", u.hi);
+    if (l->step->kind == EX_INT && l->step->ival > 1)
+      *hi = strided_hi(ki, l, &b, *hi);
   } else {
     *hi = b.hi;
     *lo = l->rel == REL_GE ? u.lo : xformat("%s + 1", u.lo);
