@@ -22,6 +22,7 @@ typedef struct AnnotCtx {
   Vec sizes;        /* AnnotArg* from size(...) */
   bool independent; /* the `independent` clause */
   Vec reduces;      /* AnnotArg* from reduce(OP: v, ...): key is OP */
+  Vec caches;       /* AnnotArg* from cache(a, ...) */
   Annot *work;      /* the `work` annotation, once seen */
   bool explain;     /* print the pieces after each step (--explain) */
   bool inner;       /* a loop inside an annotated nest's body */
@@ -64,5 +65,6 @@ bool unroll_apply(AnnotCtx *cx, Annot *a);
 bool dmine_apply(AnnotCtx *cx, Annot *a);
 bool peel_apply(AnnotCtx *cx, Annot *a);
 bool inline_apply(AnnotCtx *cx, Annot *a);
+bool cache_apply(AnnotCtx *cx, Annot *a);
 
 #endif

@@ -31,10 +31,12 @@ static const AnnotSpec specs[] = {
     {"peel", 2, 2, false, peel_apply,
      "peel(f, b): peel f iterations off the front, b off the back"},
     {"inline", 0, 0, false, inline_apply, "inline: fully unroll loop 1 (constant trip count)"},
+    {"cache", 1, -1, true, cache_apply,
+     "cache(a, ...): stage the block (and halo) a work-group reads of a in __local memory"},
 };
 
 /* Named in SPEC §3 but not built yet: say so rather than "unknown". */
-static const char *planned[] = {"cache"};
+static const char *planned[] = {"prefetch"};
 
 const AnnotSpec *annot_find(const char *name) {
   for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
@@ -239,9 +241,11 @@ bool annot_apply_all(AnnotCtx *cx) {
     if (ok && cx->explain && s->apply != work_apply)
       explain_step(cx, a);
   }
-  if (ok && !cx->work && !cx->inner && (cx->sizes.len || cx->reduces.len || cx->independent)) {
+  if (ok && !cx->work && !cx->inner &&
+      (cx->sizes.len || cx->reduces.len || cx->independent || cx->caches.len)) {
     diag_error(((Annot *)cx->annots.items[0])->loc,
-               "size, reduce and independent are clauses of 'work', and this nest has none");
+               "size, reduce, independent and cache are clauses of 'work', and this nest has "
+               "none");
     ok = false;
   }
   return ok;

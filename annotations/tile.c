@@ -5,13 +5,36 @@
  * the partial tiles in remainder nests.  Both need the reordering to keep
  * every dependence. */
 #include "annotation.h"
-#include "frontend.h"
 #include "transform.h"
 
 #include <string.h>
 
-/* A tile size: an integer constant, or a variable the program has. */
-static Expr *tile_size(Annot *a, int j, long long *constant) {
+typedef struct {
+  const char *name;
+  Var *found;
+} Find;
+
+static void find_var(Expr *e, void *d) {
+  Find *f = d;
+  if (e->kind == EX_VAR && !strcmp(e->var->name, f->name))
+    f->found = e->var;
+}
+
+/* A variable in scope at the nest: one it uses, a parameter, a global. */
+static Var *visible_var(AnnotCtx *cx, const char *name) {
+  Find f = {name, NULL};
+  for (int i = 0; i < cx->pieces.len && !f.found; i++)
+    ir_walk_stmt(cx->pieces.items[i], find_var, &f);
+  for (int i = 0; i < cx->nest->visible.len && !f.found; i++) {
+    Var *v = cx->nest->visible.items[i];
+    if (!strcmp(v->name, name))
+      f.found = v;
+  }
+  return f.found;
+}
+
+/* A tile size: an integer constant, or a variable in scope. */
+static Expr *tile_size(AnnotCtx *cx, Annot *a, int j, long long *constant) {
   AnnotArg *arg = &a->args[j];
   *constant = 0;
   if (pragma_arg_int(arg, constant)) {
@@ -21,10 +44,11 @@ static Expr *tile_size(Annot *a, int j, long long *constant) {
     }
     return ir_int(*constant, arg->loc);
   }
-  Var *v = frontend_lookup_var(arg->text);
+  Var *v = visible_var(cx, arg->text);
   if (!v || !type_is_integer(v->type)) {
     diag_error(arg->loc,
-               "%s(...): '%s' must be an integer constant or an integer variable of the program",
+               "%s(...): '%s' must be an integer constant, or an integer variable that the "
+               "nest uses or that is a parameter of the function or a global",
                a->name, arg->text);
     return NULL;
   }
@@ -64,7 +88,9 @@ static Loop *tile_loop(Loop *l, Expr *lb, Expr *end, Expr *span) {
   Loop *t = tr_loop(l, lb, end, 1, NULL);
   Var *v = NEW(Var);
   *v = *l->var;
-  v->name = xformat("%s%s", l->var->name, l->var->name);
+  char *want = xformat("%s%s", l->var->name, l->var->name);
+  v->name = tr_fresh_name(want);
+  xfree(want);
   t->var = v;
   t->declared = true;
   t->step = span;
@@ -82,7 +108,7 @@ static bool apply(AnnotCtx *cx, Annot *a, bool full) {
   for (int j = 0; j < k; j++) {
     Loop *l = loops[j];
     long long t;
-    Expr *size = tile_size(a, j, &t);
+    Expr *size = tile_size(cx, a, j, &t);
     if (!size)
       return false;
     if (full && !t) {

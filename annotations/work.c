@@ -70,7 +70,8 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   kn->body = loops[k - 1]->body;
   kn->independent = cx->independent;
   kn->info = NEW(KernelInfo);
-  if (!freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces) || !deps_check(kn->info))
+  if (!freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces) || !deps_check(kn->info) ||
+      !cache_plan(kn, &cx->caches))
     return NULL;
   return kn;
 }

@@ -111,11 +111,22 @@ static bool write_atomically(const char *path, const char *text) {
   return ok;
 }
 
-static int line_of(const char *text, unsigned off) {
-  int line = 1;
-  for (unsigned i = 0; i < off && text[i]; i++)
-    line += text[i] == '\n';
-  return line;
+/* The line of each offset, counted on from the previous one: nests come in
+ * file order, so the whole file is scanned once, not once per nest. */
+typedef struct LineCounter {
+  const char *text;
+  unsigned at;
+  int line;
+} LineCounter;
+
+static int line_at(LineCounter *lc, unsigned off) {
+  if (off < lc->at) {
+    lc->at = 0;
+    lc->line = 1;
+  }
+  for (; lc->at < off && lc->text[lc->at]; lc->at++)
+    lc->line += lc->text[lc->at] == '\n';
+  return lc->line;
 }
 
 static void explain_nest(Source *src, Nest *n) {
@@ -208,6 +219,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
                          bool seq_only) {
   Edits edits = {0};
   Buf stubs = {0};
+  LineCounter lines = {src->text, 0, 1};
   buf_puts(&stubs, "");
   for (int i = 0; i < src->nests.len; i++) {
     Nest *n = src->nests.items[i];
@@ -228,7 +240,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx));
     }
     rewrite_add(&edits, n->begin, n->end,
-                xformat("%s\n#line %d \"%s\"\n", text, line_of(src->text, n->end), src->path));
+                xformat("%s\n#line %d \"%s\"\n", text, line_at(&lines, n->end), src->path));
   }
   if (seq_only) {
     char *body = rewrite_apply(&edits, src->text, src->len);
@@ -286,7 +298,8 @@ int nucc_compile(const Options *o) {
     if (o->emit == EMIT_CL)
       out = program;
     else
-      out = host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ);
+      /* without kernels the output needs no runtime: plain transformed C */
+      out = host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len);
     ok = out && diag_errors() == 0;
   }
   if (ok && o->report)

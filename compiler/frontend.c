@@ -7,6 +7,7 @@
 #include "frontend.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@ typedef struct Ctx {
   Source *src;
   Vec vars;                      /* Var* known so far */
   Vec var_cursors;               /* CXCursor* parallel to vars */
+  Vec globals;                   /* Var* of the file's global variables */
+  Vec var_index[1024];           /* by clang_hashCursor(): indices into vars, as uintptr */
   unsigned nest_begin, nest_end; /* the nest being translated */
   Vec *annotated_fors;           /* offsets of annotated `for` keywords (as uintptr) */
   Func *in_func;                 /* a called function being translated */
@@ -172,10 +175,16 @@ static Type *conv_type(CXType t) {
 
 /* --- variables ---------------------------------------------------------- */
 
+/* The Var of a declaration, made on first sight.  Hashed: a file with
+ * hundreds of nests has thousands of variables. */
 static Var *var_of(Ctx *cx, CXCursor decl) {
-  for (int i = 0; i < cx->vars.len; i++)
-    if (clang_equalCursors(*(CXCursor *)cx->var_cursors.items[i], decl))
-      return cx->vars.items[i];
+  Vec *bucket = &cx->var_index[clang_hashCursor(decl) % 1024];
+  for (int i = 0; i < bucket->len; i++) {
+    int at = (int)(uintptr_t)bucket->items[i];
+    if (clang_equalCursors(*(CXCursor *)cx->var_cursors.items[at], decl))
+      return cx->vars.items[at];
+  }
+  vec_push(bucket, (void *)(uintptr_t)cx->vars.len);
   Var *v = NEW(Var);
   v->name = spelling(decl);
   v->type = conv_type(clang_getCursorType(decl));
@@ -1072,11 +1081,27 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
   }
 }
 
+static int cmp_attach(const void *x, const void *y) {
+  unsigned a = (*(Attach *const *)x)->for_offset, b = (*(Attach *const *)y)->for_offset;
+  return (a > b) - (a < b);
+}
+
+/* The group above the `for` at c, or NULL.  A binary search (attachments
+ * are sorted by for_offset after attach_pragmas): every `for` of the file
+ * asks, and a file can have hundreds of nests. */
 static Attach *attach_of(CXCursor c) {
   unsigned off = frontend_begin(c);
-  for (int i = 0; i < attachments.len; i++)
-    if (((Attach *)attachments.items[i])->for_offset == off)
-      return attachments.items[i];
+  int lo = 0, hi = attachments.len;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    unsigned at = ((Attach *)attachments.items[mid])->for_offset;
+    if (at == off)
+      return attachments.items[mid];
+    if (at < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
   return NULL;
 }
 
@@ -1105,11 +1130,7 @@ Var *frontend_lookup_var(const char *name) {
 
 static bool is_annotated_for(Ctx *cx, CXCursor c) {
   (void)cx;
-  unsigned off = frontend_begin(c);
-  for (int i = 0; i < attachments.len; i++)
-    if (((Attach *)attachments.items[i])->for_offset == off)
-      return true;
-  return false;
+  return attach_of(c) != NULL;
 }
 
 /* --- nests ---------------------------------------------------------------- */
@@ -1224,18 +1245,24 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
 typedef struct {
   Ctx *cx;
   const char *func;
+  CXCursor decl; /* the function */
 } FindVisit;
 
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
-  if (clang_getCursorKind(c) == CXCursor_ForStmt && is_annotated_for(fv->cx, c)) {
-    Attach *a = NULL;
-    unsigned off = frontend_begin(c);
-    for (int i = 0; i < attachments.len; i++)
-      if (((Attach *)attachments.items[i])->for_offset == off)
-        a = attachments.items[i];
+  Attach *a = clang_getCursorKind(c) == CXCursor_ForStmt ? attach_of(c) : NULL;
+  if (a) {
     build_nest(fv->cx, c, a, fv->func);
+    /* names a tile size may use: the function's parameters, the globals */
+    Nest *n = fv->cx->src->nests.len ? fv->cx->src->nests.items[fv->cx->src->nests.len - 1] : NULL;
+    if (n && n->for_begin == frontend_begin(c)) {
+      int np = clang_Cursor_getNumArguments(fv->decl);
+      for (int i = 0; i < np; i++)
+        vec_push(&n->visible, var_of(fv->cx, clang_Cursor_getArgument(fv->decl, (unsigned)i)));
+      for (int i = 0; i < fv->cx->globals.len; i++)
+        vec_push(&n->visible, fv->cx->globals.items[i]);
+    }
     return CXChildVisit_Continue; /* inner annotated loops were reported */
   }
   return CXChildVisit_Recurse;
@@ -1244,6 +1271,8 @@ static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientDa
 static enum CXChildVisitResult find_funcs(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Ctx *cx = d;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl && frontend_in_main_file(cx->src, c))
+    vec_push(&cx->globals, var_of(cx, c));
   if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
       frontend_in_main_file(cx->src, c)) {
     Func *f = NEW(Func);
@@ -1260,7 +1289,7 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
   if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
       frontend_in_main_file(cx->src, c)) {
     char *name = spelling(c);
-    FindVisit fv = {cx, name};
+    FindVisit fv = {cx, name, c};
     clang_visitChildren(c, find_fors, &fv);
     xfree(name);
   }
@@ -1316,6 +1345,8 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   clang_tokenize(src->tu, all, &toks, &ntoks);
   find_pragmas(src, toks, ntoks);
   attach_pragmas(src, toks, ntoks);
+  if (attachments.len)
+    qsort(attachments.items, (size_t)attachments.len, sizeof(void *), cmp_attach);
   clang_disposeTokens(src->tu, toks, ntoks);
   if (diag_errors())
     return false;

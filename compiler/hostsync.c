@@ -54,21 +54,41 @@ static CXCursor strip(CXCursor c) {
   }
 }
 
-static bool contains_nest(Source *src, unsigned b, unsigned e) {
-  for (int i = 0; i < src->nests.len; i++) {
-    Nest *n = src->nests.items[i];
-    if (n->for_begin >= b && n->for_begin < e)
-      return true;
+/* The offsets of the nests' `for` keywords, sorted, for the duration of
+ * hostsync_add_edits(): every statement asks whether it holds a nest, and a
+ * scan of all nests per statement made large files quadratic. */
+static unsigned *nest_fors;
+static int nnest_fors;
+
+static int cmp_offset(const void *a, const void *b) {
+  unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+  return (x > y) - (x < y);
+}
+
+/* The index of the first nest at or after `off`. */
+static int first_nest_from(unsigned off) {
+  int lo = 0, hi = nnest_fors;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (nest_fors[mid] < off)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
-  return false;
+  return lo;
+}
+
+static bool contains_nest(Source *src, unsigned b, unsigned e) {
+  (void)src;
+  int i = first_nest_from(b);
+  return i < nnest_fors && nest_fors[i] < e;
 }
 
 static bool is_nest(Source *src, CXCursor c) {
+  (void)src;
   unsigned b = frontend_begin(c);
-  for (int i = 0; i < src->nests.len; i++)
-    if (((Nest *)src->nests.items[i])->for_begin == b)
-      return true;
-  return false;
+  int i = first_nest_from(b);
+  return i < nnest_fors && nest_fors[i] == b;
 }
 
 static char *text_of(Source *src, CXCursor c) {
@@ -475,6 +495,11 @@ static enum CXChildVisitResult visit_frees(CXCursor c, CXCursor parent, CXClient
 
 void hostsync_add_edits(Source *src, Edits *edits) {
   seen = verdict = (Vec){0};
+  nnest_fors = src->nests.len;
+  nest_fors = xcalloc((size_t)nnest_fors, sizeof *nest_fors);
+  for (int i = 0; i < nnest_fors; i++)
+    nest_fors[i] = ((Nest *)src->nests.items[i])->for_begin;
+  qsort(nest_fors, (size_t)nnest_fors, sizeof *nest_fors, cmp_offset);
   Pass p = {src, edits};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_func, &p);
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_frees, &p);

@@ -305,7 +305,8 @@ struct Nest {
   SrcLoc bad_loop_loc; /* where the nest stops being canonical */
   char *bad_loop_why;
   char *func_name;
-  int index; /* 0, 1, ... in the file */
+  int index;   /* 0, 1, ... in the file */
+  Vec visible; /* Var*: the function's parameters and the globals */
 };
 
 // annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
@@ -361,6 +362,16 @@ typedef struct Reduction {
 
 const char *red_op_name(RedOp op); /* "sum", "min", ... */
 
+/* An array staged in __local memory by cache(a): the block one work-group
+ * reads, with its halo.  Dimension d of the array follows mapped loop
+ * mapped[d] with subscripts mapped_var + lo[d] .. mapped_var + hi[d]. */
+typedef struct Cache {
+  Buffer *buf;
+  int rank;
+  int mapped[8];
+  long long lo[8], hi[8];
+} Cache;
+
 struct Kernel {
   Nest *nest;
   char *name;
@@ -371,6 +382,7 @@ struct Kernel {
   bool independent;
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
+  Vec caches;           /* Cache* */
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;        /* char*: advice for --report */

@@ -7,6 +7,7 @@
 #include "transform.h"
 
 #include "analysis/analysis.h"
+#include "frontend.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,10 +33,29 @@ void subst_expr(Subst *s, Var *v, Expr *e) {
   vec_push(&s->to, e);
 }
 
+/* A name no variable of the file has, nor one made before: new loop
+ * indices and renamed locals must not capture what the body reads. */
+char *tr_fresh_name(const char *base) {
+  static Vec made;
+  for (int k = 0;; k++) {
+    char *name = k ? xformat("%s_%d", base, k) : xstrdup(base);
+    bool taken = frontend_lookup_var(name) != NULL;
+    for (int i = 0; i < made.len && !taken; i++)
+      taken = !strcmp(made.items[i], name);
+    if (!taken) {
+      vec_push(&made, name);
+      return name;
+    }
+    xfree(name);
+  }
+}
+
 Var *subst_rename(Subst *s, Var *v, const char *suffix) {
   Var *n = NEW(Var);
   *n = *v;
-  n->name = xformat("%s%s", v->name, suffix);
+  char *want = xformat("%s%s", v->name, suffix);
+  n->name = tr_fresh_name(want);
+  xfree(want);
   vec_push(&s->rfrom, v);
   vec_push(&s->rto, n);
   return n;

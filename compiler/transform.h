@@ -13,6 +13,8 @@ typedef struct Subst {
 
 void subst_expr(Subst *s, Var *v, Expr *e);
 Var *subst_rename(Subst *s, Var *v, const char *suffix);
+/* base, or base_1, base_2, ...: a name no variable of the file has. */
+char *tr_fresh_name(const char *base);
 /* Renames every local the statement declares, with the suffix. */
 void subst_rename_locals(Subst *s, Stmt *body, const char *suffix);
 

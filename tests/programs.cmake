@@ -21,6 +21,7 @@ set(NUCC_TEST_ARGS_sgemm 67)
 set(NUCC_TEST_ARGS_imgconv 130 97)
 set(NUCC_TEST_ARGS_nbody 1000)
 set(NUCC_TEST_ARGS_wave 20 18 16 5)
+set(NUCC_TEST_ARGS_himeno XS 3)
 
 # >>> emit=seq leg: turn on once nucc implements --emit=seq (run_both.sh).
 option(NUCC_TEST_EMIT_SEQ "Also check the output of nucc --emit=seq in run.* tests" ON)

@@ -44,6 +44,10 @@ bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);
 bool reduction_match_if(Stmt *s, Expr **path, RedOp *op, Expr **operand);
 bool reduction_uses(Expr *e, Expr *path);
 
+/* cache.c: plans cache(a, ...) for a kernel; the plan of a buffer or NULL. */
+bool cache_plan(Kernel *k, Vec *names);
+Cache *cache_of(Kernel *k, Buffer *b);
+
 /* Reports carried dependences on the mapped loops; false after an error. */
 bool deps_check(KernelInfo *ki);
 

@@ -18,8 +18,7 @@ const char *emit_cl_name(const char *name);
 /* The host stub of a kernel (a static function) and the statement that
  * replaces the nest at its site; `original` is the nest's source text. */
 char *emit_host_stub(Kernel *k);
-char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text,
-                     const char *path);
+char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path);
 /* The prologue of the output file: include, program string, module. */
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
 

@@ -22,10 +22,11 @@ static void c_string(Buf *b, const char *text) {
         return;
       continue;
     }
+    /* buf_puts, not buf_printf: this runs once per byte of the program */
     if (*p == '"' || *p == '\\')
-      buf_printf(b, "\\%c", *p);
+      buf_puts(b, (char[]){'\\', *p, '\0'});
     else
-      buf_printf(b, "%c", *p);
+      buf_puts(b, (char[]){*p, '\0'});
   }
   buf_puts(b, "\"");
 }
@@ -324,6 +325,13 @@ char *emit_host_stub(Kernel *k) {
                "  nurt_arg_local(nu_l, nu_group_size * sizeof(%s));\n"
                "  nurt_arg_buffer(nu_l, nu_part_%s, nu_groups * sizeof(%s), NURT_OUT);\n",
                t, r->name, k->name, r->name, t, t, r->name, t);
+  }
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    buf_printf(&b, "  nurt_arg_local(nu_l, sizeof(%s)", type_c_name(c->buf->elem));
+    for (int d = 0; d < c->rank; d++)
+      buf_printf(&b, " * (nu_local[%d] + %lld)", k->dims - 1 - c->mapped[d], c->hi[d] - c->lo[d]);
+    buf_puts(&b, "); /* cache */\n");
   }
   for (int m = 0; m < k->dims; m++)
     buf_printf(&b,

@@ -25,6 +25,7 @@ const char *emit_cl_name(const char *name) {
 
 typedef struct KCtx {
   Kernel *k;
+  bool global_only; /* print cached arrays' global subscripts (the loads) */
 } KCtx;
 
 static void path_name(Expr *e, Buf *b) {
@@ -65,6 +66,23 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   Buffer *buf = ir_path_root(base) ? buffer_of(kc->k, base) : NULL;
   if (!buf)
     return false;
+  Cache *cache = cache_of(kc->k, buf);
+  if (cache && !kc->global_only) {
+    /* the staged block: coordinates relative to the block's first element */
+    buf_printf(b, "nu_tile_%s[", buf->name);
+    for (int i = 0; i < n - 1; i++)
+      buf_puts(b, "(");
+    for (int i = n - 1; i >= 0; i--) {
+      int d = n - 1 - i;
+      buf_puts(b, "(");
+      print_expr(p, subs[i], b);
+      buf_printf(b, " - nu_o%d_%s)", d, buf->name);
+      if (i > 0)
+        buf_printf(b, ") * nu_w%d_%s + ", d + 1, buf->name);
+    }
+    buf_puts(b, "]");
+    return true;
+  }
   /* Horner form, outermost subscript first: (s2 * a_d1 + s1) * a_d2 + s0 */
   buf_printf(b, "%s[", buf->name);
   Buf flat = {0};
@@ -176,6 +194,49 @@ static void print_indices(Kernel *k, int depth, Buf *b) {
   }
 }
 
+/* Stages the block of an array that the work-group reads (with its halo)
+ * in __local memory: each work-item loads every lsize-th element; elements
+ * no in-range work-item reads are skipped. */
+static void print_cache_load(Kernel *k, Cache *c, Buf *b) {
+  const char *a = c->buf->name;
+  buf_printf(b, "  /* cache(%s): this work-group's block of %s with its halo */\n", a, a);
+  for (int d = 0; d < c->rank; d++) {
+    int m = c->mapped[d], dim = k->dims - 1 - m;
+    buf_printf(b,
+               "  long nu_o%d_%s = nu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) + "
+               "(%lld);\n"
+               "  long nu_w%d_%s = (long)get_local_size(%d) + %lld;\n",
+               d, a, m, dim, dim, c->lo[d], d, a, dim, c->hi[d] - c->lo[d]);
+  }
+  buf_puts(b, "  {\n    long nu_size = 1;\n");
+  for (int d = 0; d < c->rank; d++)
+    buf_printf(b, "    nu_size *= nu_w%d_%s;\n", d, a);
+  buf_puts(b,
+           "    long nu_lsz = (long)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n"
+           "    long nu_lin = (long)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
+           "get_local_size(1) * get_local_id(2)));\n"
+           "    for (long nu_t = nu_lin; nu_t < nu_size; nu_t += nu_lsz) {\n"
+           "      long nu_r = nu_t;\n");
+  for (int d = c->rank - 1; d >= 0; d--)
+    buf_printf(b, "      long nu_x%d = nu_o%d_%s + nu_r %% nu_w%d_%s;\n      nu_r /= nu_w%d_%s;\n",
+               d, d, a, d, a, d, a);
+  buf_puts(b, "      if (");
+  for (int d = 0; d < c->rank; d++) {
+    int m = c->mapped[d];
+    buf_printf(b, "%snu_x%d >= nu_lb%d + (%lld) && nu_x%d <= nu_lb%d + nu_n%d - 1 + (%lld)",
+               d ? " &&\n          " : "", d, m, c->lo[d], d, m, m, c->hi[d]);
+  }
+  buf_printf(b, ")\n        nu_tile_%s[nu_t] = %s[", a, a);
+  for (int d = 0; d < c->rank - 1; d++)
+    buf_puts(b, "(");
+  for (int d = 0; d < c->rank; d++) {
+    buf_printf(b, "nu_x%d", d);
+    if (d < c->rank - 1)
+      buf_printf(b, ") * %s_d%d + ", a, d + 1);
+  }
+  buf_puts(b, "];\n    }\n  }\n");
+}
+
 /* Work-group tree over __local memory with sequential addressing (no bank
  * conflicts, no modulo tests), any work-group size; one partial per group. */
 static void print_group_reduction(Reduction *r, Buf *b) {
@@ -199,7 +260,7 @@ static void print_group_reduction(Reduction *r, Buf *b) {
 
 static void print_kernel(Kernel *k, Buf *b) {
   KernelInfo *ki = k->info;
-  KCtx kc = {k};
+  KCtx kc = {k, false};
   Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
   Loop *l0 = k->mapped[0];
   bool red = k->reductions.len > 0;
@@ -225,6 +286,11 @@ static void print_kernel(Kernel *k, Buf *b) {
     const char *t = emit_red_type(r);
     buf_printf(b, "%s__local %s *nu_red_%s, __global %s *nu_part_%s, long nu_part_%s_off", sep, t,
                r->name, t, r->name, r->name);
+    sep = ",\n    ";
+  }
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    buf_printf(b, "%s__local %s *nu_tile_%s", sep, type_cl_name(c->buf->elem), c->buf->name);
     sep = ",\n    ";
   }
   for (int m = 0; m < k->dims; m++) {
@@ -253,7 +319,8 @@ static void print_kernel(Kernel *k, Buf *b) {
     if (!mapped)
       buf_printf(b, "  %s %s;\n", type_cl_name(v->type), emit_cl_name(v->name));
   }
-  if (red && k->dims == 1) {
+  bool cached = k->caches.len > 0;
+  if (red && k->dims == 1 && !cached) {
     /* grid-stride: each work-item accumulates several iterations in a
      * register before the work-group combines */
     buf_puts(b, "  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) "
@@ -265,7 +332,11 @@ static void print_kernel(Kernel *k, Buf *b) {
     /* NDRange dimension 0 is the innermost mapped loop */
     for (int m = 0; m < k->dims; m++)
       buf_printf(b, "  long nu_g%d = get_global_id(%d);\n", m, k->dims - 1 - m);
-    if (red) {
+    for (int i = 0; i < k->caches.len; i++)
+      print_cache_load(k, k->caches.items[i], b);
+    if (cached)
+      buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
+    if (red || cached) {
       /* every work-item must reach the barriers: no early return */
       buf_puts(b, "  if (");
       for (int m = 0; m < k->dims; m++)
