@@ -1,0 +1,69 @@
+/* wave_base.c — bench row "wave", base form: time steps of the 3-D wave
+ * equation of examples/wave.c (7-point cross, layers rotated by pointer swap)
+ * with its `work(4, 4, 16)`.  Rate: GB/s counting 12 bytes per interior cell
+ * and step (two layers read, one written).
+ * Usage: wave_base [NX NY NZ [INNER]]   (default 512 512 256 10) */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+int main(int argc, char **argv) {
+  int nx = argc > 3 ? atoi(argv[1]) : 512, ny = argc > 3 ? atoi(argv[2]) : 512;
+  int nz = argc > 3 ? atoi(argv[3]) : 256, inner = argc > 4 ? atoi(argv[4]) : 10;
+  if (nx < 3 || ny < 3 || nz < 3 || inner < 1)
+    return 2;
+  float(*f0)[ny][nz] = malloc(sizeof(float[nx][ny][nz]));
+  float(*f1)[ny][nz] = malloc(sizeof(float[nx][ny][nz]));
+  float(*f2)[ny][nz] = malloc(sizeof(float[nx][ny][nz]));
+  if (!f0 || !f1 || !f2)
+    return 2;
+  for (int x = 0; x < nx; x++)
+    for (int y = 0; y < ny; y++)
+      for (int z = 0; z < nz; z++) {
+        float dx = (float)(x - nx / 2), dy = (float)(y - ny / 2), dz = (float)(z - nz / 2);
+        int border = x == 0 || y == 0 || z == 0 || x == nx - 1 || y == ny - 1 || z == nz - 1;
+        f0[x][y][z] = f1[x][y][z] = border ? 0.0f : expf(-(dx * dx + dy * dy + dz * dz) / 8.0f);
+        f2[x][y][z] = 0.0f;
+      }
+  const float kx = 0.15f, ky = 0.1f, kz = 0.1f, k0 = 2.0f - 2.0f * (kx + ky + kz);
+
+  double best = 1e30;
+  for (int rep = 0; rep < 6; rep++) { /* rep 0 warms up */
+    double t0 = now_ms();
+    for (int it = 0; it < inner; it++) {
+#pragma nu work(4, 4, 16)
+      for (int x = 1; x < nx - 1; x++)
+        for (int y = 1; y < ny - 1; y++)
+          for (int z = 1; z < nz - 1; z++) {
+            float lx = f1[x - 1][y][z] + f1[x + 1][y][z];
+            float ly = f1[x][y - 1][z] + f1[x][y + 1][z];
+            float lz = f1[x][y][z - 1] + f1[x][y][z + 1];
+            f2[x][y][z] = k0 * f1[x][y][z] - f0[x][y][z] + kx * lx + ky * ly + kz * lz;
+          }
+      float(*tmp)[ny][nz] = f0;
+      f0 = f1, f1 = f2, f2 = tmp;
+    }
+#pragma nu wait
+    double t = (now_ms() - t0) / inner;
+    if (rep > 0 && t < best)
+      best = t;
+  }
+  double e = 0.0;
+  for (int x = 0; x < nx; x++)
+    for (int y = 0; y < ny; y++)
+      for (int z = 0; z < nz; z++)
+        e += (double)f1[x][y][z] * f1[x][y][z];
+  printf("wave %dx%dx%d sumsq %.6e u[centre]=%.6f\n", nx, ny, nz, e, f1[nx / 2][ny / 2][nz / 2]);
+  printf("best time: %.4f ms, %.2f GB/s\n", best,
+         12.0 * (nx - 2) * (ny - 2) * (nz - 2) / (best * 1e6));
+  free(f0), free(f1), free(f2);
+  return 0;
+}
