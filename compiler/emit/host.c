@@ -157,9 +157,21 @@ static void print_sizes(Kernel *k, Buf *b) {
   }
   if (!k->reductions.len)
     return;
-  if (k->dims == 1)
+  if (k->dims == 1) {
     buf_puts(b, "  if (nu_global[0] > nu_local[0] * 1024)\n"
                 "    nu_global[0] = nu_local[0] * 1024;\n");
+  } else if (!k->caches.len) {
+    /* about 4096 groups: the outermost mapped loop strides over the rest */
+    int outer = k->dims - 1;
+    buf_puts(b, "  {\n    size_t nu_inner = 1;\n");
+    for (int d = 0; d < outer; d++)
+      buf_printf(b, "    nu_inner *= nu_local[%d] ? nu_global[%d] / nu_local[%d] : 1;\n", d, d, d);
+    buf_printf(b,
+               "    size_t nu_cap = nu_inner < 4096 ? 4096 / nu_inner : 1;\n"
+               "    if (nu_global[%d] > nu_local[%d] * nu_cap)\n"
+               "      nu_global[%d] = nu_local[%d] * nu_cap;\n  }\n",
+               outer, outer, outer, outer);
+  }
   buf_puts(b, "  size_t nu_groups = 1, nu_group_size = 1;\n");
   for (int d = 0; d < k->dims; d++)
     buf_printf(b,

@@ -205,28 +205,39 @@ static void print_cache_load(Kernel *k, Cache *c, Buf *b) {
     buf_printf(b,
                "  long nu_o%d_%s = nu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) + "
                "(%lld);\n"
-               "  long nu_w%d_%s = (long)get_local_size(%d) + %lld;\n",
+               "  int nu_w%d_%s = (int)get_local_size(%d) + %lld;\n",
                d, a, m, dim, dim, c->lo[d], d, a, dim, c->hi[d] - c->lo[d]);
   }
-  buf_puts(b, "  {\n    long nu_size = 1;\n");
-  for (int d = 0; d < c->rank; d++)
-    buf_printf(b, "    nu_size *= nu_w%d_%s;\n", d, a);
-  buf_puts(b,
-           "    long nu_lsz = (long)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n"
-           "    long nu_lin = (long)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
-           "get_local_size(1) * get_local_id(2)));\n"
-           "    for (long nu_t = nu_lin; nu_t < nu_size; nu_t += nu_lsz) {\n"
-           "      long nu_r = nu_t;\n");
-  for (int d = c->rank - 1; d >= 0; d--)
-    buf_printf(b, "      long nu_x%d = nu_o%d_%s + nu_r %% nu_w%d_%s;\n      nu_r /= nu_w%d_%s;\n",
-               d, d, a, d, a, d, a);
-  buf_puts(b, "      if (");
+  /* one loop per dimension, each work-item striding by the work-group's
+   * extent in the NDRange dimension that dimension follows: no division */
+  for (int d = 0; d < c->rank; d++) {
+    int m = c->mapped[d], dim = k->dims - 1 - m;
+    buf_indent(b, d + 1);
+    buf_printf(b,
+               "for (int nu_c%d = (int)get_local_id(%d); nu_c%d < nu_w%d_%s; nu_c%d += "
+               "(int)get_local_size(%d)) {\n",
+               d, dim, d, d, a, d, dim);
+    buf_indent(b, d + 2);
+    buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+  }
+  buf_indent(b, c->rank + 1);
+  buf_puts(b, "if (");
   for (int d = 0; d < c->rank; d++) {
     int m = c->mapped[d];
     buf_printf(b, "%snu_x%d >= nu_lb%d + (%lld) && nu_x%d <= nu_lb%d + nu_n%d - 1 + (%lld)",
-               d ? " &&\n          " : "", d, m, c->lo[d], d, m, m, c->hi[d]);
+               d ? " && " : "", d, m, c->lo[d], d, m, m, c->hi[d]);
   }
-  buf_printf(b, ")\n        nu_tile_%s[nu_t] = %s[", a, a);
+  buf_puts(b, ")\n");
+  buf_indent(b, c->rank + 2);
+  buf_printf(b, "nu_tile_%s[", a);
+  for (int d = 0; d < c->rank - 1; d++)
+    buf_puts(b, "(");
+  for (int d = 0; d < c->rank; d++) {
+    buf_printf(b, "nu_c%d", d);
+    if (d < c->rank - 1)
+      buf_printf(b, ") * nu_w%d_%s + ", d + 1, a);
+  }
+  buf_printf(b, "] = %s[", a);
   for (int d = 0; d < c->rank - 1; d++)
     buf_puts(b, "(");
   for (int d = 0; d < c->rank; d++) {
@@ -234,7 +245,11 @@ static void print_cache_load(Kernel *k, Cache *c, Buf *b) {
     if (d < c->rank - 1)
       buf_printf(b, ") * %s_d%d + ", a, d + 1);
   }
-  buf_puts(b, "];\n    }\n  }\n");
+  buf_puts(b, "];\n");
+  for (int d = c->rank - 1; d >= 0; d--) {
+    buf_indent(b, d + 1);
+    buf_puts(b, "}\n");
+  }
 }
 
 /* Work-group tree over __local memory with sequential addressing (no bank
@@ -336,7 +351,19 @@ static void print_kernel(Kernel *k, Buf *b) {
       print_cache_load(k, k->caches.items[i], b);
     if (cached)
       buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
-    if (red || cached) {
+    if (red && !cached) {
+      /* the outermost mapped loop strides over the groups the host capped,
+       * so a few thousand partials come back, not one per 256 points */
+      buf_printf(b, "  for (; nu_g0 < nu_n0; nu_g0 += get_global_size(%d)) {\n", k->dims - 1);
+      buf_puts(b, "    if (");
+      for (int m = 1; m < k->dims; m++)
+        buf_printf(b, "%snu_g%d < nu_n%d", m > 1 ? " && " : "", m, m);
+      buf_puts(b, ") {\n");
+      print_indices(k, 3, b);
+      buf_puts(b, "      do { /* `continue` ends this iteration */\n");
+      print_body(&p, k->body, 4, b);
+      buf_puts(b, "      } while (0);\n    }\n  }\n");
+    } else if (red || cached) {
       /* every work-item must reach the barriers: no early return */
       buf_puts(b, "  if (");
       for (int m = 0; m < k->dims; m++)

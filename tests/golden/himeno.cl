@@ -30,16 +30,18 @@ __kernel void nu_main_85(__global const float *a, long a_off, long a_d1, long a_
   long nu_g0 = get_global_id(2);
   long nu_g1 = get_global_id(1);
   long nu_g2 = get_global_id(0);
-  if (nu_g0 < nu_n0 && nu_g1 < nu_n1 && nu_g2 < nu_n2) {
-    int i = (int)(nu_lb0 + nu_g0 * nu_st0);
-    int j = (int)(nu_lb1 + nu_g1 * nu_st1);
-    int k = (int)(nu_lb2 + nu_g2 * nu_st2);
-    do { /* `continue` ends this iteration */
-      float s0 = a[((0 * a_d1 + i) * a_d2 + j) * a_d3 + k] * p[((i + 1) * p_d1 + j) * p_d2 + k] + a[((1 * a_d1 + i) * a_d2 + j) * a_d3 + k] * p[(i * p_d1 + j + 1) * p_d2 + k] + a[((2 * a_d1 + i) * a_d2 + j) * a_d3 + k] * p[(i * p_d1 + j) * p_d2 + k + 1] + b[((0 * b_d1 + i) * b_d2 + j) * b_d3 + k] * (p[((i + 1) * p_d1 + j + 1) * p_d2 + k] - p[((i + 1) * p_d1 + j - 1) * p_d2 + k] - p[((i - 1) * p_d1 + j + 1) * p_d2 + k] + p[((i - 1) * p_d1 + j - 1) * p_d2 + k]) + b[((1 * b_d1 + i) * b_d2 + j) * b_d3 + k] * (p[(i * p_d1 + j + 1) * p_d2 + k + 1] - p[(i * p_d1 + j - 1) * p_d2 + k + 1] - p[(i * p_d1 + j + 1) * p_d2 + k - 1] + p[(i * p_d1 + j - 1) * p_d2 + k - 1]) + b[((2 * b_d1 + i) * b_d2 + j) * b_d3 + k] * (p[((i + 1) * p_d1 + j) * p_d2 + k + 1] - p[((i - 1) * p_d1 + j) * p_d2 + k + 1] - p[((i + 1) * p_d1 + j) * p_d2 + k - 1] + p[((i - 1) * p_d1 + j) * p_d2 + k - 1]) + c[((0 * c_d1 + i) * c_d2 + j) * c_d3 + k] * p[((i - 1) * p_d1 + j) * p_d2 + k] + c[((1 * c_d1 + i) * c_d2 + j) * c_d3 + k] * p[(i * p_d1 + j - 1) * p_d2 + k] + c[((2 * c_d1 + i) * c_d2 + j) * c_d3 + k] * p[(i * p_d1 + j) * p_d2 + k - 1] + wrk1[(i * wrk1_d1 + j) * wrk1_d2 + k];
-      float ss = (s0 * a[((3 * a_d1 + i) * a_d2 + j) * a_d3 + k] - p[(i * p_d1 + j) * p_d2 + k]) * bnd[(i * bnd_d1 + j) * bnd_d2 + k];
-      gosa += ss * ss;
-      wrk2[(i * wrk2_d1 + j) * wrk2_d2 + k] = p[(i * p_d1 + j) * p_d2 + k] + omega * ss;
-    } while (0);
+  for (; nu_g0 < nu_n0; nu_g0 += get_global_size(2)) {
+    if (nu_g1 < nu_n1 && nu_g2 < nu_n2) {
+      int i = (int)(nu_lb0 + nu_g0 * nu_st0);
+      int j = (int)(nu_lb1 + nu_g1 * nu_st1);
+      int k = (int)(nu_lb2 + nu_g2 * nu_st2);
+      do { /* `continue` ends this iteration */
+        float s0 = a[((0 * a_d1 + i) * a_d2 + j) * a_d3 + k] * p[((i + 1) * p_d1 + j) * p_d2 + k] + a[((1 * a_d1 + i) * a_d2 + j) * a_d3 + k] * p[(i * p_d1 + j + 1) * p_d2 + k] + a[((2 * a_d1 + i) * a_d2 + j) * a_d3 + k] * p[(i * p_d1 + j) * p_d2 + k + 1] + b[((0 * b_d1 + i) * b_d2 + j) * b_d3 + k] * (p[((i + 1) * p_d1 + j + 1) * p_d2 + k] - p[((i + 1) * p_d1 + j - 1) * p_d2 + k] - p[((i - 1) * p_d1 + j + 1) * p_d2 + k] + p[((i - 1) * p_d1 + j - 1) * p_d2 + k]) + b[((1 * b_d1 + i) * b_d2 + j) * b_d3 + k] * (p[(i * p_d1 + j + 1) * p_d2 + k + 1] - p[(i * p_d1 + j - 1) * p_d2 + k + 1] - p[(i * p_d1 + j + 1) * p_d2 + k - 1] + p[(i * p_d1 + j - 1) * p_d2 + k - 1]) + b[((2 * b_d1 + i) * b_d2 + j) * b_d3 + k] * (p[((i + 1) * p_d1 + j) * p_d2 + k + 1] - p[((i - 1) * p_d1 + j) * p_d2 + k + 1] - p[((i + 1) * p_d1 + j) * p_d2 + k - 1] + p[((i - 1) * p_d1 + j) * p_d2 + k - 1]) + c[((0 * c_d1 + i) * c_d2 + j) * c_d3 + k] * p[((i - 1) * p_d1 + j) * p_d2 + k] + c[((1 * c_d1 + i) * c_d2 + j) * c_d3 + k] * p[(i * p_d1 + j - 1) * p_d2 + k] + c[((2 * c_d1 + i) * c_d2 + j) * c_d3 + k] * p[(i * p_d1 + j) * p_d2 + k - 1] + wrk1[(i * wrk1_d1 + j) * wrk1_d2 + k];
+        float ss = (s0 * a[((3 * a_d1 + i) * a_d2 + j) * a_d3 + k] - p[(i * p_d1 + j) * p_d2 + k]) * bnd[(i * bnd_d1 + j) * bnd_d2 + k];
+        gosa += ss * ss;
+        wrk2[(i * wrk2_d1 + j) * wrk2_d2 + k] = p[(i * p_d1 + j) * p_d2 + k] + omega * ss;
+      } while (0);
+    }
   }
   size_t nu_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));
   size_t nu_lsize = get_local_size(0) * get_local_size(1) * get_local_size(2);
