@@ -35,9 +35,6 @@ static const AnnotSpec specs[] = {
      "cache(a, ...): stage the block (and halo) a work-group reads of a in __local memory"},
 };
 
-/* Named in SPEC §3 but not built yet: say so rather than "unknown". */
-static const char *planned[] = {"prefetch"};
-
 const AnnotSpec *annot_find(const char *name) {
   for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
     if (!strcmp(specs[i].name, name))
@@ -196,13 +193,7 @@ bool annot_apply_all(AnnotCtx *cx) {
     Annot *a = cx->annots.items[i];
     const AnnotSpec *s = annot_find(a->name);
     if (!s) {
-      bool later = false;
-      for (size_t j = 0; j < sizeof planned / sizeof *planned; j++)
-        later |= !strcmp(planned[j], a->name);
-      if (later)
-        diag_error(a->loc, "annotation '%s' is not implemented yet", a->name);
-      else
-        diag_error(a->loc, "unknown annotation '%s'", a->name);
+      diag_error(a->loc, "unknown annotation '%s'", a->name);
       ok = false;
     } else if (!check_args(s, a)) {
       ok = false;
