@@ -20,6 +20,7 @@ typedef struct Sync {
   Vec roots;                     /* char*: source text of array roots */
   Vec writes;                    /* parallel to roots: non-NULL when written */
   bool all;                      /* needs nurt_escape() */
+  bool calls_only;               /* a function without kernels: library calls only */
 } Sync;
 
 typedef struct Kids {
@@ -235,8 +236,9 @@ static void scan_call(Sync *s, CXCursor c) {
       !clang_Cursor_isNull(fn) && (clang_Location_isInSystemHeader(clang_getCursorLocation(fn)) ||
                                    touches_no_array(s->src, fn));
   if (!library) {
-    /* it may read or write any array, through globals or pointers */
-    s->all = true;
+    /* it may read or write any array, through globals or pointers (in a
+     * function without kernels, it syncs what it touches itself) */
+    s->all |= !s->calls_only;
     scan_kids(s, c);
     return;
   }
@@ -267,7 +269,8 @@ static void scan(Sync *s, CXCursor c, bool write) {
   switch (k) {
   case CXCursor_ArraySubscriptExpr: {
     Kids kids = kids_of(c);
-    note_root(s, c, write);
+    if (!s->calls_only)
+      note_root(s, c, write);
     for (int i = 0; i < kids.n && i < 8; i++)
       scan(s, kids.c[i], false);
     return;
@@ -278,7 +281,8 @@ static void scan(Sync *s, CXCursor c, bool write) {
     if (kids.n != 1)
       break;
     if (op == CXUnaryOperator_Deref) {
-      note_root(s, kids.c[0], write);
+      if (!s->calls_only)
+        note_root(s, kids.c[0], write);
       scan(s, kids.c[0], false);
       return;
     }
@@ -320,8 +324,8 @@ static void scan(Sync *s, CXCursor c, bool write) {
 
 /* The synchronisation text for a host statement, or NULL if none. */
 /* `sep` is "; " for statements, ", " for a comma expression. */
-static char *syncs_for(Source *src, CXCursor stmt, const char *sep) {
-  Sync s = {.src = src};
+static char *syncs_for(Source *src, CXCursor stmt, const char *sep, bool calls_only) {
+  Sync s = {.src = src, .calls_only = calls_only};
   s.stmt_begin = frontend_begin(stmt);
   s.stmt_end = frontend_end(stmt);
   scan(&s, stmt, false);
@@ -343,6 +347,7 @@ static char *syncs_for(Source *src, CXCursor stmt, const char *sep) {
 typedef struct Pass {
   Source *src;
   Edits *edits;
+  bool calls_only; /* see Sync */
 } Pass;
 
 static void visit_stmt(Pass *p, CXCursor c, bool in_compound);
@@ -376,7 +381,7 @@ static enum CXChildVisitResult header_kid(CXCursor c, CXCursor parent, CXClientD
   Pass *p = d;
   if (!clang_isExpression(clang_getCursorKind(c)))
     return CXChildVisit_Continue;
-  char *sync = syncs_for(p->src, c, ", ");
+  char *sync = syncs_for(p->src, c, ", ", p->calls_only);
   if (sync) {
     rewrite_add(p->edits, frontend_begin(c), frontend_begin(c), xformat("(%s", sync));
     rewrite_add(p->edits, frontend_end(c), frontend_end(c), xstrdup(")"));
@@ -408,7 +413,7 @@ static void visit_stmt(Pass *p, CXCursor c, bool in_compound) {
   }
   if (!clang_isStatement(k) && !clang_isExpression(k) && k != CXCursor_DeclStmt)
     return;
-  char *sync = syncs_for(p->src, c, "; ");
+  char *sync = syncs_for(p->src, c, "; ", p->calls_only);
   if (!sync)
     return;
   if (in_compound) {
@@ -449,11 +454,17 @@ static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientD
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
       !frontend_in_main_file(p->src, c))
     return CXChildVisit_Continue;
-  if (!contains_nest(p->src, frontend_begin(c), frontend_end(c)))
-    return CXChildVisit_Continue;
   CXCursor body = body_of(c);
   if (clang_Cursor_isNull(body))
     return CXChildVisit_Continue;
+  if (!contains_nest(p->src, frontend_begin(c), frontend_end(c))) {
+    /* page protection catches the host's own reads and writes of device
+     * data, but a system call (fwrite, read) would fail with EFAULT: sync
+     * the arrays handed to library calls in every function of the file */
+    Pass calls = {p->src, p->edits, true};
+    visit_stmt(&calls, body, false);
+    return CXChildVisit_Continue;
+  }
   visit_stmt(p, body, false);
   clang_visitChildren(body, find_returns, p);
   /* falling off the end of the function is an exit too */
@@ -500,7 +511,7 @@ void hostsync_add_edits(Source *src, Edits *edits) {
   for (int i = 0; i < nnest_fors; i++)
     nest_fors[i] = ((Nest *)src->nests.items[i])->for_begin;
   qsort(nest_fors, (size_t)nnest_fors, sizeof *nest_fors, cmp_offset);
-  Pass p = {src, edits};
+  Pass p = {src, edits, false};
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_func, &p);
   clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_frees, &p);
 }

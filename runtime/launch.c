@@ -151,8 +151,11 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
     nurt_fatal("a NULL array of %zu bytes passed to kernel %s (loop at %s:%d)", bytes,
                l->where.kernel, l->where.file, l->where.line);
   const void *lo = (const char *)ptr + lo_bytes;
-  if (bytes)
+  if (bytes) {
+    nurt_lock();
     nurt_arrays_acquire(lo, bytes, &l->where);
+    nurt_unlock();
+  }
   if (l->nbufs == l->cap)
     l->bufs = grow(l->bufs, &l->cap, sizeof *l->bufs);
   l->bufs[l->nbufs++] = (buffer_arg){ptr, lo, bytes, mode, l->next_arg};
@@ -243,6 +246,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   for (unsigned d = 0; d < dims; d++)
     if (global[d] == 0)
       return; /* an empty loop: nothing to run, nothing written */
+  nurt_lock();
   set_buffers(l);
   cl_event ev;
   nurt_check(
@@ -260,6 +264,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
+  nurt_unlock();
 }
 
 void nurt_modules_release_all(void) {

@@ -4,8 +4,9 @@
  * do.  The runtime picks an OpenCL device, builds each generated program once
  * per process, launches kernels asynchronously on one in-order queue, and
  * keeps a table of host arrays with their device copies so that data moves
- * only when a copy is stale (SPEC §5).  nurt is not thread-safe yet: call it
- * from one thread at a time. */
+ * only when a copy is stale (SPEC §5).  nurt is not thread-safe: call it
+ * from one thread at a time (other threads may touch arrays: the page-fault
+ * handler that catches their accesses is). */
 #ifndef NURT_H
 #define NURT_H
 
@@ -91,9 +92,10 @@ void nurt_sync_all(void);
 
 /* Control is about to pass to host code that nucc did not instrument: a
  * return from a function that launches kernels, or a call to a function that
- * may touch arrays.  Makes every array safe for that code.  Today this is
- * nurt_sync_all(); a runtime that can catch host accesses itself (page
- * protection) keeps the arrays on the device instead. */
+ * may touch arrays.  Makes every array safe for that code.  Arrays whose pages
+ * the runtime protects (NU_LAZY, on by default) stay on the device: a host
+ * access faults and copies them back then.  The others (stack arrays, small
+ * heap arrays, everything with NU_LAZY=0) are handled as nurt_sync_all(). */
 void nurt_escape(void);
 
 /* Wait until every launched kernel and copy has finished. */
@@ -112,6 +114,7 @@ typedef struct nurt_stats {
   unsigned long copies_to_device, copies_to_host;
   unsigned long long bytes_to_device, bytes_to_host;
   double kernel_seconds; /* summed from profiling events */
+  unsigned long faults;  /* host accesses caught by page protection (NU_LAZY) */
 } nurt_stats;
 void nurt_get_stats(nurt_stats *out);
 

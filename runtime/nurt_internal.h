@@ -1,7 +1,9 @@
 /* nurt_internal.h — the map of the runtime behind nurt.h: the state each file
  * keeps and the functions it offers the others, sectioned by file.  Not
  * installed.  nurt is single-threaded: one thread at a time may call it (the
- * generated code calls it from the thread that runs the annotated loops). */
+ * generated code calls it from the thread that runs the annotated loops); the
+ * SIGSEGV handler of guard.c may run in any thread, so the array table is
+ * guarded by nurt_lock(). */
 #ifndef NURT_INTERNAL_H
 #define NURT_INTERNAL_H
 
@@ -9,6 +11,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
 #include <CL/cl.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Inside nurt the pointers are compared, not dereferenced: the attribute
@@ -78,6 +81,7 @@ typedef enum {
   NURT_DEVICE_FRESH, /* device copy fresh, host copy stale */
   NURT_BOTH          /* both copies equal */
 } nurt_state;
+typedef enum { NURT_GUARD_UNKNOWN, NURT_GUARD_NO, NURT_GUARD_YES } nurt_guard;
 typedef struct nurt_entry {
   char *base; /* host range [base, base + bytes) */
   size_t bytes;
@@ -86,12 +90,59 @@ typedef struct nurt_entry {
   nurt_where writer; /* last kernel that wrote it */
   cl_event upload;   /* pending host-to-device copy, or NULL */
   nurt_arrec *prof;  /* NULL unless NU_PROFILE=1 */
+  /* Lazy synchronisation (sync.c): the pages [glo, ghi) the entry owns are
+   * protected to match its state; `head`, when set, is glo and that page also
+   * holds the malloc header.  Edges (bytes outside [glo, ghi)) are not
+   * protected: `loose` says the host may have written them since. */
+  nurt_guard guard; /* UNKNOWN while host-fresh: classified when it leaves */
+  uintptr_t glo, ghi, head;
+  int prot, head_prot; /* PROT_* now on the body and on the head page */
+  int loose;
+  char *snap; /* the edges as the device has them, while loose (or NULL) */
 } nurt_entry;
+
+/* arrays.c: the table (callers hold nurt_lock) */
+extern nurt_entry **nurt_table;
+extern size_t nurt_ntable;
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w);
 nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes);
 void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w);
 cl_mem nurt_arrays_dummy(const nurt_where *w);
 void nurt_arrays_release_all(void);
+
+/* copies.c: data between host and device (callers hold nurt_lock) */
+void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w);
+void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi); /* blocking */
+void nurt_wait_upload(nurt_entry *e);
+void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi);        /* uploads reading [lo, hi) */
+int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need); /* a page below PROT `need` */
+void nurt_copies_release(void);                               /* at exit */
+
+/* sync.c: each entry's protection kept to its state */
+void nurt_set_state(nurt_entry *e, nurt_state s);
+void nurt_protect(nurt_entry *e, int body, int head);       /* PROT_* of its pages, head page */
+void nurt_copy_back(nurt_entry *e);                         /* the stale host bytes; then BOTH */
+void nurt_host_fresh(nurt_entry *e);                        /* the host is about to write */
+void nurt_unguard(nurt_entry *e);                           /* pages read-write, entry unchanged */
+void nurt_upload_edges(nurt_entry *e, const nurt_where *w); /* the loose ones the host changed */
+int nurt_sync_fault(uintptr_t addr, int write); /* the handler's part (write: 1, 0, -1 unknown) */
+void nurt_sync_before_fork(void);               /* device-fresh protected arrays come back */
+int nurt_sync_open(uintptr_t addr);             /* no device (forked child, dying): open the page */
+
+/* guard.c: page protection, the SIGSEGV handler, the table lock */
+void nurt_lock(void);
+void nurt_unlock(void);
+int nurt_guard_on(void);   /* NU_LAZY: protection may be used */
+uintptr_t nurt_page(void); /* page size */
+/* The pages of [lo, hi) that may be protected: 0 when none (stack, heap arena,
+ * unknown memory).  *head is set when the first page holds a malloc header. */
+int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi,
+                         uintptr_t *head);
+int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
+void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
+/* Copies to or from memory whatever its protection (0, or -1: not possible). */
+int nurt_guard_poke(uintptr_t dst, const void *src, size_t n);
+int nurt_guard_peek(void *dst, uintptr_t src, size_t n);
 
 /* launch.c */
 extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */

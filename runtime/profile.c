@@ -169,6 +169,7 @@ void nurt_prof_report(FILE *out) {
           "%llu bytes; to host %lu copies, %llu bytes\n",
           c->launches, c->kernel_seconds * 1e3, c->copies_to_device, c->bytes_to_device,
           c->copies_to_host, c->bytes_to_host);
+  fprintf(out, "faults: %lu host accesses caught by page protection (NU_LAZY)\n", c->faults);
 }
 
 void nurt_prof_release(void) {

@@ -8,7 +8,7 @@ if(NOT "${ARG}" STREQUAL "")
 endif()
 # The caller's own NU_* settings must not change what a test proves.
 execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=NU_DEVICE
-  --unset=NU_PROFILE ${ENV} ${cmd}
+  --unset=NU_PROFILE --unset=NU_LAZY ${ENV} ${cmd}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT rc STREQUAL "${RC}")

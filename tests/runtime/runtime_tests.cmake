@@ -6,6 +6,12 @@ foreach(t arrays ranges untouched host_mode errors)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c)
   target_link_libraries(test_${t} PRIVATE nurt)
 endforeach()
+# Lazy synchronisation: lazy_other.c stands for a file nucc did not translate.
+find_package(Threads REQUIRED)
+foreach(t lazy lazy_signals)
+  add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c ${NURT_TEST_DIR}/lazy_other.c)
+  target_link_libraries(test_${t} PRIVATE nurt Threads::Threads)
+endforeach()
 # test_faults replaces OpenCL entry points for libnurt: it exports them.
 add_executable(test_faults ${NURT_TEST_DIR}/test_faults.c)
 target_link_libraries(test_faults PRIVATE nurt OpenCL::OpenCL ${CMAKE_DL_LIBS})
@@ -90,6 +96,51 @@ nurt_runtime_test(runtime_fault_copy_back_names_writer 1
 nurt_runtime_test(runtime_fault_kernel_execution 1
   "nurt: error: kernel failed on the device: CL_OUT_OF_RESOURCES [(]kernel scale, loop at test_faults.c:56[)]"
   "" test_faults kernel)
+
+# Lazy synchronisation by page protection (NU_LAZY, on by default): exact
+# copy counts when arrays escape to a file without nurt, free/realloc there,
+# host and kernels alternating, 1000 calls of a step function, shared pages,
+# stack arrays, the program's own SIGSEGV handler, threads, fork(), system
+# calls (EFAULT on a protected page unless synchronised).  Each again with
+# NU_LAZY=0, where nurt_escape() copies back as nurt_sync_all() does.
+foreach(mode "" "NU_LAZY=0")
+  set(p runtime_lazy)
+  if(mode)
+    set(p runtime_lazy_off)
+  endif()
+  nurt_runtime_test(${p}_escape_other_file 0 "test_lazy escape: ok" "${mode}"
+    test_lazy escape)
+  nurt_runtime_test(${p}_free_realloc_other_file 0 "test_lazy free: ok" "${mode}"
+    test_lazy free)
+  nurt_runtime_test(${p}_host_kernel_alternate 0 "test_lazy alternate: ok"
+    "${mode}" test_lazy alternate)
+  nurt_runtime_test(${p}_shared_page 0 "test_lazy shared: ok" "${mode}"
+    test_lazy shared)
+  nurt_runtime_test(${p}_stack_array 0 "test_lazy stack: ok" "${mode}"
+    test_lazy stack)
+  nurt_runtime_test(${p}_sigsegv_chain 0 "test_lazy_signals chain: ok"
+    "${mode}" test_lazy_signals chain)
+  nurt_runtime_test(${p}_crash_still_crashes 0 "test_lazy_signals crash: ok"
+    "${mode}" test_lazy_signals crash)
+  nurt_runtime_test(${p}_threads 0 "test_lazy_signals threads: ok" "${mode}"
+    test_lazy_signals threads)
+  nurt_runtime_test(${p}_fork_child 0 "test_lazy_signals fork: ok" "${mode}"
+    test_lazy_signals fork)
+  nurt_runtime_test(${p}_syscall_efault 0 "test_lazy syscall: ok" "${mode}"
+    test_lazy syscall)
+endforeach()
+# 1000 calls of a function that launches kernels then escapes: each array
+# goes up once and comes back once (the global ones in every build, the
+# malloc'ed ones where glibc maps them: not under AddressSanitizer).
+nurt_runtime_test(runtime_lazy_time_steps 0
+  "1000 steps, global arrays, NU_LAZY=1: 2000 launches, 2 copies to the device, 0 to the host\nafter the host read both: 2 copies to the host, 2 faults\ntest_lazy steps: ok"
+  "" test_lazy steps)
+nurt_runtime_test(runtime_lazy_off_time_steps 0
+  "1000 steps, malloc'ed arrays, NU_LAZY=0: 2000 launches, 2000 copies to the device, 2000 to the host.*test_lazy steps: ok"
+  "NU_LAZY=0" test_lazy steps)
+nurt_runtime_test(runtime_lazy_profile_faults 0
+  "faults: [1-9][0-9]* host accesses caught by page protection"
+  "NU_PROFILE=1" test_lazy steps)
 
 # NU_PROFILE=1 prints the per-kernel and per-array report at exit.
 nurt_runtime_test(runtime_profile_report 0

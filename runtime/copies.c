@@ -1,0 +1,187 @@
+/* copies.c — array data between host and device: asynchronous uploads,
+ * blocking copies back, and, for pages the runtime protects, copies through
+ * /proc/self/mem and a bounce buffer so that no protection has to open (or,
+ * without it, opening and closing them around the copy).  Callers hold
+ * nurt_lock. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "nurt_internal.h"
+
+enum { RW = PROT_READ | PROT_WRITE, RO = PROT_READ, STAGING_MAX = 8 << 20 };
+
+static char *staging; /* bounce buffer for copies to or from protected pages */
+static size_t staging_bytes;
+
+static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
+static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
+static uintptr_t down(uintptr_t a) { return a & ~(nurt_page() - 1); }
+static uintptr_t up(uintptr_t a) { return down(a + nurt_page() - 1); }
+
+void nurt_wait_upload(nurt_entry *e) {
+  if (!e->upload)
+    return;
+  nurt_check(clWaitForEvents(1, &e->upload), "clWaitForEvents", &e->writer);
+  clReleaseEvent(e->upload);
+  e->upload = NULL;
+}
+
+/* The device may still be reading [lo, hi) for an upload: wait for it. */
+void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi) {
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *x = nurt_table[i];
+    if (x->upload && lo_of(x) < hi && lo < hi_of(x))
+      nurt_wait_upload(x);
+  }
+}
+
+/* Without /proc/self/mem: raises to at least `need` the protected pages on
+ * [lo, hi) of every entry, saving them for restore(). */
+typedef struct {
+  nurt_entry *e;
+  int prot, head_prot;
+} saved;
+enum { MAX_SAVED = 8 };
+
+static int expose(uintptr_t lo, uintptr_t hi, int need, saved *s) {
+  int n = 0;
+  lo = down(lo);
+  hi = up(hi);
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *x = nurt_table[i];
+    if (x->guard != NURT_GUARD_YES || x->ghi <= lo || hi <= x->glo)
+      continue;
+    if ((x->prot & need) == need && (x->head_prot & need) == need)
+      continue;
+    if (n < MAX_SAVED)
+      s[n++] = (saved){x, x->prot, x->head_prot};
+    nurt_protect(x, x->prot | need, x->head_prot | need);
+  }
+  return n;
+}
+
+static void restore(saved *s, int n) {
+  for (int i = 0; i < n; i++)
+    nurt_protect(s[i].e, s[i].prot, s[i].head_prot);
+}
+
+/* Some page of [lo, hi) is protected below `need` (PROT_READ or RW). */
+int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
+  lo = down(lo);
+  hi = up(hi);
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *x = nurt_table[i];
+    if (x->guard == NURT_GUARD_YES && x->glo < hi && lo < x->ghi &&
+        ((x->prot & need) != need || (x->head_prot & need) != need))
+      return 1;
+  }
+  return 0;
+}
+
+/* The bounce buffer for n bytes: a chunk of at most STAGING_MAX. */
+static size_t stage(size_t n) {
+  n = n < STAGING_MAX ? n : STAGING_MAX;
+  if (staging_bytes < n) {
+    free(staging);
+    staging = malloc(n);
+    if (!staging)
+      nurt_fatal("out of host memory for a %zu-byte copy buffer", n);
+    staging_bytes = n;
+  }
+  return n;
+}
+
+static void count(nurt_entry *e, int to_host, size_t bytes) {
+  if (to_host) {
+    nurt_counters.copies_to_host++;
+    nurt_counters.bytes_to_host += bytes;
+  } else {
+    nurt_counters.copies_to_device++;
+    nurt_counters.bytes_to_device += bytes;
+  }
+  if (e->prof) {
+    e->prof->copies[to_host]++;
+    e->prof->moved[to_host] += bytes;
+  }
+}
+
+/* Copies [lo, hi) between the host and e's buffer through the bounce buffer
+ * and /proc/self/mem, leaving every protection as it is; blocking.  0 when
+ * /proc/self/mem cannot be used. */
+static int staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  for (uintptr_t at = lo; at < hi;) {
+    size_t n = stage(hi - at);
+    cl_event ev;
+    if (!to_host && nurt_guard_peek(staging, at, n) != 0) {
+      if (at > lo)
+        nurt_fatal("reading protected host memory failed");
+      return 0;
+    }
+    if (to_host)
+      nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->mem, CL_TRUE, at - lo_of(e), n, staging, 0,
+                                     NULL, &ev),
+                 "clEnqueueReadBuffer", w);
+    else
+      nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, CL_TRUE, at - lo_of(e), n, staging, 0,
+                                      NULL, &ev),
+                 "clEnqueueWriteBuffer", w);
+    nurt_prof_push(ev, to_host ? NURT_EV_TO_HOST : NURT_EV_TO_DEVICE, e->prof);
+    if (to_host && nurt_guard_poke(at, staging, n) != 0) {
+      if (at > lo)
+        nurt_fatal("writing protected host memory failed");
+      return 0;
+    }
+    at += n;
+  }
+  count(e, to_host, hi - lo);
+  return 1;
+}
+
+/* Host-to-device copy of [lo, hi) of the host memory into e's buffer;
+ * asynchronous unless it reads protected pages. */
+void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  if (hi <= lo)
+    return;
+  int closed = nurt_guarded_below(lo, hi, RO);
+  if (closed && staged(e, 0, lo, hi, w))
+    return;
+  saved s[MAX_SAVED];
+  int n = closed ? expose(lo, hi, RO, s) : 0;
+  cl_event ev;
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, n ? CL_TRUE : CL_FALSE, lo - lo_of(e),
+                                  hi - lo, (void *)lo, 0, NULL, &ev),
+             "clEnqueueWriteBuffer", w);
+  count(e, 0, hi - lo);
+  if (e->upload)
+    clReleaseEvent(e->upload);
+  clRetainEvent(ev);
+  e->upload = ev;
+  nurt_prof_push(ev, NURT_EV_TO_DEVICE, e->prof);
+  restore(s, n);
+}
+
+/* Blocking device-to-host copy of [lo, hi) of e.  Into protected pages it
+ * goes through /proc/self/mem, so that no other thread of the program sees
+ * them half written; without it they are opened meanwhile. */
+void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
+  if (hi <= lo)
+    return;
+  if (nurt_guarded_below(lo, hi, RW) && staged(e, 1, lo, hi, &e->writer))
+    return;
+  saved s[MAX_SAVED];
+  int n = expose(lo, hi, RW, s);
+  cl_event ev;
+  nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->mem, CL_TRUE, lo - lo_of(e), hi - lo, (void *)lo,
+                                 0, NULL, &ev),
+             "clEnqueueReadBuffer", &e->writer);
+  count(e, 1, hi - lo);
+  nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);
+  restore(s, n);
+}
+
+void nurt_copies_release(void) {
+  free(staging);
+  staging = NULL;
+  staging_bytes = 0;
+}

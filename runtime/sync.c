@@ -1,0 +1,282 @@
+/* sync.c — lazy synchronisation by page protection (SPEC §5, docs/runtime.md):
+ * keeps the pages an entry owns in step with its state (device-fresh:
+ * PROT_NONE, both: PROT_READ, host-fresh: read-write), serves the faults
+ * guard.c's handler hands it, nurt_host_access, nurt_escape, nurt_sync_all.
+ * Copies happen in copies.c; callers hold nurt_lock. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "nurt_internal.h"
+
+enum { RW = PROT_READ | PROT_WRITE, RO = PROT_READ, NONE = PROT_NONE };
+
+static size_t nlive; /* entries not HOST_FRESH: 0 makes host access free */
+
+static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
+static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
+static uintptr_t down(uintptr_t a) { return a & ~(nurt_page() - 1); }
+static uintptr_t max_of(uintptr_t a, uintptr_t b) { return a > b ? a : b; }
+static uintptr_t min_of(uintptr_t a, uintptr_t b) { return a < b ? a : b; }
+
+/* Sets e's owned pages to `body`, its head page (if any) to `head`.  Before
+ * a page becomes PROT_NONE no upload may still read it: the driver thread
+ * that copies would fault.  If mprotect fails, e is no longer protected. */
+void nurt_protect(nurt_entry *e, int body, int head) {
+  if (e->guard != NURT_GUARD_YES)
+    return;
+  uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
+  if (!e->head)
+    head = body;
+  if ((body == NONE && e->prot != NONE) || (head == NONE && e->head_prot != NONE))
+    nurt_wait_uploads_on(e->glo, e->ghi);
+  int failed = 0;
+  if (e->head && head != e->head_prot)
+    failed |= nurt_guard_protect(e->glo, blo, head);
+  if (body != e->prot && blo < e->ghi)
+    failed |= nurt_guard_protect(blo, e->ghi, body);
+  e->prot = body;
+  e->head_prot = head;
+  if (failed) {
+    nurt_guard_protect(e->glo, e->ghi, RW); /* fails only where nothing is mapped */
+    e->prot = e->head_prot = RW;
+    e->guard = NURT_GUARD_NO;
+  }
+}
+
+void nurt_unguard(nurt_entry *e) {
+  nurt_protect(e, RW, RW);
+  e->guard = NURT_GUARD_NO;
+}
+
+/* Which pages e owns: none when another entry has bytes or protected pages
+ * on them (then they stay read-write and their bytes are edges). */
+static void classify(nurt_entry *e) {
+  uintptr_t glo, ghi, head;
+  e->guard = NURT_GUARD_NO;
+  if (!nurt_guard_candidate(lo_of(e), hi_of(e), &glo, &ghi, &head))
+    return;
+  for (int tries = 0; tries < 2; tries++) {
+    int clash = 0;
+    for (size_t i = 0; i < nurt_ntable; i++) {
+      nurt_entry *x = nurt_table[i];
+      if (x != e && ((lo_of(x) < ghi && glo < hi_of(x)) ||
+                     (x->guard == NURT_GUARD_YES && x->glo < ghi && glo < x->ghi)))
+        clash = 1;
+    }
+    if (!clash)
+      break;
+    if (tries || ghi == down(hi_of(e)))
+      return;
+    ghi = down(hi_of(e)); /* maybe only the last page is shared */
+  }
+  if (glo >= ghi)
+    return;
+  e->guard = NURT_GUARD_YES;
+  e->glo = glo;
+  e->ghi = ghi;
+  e->head = head;
+  e->prot = e->head_prot = RW;
+}
+
+void nurt_set_state(nurt_entry *e, nurt_state s) {
+  nlive -= e->state != NURT_HOST_FRESH;
+  nlive += s != NURT_HOST_FRESH;
+  e->state = s;
+  if (s == NURT_HOST_FRESH) {
+    nurt_protect(e, RW, RW);
+    e->guard = NURT_GUARD_UNKNOWN; /* the memory may be another array next time */
+    e->loose = 0;
+    free(e->snap);
+    e->snap = NULL;
+    return;
+  }
+  if (e->guard == NURT_GUARD_UNKNOWN)
+    classify(e);
+  int p = s == NURT_DEVICE_FRESH ? NONE : RO;
+  nurt_protect(e, p, p);
+}
+
+void nurt_copy_back(nurt_entry *e) {
+  uintptr_t lo = lo_of(e), hi = hi_of(e);
+  if (e->loose) { /* the edges on the host are as new as the device's */
+    lo = max_of(lo, e->glo);
+    hi = min_of(hi, e->ghi);
+  }
+  nurt_read_back(e, lo, hi);
+  nurt_set_state(e, NURT_BOTH);
+}
+
+void nurt_host_fresh(nurt_entry *e) {
+  nurt_wait_upload(e);
+  nurt_set_state(e, NURT_HOST_FRESH);
+}
+
+void nurt_host_access(const void *ptr, int write) {
+  if (nlive == 0)
+    return;
+  nurt_lock();
+  nurt_entry *e = nurt_arrays_find(ptr, 1);
+  if (e) {
+    if (e->state == NURT_DEVICE_FRESH)
+      nurt_copy_back(e);
+    if (write)
+      nurt_host_fresh(e);
+    else /* the head page too: the host reads without a fault */
+      nurt_protect(e, RO, RO);
+  }
+  nurt_unlock();
+}
+
+/* The edges of e: bytes outside the pages it owns, [lo, glo) and [ghi, hi). */
+static void edges_of(const nurt_entry *e, uintptr_t r[2][2]) {
+  r[0][0] = lo_of(e);
+  r[0][1] = max_of(lo_of(e), min_of(e->glo, hi_of(e)));
+  r[1][0] = min_of(hi_of(e), max_of(e->ghi, lo_of(e)));
+  r[1][1] = hi_of(e);
+}
+
+/* Keeps the edges as the device has them, to upload only those the host
+ * changes (a page of them another entry protects cannot be read: no copy). */
+static void snapshot(nurt_entry *e) {
+  uintptr_t r[2][2];
+  edges_of(e, r);
+  size_t a = r[0][1] - r[0][0], b = r[1][1] - r[1][0];
+  free(e->snap);
+  e->snap = NULL;
+  if (a + b == 0 || nurt_guarded_below(r[0][0], r[0][1], RO) ||
+      nurt_guarded_below(r[1][0], r[1][1], RO) || !(e->snap = malloc(a + b)))
+    return;
+  memcpy(e->snap, (const void *)r[0][0], a);
+  memcpy(e->snap + a, (const void *)r[1][0], b);
+}
+
+void nurt_upload_edges(nurt_entry *e, const nurt_where *w) {
+  if (!e->loose)
+    return;
+  uintptr_t r[2][2];
+  edges_of(e, r);
+  size_t off = 0;
+  for (int i = 0; i < 2; i++) {
+    size_t n = r[i][1] - r[i][0];
+    if (!e->snap || nurt_guarded_below(r[i][0], r[i][1], RO) ||
+        memcmp(e->snap + off, (const void *)r[i][0], n) != 0)
+      nurt_upload(e, r[i][0], r[i][1], w);
+    off += n;
+  }
+  e->loose = 0;
+  free(e->snap);
+  e->snap = NULL;
+}
+
+/* Leaving instrumented code: the edges of e come back (they are not
+ * protected), and the head page closes again so that free() or realloc() in
+ * another file faults on the header. */
+static void tighten(nurt_entry *e) {
+  uintptr_t r[2][2];
+  edges_of(e, r);
+  int edges = r[0][1] > r[0][0] || r[1][1] > r[1][0];
+  if (edges && !e->loose) {
+    if (e->state == NURT_DEVICE_FRESH)
+      for (int i = 0; i < 2; i++)
+        nurt_read_back(e, r[i][0], r[i][1]);
+    snapshot(e);
+    e->loose = 1;
+  }
+  nurt_protect(e, e->state == NURT_DEVICE_FRESH ? NONE : RO, NONE);
+}
+
+void nurt_escape(void) {
+  if (!nurt_g.ready)
+    return;
+  if (!nurt_guard_on()) {
+    nurt_sync_all();
+    return;
+  }
+  nurt_lock();
+  int guarded = 0;
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
+    if (e->guard == NURT_GUARD_YES) {
+      tighten(e);
+      guarded = 1;
+      continue;
+    }
+    if (e->state == NURT_DEVICE_FRESH) /* not protected: as nurt_sync_all */
+      nurt_copy_back(e);
+    nurt_host_fresh(e);
+  }
+  if (guarded)
+    nurt_guard_keep_handler();
+  nurt_unlock();
+}
+
+void nurt_sync_all(void) {
+  if (!nurt_g.ready)
+    return;
+  nurt_lock();
+  nurt_finish(NULL);
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
+    if (e->state == NURT_DEVICE_FRESH)
+      nurt_copy_back(e);
+    if (e->upload)
+      clReleaseEvent(e->upload); /* finished: the queue is empty */
+    e->upload = NULL;
+    nurt_set_state(e, NURT_HOST_FRESH);
+  }
+  nurt_unlock();
+}
+
+/* A fault at `addr`.  On a page of e: PROT_NONE → copy back, PROT_READ (a
+ * read may go on; a write faults again); PROT_READ → host-fresh, read-write.
+ * The malloc header's page, or bytes that are not e's: host-fresh at once.
+ * `write` (when the machine tells) saves the second fault of a write, and
+ * tells a read that raced with another thread's fault from a write. */
+int nurt_sync_fault(uintptr_t addr, int write) {
+  nurt_entry *e = NULL;
+  for (size_t i = 0; i < nurt_ntable && !e; i++) {
+    nurt_entry *x = nurt_table[i];
+    if (x->guard == NURT_GUARD_YES && addr >= x->glo && addr < x->ghi)
+      e = x;
+  }
+  if (!e)
+    return 0;
+  int on_head = e->head && addr < e->head + nurt_page();
+  int prot = on_head ? e->head_prot : e->prot;
+  if (prot == RW || (prot == RO && write == 0))
+    return 0; /* opened by another thread meanwhile (guard.c retries), or not ours */
+  nurt_counters.faults++;
+  if (e->state == NURT_DEVICE_FRESH)
+    nurt_copy_back(e);
+  if (on_head || addr < lo_of(e) || addr >= hi_of(e) || prot != NONE || write == 1)
+    nurt_host_fresh(e);
+  else
+    nurt_protect(e, RO, NONE);
+  return 1;
+}
+
+void nurt_sync_before_fork(void) {
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
+    if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH) {
+      nurt_copy_back(e);
+      nurt_protect(e, RO, NONE);
+    }
+  }
+}
+
+/* Without the lock: in a forked child (one thread) or a failing process. */
+int nurt_sync_open(uintptr_t addr) {
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
+    if (e->guard == NURT_GUARD_YES && addr >= e->glo && addr < e->ghi &&
+        (e->prot != RW || e->head_prot != RW)) {
+      nurt_guard_protect(e->glo, e->ghi, RW);
+      e->prot = e->head_prot = RW;
+      return 1;
+    }
+  }
+  return 0;
+}

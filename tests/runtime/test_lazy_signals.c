@@ -1,0 +1,184 @@
+/* test_lazy_signals.c — nurt's SIGSEGV handler shares the signal: the
+ * program's own handler (before or after nurt's) gets its faults, a real
+ * crash still kills with SIGSEGV, threads faulting at once copy back once,
+ * and a child of fork() reads the arrays without the device.
+ * Usage: test_lazy_signals chain|crash|threads|fork */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lazy_check.h"
+
+static nurt_module mod = {TEST_KERNELS, "test_lazy_signals.c", 0, NULL};
+static _Alignas(4096) float ga[N / 4]; /* protected in every build with NU_LAZY on */
+static char *own;                      /* a page the program protects itself */
+static long page;
+static volatile sig_atomic_t caught[2];
+
+static void theirs(int which, void *addr) {
+  if ((char *)addr < own || (char *)addr >= own + page) {
+    static const char msg[] = "a fault on nurt's pages reached the program's handler\n";
+    ssize_t r = write(2, msg, sizeof msg - 1);
+    (void)r;
+    _exit(3);
+  }
+  caught[which]++;
+  mprotect(own, (size_t)page, PROT_READ | PROT_WRITE);
+}
+static void first(int sig, siginfo_t *si, void *ctx) {
+  (void)sig, (void)ctx, theirs(0, si->si_addr);
+}
+static void second(int sig, siginfo_t *si, void *ctx) {
+  (void)sig, (void)ctx, theirs(1, si->si_addr);
+}
+
+static void install(void (*h)(int, siginfo_t *, void *)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = h;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  CHECK(sigaction(SIGSEGV, &sa, NULL) == 0);
+}
+
+static void own_page(void) {
+  page = sysconf(_SC_PAGESIZE);
+  own = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  CHECK(own != MAP_FAILED);
+}
+
+/* ga on the device, protected: nurt's handler is installed by now. */
+static void device_fresh(float s) {
+  launch_scale(&mod, 10, ga, N / 4, s);
+  nurt_escape();
+}
+
+static void chain(void) {
+  own_page();
+  for (long i = 0; i < N / 4; i++)
+    ga[i] = (float)i;
+  install(first); /* before nurt's */
+  device_fresh(2);
+  mprotect(own, (size_t)page, PROT_NONE);
+  ((volatile char *)own)[1] = 5;
+  CHECK(caught[0] == 1 && own[1] == 5);
+  CHECK(other_get(ga, 10) == 20); /* nurt's: the program's handler never sees it */
+  install(second);                /* replaces nurt's handler ... */
+  device_fresh(2);                /* ... which the escape puts back in front */
+  CHECK(other_get(ga, 10) == 40);
+  mprotect(own, (size_t)page, PROT_NONE);
+  ((volatile char *)own)[2] = 6;
+  CHECK(caught[0] == 1 && caught[1] == 1 && own[2] == 6);
+  CHECK_EQ(stats_now().faults, lazy_on() ? 2 : 0);
+}
+
+static volatile uintptr_t bad = 8;
+static void null_write(void) { *(volatile int *)bad = 1; }
+static void own_write(void) {
+  mprotect(own, (size_t)page, PROT_NONE);
+  ((volatile char *)own)[0] = 1;
+}
+
+/* Runs `what` in a child: it must die of SIGSEGV (or, under ASan, be
+ * reported by ASan's own handler, which nurt's chains to). */
+static void dies(void (*what)(void)) {
+  fflush(NULL);
+  pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    what();
+    _exit(0);
+  }
+  int st;
+  CHECK(waitpid(pid, &st, 0) == pid);
+#ifdef LAZY_ASAN
+  CHECK(WIFEXITED(st) ? WEXITSTATUS(st) != 0 : WTERMSIG(st) == SIGSEGV);
+#else
+  CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV);
+#endif
+}
+
+static void crash(void) {
+  own_page();
+  for (long i = 0; i < N / 4; i++)
+    ga[i] = (float)i;
+  device_fresh(2);
+  struct sigaction now;
+  CHECK(sigaction(SIGSEGV, NULL, &now) == 0);
+  CHECK(!lazy_on() || ((now.sa_flags & SA_SIGINFO) && now.sa_handler != SIG_DFL));
+  dies(null_write);
+  dies(own_write);
+  CHECK(other_get(ga, 1) == 2); /* the parent goes on */
+}
+
+/* Eight threads read one device-fresh array at once (past the head page of
+ * the malloc'ed one, whose fault would make it host-fresh). */
+static void threads(void) {
+  float *a = numbers(N);
+  for (long i = 0; i < N / 4; i++)
+    ga[i] = (float)i;
+  struct {
+    float *p;
+    long n, from;
+    int lazy;
+  } arrays[2] = {{a, N, 2048, heap_lazy(a)}, {ga, N / 4, 0, lazy_on()}};
+  for (int r = 0; r < 2; r++) {
+    launch_scale(&mod, 20, arrays[r].p, arrays[r].n, 2);
+    nurt_escape();
+    nurt_stats s0 = stats_now();
+    for (int round = 0; round < 3; round++)
+      CHECK(other_sum_threads(arrays[r].p, arrays[r].from, arrays[r].n, 8) ==
+            ramp(2, arrays[r].from, arrays[r].n));
+    nurt_stats d = since(s0);
+    CHECK_EQ(d.copies_to_host, arrays[r].lazy ? 1 : 0);
+    CHECK(d.faults <= 8);
+    launch_scale(&mod, 21, arrays[r].p, arrays[r].n, 1);
+#if defined(__x86_64__) /* reads are told from writes: the array stays both */
+    CHECK_EQ(since(s0).copies_to_device, arrays[r].lazy ? 0 : 1);
+    CHECK_EQ(d.faults, arrays[r].lazy ? 1 : 0);
+#endif
+  }
+  nurt_free(a);
+}
+
+/* fork(): the parent copies back what only the device holds; the child
+ * reads and writes its copy without OpenCL. */
+static void forked(void) {
+  for (long i = 0; i < N / 4; i++)
+    ga[i] = (float)i;
+  device_fresh(3);
+  nurt_stats s0 = stats_now();
+  fflush(NULL);
+  pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    int ok = other_sum(ga, 0, N / 4) == ramp(3, 0, N / 4);
+    other_set(ga, 5, -1);
+    _exit(ok && other_get(ga, 5) == -1 ? 0 : 1);
+  }
+  int st;
+  CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  CHECK_EQ(since(s0).copies_to_host, lazy_on() ? 1 : 0);
+  CHECK(other_get(ga, 5) == 15); /* the parent's copy */
+  launch_scale(&mod, 30, ga, N / 4, 1);
+  CHECK_EQ(since(s0).copies_to_device, lazy_on() ? 0 : 1);
+  nurt_host_access(ga, 0);
+}
+
+int main(int argc, char **argv) {
+  static const struct {
+    const char *name;
+    void (*run)(void);
+  } tests[] = {{"chain", chain}, {"crash", crash}, {"threads", threads}, {"fork", forked}};
+  for (size_t i = 0; argc > 1 && i < sizeof tests / sizeof *tests; i++)
+    if (!strcmp(argv[1], tests[i].name)) {
+      tests[i].run();
+      printf("test_lazy_signals %s: ok\n", argv[1]);
+      return 0;
+    }
+  fprintf(stderr, "usage: test_lazy_signals chain|crash|threads|fork\n");
+  return 2;
+}
