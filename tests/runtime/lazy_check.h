@@ -4,6 +4,7 @@
 #ifndef LAZY_CHECK_H
 #define LAZY_CHECK_H
 
+#include <stdint.h>
 #include <string.h>
 
 #include "check.h"
@@ -55,7 +56,10 @@ static inline int lazy_on(void) {
  * size: after PoCL compiled a kernel the arena may have room for 4 MiB. */
 static inline int heap_lazy(const void *p) {
 #if LAZY_HEAP
-  int mapped = (((const size_t *)p)[-1] & 2) != 0;
+  /* through an integer address: the header lies outside the object */
+  size_t header;
+  memcpy(&header, (const void *)((uintptr_t)p - sizeof header), sizeof header);
+  int mapped = (header & 2) != 0;
   if (!mapped)
     fprintf(stderr, "note: %p is in the malloc arena: not protected\n", p);
   return lazy_on() && mapped;
