@@ -93,53 +93,51 @@ static char *row_bytes(Buffer *bf) {
   return b.s;
 }
 
-/* The smallest first subscript over all accesses, or NULL when one cannot
- * be bounded (then the buffer starts at the pointer). */
-static char *min_first_subscript(Kernel *k, Buffer *bf) {
-  char *lo = NULL;
+/* The smallest (hi false) or largest first subscript over all accesses, as
+ * a nurt_min/nurt_max of the distinct bounds; NULL when one access cannot
+ * be bounded. */
+static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, Access **unbounded) {
+  char *bound = NULL;
   Vec seen = {0};
   for (int i = 0; i < bf->accesses.len; i++) {
     Access *a = bf->accesses.items[i];
-    char *l = extent_lo(k->info, a->subs[0]);
-    if (!l)
-      return NULL;
-    bool dup = false;
-    for (int j = 0; j < seen.len; j++)
-      dup |= !strcmp(seen.items[j], l);
-    if (dup)
-      continue;
-    vec_push(&seen, l);
-    lo = lo ? xformat("nurt_min(%s, %s)", lo, l) : l;
-  }
-  xfree(seen.items);
-  return lo;
-}
-
-/* The largest first subscript over all accesses, or NULL after an error. */
-static char *max_first_subscript(Kernel *k, Buffer *bf) {
-  char *hi = NULL;
-  Vec seen = {0};
-  for (int i = 0; i < bf->accesses.len; i++) {
-    Access *a = bf->accesses.items[i];
-    char *h = extent_hi(k->info, a->subs[0]);
-    if (!h) {
-      char *t = site_text(a->subs[0]);
-      diag_error(a->e->loc,
-                 "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
-                 "extent with size(%s: element_count)",
-                 t, bf->name, site_text(bf->path));
-      xfree(t);
+    char *e = hi ? extent_hi(k->info, a->subs[0]) : extent_lo(k->info, a->subs[0]);
+    if (!e) {
+      *unbounded = a;
+      xfree(seen.items);
       return NULL;
     }
     bool dup = false;
     for (int j = 0; j < seen.len; j++)
-      dup |= !strcmp(seen.items[j], h);
+      dup |= !strcmp(seen.items[j], e);
     if (dup)
       continue;
-    vec_push(&seen, h);
-    hi = hi ? xformat("nurt_max(%s, %s)", hi, h) : h;
+    vec_push(&seen, e);
+    bound = bound ? xformat("%s(%s, %s)", hi ? "nurt_max" : "nurt_min", bound, e) : e;
   }
   xfree(seen.items);
+  return bound;
+}
+
+/* Where the buffer starts: the smallest first subscript, or NULL when one
+ * cannot be bounded (then the buffer starts at the pointer). */
+static char *min_first_subscript(Kernel *k, Buffer *bf) {
+  Access *unbounded;
+  return first_subscript_bound(k, bf, false, &unbounded);
+}
+
+/* Where it ends: the largest first subscript, or NULL after an error. */
+static char *max_first_subscript(Kernel *k, Buffer *bf) {
+  Access *a = NULL;
+  char *hi = first_subscript_bound(k, bf, true, &a);
+  if (!hi) {
+    char *t = site_text(a->subs[0]);
+    diag_error(a->e->loc,
+               "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
+               "extent with size(%s: element_count)",
+               t, bf->name, site_text(bf->path));
+    xfree(t);
+  }
   return hi;
 }
 
