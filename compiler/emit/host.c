@@ -130,7 +130,7 @@ static char *min_first_subscript(Kernel *k, Buffer *bf) {
 static char *max_first_subscript(Kernel *k, Buffer *bf) {
   Access *a = NULL;
   char *hi = first_subscript_bound(k, bf, true, &a);
-  if (!hi) {
+  if (!hi && a) {
     char *t = site_text(a->subs[0]);
     diag_error(a->e->loc,
                "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
