@@ -1,27 +1,34 @@
 # The entry points of nucc's build.  CMake does the building; this file only
 # strings the steps together.  The two commands a newcomer needs:
 #   make demo   set up, build, translate examples/sgemm.c and run it both ways
-#   make test   set up, build (normal and sanitizer builds), check the style, run ctest
-# See README.md and docs/building.md.
+#   make test   set up, build (normal and sanitizer builds), check the style, run the
+#               static checks (cppcheck, clang-tidy), run ctest (with fuzz and valgrind)
+# See README.md and docs/building.md; docs/hardening.md for fuzz, valgrind, tidy, cppcheck.
 
 BUILD  := build
 ASAN   := build-asan
+FUZZ   := build-fuzz
 JOBS   ?= 2
 PREFIX ?= /usr/local
+FUZZ_TIME    ?= 600
+FUZZ_TARGETS ?= pragma frontend
+FUZZ_CC      ?= clang
 
 CMAKE        ?= cmake
 CTEST        ?= ctest
 CLANG_FORMAT ?= clang-format
 CLANG_TIDY   ?= clang-tidy
+CPPCHECK     ?= cppcheck
 
 # The C files under the style check.  Inputs and expected outputs of tests
-# whose bytes matter (diagnostic columns, golden kernels) are left as they are.
+# whose bytes matter (diagnostic columns, golden kernels, fuzz seeds and
+# regressions) are left as they are.
 FORMAT_DIRS    := compiler annotations runtime tests examples
-FORMAT_EXCLUDE := tests/bad/% tests/golden/%
+FORMAT_EXCLUDE := tests/bad/% tests/golden/% tests/fuzz/corpus/% tests/fuzz/regressions/%
 FORMAT_FILES    = $(filter-out $(FORMAT_EXCLUDE), \
                     $(sort $(shell find $(FORMAT_DIRS) -name '*.[ch]' 2>/dev/null)))
 
-.PHONY: all setup build build-asan test demo format format-check tidy install clean
+.PHONY: all setup build build-asan test demo format format-check tidy cppcheck fuzz install clean
 
 all: build
 
@@ -33,10 +40,10 @@ build: setup
 	$(CMAKE) --build $(BUILD) -j$(JOBS)
 
 build-asan: setup
-	$(CMAKE) -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DNUCC_SANITIZE=ON
+	$(CMAKE) -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DNUCC_SANITIZE=ON -DNUCC_FUZZ=OFF
 	$(CMAKE) --build $(ASAN) -j$(JOBS)
 
-test: setup build build-asan format-check
+test: setup build build-asan format-check cppcheck tidy
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	$(CTEST) --test-dir $(ASAN) --output-on-failure -j$(JOBS)
 
@@ -57,14 +64,46 @@ format-check:
 	fi
 
 # clang-tidy with the checked-in .clang-tidy, on the compiler and runtime
-# sources, using the compile commands of the normal build.  Not part of `test`.
+# sources, using the compile commands of the normal build; any warning fails.
+# Part of `test` (about 3 minutes on 2 cores), skipped without clang-tidy.
+TIDY_FILES = $(filter compiler/% annotations/% runtime/%, $(filter %.c, $(FORMAT_FILES)))
 tidy: build
-	$(CLANG_TIDY) -p $(BUILD) --quiet $(filter compiler/% annotations/% runtime/%, \
-	  $(filter %.c, $(FORMAT_FILES)))
+	@if ! command -v $(CLANG_TIDY) >/dev/null; then \
+	  echo "tidy: $(CLANG_TIDY) not found, not checked"; \
+	else \
+	  echo "$(CLANG_TIDY) --warnings-as-errors='*' <$(words $(TIDY_FILES)) files>"; \
+	  printf '%s\n' $(TIDY_FILES) | xargs -P$(JOBS) -n2 \
+	    $(CLANG_TIDY) -p $(BUILD) --quiet --warnings-as-errors='*'; \
+	fi
+
+# cppcheck on the compiler and runtime sources, with the compile commands of
+# the normal build; any warning fails; inline suppressions only
+# (// cppcheck-suppress ID).  cppcheck 2.10 does not know C11's _Noreturn,
+# so it is told.  Part of `test` (seconds), skipped without cppcheck.
+cppcheck: build
+	@if ! command -v $(CPPCHECK) >/dev/null; then \
+	  echo "cppcheck: $(CPPCHECK) not found, not checked"; \
+	else \
+	  echo "$(CPPCHECK) --enable=warning,portability <compiler, annotations, runtime>"; \
+	  $(CPPCHECK) --project=$(abspath $(BUILD))/compile_commands.json --quiet --error-exitcode=1 \
+	    --enable=warning,portability --inline-suppr --suppress=missingIncludeSystem \
+	    '-D_Noreturn=__attribute__((noreturn))' \
+	    --file-filter='$(CURDIR)/compiler/*' --file-filter='$(CURDIR)/annotations/*' \
+	    --file-filter='$(CURDIR)/runtime/*' -j$(JOBS); \
+	fi
+
+# The libFuzzer targets (tests/fuzz/), FUZZ_TIME seconds each, built with
+# FUZZ_CC into $(FUZZ); new inputs stay in $(FUZZ)/work/<target>/corpus for
+# the next run.  `make test` runs them for 30 s each (fuzz.* in ctest).
+fuzz: setup
+	bash tests/fuzz/fuzz.sh build $(FUZZ) $(FUZZ_CC) dev
+	@for t in $(FUZZ_TARGETS); do \
+	  bash tests/fuzz/fuzz.sh run $(FUZZ) $$t $(FUZZ_TIME) $(FUZZ)/work/$$t || exit 1; \
+	done
 
 install:
 	@test -f $(BUILD)/CMakeCache.txt || { echo "install: run 'make build' first"; exit 1; }
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(ASAN)
+	rm -rf $(BUILD) $(ASAN) $(FUZZ)

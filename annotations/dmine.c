@@ -84,6 +84,8 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
   int k = a->nargs;
   Loop *loops[16];
   long long d[16], s[16];
+  if (k < 1 || k > 16) /* the registry allows 1 to 16; the arrays above hold 16 */
+    return false;
   if (!annot_main_loops(cx, a, loops, k) || !annot_int_args(a, d, "a dmine factor"))
     return false;
   long long copies = 1;

@@ -1203,9 +1203,9 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
   /* Check invariance against the innermost body; cut the nest where it fails. */
   Stmt *inner_body = loops.len ? ((Loop *)loops.items[loops.len - 1])->body : NULL;
   for (int i = 0; i < loops.len; i++) {
-    SrcLoc why_loc;
-    char *why = NULL;
     Loop *l = loops.items[i];
+    SrcLoc why_loc = l->loc;
+    char *why = NULL;
     bool ok = inner_body && loop_invariant(l, inner_body, &why_loc, &why);
     for (int j = i + 1; ok && j < loops.len; j++)
       if (((Loop *)loops.items[j])->var == l->var) {

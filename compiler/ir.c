@@ -105,11 +105,11 @@ bool ir_expr_equal(const Expr *x, const Expr *y) {
   case EX_VAR:
     return x->var == y->var;
   case EX_MEMBER:
-    if (x->arrow != y->arrow || strcmp(x->text, y->text))
+    if (x->arrow != y->arrow || strcmp(x->text, y->text) != 0)
       return false;
     break;
   case EX_CALL:
-    if (strcmp(x->text, y->text))
+    if (strcmp(x->text, y->text) != 0)
       return false;
     for (int i = 0; i < x->nargs; i++)
       if (!ir_expr_equal(x->args[i], y->args[i]))

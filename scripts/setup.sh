@@ -17,7 +17,12 @@ REQUIRED=(
   pocl-opencl-icd           # an OpenCL device on the CPU, so tests run without a GPU
 )
 OPTIONAL=(
-  clang-format # make format-check
+  clang-format    # make format-check
+  clang-tidy      # make tidy
+  cppcheck        # make cppcheck
+  valgrind        # the valgrind.* tests
+  clang           # the fuzz.* tests: libFuzzer targets built by clang,
+  libclang-rt-dev # with its fuzzer runtime
 )
 LIBCLANG_VERSIONS=(19 18 17) # newest first; any one of them will do
 
@@ -65,8 +70,9 @@ find_missing() {
     [[ "$p" == LIBCLANG ]] && p=$(libclang_package)
     installed "$p" || MISSING_REQUIRED+=("$p")
   done
+  # an optional package the lists do not offer is left out, not an error
   for p in "${OPTIONAL[@]}"; do
-    installed "$p" || MISSING_OPTIONAL+=("$p")
+    installed "$p" || ! has_candidate "$p" || MISSING_OPTIONAL+=("$p")
   done
 }
 
@@ -81,7 +87,7 @@ setup_debian() {
 
   if [[ "$(id -u)" != 0 ]]; then
     if ((${#MISSING_REQUIRED[@]} == 0)); then
-      say "optional, for 'make format-check': sudo apt-get install ${missing[*]}"
+      say "optional, for the style, static and fuzz checks: sudo apt-get install ${missing[*]}"
       return 0
     fi
     say "missing packages: ${missing[*]}; install them with:"

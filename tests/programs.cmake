@@ -6,7 +6,10 @@
 #                      through nucc + nurt, outputs compared (run_both.sh)
 #   bad.<name>         every tests/bad/*.c: nucc must refuse it with the
 #                      diagnostic its `// expect:` line gives (check_bad.sh)
-#   bad.missing_input  nucc on a file that does not exist (bad/missing.sh)
+#   bad.<name>         every tests/bad/*.sh: malformed inputs and outputs that
+#                      a diagnostic line cannot describe (missing or unreadable
+#                      input, binary garbage, unwritable output, huge inputs);
+#                      run as `bash NAME.sh NUCC WORKDIR` (helpers: tools/expect.sh)
 # Each test works in its own ${CMAKE_CURRENT_BINARY_DIR}/work/<test name>.
 
 # Compares two program outputs line by line, numbers within a tolerance.
@@ -91,7 +94,14 @@ foreach(src IN LISTS NUCC_BAD_INPUTS)
   set_tests_properties(bad.${name} PROPERTIES LABELS "bad" TIMEOUT 60)
 endforeach()
 
-add_test(NAME bad.missing_input
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bad/missing.sh
-          $<TARGET_FILE:nucc> ${NUCC_TEST_WORK}/bad.missing_input)
-set_tests_properties(bad.missing_input PROPERTIES LABELS "bad" TIMEOUT 60)
+file(GLOB NUCC_BAD_SCRIPTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/bad/*.sh)
+list(SORT NUCC_BAD_SCRIPTS)
+foreach(script IN LISTS NUCC_BAD_SCRIPTS)
+  get_filename_component(name ${script} NAME_WE)
+  if(TEST bad.${name})
+    message(FATAL_ERROR "tests/bad/${name}.c and ${name}.sh: bad.${name} would clash")
+  endif()
+  add_test(NAME bad.${name}
+    COMMAND bash ${script} $<TARGET_FILE:nucc> ${NUCC_TEST_WORK}/bad.${name})
+  set_tests_properties(bad.${name} PROPERTIES LABELS "bad" TIMEOUT 120)
+endforeach()

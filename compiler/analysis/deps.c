@@ -33,7 +33,7 @@ static char *atoms_mul(const char *a, const char *b) {
     return xstrdup(b);
   if (!*b)
     return xstrdup(a);
-  char *parts[16];
+  char *parts[16] = {0};
   int n = 0;
   char *all = xformat("%s*%s", a, b);
   for (char *p = strtok(all, "*"); p && n < 16; p = strtok(NULL, "*"))
@@ -405,6 +405,8 @@ static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int
     for (int i = 0; i < f.n; i++)
       if (f.t[i].v)
         t = &f.t[i];
+    if (!t) /* inner_terms == 1 says there is one; for the analysers */
+      return D_UNKNOWN;
     Loop *lv = freevars_loop_of(ki, t->v)->loop;
     int strip = strip_of(ki, lv);
     if (!depends_on_mapped(ki, lv))

@@ -295,7 +295,7 @@ static void visit(FV *fv, Expr *e) {
                xformat("line %d: double literal %s promotes a float expression "
                        "to double (write %sf)",
                        e->a->loc.line, e->a->text ? e->a->text : "", e->a->text ? e->a->text : ""));
-    else if (e->b->kind == EX_FLOAT && e->b->type->kind == TY_DOUBLE && e->a->type &&
+    else if (e->b->kind == EX_FLOAT && e->b->type && e->b->type->kind == TY_DOUBLE && e->a->type &&
              e->a->type->kind == TY_FLOAT)
       vec_push(&fv->k->hints,
                xformat("line %d: double literal %s promotes a float expression "
@@ -488,7 +488,7 @@ static void check_reductions(FV *fv, Vec *reduces) {
     if (!found) {
       diag_error(a->loc, "reduce: '%s' is not updated as a reduction in this nest", a->text);
       fv->ok = false;
-    } else if (strcmp(ops[found->op], a->key)) {
+    } else if (strcmp(ops[found->op], a->key) != 0) {
       diag_error(a->loc, "reduce(%s: %s): the loop combines '%s' with %s", a->key, a->text, a->text,
                  ops[found->op]);
       fv->ok = false;
