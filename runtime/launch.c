@@ -2,6 +2,7 @@
  * (at the first launch of any of its kernels), caches its kernels by name,
  * sets arguments and enqueues the NDRange without waiting.  Buffer arguments
  * are resolved to device buffers in arrays.c. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,8 +134,26 @@ void nurt_module_prepare(nurt_module *m) {
   build(m, &w);
 }
 
+/* nurt takes launches from one host thread (the first that launches): a
+ * second one would race on the queue, the launch under construction and
+ * the array table, so it is refused, loudly, rather than left to chance. */
+static pthread_t launcher;
+static int launcher_set;
+
+static void check_thread(const nurt_where *w) {
+  if (!launcher_set) {
+    launcher = pthread_self();
+    launcher_set = 1;
+  } else if (!pthread_equal(launcher, pthread_self())) {
+    nurt_fatal("kernel %s (loop at %s:%d) launched from a second host thread: nurt takes "
+               "launches from one thread, the first that launched",
+               w->kernel, w->file, w->line);
+  }
+}
+
 nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   nurt_where w = {kernel, m->file, line};
+  check_thread(&w);
   program *p = m->priv ? m->priv : build(m, &w);
   nurt_kernel *k = kernel_of(p, m, kernel, &w);
   k->line = line;

@@ -63,6 +63,11 @@ nurt_runtime_test(runtime_device_index_out_of_range 1
   "nurt: error: NU_DEVICE='99' matches no OpenCL device" "NU_DEVICE=99"
   test_errors device)
 
+# Kernels launched from a second host thread are refused with the loop named.
+nurt_runtime_test(runtime_second_thread_refused 1
+  "nurt: error: kernel scale [(]loop at test_errors.c:61[)] launched from a second host thread"
+  "" test_errors thread)
+
 # Failures name the OpenCL call, the error, the kernel and the loop.
 nurt_runtime_test(runtime_build_error_prints_log 1
   "nurt: error: clBuildProgram: CL_BUILD_PROGRAM_FAILURE [(]kernel broken, loop at broken.c:7[)].*undeclared_variable"

@@ -1,7 +1,8 @@
 /* test_errors.c — one failure per mode (argv[1]), each of which must print
  * nurt's error message and exit with status 1; ctest's expect_exit.cmake
  * checks the status and the message.  Modes: device (run under a NU_DEVICE
- * matching nothing), build, kernel_name, work_group, buffer_size. */
+ * matching nothing), build, kernel_name, work_group, buffer_size, thread. */
+#include <pthread.h>
 #include <string.h>
 
 #include "check.h"
@@ -12,11 +13,25 @@ static nurt_module broken = {"__kernel void broken(__global float *a, long a_off
                              "}\n",
                              "broken.c", 0, NULL};
 
+static float shared[100];
+
+static void *second_launcher(void *arg) {
+  (void)arg;
+  launch_scale(&good, 61, shared, 100, 2);
+  return NULL;
+}
+
 int main(int argc, char **argv) {
   CHECK(argc == 2);
   const char *mode = argv[1];
   float a[100] = {0};
-  if (!strcmp(mode, "device")) {
+  if (!strcmp(mode, "thread")) {
+    /* launches from a second host thread are refused, not raced */
+    launch_scale(&good, 60, shared, 100, 2);
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, second_launcher, NULL) == 0);
+    pthread_join(t, NULL);
+  } else if (!strcmp(mode, "device")) {
     launch_scale(&good, 11, a, 100, 2);
   } else if (!strcmp(mode, "build")) {
     nurt_launch *l = nurt_launch_begin(&broken, "broken", 7);
