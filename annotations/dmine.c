@@ -69,12 +69,7 @@ static Stmt *jam(Stmt **copies, int ncopies) {
       bodies[c] = c ? tr_clone_stmt(lc->body, &sub) : lc->body;
     }
     Loop *l = tr_clone_loop(s0->loop, NULL);
-    l->body = jam(bodies, ncopies);
-    if (l->body->kind != ST_BLOCK) {
-      Vec one = {0};
-      vec_push(&one, l->body);
-      l->body = tr_block(&one);
-    }
+    l->body = jam(bodies, ncopies); /* a block: the copies' statements */
     vec_push(&out, tr_for(l));
   }
   return tr_block(&out);

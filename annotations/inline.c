@@ -32,12 +32,7 @@ bool inline_apply(AnnotCtx *cx, Annot *a) {
     Subst sub = {0};
     subst_expr(&sub, l->var, ir_int(i, l->loc));
     Stmt *copy = tr_clone_stmt(l->body, &sub);
-    if (copy->kind != ST_BLOCK) {
-      Vec one = {0};
-      vec_push(&one, copy);
-      copy = tr_block(&one);
-    }
-    vec_push(&items, copy);
+    vec_push(&items, tr_as_block(copy));
   }
   Vec with = {0};
   vec_push(&with, tr_block(&items));

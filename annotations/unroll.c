@@ -12,12 +12,7 @@ static Stmt *repeat(Loop *l, long long u, long long s) {
     Subst sub = {0};
     subst_expr(&sub, l->var, tr_add(ir_var(l->var, l->loc), ir_int(c * s, l->loc)));
     Stmt *copy = tr_clone_stmt(l->body, &sub);
-    if (copy->kind != ST_BLOCK) {
-      Vec one = {0};
-      vec_push(&one, copy);
-      copy = tr_block(&one);
-    }
-    vec_push(&items, copy);
+    vec_push(&items, tr_as_block(copy));
   }
   return tr_block(&items);
 }

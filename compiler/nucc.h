@@ -279,6 +279,13 @@ struct Printer {
 };
 void print_expr(Printer *p, Expr *e, Buf *b);
 void print_stmt(Printer *p, Stmt *s, int depth, Buf *b);
+/* An expression as plain C text (messages, host code at the nest's site). */
+char *print_expr_text(Expr *e);
+/* An OpenCL-safe spelling of a C identifier: reserved words get a `_`. */
+const char *print_cl_name(const char *name);
+/* The generated-code name of a free variable or member path: m->data is
+ * m_data.  Kernel parameters, stub parameters and the bodies all use it. */
+void print_path_name(Expr *e, Buf *b);
 /* The OpenCL built-in for a C math function (sqrtf → sqrt), or NULL. */
 const char *print_cl_builtin(const char *c_name);
 

@@ -205,25 +205,31 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
   }
 }
 
+/* A variable's name in the output: OpenCL reserves some C identifiers. */
+static const char *var_name(Printer *p, Var *v) {
+  return p->opencl ? print_cl_name(v->name) : v->name;
+}
+
 /* Declarations: `float t[4][4]`, `int i`. */
 static void print_decl(Printer *p, Var *v, Buf *b) {
   Type *t = v->type;
   const char *base = p->opencl ? type_cl_name(type_elem(t)) : type_c_name(type_elem(t));
-  buf_printf(b, "%s %s", base ? base : t->spelling, v->name);
+  buf_printf(b, "%s %s", base ? base : t->spelling, var_name(p, v));
   for (; t && t->kind == TY_ARRAY; t = t->base)
     buf_printf(b, "[%lld]", t->len);
 }
 
 static void print_loop_header(Printer *p, Loop *l, Buf *b) {
   static const char *rel[] = {"<", "<=", ">", ">=", "!="};
+  const char *name = var_name(p, l->var);
   buf_puts(b, "for (");
   if (l->declared)
     buf_printf(b, "%s ", p->opencl ? type_cl_name(l->var->type) : type_c_name(l->var->type));
-  buf_printf(b, "%s = ", l->var->name);
+  buf_printf(b, "%s = ", name);
   print_expr(p, l->lb, b);
-  buf_printf(b, "; %s %s ", l->var->name, rel[l->rel]);
+  buf_printf(b, "; %s %s ", name, rel[l->rel]);
   print_sub(p, l->ub, 11, b);
-  buf_printf(b, "; %s", l->var->name);
+  buf_printf(b, "; %s", name);
   if (l->step->kind == EX_INT && l->step->ival == 1)
     buf_puts(b, "++");
   else if (l->step->kind == EX_INT && l->step->ival == -1)
@@ -352,4 +358,32 @@ static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b) {
     buf_puts(b, ";\n");
     return;
   }
+}
+
+char *print_expr_text(Expr *e) {
+  Printer p = {0};
+  Buf b = {0};
+  print_expr(&p, e, &b);
+  return b.s;
+}
+
+const char *print_cl_name(const char *name) {
+  static const char *reserved[] = {
+      "global",     "local",     "constant",  "private",   "kernel",     "read_only", "write_only",
+      "read_write", "half",      "uchar",     "ushort",    "uint",       "ulong",     "bool",
+      "vector",     "image1d_t", "image2d_t", "image3d_t", "sampler_t",  "event_t",   "complex",
+      "imaginary",  "quad",      "__global",  "__local",   "__constant", "__private", "__kernel"};
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (!strcmp(name, reserved[i]))
+      return xformat("%s_", name);
+  return name;
+}
+
+void print_path_name(Expr *e, Buf *b) {
+  if (e->kind == EX_VAR) {
+    buf_puts(b, print_cl_name(e->var->name));
+    return;
+  }
+  print_path_name(e->a, b);
+  buf_printf(b, "_%s", e->text);
 }

@@ -311,6 +311,14 @@ Stmt *tr_block(Vec *items) {
   return s;
 }
 
+Stmt *tr_as_block(Stmt *s) {
+  if (s->kind == ST_BLOCK)
+    return s;
+  Vec one = {0};
+  vec_push(&one, s);
+  return tr_block(&one);
+}
+
 /* --- pieces --------------------------------------------------------------- */
 
 int tr_chain(Stmt *piece, Loop **out, int max) {

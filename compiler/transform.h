@@ -42,6 +42,9 @@ Expr *tr_trip(Loop *l);
 Loop *tr_loop(Loop *model, Expr *lb, Expr *end, long long step, Stmt *body);
 Stmt *tr_for(Loop *l);
 Stmt *tr_block(Vec *items);
+/* The statement itself if it is a block, else a block holding it (each
+ * copy in its own scope). */
+Stmt *tr_as_block(Stmt *s);
 
 /* The perfectly nested canonical loops of a piece (an ST_FOR). */
 int tr_chain(Stmt *piece, Loop **out, int max);

@@ -28,18 +28,11 @@ static bool mapped_offset(KernelInfo *ki, Expr *e, int *m, long long *c) {
   return true;
 }
 
-static char *text_of(Expr *e) {
-  Printer p = {0};
-  Buf b = {0};
-  print_expr(&p, e, &b);
-  return b.s;
-}
-
 static bool plan_one(Kernel *k, AnnotArg *a) {
   Buffer *buf = NULL;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *b = k->buffers.items[i];
-    char *t = text_of(b->path);
+    char *t = print_expr_text(b->path);
     if (!strcmp(t, a->text))
       buf = b;
     xfree(t);
@@ -70,7 +63,7 @@ static bool plan_one(Kernel *k, AnnotArg *a) {
       int m;
       long long off;
       if (!mapped_offset(k->info, acc->subs[d], &m, &off)) {
-        char *t = text_of(acc->subs[d]);
+        char *t = print_expr_text(acc->subs[d]);
         diag_error(acc->e->loc,
                    "cache(%s): subscript '%s' is not a mapped index (counting by 1) plus a "
                    "constant, so the block a work-group reads is not known",

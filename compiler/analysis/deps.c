@@ -473,13 +473,6 @@ static PairResult test_pair(KernelInfo *ki, Access *w, Access *a) {
   return P_PROVEN;
 }
 
-static char *access_text(Access *a) {
-  Printer p = {0};
-  Buf b = {0};
-  print_expr(&p, a->e, &b);
-  return b.s;
-}
-
 bool deps_check(KernelInfo *ki) {
   Kernel *k = ki->k;
   bool ok = true;
@@ -496,7 +489,7 @@ bool deps_check(KernelInfo *ki) {
         PairResult r = test_pair(ki, w, a);
         if (r == P_INDEPENDENT || (r == P_UNKNOWN && k->independent))
           continue;
-        char *wt = access_text(w), *at = access_text(a);
+        char *wt = print_expr_text(w->e), *at = print_expr_text(a->e);
         if (r == P_PROVEN) {
           if (w == a)
             diag_error(w->e->loc,

@@ -14,18 +14,9 @@ typedef struct Iv {
   char *lo, *hi;
 } Iv;
 
-static void path_name(Expr *e, Buf *b) {
-  if (e->kind == EX_VAR) {
-    buf_puts(b, e->var->name);
-    return;
-  }
-  path_name(e->a, b);
-  buf_printf(b, "_%s", e->text);
-}
-
 static void host_path(Printer *p, Expr *e, Buf *b) {
   (void)p;
-  path_name(e, b);
+  print_path_name(e, b);
 }
 
 char *extent_host_text(Expr *e) {

@@ -43,22 +43,9 @@ static bool in_vec(Vec *v, void *p) {
 
 /* The kernel parameter name of a path: m->data → m_data. */
 static char *path_name(Expr *e) {
-  if (e->kind == EX_VAR)
-    return xstrdup(e->var->name);
-  char *base = path_name(e->a);
-  char *r = xformat("%s_%s", base, e->text);
-  xfree(base);
-  return r;
-}
-
-/* The path as C source: m->data. */
-static char *path_text(Expr *e) {
-  if (e->kind == EX_VAR)
-    return xstrdup(e->var->name);
-  char *base = path_text(e->a);
-  char *r = xformat("%s%s%s", base, e->arrow ? "->" : ".", e->text);
-  xfree(base);
-  return r;
+  Buf b = {0};
+  print_path_name(e, &b);
+  return b.s;
 }
 
 static int type_rank(Type *t) {
@@ -192,7 +179,7 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   b->write |= write;
   vec_push(&b->accesses, a);
   if (n != b->rank) {
-    char *t = path_text(base);
+    char *t = print_expr_text(base);
     diag_error(e->loc, "'%s' has %d dimension%s and must be subscripted %d time%s here", t, b->rank,
                b->rank == 1 ? "" : "s", b->rank, b->rank == 1 ? "" : "s");
     xfree(t);
@@ -218,7 +205,7 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     fv->ok = false;
     return;
   }
-  char *t = root ? path_text(lhs) : xstrdup("this expression");
+  char *t = root ? print_expr_text(lhs) : xstrdup("this expression");
   diag_error(lhs->loc,
              "write to '%s', declared outside the nest: every work-item would write it "
              "(declare it inside the loop body)",
@@ -253,7 +240,7 @@ static void visit(FV *fv, Expr *e) {
     if (type_is_arith(e->type)) {
       add_scalar(fv, e);
     } else {
-      char *t = path_text(e);
+      char *t = print_expr_text(e);
       diag_error(e->loc,
                  e->type->kind == TY_STRUCT
                      ? "struct '%s' can only be used through its members in a kernel"
@@ -480,7 +467,7 @@ static void check_reductions(FV *fv, Vec *reduces) {
     Reduction *found = NULL;
     for (int j = 0; j < k->reductions.len; j++) {
       Reduction *r = k->reductions.items[j];
-      char *t = path_text(r->path);
+      char *t = print_expr_text(r->path);
       if (!strcmp(t, a->text))
         found = r;
       xfree(t);
@@ -530,7 +517,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
     bool found = false;
     for (int j = 0; j < k->buffers.len; j++) {
       Buffer *b = k->buffers.items[j];
-      char *t = path_text(b->path);
+      char *t = print_expr_text(b->path);
       if (!strcmp(t, a->key)) {
         b->size_text = a->text;
         b->size_loc = a->loc;

@@ -12,8 +12,6 @@ char *emit_opencl_program(Vec *kernels, bool *uses_fp64);
 /* Reductions: the storage type, and `a OP b` in OpenCL C or C. */
 const char *emit_red_type(const Reduction *r);
 char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
-/* An OpenCL-safe spelling of a C identifier. */
-const char *emit_cl_name(const char *name);
 
 /* The host stub of a kernel (a static function) and the statement that
  * replaces the nest at its site; `original` is the nest's source text. */

@@ -49,14 +49,6 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64) 
   return b.s;
 }
 
-/* The C text of a path at the nest's site: m->data. */
-static char *site_text(Expr *e) {
-  Printer p = {0};
-  Buf b = {0};
-  print_expr(&p, e, &b);
-  return b.s;
-}
-
 static const char *rel_ops[] = {"<", "<=", ">", ">=", "!="};
 
 /* Trip count of a mapped loop from nu_lb/nu_ub/nu_st. */
@@ -131,11 +123,11 @@ static char *max_first_subscript(Kernel *k, Buffer *bf) {
   Access *a = NULL;
   char *hi = first_subscript_bound(k, bf, true, &a);
   if (!hi && a) {
-    char *t = site_text(a->subs[0]);
+    char *t = print_expr_text(a->subs[0]);
     diag_error(a->e->loc,
                "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
                "extent with size(%s: element_count)",
-               t, bf->name, site_text(bf->path));
+               t, bf->name, print_expr_text(bf->path));
     xfree(t);
   }
   return hi;
@@ -361,7 +353,7 @@ static void print_call(Kernel *k, Buf *b) {
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    char *t = site_text(bf->path);
+    char *t = print_expr_text(bf->path);
     buf_printf(b, "%s(const void *)(%s)", sep, t);
     sep = ", ";
     if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
@@ -382,14 +374,14 @@ static void print_call(Kernel *k, Buf *b) {
   }
   for (int i = 0; i < k->scalars.len; i++) {
     Scalar *s = k->scalars.items[i];
-    char *t = site_text(s->path);
+    char *t = print_expr_text(s->path);
     buf_printf(b, "%s%s", sep, t);
     sep = ", ";
     xfree(t);
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
-    char *t = site_text(r->path);
+    char *t = print_expr_text(r->path);
     buf_printf(b, "%s&(%s)", sep, t);
     sep = ", ";
     xfree(t);
@@ -441,11 +433,9 @@ void emit_report(Kernel *k, const char *path) {
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
     const char *dir = bf->write ? (bf->read ? "inout" : "out") : "in";
-    Printer p = {0};
-    Buf t = {0};
-    print_expr(&p, bf->path, &t);
-    buf_printf(&b, " %s %s[", t.s, dir);
-    xfree(t.s);
+    char *t = print_expr_text(bf->path);
+    buf_printf(&b, " %s %s[", t, dir);
+    xfree(t);
     if (bf->size_text) {
       buf_printf(&b, "%s", bf->size_text);
     } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
@@ -474,7 +464,7 @@ void emit_report(Kernel *k, const char *path) {
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
-    buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), site_text(r->path));
+    buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), print_expr_text(r->path));
   }
   if (k->independent)
     buf_puts(&b, "; independent (user's promise)");

@@ -11,35 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *emit_cl_name(const char *name) {
-  static const char *reserved[] = {
-      "global",     "local",     "constant",  "private",   "kernel",     "read_only", "write_only",
-      "read_write", "half",      "uchar",     "ushort",    "uint",       "ulong",     "bool",
-      "vector",     "image1d_t", "image2d_t", "image3d_t", "sampler_t",  "event_t",   "complex",
-      "imaginary",  "quad",      "__global",  "__local",   "__constant", "__private", "__kernel"};
-  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
-    if (!strcmp(name, reserved[i]))
-      return xformat("%s_", name);
-  return name;
-}
-
 typedef struct KCtx {
   Kernel *k;
   bool global_only; /* print cached arrays' global subscripts (the loads) */
 } KCtx;
 
-static void path_name(Expr *e, Buf *b) {
-  if (e->kind == EX_VAR) {
-    buf_puts(b, emit_cl_name(e->var->name));
-    return;
-  }
-  path_name(e->a, b);
-  buf_printf(b, "_%s", e->text);
-}
-
 static void cl_path(Printer *p, Expr *e, Buf *b) {
   (void)p;
-  path_name(e, b);
+  print_path_name(e, b);
 }
 
 static Buffer *buffer_of(Kernel *k, Expr *path) {
@@ -124,7 +103,7 @@ static void print_func(Func *f, Buf *b) {
   buf_printf(b, "%s nu_%s(", type_cl_name(f->ret), f->name);
   for (int i = 0; i < f->nparams; i++)
     buf_printf(b, "%s%s %s", i ? ", " : "", type_cl_name(f->params[i]->type),
-               emit_cl_name(f->params[i]->name));
+               print_cl_name(f->params[i]->name));
   if (!f->nparams)
     buf_puts(b, "void");
   buf_puts(b, ")\n");
@@ -189,7 +168,7 @@ static void print_indices(Kernel *k, int depth, Buf *b) {
     Loop *l = k->mapped[m];
     const char *t = type_cl_name(l->var->type);
     buf_indent(b, depth);
-    buf_printf(b, "%s %s = (%s)(nu_lb%d + nu_g%d * nu_st%d);\n", t, emit_cl_name(l->var->name), t,
+    buf_printf(b, "%s %s = (%s)(nu_lb%d + nu_g%d * nu_st%d);\n", t, print_cl_name(l->var->name), t,
                m, m, m);
   }
 }
@@ -332,7 +311,7 @@ static void print_kernel(Kernel *k, Buf *b) {
     for (int m = 0; m < k->dims; m++)
       mapped |= k->mapped[m]->var == v;
     if (!mapped)
-      buf_printf(b, "  %s %s;\n", type_cl_name(v->type), emit_cl_name(v->name));
+      buf_printf(b, "  %s %s;\n", type_cl_name(v->type), print_cl_name(v->name));
   }
   bool cached = k->caches.len > 0;
   if (red && k->dims == 1 && !cached) {
