@@ -73,7 +73,7 @@ static bool check(AnnotCtx *cx, Annot *a, Loop **loops, long long *s) {
         return false;
       }
   }
-  if (k > 1 && !tr_independent(loops, k, loops[k - 1]->body)) {
+  if (k > 1 && !tr_independent(loops, k, loops[k - 1]->body, NULL)) {
     diag_error(a->loc,
                "%s: cannot prove that reordering the iterations into tiles keeps "
                "every dependence",
@@ -143,6 +143,7 @@ static bool apply(AnnotCtx *cx, Annot *a, bool full) {
   vec_push(&with, tr_for(chain[0]));
   if (full)
     tr_remainders(loops, k, split, &with);
+  cx->reordered |= full && k > 1;
   annot_replace_main(cx, &with, 0);
   return true;
 }

@@ -343,7 +343,7 @@ void tr_relink(Loop **loops, int n) {
 
 /* --- legality --------------------------------------------------------------- */
 
-bool tr_independent(Loop **loops, int k, Stmt *body) {
+bool tr_independent(Loop **loops, int k, Stmt *body, Vec *temps) {
   Kernel kn = {0};
   kn.name = "legality";
   kn.dims = k;
@@ -354,6 +354,8 @@ bool tr_independent(Loop **loops, int k, Stmt *body) {
   int before = diag_quiet_begin();
   bool ok = freevars_analyse(&kn, kn.info, &none, &none) && deps_check(kn.info);
   ok &= diag_quiet_end(before) == 0;
+  if (ok && temps)
+    *temps = kn.info->temps;
   return ok;
 }
 

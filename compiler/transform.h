@@ -54,7 +54,10 @@ void tr_relink(Loop **loops, int n);
 void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
 
 /* No dependence is carried by loops[0..k-1] of the nest whose innermost
- * body is `body`: their iterations may run in any order. */
-bool tr_independent(Loop **loops, int k, Stmt *body);
+ * body is `body`: their iterations may run in any order.  When temps is not
+ * NULL, it receives the scalars declared outside that every iteration writes
+ * before it reads (private to an iteration: copies of the body need their
+ * own, as dmine gives them). */
+bool tr_independent(Loop **loops, int k, Stmt *body, Vec *temps);
 
 #endif

@@ -1,6 +1,7 @@
 /* analysis.h — what the analyses of a `work` kernel compute.
  *   freevars.c  free scalars (by value) and arrays (buffers) of the body,
  *               private copies of outer loop indices, called functions
+ *   private.c   outer scalars every iteration writes before it reads
  *   extent.c    host expressions for each buffer's byte size
  *   deps.c      the dependence test on the mapped loops */
 #ifndef NUCC_ANALYSIS_H
@@ -20,7 +21,9 @@ typedef struct KernelInfo {
   Kernel *k;
   Vec loops;          /* LoopInfo*, outer first */
   Vec locals;         /* Var* declared in the body */
-  Vec privates;       /* Var* declared outside but used as loop indices */
+  Vec privates;       /* Var* declared outside, private to a work-item: loop indices and temps */
+  Vec temps;          /* Var* of privates written before read in every iteration (C89
+                         temporaries): the last iteration's value is copied out */
   Vec written_locals; /* Var* assigned after their declaration */
   Vec decls;          /* Stmt* ST_DECL in the body, for substitution */
 } KernelInfo;
@@ -38,6 +41,10 @@ char *extent_lo(KernelInfo *ki, Expr *e);
 void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
 /* Prints an expression of invariant host values with kernel names. */
 char *extent_host_text(Expr *e);
+
+/* private.c: finds the temporaries (ki->privates, ki->temps); for the
+ * outer scalars the body writes that are not, pushes the Var* and a reason. */
+void private_find(KernelInfo *ki, Vec *why);
 
 /* reduction.c: whether an update of the scalar `path` is a reduction. */
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);

@@ -13,6 +13,7 @@ typedef struct FV {
   Kernel *k;
   KernelInfo *ki;
   bool ok;
+  Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
 } FV;
 
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v) {
@@ -205,6 +206,15 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     fv->ok = false;
     return;
   }
+  for (int i = 0; root && lhs->kind == EX_VAR && i + 1 < fv->why.len; i += 2)
+    if (fv->why.items[i] == root->var) {
+      diag_error(lhs->loc,
+                 "write to '%s', declared outside the nest: %s (declare it inside the loop "
+                 "body, or write it before any read on every path)",
+                 root->var->name, (char *)fv->why.items[i + 1]);
+      fv->ok = false;
+      return;
+    }
   char *t = root ? print_expr_text(lhs) : xstrdup("this expression");
   diag_error(lhs->loc,
              "write to '%s', declared outside the nest: every work-item would write it "
@@ -426,7 +436,7 @@ static void note_written(Expr *e, void *d) {
 /* Functions called from the kernel may use only their parameters and locals. */
 static void check_func_vars(FV *fv, Func *f) {
   KernelInfo fki = {0};
-  FV sub = {fv->k, &fki, true};
+  FV sub = {.k = fv->k, .ki = &fki, .ok = true};
   for (int i = 0; i < f->nparams; i++)
     vec_push(&fki.locals, f->params[i]);
   scan_decls(&sub, f->body);
@@ -486,7 +496,7 @@ static void check_reductions(FV *fv, Vec *reduces) {
 }
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
-  FV fv = {k, ki, true};
+  FV fv = {.k = k, .ki = ki, .ok = true};
   ki->k = k;
   for (int i = 0; i < k->dims; i++) {
     LoopInfo *li = NEW(LoopInfo);
@@ -498,6 +508,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
       vec_push(&ki->privates, k->mapped[i]->var);
   }
   scan_decls(&fv, k->body);
+  private_find(ki, &fv.why);
   ir_walk_stmt(k->body, note_written, ki);
   for (int i = 0; i < k->dims; i++) {
     visit(&fv, k->mapped[i]->lb);
@@ -506,7 +517,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   }
   visit_stmt(&fv, k->body);
   check_reductions(&fv, reduces);
-  if (!k->reductions.len)
+  if (!k->reductions.len && !ki->temps.len)
     check_jumps(&fv, k->body);
   else
     check_breaks(&fv, k->body);

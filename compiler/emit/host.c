@@ -226,6 +226,10 @@ char *emit_host_stub(Kernel *k) {
     if (!l->declared)
       buf_printf(&b, ", %s *nu_last_%s", l->var->type->canon, l->var->name);
   }
+  for (int i = 0; i < ki->temps.len; i++) {
+    Var *v = ki->temps.items[i];
+    buf_printf(&b, ", %s *nu_copy_%s", v->type->canon, v->name);
+  }
   buf_puts(&b, ")\n{\n");
   /* trip counts of the mapped loops */
   for (int m = 0; m < k->dims; m++) {
@@ -328,6 +332,14 @@ char *emit_host_stub(Kernel *k) {
                "  nurt_arg_buffer(nu_l, nu_part_%s, nu_groups * sizeof(%s), NURT_OUT);\n",
                t, r->name, k->name, r->name, t, t, r->name, t);
   }
+  for (int i = 0; i < ki->temps.len; i++) {
+    Var *v = ki->temps.items[i];
+    const char *t = emit_last_type(v, false);
+    buf_printf(&b,
+               "  %s *nu_lastv_%s = nurt_partials(\"%s.last.%s\", sizeof(%s));\n"
+               "  nurt_arg_buffer(nu_l, nu_lastv_%s, sizeof(%s), NURT_OUT);\n",
+               t, v->name, k->name, v->name, t, v->name, t);
+  }
   for (int i = 0; i < k->caches.len; i++) {
     Cache *c = k->caches.items[i];
     buf_printf(&b, "  nurt_arg_local(nu_l, sizeof(%s)", type_c_name(c->buf->elem));
@@ -343,6 +355,14 @@ char *emit_host_stub(Kernel *k) {
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   for (int i = 0; i < k->reductions.len; i++)
     print_final_combine(k->reductions.items[i], &b);
+  /* the sequentially last iteration's temporaries, as the loop leaves them */
+  for (int i = 0; i < ki->temps.len; i++) {
+    Var *v = ki->temps.items[i];
+    buf_printf(&b,
+               "  nurt_host_access(nu_lastv_%s, 0); /* waits for the kernel */\n"
+               "  *nu_copy_%s = (%s)nu_lastv_%s[0];\n",
+               v->name, v->name, v->type->canon, v->name);
+  }
   buf_puts(&b, "}\n");
   return b.s;
 }
@@ -393,6 +413,8 @@ static void print_call(Kernel *k, Buf *b) {
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
       buf_printf(b, ", &%s", k->mapped[m]->var->name);
+  for (int i = 0; i < k->info->temps.len; i++)
+    buf_printf(b, ", &%s", ((Var *)k->info->temps.items[i])->name);
   buf_puts(b, ");\n");
 }
 
@@ -466,6 +488,8 @@ void emit_report(Kernel *k, const char *path) {
     Reduction *r = k->reductions.items[i];
     buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), print_expr_text(r->path));
   }
+  for (int i = 0; i < k->info->temps.len; i++)
+    buf_printf(&b, "; private %s (last value copied out)", ((Var *)k->info->temps.items[i])->name);
   if (k->independent)
     buf_puts(&b, "; independent (user's promise)");
   printf("%s\n", b.s);
