@@ -106,7 +106,7 @@ static void add_scalar(FV *fv, Expr *path) {
 
 static void visit(FV *fv, Expr *e);
 
-static void add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
+static Reduction *add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
   for (int i = 0; i < fv->k->reductions.len; i++) {
     Reduction *r = fv->k->reductions.items[i];
     if (!ir_expr_equal(r->path, path))
@@ -118,15 +118,59 @@ static void add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
                  r->name, red_op_name(op), red_op_name(r->op), r->loc.line);
       fv->ok = false;
     }
-    return;
+    return r;
   }
   Reduction *r = NEW(Reduction);
   r->path = path;
-  r->name = path_name(path);
   r->type = path->type;
   r->op = op;
   r->loc = loc;
+  if (path->kind == EX_INDEX) {
+    int n = 0;
+    for (int i = 0; i < fv->k->reductions.len; i++)
+      n += ((Reduction *)fv->k->reductions.items[i])->elem;
+    r->elem = true;
+    r->array = path;
+    while (r->array->kind == EX_INDEX)
+      r->array = r->array->a;
+    r->name = xformat("nu_%s_e%d", path_name(r->array), n);
+  } else {
+    r->name = path_name(path);
+  }
   vec_push(&fv->k->reductions, r);
+  return r;
+}
+
+/* A subscript the kernel never changes: constants and outer scalars. */
+static bool invariant_sub(FV *fv, Expr *e) {
+  switch (e->kind) {
+  case EX_INT:
+    return true;
+  case EX_VAR:
+  case EX_MEMBER:
+    return is_outer_path(fv, e) && type_is_integer(e->type);
+  case EX_CAST:
+    return invariant_sub(fv, e->a);
+  case EX_UNARY:
+    return (e->op == OP_NEG || e->op == OP_PLUS || e->op == OP_BITNOT) && invariant_sub(fv, e->a);
+  case EX_BINARY:
+    return !op_is_assign(e->op) && e->op != OP_COMMA && invariant_sub(fv, e->a) &&
+           invariant_sub(fv, e->b);
+  default:
+    return false;
+  }
+}
+
+/* x[i] with every subscript invariant, of an array from outside the nest:
+ * an update of it may be an element reduction (SPEC §4). */
+static bool is_invariant_element(FV *fv, Expr *e) {
+  if (e->kind != EX_INDEX || !type_is_arith(e->type))
+    return false;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    if (!invariant_sub(fv, base->b))
+      return false;
+  return is_outer_path(fv, base) && type_rank(base->type) > 0;
 }
 
 /* An assignment to a scalar from outside the nest: a reduction, or an error. */
@@ -270,7 +314,8 @@ static void visit(FV *fv, Expr *e) {
       return;
     }
     if (op_is_assign(e->op)) {
-      if (is_outer_path(fv, e->a) && visit_outer_update(fv, e, e->a))
+      if ((is_outer_path(fv, e->a) || is_invariant_element(fv, e->a)) &&
+          visit_outer_update(fv, e, e->a))
         return;
       visit_lvalue(fv, e->a, true);
       return;
@@ -279,7 +324,8 @@ static void visit(FV *fv, Expr *e) {
     return;
   case EX_BINARY:
     if (op_is_assign(e->op)) {
-      if ((e->a->kind == EX_VAR || e->a->kind == EX_MEMBER) && is_outer_path(fv, e->a) &&
+      if ((((e->a->kind == EX_VAR || e->a->kind == EX_MEMBER) && is_outer_path(fv, e->a)) ||
+           is_invariant_element(fv, e->a)) &&
           visit_outer_update(fv, e, e->a))
         return;
       visit_lvalue(fv, e->a, e->op != OP_ASSIGN);
@@ -403,7 +449,8 @@ static void visit_stmt(FV *fv, Stmt *s) {
   Expr *rpath, *operand;
   RedOp rop;
   if (reduction_match_if(s, &rpath, &rop, &operand) &&
-      (rpath->kind == EX_VAR || rpath->kind == EX_MEMBER) && is_outer_path(fv, rpath) &&
+      (((rpath->kind == EX_VAR || rpath->kind == EX_MEMBER) && is_outer_path(fv, rpath)) ||
+       is_invariant_element(fv, rpath)) &&
       type_is_arith(rpath->type)) {
     add_reduction(fv, rpath, rop, rpath->loc);
     visit(fv, operand);
@@ -455,6 +502,47 @@ static void check_func_vars(FV *fv, Func *f) {
     fv->ok = false;
 }
 
+/* An element reduction x[i]: its subscripts use no other reduction, and
+ * the kernel's other accesses of x never reach x[i] (or `independent`). */
+static void check_element(FV *fv, Reduction *r) {
+  Kernel *k = fv->k;
+  if (!r->elem)
+    return;
+  char *t = print_expr_text(r->path);
+  for (int j = 0; j < k->reductions.len; j++) {
+    Reduction *o = k->reductions.items[j];
+    if (o != r && !o->elem && reduction_uses(r->path, o->path)) {
+      diag_error(r->loc, "the subscripts of '%s' use '%s', which the loop updates as a reduction",
+                 t, o->name);
+      fv->ok = false;
+    }
+  }
+  for (int j = 0; j < k->buffers.len; j++) {
+    Buffer *b = k->buffers.items[j];
+    if (!ir_expr_equal(b->path, r->array))
+      continue;
+    for (int a = 0; a < b->accesses.len; a++) {
+      Access *ac = b->accesses.items[a];
+      if (ir_expr_equal(ac->e, r->path)) {
+        diag_error(ac->e->loc,
+                   "'%s' is updated as a %s reduction but also %s in the loop: a reduction "
+                   "may only be combined into (x[i] += e, ...)",
+                   t, red_op_name(r->op), ac->write ? "written" : "read");
+        fv->ok = false;
+      } else if (!k->independent && !reduction_element_apart(fv->ki, r, ac)) {
+        char *u = print_expr_text(ac->e);
+        diag_error(ac->e->loc,
+                   "cannot prove that '%s' never touches '%s', which the loop updates as a %s "
+                   "reduction (line %d); if they never meet, say so with 'independent'",
+                   u, t, red_op_name(r->op), r->loc.line);
+        xfree(u);
+        fv->ok = false;
+      }
+    }
+  }
+  xfree(t);
+}
+
 /* A reduction variable may only be updated; reduce(...) must match. */
 static void check_reductions(FV *fv, Vec *reduces) {
   Kernel *k = fv->k;
@@ -471,6 +559,8 @@ static void check_reductions(FV *fv, Vec *reduces) {
       }
     }
   }
+  for (int i = 0; i < k->reductions.len; i++)
+    check_element(fv, k->reductions.items[i]);
   static const char *ops[] = {"+", "*", "min", "max", "&", "|", "^", "&&", "||"};
   for (int i = 0; i < reduces->len; i++) {
     AnnotArg *a = reduces->items[i];

@@ -181,10 +181,15 @@ static void print_final_combine(Reduction *r, Buf *b) {
              "  {\n"
              "    %s nu_t = nu_part_%s[0];\n"
              "    for (size_t nu_g = 1; nu_g < nu_groups; nu_g++)\n"
-             "      nu_t = %s;\n"
+             "      nu_t = %s;\n",
+             r->name, t, r->name, step);
+  /* an element is a host write of its array, as any host statement's */
+  if (r->elem)
+    buf_printf(b, "    nurt_host_access(%s, 1);\n", r->name);
+  buf_printf(b,
              "    *%s = %s;\n"
              "  }\n",
-             r->name, t, r->name, step, r->name, last);
+             r->name, last);
 }
 
 char *emit_host_stub(Kernel *k) {

@@ -35,6 +35,13 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   KCtx *kc = p->ctx;
   if (!kc)
     return false;
+  for (int i = 0; i < kc->k->reductions.len; i++) {
+    Reduction *r = kc->k->reductions.items[i];
+    if (r->elem && ir_expr_equal(r->path, e)) {
+      buf_puts(b, r->name); /* this work-item's share of the element */
+      return true;
+    }
+  }
   Expr *subs[16];
   int n = 0;
   Expr *base = e;
