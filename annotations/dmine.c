@@ -77,8 +77,8 @@ static Stmt *jam(Stmt **copies, int ncopies) {
 
 /* A copy of the body with its own declarations of the temporaries declared
  * outside (w → w_1): interleaved copies must not share them.  For the last
- * copy, `last` receives `w = w_<c>;` for each. */
-static Stmt *with_temps(Vec *temps, const char *suffix, Stmt *copy, Vec *last) {
+ * copy, `last` receives `w = w_<c>;` for each one read after the nest. */
+static Stmt *with_temps(Vec *temps, Vec *copyouts, const char *suffix, Stmt *copy, Vec *last) {
   if (!temps->len)
     return copy;
   Subst ren = {0};
@@ -92,7 +92,10 @@ static Stmt *with_temps(Vec *temps, const char *suffix, Stmt *copy, Vec *last) {
     d->loc = v->loc;
     d->var = n;
     vec_push(&items, d);
-    if (last) {
+    bool out = false;
+    for (int j = 0; j < copyouts->len; j++)
+      out |= copyouts->items[j] == v;
+    if (last && out) {
       Stmt *as = NEW(Stmt);
       as->kind = ST_EXPR;
       as->loc = copy->loc;
@@ -137,8 +140,10 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     diag_error(a->loc, "dmine: %lld copies of the body is too many (at most 256)", copies);
     return false;
   }
-  Vec temps = {0};
-  if (copies > 1 && !tr_independent(loops, k, loops[k - 1]->body, &temps)) {
+  Vec temps = {0}, copyouts = {0};
+  /* inside a kernel's body, the code after an inner loop is not known here */
+  if (copies > 1 && !tr_independent(loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest,
+                                    &temps, &copyouts)) {
     diag_error(a->loc, "dmine: cannot prove that the unrolled loops carry no dependence, so "
                        "their iterations cannot be interleaved");
     return false;
@@ -159,7 +164,7 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     char suffix[32];
     snprintf(suffix, sizeof suffix, "_%lld", c);
     subst_rename_locals(&sub, loops[k - 1]->body, suffix);
-    bodies[c] = with_temps(&temps, suffix, tr_clone_stmt(loops[k - 1]->body, &sub),
+    bodies[c] = with_temps(&temps, &copyouts, suffix, tr_clone_stmt(loops[k - 1]->body, &sub),
                            c == copies - 1 ? &last : NULL);
   }
   Stmt *body = jam(bodies, (int)copies);

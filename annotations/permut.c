@@ -30,7 +30,7 @@ bool permut_apply(AnnotCtx *cx, Annot *a) {
   bool identity = true;
   for (int j = 0; j < k; j++)
     identity &= p[j] == j + 1;
-  if (!identity && !tr_independent(loops, k, loops[k - 1]->body, NULL)) {
+  if (!identity && !tr_independent(loops, k, loops[k - 1]->body, NULL, NULL, NULL)) {
     diag_error(a->loc,
                "permut: cannot prove that the interchange keeps every dependence (a loop "
                "among the first %d may carry one)",

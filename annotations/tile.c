@@ -73,7 +73,7 @@ static bool check(AnnotCtx *cx, Annot *a, Loop **loops, long long *s) {
         return false;
       }
   }
-  if (k > 1 && !tr_independent(loops, k, loops[k - 1]->body, NULL)) {
+  if (k > 1 && !tr_independent(loops, k, loops[k - 1]->body, NULL, NULL, NULL)) {
     diag_error(a->loc,
                "%s: cannot prove that reordering the iterations into tiles keeps "
                "every dependence",

@@ -92,8 +92,8 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
     /* each piece's last iteration copies its temporaries out, and the
      * pieces run in program order: the last one that runs must hold the
      * nest's last iteration */
-    if (cx->reordered && cx->pieces.len > 1 && kn->info->temps.len) {
-      Var *v = kn->info->temps.items[0];
+    if (cx->reordered && cx->pieces.len > 1 && kn->info->copyouts.len) {
+      Var *v = kn->info->copyouts.items[0];
       diag_error(a->loc,
                  "work: '%s' is private to each iteration and keeps the last iteration's value, "
                  "but the remainders of a split of several loops do not run in the loops' "

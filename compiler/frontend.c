@@ -1248,6 +1248,35 @@ typedef struct {
   CXCursor decl; /* the function */
 } FindVisit;
 
+typedef struct {
+  Ctx *cx;
+  Nest *nest;
+} Outside;
+
+/* Variables the function names outside the nest: a temporary private to
+ * the nest's work-items needs its last value copied out only if one of
+ * them is read there (or it is a global). */
+static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Outside *o = d;
+  unsigned b = frontend_begin(c);
+  if (b >= o->nest->begin && frontend_end(c) <= o->nest->end)
+    return CXChildVisit_Continue;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(c);
+    enum CXCursorKind k = clang_getCursorKind(ref);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+      Var *v = var_of(o->cx, ref);
+      bool seen = false;
+      for (int i = 0; i < o->nest->used_outside.len && !seen; i++)
+        seen = o->nest->used_outside.items[i] == v;
+      if (!seen)
+        vec_push(&o->nest->used_outside, v);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
@@ -1262,6 +1291,8 @@ static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientDa
         vec_push(&n->visible, var_of(fv->cx, clang_Cursor_getArgument(fv->decl, (unsigned)i)));
       for (int i = 0; i < fv->cx->globals.len; i++)
         vec_push(&n->visible, fv->cx->globals.items[i]);
+      Outside o = {fv->cx, n};
+      clang_visitChildren(fv->decl, find_outside, &o);
     }
     return CXChildVisit_Continue; /* inner annotated loops were reported */
   }

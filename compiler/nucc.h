@@ -312,8 +312,9 @@ struct Nest {
   SrcLoc bad_loop_loc; /* where the nest stops being canonical */
   char *bad_loop_why;
   char *func_name;
-  int index;   /* 0, 1, ... in the file */
-  Vec visible; /* Var*: the function's parameters and the globals */
+  int index;        /* 0, 1, ... in the file */
+  Vec visible;      /* Var*: the function's parameters and the globals */
+  Vec used_outside; /* Var*: variables the function names outside the nest */
 };
 
 // annotations/work.c, analysis/ — what a `work` annotation produced, for the printers

@@ -343,19 +343,22 @@ void tr_relink(Loop **loops, int n) {
 
 /* --- legality --------------------------------------------------------------- */
 
-bool tr_independent(Loop **loops, int k, Stmt *body, Vec *temps) {
+bool tr_independent(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts) {
   Kernel kn = {0};
   kn.name = "legality";
   kn.dims = k;
   kn.mapped = loops;
   kn.body = body;
+  kn.nest = nest;
   kn.info = NEW(KernelInfo);
   Vec none = {0};
   int before = diag_quiet_begin();
   bool ok = freevars_analyse(&kn, kn.info, &none, &none) && deps_check(kn.info);
   ok &= diag_quiet_end(before) == 0;
-  if (ok && temps)
+  if (ok && temps) {
     *temps = kn.info->temps;
+    *copyouts = kn.info->copyouts;
+  }
   return ok;
 }
 

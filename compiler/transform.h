@@ -57,7 +57,8 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
  * body is `body`: their iterations may run in any order.  When temps is not
  * NULL, it receives the scalars declared outside that every iteration writes
  * before it reads (private to an iteration: copies of the body need their
- * own, as dmine gives them). */
-bool tr_independent(Loop **loops, int k, Stmt *body, Vec *temps);
+ * own, as dmine gives them), and copyouts those whose last value the code
+ * after the loops may read (all of them when nest is NULL). */
+bool tr_independent(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts);
 
 #endif

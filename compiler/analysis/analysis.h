@@ -22,10 +22,14 @@ typedef struct KernelInfo {
   Vec loops;          /* LoopInfo*, outer first */
   Vec locals;         /* Var* declared in the body */
   Vec privates;       /* Var* declared outside, private to a work-item: loop indices and temps */
-  Vec temps;          /* Var* of privates written before read in every iteration (C89
-                         temporaries): the last iteration's value is copied out */
+  Vec temps;          /* Var* of privates that every iteration writes before it reads (C89
+                         temporaries) */
+  Vec copyouts;       /* Var* of temps the program may read after the nest (globals, and
+                         variables the function names outside it): the work-item of the
+                         last iteration stores them, the stub assigns them back */
   Vec written_locals; /* Var* assigned after their declaration */
   Vec decls;          /* Stmt* ST_DECL in the body, for substitution */
+  bool has_continue;  /* a `continue` ends an iteration of the mapped loops */
 } KernelInfo;
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
@@ -42,7 +46,8 @@ void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
 /* Prints an expression of invariant host values with kernel names. */
 char *extent_host_text(Expr *e);
 
-/* private.c: finds the temporaries (ki->privates, ki->temps); for the
+/* private.c: finds the temporaries (ki->privates, ki->temps, ki->copyouts;
+ * without ki->k->nest, every temporary is copied out); for the
  * outer scalars the body writes that are not, pushes the Var* and a reason. */
 void private_find(KernelInfo *ki, Vec *why);
 

@@ -397,8 +397,9 @@ static void scan_decls(FV *fv, Stmt *s) {
   }
 }
 
-/* `continue` in the mapped loop's body ends this work-item's iteration;
- * `break` would end the whole loop, which an NDRange cannot do. */
+/* `continue` in the mapped loop's body ends this work-item's iteration (the
+ * kernel runs the body in a loop or a do { } while (0) of its own); `break`
+ * would end the whole loop, which an NDRange cannot do. */
 static void check_jumps(FV *fv, Stmt *s) {
   if (!s)
     return;
@@ -413,7 +414,9 @@ static void check_jumps(FV *fv, Stmt *s) {
     fv->ok = false;
     return;
   case ST_CONTINUE:
-    s->kind = ST_RETURN;
+    /* the printer wraps the body in do { } while (0); the IR stays as
+     * written, since --emit=seq prints the same pieces as C */
+    fv->ki->has_continue = true;
     return;
   default:
     check_jumps(fv, s->then);
@@ -422,25 +425,6 @@ static void check_jumps(FV *fv, Stmt *s) {
       check_jumps(fv, s->items[i]);
     return;
   }
-}
-
-/* With reductions the body runs inside a loop of the kernel's own, where
- * `continue` keeps its meaning; `break` is still refused. */
-static void check_breaks(FV *fv, Stmt *s) {
-  if (!s)
-    return;
-  if (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO)
-    return;
-  if (s->kind == ST_BREAK) {
-    diag_error(s->loc, "'break' would leave a loop mapped by 'work': work-items cannot stop "
-                       "the others");
-    fv->ok = false;
-    return;
-  }
-  check_breaks(fv, s->then);
-  check_breaks(fv, s->els);
-  for (int i = 0; i < s->nitems; i++)
-    check_breaks(fv, s->items[i]);
 }
 
 static void visit_stmt(FV *fv, Stmt *s) {
@@ -607,10 +591,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   }
   visit_stmt(&fv, k->body);
   check_reductions(&fv, reduces);
-  if (!k->reductions.len && !ki->temps.len)
-    check_jumps(&fv, k->body);
-  else
-    check_breaks(&fv, k->body);
+  check_jumps(&fv, k->body);
   for (int i = 0; i < k->funcs.len; i++) /* grows while we check */
     check_func_vars(&fv, k->funcs.items[i]);
   for (int i = 0; i < sizes->len; i++) {

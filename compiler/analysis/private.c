@@ -3,7 +3,9 @@
  * Receives the kernel's body and its loops; hands on the scalars that every
  * iteration of the mapped loops writes before it reads them and that hold a
  * value of the iteration's own when it ends, and for the others the reason
- * (freevars.c puts it in its error).  A must-write analysis over the
+ * (freevars.c puts it in its error).  Only a temporary the program may read
+ * after the nest must also end each iteration with a value of its own: the
+ * last iteration's is copied out.  A must-write analysis over the
  * structured body, conservative: both branches of an `if`, a loop's writes
  * only when it runs at least once (constant bounds, no jump out of it), an
  * assignment's right-hand side before its target, unsequenced operands
@@ -314,6 +316,16 @@ static void collect_cand(Expr *e, void *d) {
   vec_push(&c->f->cands, v);
 }
 
+/* Whether the program may read v's value after the nest. */
+static bool read_after(Nest *nest, Var *v) {
+  if (!nest || v->global)
+    return true;
+  for (int i = 0; i < nest->used_outside.len; i++)
+    if (nest->used_outside.items[i] == v)
+      return true;
+  return false;
+}
+
 void private_find(KernelInfo *ki, Vec *why) {
   Kernel *k = ki->k;
   Flow f = {.ki = ki};
@@ -335,7 +347,7 @@ void private_find(KernelInfo *ki, Vec *why) {
       vec_push(why, xformat("'%s' is read before it is written in an iteration (line %d), so it "
                             "is not private to a work-item",
                             v->name, f.read[i].line));
-    } else if (f.unset[i].line) {
+    } else if (f.unset[i].line && read_after(k->nest, v)) {
       vec_push(why, v);
       vec_push(why,
                f.at_jump[i]
@@ -349,6 +361,8 @@ void private_find(KernelInfo *ki, Vec *why) {
     } else {
       vec_push(&ki->privates, v);
       vec_push(&ki->temps, v);
+      if (read_after(k->nest, v))
+        vec_push(&ki->copyouts, v);
     }
   }
   xfree(st.w);

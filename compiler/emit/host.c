@@ -231,8 +231,8 @@ char *emit_host_stub(Kernel *k) {
     if (!l->declared)
       buf_printf(&b, ", %s *nu_last_%s", l->var->type->canon, l->var->name);
   }
-  for (int i = 0; i < ki->temps.len; i++) {
-    Var *v = ki->temps.items[i];
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
     buf_printf(&b, ", %s *nu_copy_%s", v->type->canon, v->name);
   }
   buf_puts(&b, ")\n{\n");
@@ -337,8 +337,8 @@ char *emit_host_stub(Kernel *k) {
                "  nurt_arg_buffer(nu_l, nu_part_%s, nu_groups * sizeof(%s), NURT_OUT);\n",
                t, r->name, k->name, r->name, t, t, r->name, t);
   }
-  for (int i = 0; i < ki->temps.len; i++) {
-    Var *v = ki->temps.items[i];
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
     const char *t = emit_last_type(v, false);
     buf_printf(&b,
                "  %s *nu_lastv_%s = nurt_partials(\"%s.last.%s\", sizeof(%s));\n"
@@ -361,8 +361,8 @@ char *emit_host_stub(Kernel *k) {
   for (int i = 0; i < k->reductions.len; i++)
     print_final_combine(k->reductions.items[i], &b);
   /* the sequentially last iteration's temporaries, as the loop leaves them */
-  for (int i = 0; i < ki->temps.len; i++) {
-    Var *v = ki->temps.items[i];
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
     buf_printf(&b,
                "  nurt_host_access(nu_lastv_%s, 0); /* waits for the kernel */\n"
                "  *nu_copy_%s = (%s)nu_lastv_%s[0];\n",
@@ -418,8 +418,8 @@ static void print_call(Kernel *k, Buf *b) {
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
       buf_printf(b, ", &%s", k->mapped[m]->var->name);
-  for (int i = 0; i < k->info->temps.len; i++)
-    buf_printf(b, ", &%s", ((Var *)k->info->temps.items[i])->name);
+  for (int i = 0; i < k->info->copyouts.len; i++)
+    buf_printf(b, ", &%s", ((Var *)k->info->copyouts.items[i])->name);
   buf_puts(b, ");\n");
 }
 
@@ -493,8 +493,13 @@ void emit_report(Kernel *k, const char *path) {
     Reduction *r = k->reductions.items[i];
     buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), print_expr_text(r->path));
   }
-  for (int i = 0; i < k->info->temps.len; i++)
-    buf_printf(&b, "; private %s (last value copied out)", ((Var *)k->info->temps.items[i])->name);
+  for (int i = 0; i < k->info->temps.len; i++) {
+    Var *v = k->info->temps.items[i];
+    bool out = false;
+    for (int j = 0; j < k->info->copyouts.len; j++)
+      out |= k->info->copyouts.items[j] == v;
+    buf_printf(&b, "; private %s%s", v->name, out ? " (last value copied out)" : "");
+  }
   if (k->independent)
     buf_puts(&b, "; independent (user's promise)");
   printf("%s\n", b.s);

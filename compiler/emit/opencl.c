@@ -187,15 +187,15 @@ static void print_iteration(Printer *p, Kernel *k, int depth, Buf *b) {
   print_body(p, k->body, depth + 1, b);
   buf_indent(b, depth);
   buf_puts(b, "} while (0);\n");
-  if (!ki->temps.len)
+  if (!ki->copyouts.len)
     return;
   buf_indent(b, depth);
   buf_puts(b, "if (");
   for (int m = 0; m < k->dims; m++)
     buf_printf(b, "%snu_g%d == nu_n%d - 1", m ? " && " : "", m, m);
   buf_puts(b, ") { /* the last iteration */\n");
-  for (int i = 0; i < ki->temps.len; i++) {
-    Var *v = ki->temps.items[i];
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
     buf_indent(b, depth + 1);
     buf_printf(b, "nu_last_%s[0] = (%s)%s;\n", v->name, emit_last_type(v, true),
                print_cl_name(v->name));
@@ -323,8 +323,8 @@ static void print_kernel(Kernel *k, Buf *b) {
                r->name, t, r->name, r->name);
     sep = ",\n    ";
   }
-  for (int i = 0; i < ki->temps.len; i++) {
-    Var *v = ki->temps.items[i];
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
     buf_printf(b, "%s__global %s *nu_last_%s, long nu_last_%s_off", sep, emit_last_type(v, true),
                v->name, v->name);
     sep = ",\n    ";
@@ -352,8 +352,8 @@ static void print_kernel(Kernel *k, Buf *b) {
     buf_printf(b, "  %s %s = %s; /* this work-item's %s */\n", type_cl_name(r->type), r->name,
                red_identity(r), red_op_name(r->op));
   }
-  for (int i = 0; i < ki->temps.len; i++) {
-    Var *v = ki->temps.items[i];
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
     const char *t = emit_last_type(v, true);
     buf_printf(b, "  nu_last_%s = (__global %s *)((__global char *)nu_last_%s + nu_last_%s_off);\n",
                v->name, t, v->name, v->name);
@@ -373,7 +373,7 @@ static void print_kernel(Kernel *k, Buf *b) {
     buf_puts(b, "  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) "
                 "{\n");
     print_indices(k, 2, b);
-    if (ki->temps.len)
+    if (ki->copyouts.len)
       print_iteration(&p, k, 2, b);
     else
       print_body(&p, k->body, 2, b);
@@ -412,7 +412,7 @@ static void print_kernel(Kernel *k, Buf *b) {
         buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
       buf_puts(b, ")\n    return;\n");
       print_indices(k, 1, b);
-      if (ki->temps.len)
+      if (ki->copyouts.len || ki->has_continue)
         print_iteration(&p, k, 1, b);
       else
         print_body(&p, k->body, 1, b);

@@ -1,6 +1,8 @@
-// expect: 12:7: error: an iteration may end without writing 't'
+// expect: 14:7: error: an iteration may end without writing 't'
 /* `t` is first written inside an inner loop that may run zero times (m may
- * be 0), so an iteration may end without writing it: not private. */
+ * be 0), so an iteration may end without writing it, and the function
+ * reads it after the nest: its last value would not be the last
+ * iteration's. */
 void rows(const double *a, double *c, int n, int m) {
   int i, k;
   double t;
@@ -14,4 +16,5 @@ void rows(const double *a, double *c, int n, int m) {
     }
     c[i] = s;
   }
+  c[0] += t;
 }

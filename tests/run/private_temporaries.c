@@ -3,7 +3,8 @@
  * work-item, with the last iteration's value after the nest (SPEC §4).
  * Temporaries used only inside an inner loop, a temporary next to a
  * reduction, a `continue` after the write, and the pieces that tilem and
- * dmine leave (the last piece that runs holds the last iteration). */
+ * dmine leave (the last piece that runs holds the last iteration), and a
+ * temporary the function never names after the nest (nothing copied out). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,6 +12,20 @@
 #define M 23
 
 static double g[N][M];
+
+/* t is named only in the nest: each work-item's copy is all there is, no
+ * value is copied out, and `continue` may come before the write */
+static void clip(const double *a, double *c, int n) {
+  int i;
+  double t;
+#pragma nu work(16)
+  for (i = 0; i < n; i++) {
+    if (a[i] < 0)
+      continue;
+    t = a[i] * 2;
+    c[i] = t;
+  }
+}
 
 int main(void) {
   int i, j, k;
@@ -98,6 +113,11 @@ int main(void) {
       g[i][j] = w - j;
     }
   printf("dmine2 w=%g g=%g %g\n", w, g[0][1], g[N - 1][M - 1]);
+
+  for (i = 0; i < N; i++)
+    c[i] = -1;
+  clip(a, c, N);
+  printf("clip c=%g %g %g\n", c[0], c[6], c[N - 1]);
 
   /* no iteration: w keeps its value */
   w = 42;
