@@ -229,6 +229,9 @@ static void flow_loop(Flow *f, Stmt *s, State *st, int depth) {
   if (l) {
     flow_expr(f, l->lb, st);
     flow_expr(f, l->ub, st);
+    int c = cand_of(f, l->var); /* an index declared outside */
+    if (c >= 0)
+      st->w[c] = true;
   } else {
     flow_stmt(f, s->init_s, st, depth);
     flow_expr(f, s->e, st);
@@ -304,6 +307,24 @@ typedef struct Collect {
   KernelInfo *ki;
 } Collect;
 
+/* Indices of inner loops declared outside: private already; their last
+ * value is copied out like a temporary's when the analysis allows. */
+static void collect_indices(Flow *f, Stmt *s) {
+  if (!s)
+    return;
+  if (s->kind == ST_FOR && s->loop && !s->loop->declared && cand_of(f, s->loop->var) < 0) {
+    LoopInfo *li = freevars_loop_of(f->ki, s->loop->var);
+    if (li && !li->mapped && type_is_arith(s->loop->var->type))
+      vec_push(&f->cands, s->loop->var);
+  }
+  collect_indices(f, s->init_s);
+  collect_indices(f, s->then);
+  collect_indices(f, s->els);
+  collect_indices(f, s->loop ? s->loop->body : s->body);
+  for (int i = 0; i < s->nitems; i++)
+    collect_indices(f, s->items[i]);
+}
+
 static void collect_cand(Expr *e, void *d) {
   Collect *c = d;
   if (!((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) ||
@@ -331,6 +352,8 @@ void private_find(KernelInfo *ki, Vec *why) {
   Flow f = {.ki = ki};
   Collect c = {&f, ki};
   ir_walk_stmt(k->body, collect_cand, &c);
+  int nindex = f.cands.len;
+  collect_indices(&f, k->body);
   f.n = f.cands.len;
   if (!f.n)
     return;
@@ -340,7 +363,10 @@ void private_find(KernelInfo *ki, Vec *why) {
   State st = {xcalloc((size_t)f.n, sizeof(bool)), false};
   flow_stmt(&f, k->body, &st, 0);
   flow_exit(&f, &st, k->mapped[k->dims - 1]->loc, false);
-  for (int i = 0; i < f.n; i++) {
+  for (int i = nindex; i < f.n; i++) /* no error: as before, stale when not copied */
+    if (!f.read[i].line && !f.unset[i].line && read_after(k->nest, f.cands.items[i]))
+      vec_push(&ki->copyouts, f.cands.items[i]);
+  for (int i = 0; i < nindex; i++) {
     Var *v = f.cands.items[i];
     if (f.read[i].line) {
       vec_push(why, v);

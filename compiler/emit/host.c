@@ -500,6 +500,14 @@ void emit_report(Kernel *k, const char *path) {
       out |= k->info->copyouts.items[j] == v;
     buf_printf(&b, "; private %s%s", v->name, out ? " (last value copied out)" : "");
   }
+  for (int i = 0; i < k->info->copyouts.len; i++) { /* inner loops' indices */
+    Var *v = k->info->copyouts.items[i];
+    bool temp = false;
+    for (int j = 0; j < k->info->temps.len; j++)
+      temp |= k->info->temps.items[j] == v;
+    if (!temp)
+      buf_printf(&b, "; loop index %s (last value copied out)", v->name);
+  }
   if (k->independent)
     buf_puts(&b, "; independent (user's promise)");
   printf("%s\n", b.s);

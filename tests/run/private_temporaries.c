@@ -63,7 +63,7 @@ int main(void) {
     }
     c[i] = acc;
   }
-  printf("t=%g c=%g %g\n", t, c[0], c[N - 1]);
+  printf("t=%g k=%d c=%g %g\n", t, k, c[0], c[N - 1]);
 
   /* a temporary beside a reduction; `continue` after the write */
   s = 0;
