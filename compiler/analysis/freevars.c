@@ -493,11 +493,25 @@ static void check_element(FV *fv, Reduction *r) {
   if (!r->elem)
     return;
   char *t = print_expr_text(r->path);
+  int ri = 0;
+  while (k->reductions.items[ri] != r)
+    ri++;
   for (int j = 0; j < k->reductions.len; j++) {
     Reduction *o = k->reductions.items[j];
     if (o != r && !o->elem && reduction_uses(r->path, o->path)) {
       diag_error(r->loc, "the subscripts of '%s' use '%s', which the loop updates as a reduction",
                  t, o->name);
+      fv->ok = false;
+    }
+    /* two elements of one array may be one: the host folds both into it,
+     * which is right only with one operator */
+    if (j > ri && o->elem && o->op != r->op && ir_expr_equal(o->array, r->array)) {
+      char *u = print_expr_text(o->path);
+      diag_error(r->loc,
+                 "'%s' is updated as a %s reduction and '%s' as a %s: two elements of one array "
+                 "may be the same, and a reduction uses one operator",
+                 t, red_op_name(r->op), u, red_op_name(o->op));
+      xfree(u);
       fv->ok = false;
     }
   }
