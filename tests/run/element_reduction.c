@@ -2,11 +2,17 @@
  * do not change in the kernel (SPEC §4): triangular solves, where the inner
  * loop over j is the kernel and i is a host loop, and row sums into r[i].
  * The host folds the partials into the element and the other accesses of
- * the array stay buffer reads. */
+ * the array stay buffer reads.  Also an element of a struct member named in
+ * reduce(...). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N 300
+
+struct stats {
+  double acc[4];
+  int n;
+};
 
 int main(void) {
   int i, j;
@@ -64,6 +70,16 @@ int main(void) {
       r[i] += U[j * N + (i * 10)];
   }
   printf("r0=%g r1=%g rlast=%g\n", r[0], r[1], r[N / 10 - 1]);
+
+  /* an element of a struct member, named in reduce(...) */
+  struct stats st = {{0, 1, 2, 3}, N};
+  struct stats *ps = &st;
+  for (i = 0; i < 4; i++) {
+#pragma nu work(32) reduce(+ : ps->acc[i])
+    for (j = 0; j < ps->n; j++)
+      ps->acc[i] += b[j] * (i + 1);
+  }
+  printf("acc=%g %g %g %g\n", st.acc[0], st.acc[1], st.acc[2], st.acc[3]);
   free(L);
   free(U);
   free(x);
