@@ -180,15 +180,15 @@ static bool has_jump(Stmt *s) {
 static bool runs_once(Loop *l) {
   if (!l)
     return false;
-  long long lb = 0, ub;
-  Expr *base = l->ub;
-  ub = 0;
-  if (l->ub->kind == EX_BINARY && (l->ub->op == OP_ADD || l->ub->op == OP_SUB) &&
-      l->ub->b->kind == EX_INT && ir_expr_equal(l->ub->a, l->lb)) {
-    ub = l->ub->op == OP_ADD ? l->ub->b->ival : -l->ub->b->ival; /* relative to lb */
-  } else if (l->lb->kind == EX_INT && base->kind == EX_INT) {
+  long long lb, ub;
+  Expr *u = l->ub;
+  if (u->kind == EX_BINARY && (u->op == OP_ADD || u->op == OP_SUB) && u->b->kind == EX_INT &&
+      ir_expr_equal(u->a, l->lb)) {
+    lb = 0; /* relative to lb */
+    ub = u->op == OP_ADD ? u->b->ival : -u->b->ival;
+  } else if (l->lb->kind == EX_INT && u->kind == EX_INT) {
     lb = l->lb->ival;
-    ub = base->ival;
+    ub = u->ival;
   } else {
     return false;
   }
