@@ -6,6 +6,7 @@
  * indices into one loop, recursively.  Under `work` this is thread
  * coarsening with register blocking.  Remainder nests take the leftover
  * iterations; the main part is the unrolled nest. */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
@@ -104,11 +105,14 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     diag_error(a->loc, "dmine: %lld copies of the body is too many (at most 256)", copies);
     return false;
   }
-  if (copies > 1 && !tr_independent(loops, k, loops[k - 1]->body)) {
-    diag_error(a->loc, "dmine: cannot prove that the unrolled loops carry no dependence, so "
-                       "their iterations cannot be interleaved");
+  if (copies > 1 &&
+      !tr_check_reorder(loops, k, loops[k - 1]->body, REORDER_NONE_CARRIED, NULL, cx->independent,
+                        a->loc,
+                        "dmine: the unrolled loops carry a dependence, so their iterations "
+                        "cannot be interleaved",
+                        "dmine: cannot prove that the unrolled loops carry no dependence, so "
+                        "their iterations cannot be interleaved"))
     return false;
-  }
   /* the copies: c = (c_1, ..., c_k), the last index fastest */
   Stmt **bodies = xcalloc((size_t)copies, sizeof(Stmt *));
   for (long long c = 0; c < copies; c++) {

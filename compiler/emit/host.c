@@ -89,6 +89,8 @@ static char *row_bytes(Buffer *bf) {
  * a nurt_min/nurt_max of the distinct bounds; NULL when one access cannot
  * be bounded. */
 static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, Access **unbounded) {
+  if (bf->first_lo && bf->first_hi) /* exact, from isl */
+    return extent_host_text(hi ? bf->first_hi : bf->first_lo);
   char *bound = NULL;
   Vec seen = {0};
   for (int i = 0; i < bf->accesses.len; i++) {
@@ -258,7 +260,8 @@ char *emit_host_stub(Kernel *k) {
   bool need_ranges = false;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    need_ranges |= !(bf->type->kind == TY_ARRAY && bf->type->len >= 0) && !bf->size_text;
+    need_ranges |= !(bf->type->kind == TY_ARRAY && bf->type->len >= 0) && !bf->size_text &&
+                   !(bf->first_lo && bf->first_hi);
   }
   if (need_ranges) {
     for (int i = 0; i < ki->loops.len; i++) {
