@@ -350,9 +350,16 @@ char *emit_host_stub(Kernel *k) {
   return b.s;
 }
 
-/* The call of one kernel's stub, with the values at the nest's site. */
+/* The call of one kernel's stub, with the values at the nest's site.  The
+ * mapped indices' last values come back through temporaries: an index may
+ * be declared `register`, whose address cannot be taken. */
 static void print_call(Kernel *k, Buf *b) {
-  buf_printf(b, "    %s(", k->name);
+  buf_puts(b, "    {");
+  for (int m = 0; m < k->dims; m++)
+    if (!k->mapped[m]->declared)
+      buf_printf(b, " %s nu_last_%s = %s;", k->mapped[m]->var->type->canon,
+                 k->mapped[m]->var->name, k->mapped[m]->var->name);
+  buf_printf(b, "\n    %s(", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
@@ -395,8 +402,12 @@ static void print_call(Kernel *k, Buf *b) {
   }
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
-      buf_printf(b, ", &%s", k->mapped[m]->var->name);
-  buf_puts(b, ");\n");
+      buf_printf(b, ", &nu_last_%s", k->mapped[m]->var->name);
+  buf_puts(b, ");\n   ");
+  for (int m = 0; m < k->dims; m++)
+    if (!k->mapped[m]->declared)
+      buf_printf(b, " %s = nu_last_%s;", k->mapped[m]->var->name, k->mapped[m]->var->name);
+  buf_puts(b, " }\n");
 }
 
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text,
