@@ -4,8 +4,9 @@
  * (deps_check, for `work`), and does a reordering of a nest's outer loops
  * keep every dependence (deps_reorder, for permut, tile, tilem, dmine).
  * A conflict found between exact accesses that holds for all large values
- * of the invariants is proven, and reported with a concrete pair; any other
- * non-empty conflict is undecided, the only case `independent` overrides. */
+ * of the invariants, or for every value where both iterations exist, is
+ * proven, and reported with a concrete pair; any other non-empty conflict
+ * is undecided, the only case `independent` overrides. */
 #include "poly.h"
 
 #include <isl/local_space.h>
@@ -32,10 +33,23 @@ static bool for_all_large(isl_set *s) {
   return r;
 }
 
-static PairVerdict classify(isl_set *s, PolyAccess *x, PolyAccess *y) {
+/* Whether s is non-empty for every value of the parameters for which
+ * `base` (the two iterations exist at all) is: the dependence does not
+ * hinge on particular sizes or offsets. */
+static bool wherever(isl_set *s, isl_set *base) {
+  isl_set *need = isl_set_params(isl_set_copy(base));
+  isl_set *have = isl_set_params(isl_set_copy(s));
+  bool r = isl_set_is_subset(need, have) == isl_bool_true;
+  isl_set_free(need);
+  isl_set_free(have);
+  return r;
+}
+
+/* s: the conflicting pairs; base: the pairs of iterations that exist. */
+static PairVerdict classify(isl_set *s, isl_set *base, PolyAccess *x, PolyAccess *y) {
   if (isl_set_is_empty(s) != isl_bool_false)
     return PAIR_NONE;
-  if (x->must && x->exact && y->must && y->exact && for_all_large(s))
+  if (x->must && x->exact && y->must && y->exact && (for_all_large(s) || wherever(s, base)))
     return PAIR_PROVEN;
   return PAIR_UNDECIDED;
 }
@@ -194,8 +208,11 @@ bool deps_check(KernelInfo *ki) {
       PolyAccess *a = p->accs.items[y];
       if (a->buf != w->buf || (y < x && a->write))
         continue; /* other buffer, or that pair was tested the other way round */
-      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(diff));
-      PairVerdict v = classify(s, w, a);
+      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
+      base = isl_set_intersect(base, isl_set_copy(diff));
+      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
+      PairVerdict v = classify(s, base, w, a);
+      isl_set_free(base);
       if (v == PAIR_PROVEN || (v == PAIR_UNDECIDED && !k->independent)) {
         report_pair(p, s, v, w, a);
         ok = false;
@@ -267,9 +284,11 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
       if (a->buf != w->buf || (!w->write && !a->write))
         continue;
       /* I before I' in the original order, the same element, reordered wrongly */
-      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(before));
-      s = isl_set_intersect(s, isl_set_copy(bad));
-      PairVerdict pv = classify(s, w, a);
+      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
+      base = isl_set_intersect(isl_set_intersect(base, isl_set_copy(before)), isl_set_copy(bad));
+      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
+      PairVerdict pv = classify(s, base, w, a);
+      isl_set_free(base);
       if (pv != PAIR_NONE) {
         xfree(*why);
         *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;

@@ -357,8 +357,8 @@ static void print_call(Kernel *k, Buf *b) {
   buf_puts(b, "    {");
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
-      buf_printf(b, " %s nu_last_%s = %s;", k->mapped[m]->var->type->canon,
-                 k->mapped[m]->var->name, k->mapped[m]->var->name);
+      buf_printf(b, " %s nu_last_%s = %s;", k->mapped[m]->var->type->canon, k->mapped[m]->var->name,
+                 k->mapped[m]->var->name);
   buf_printf(b, "\n    %s(", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
