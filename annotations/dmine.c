@@ -6,6 +6,7 @@
  * indices into one loop, recursively.  Under `work` this is thread
  * coarsening with register blocking.  Remainder nests take the leftover
  * iterations; the main part is the unrolled nest. */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
@@ -140,14 +141,18 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     diag_error(a->loc, "dmine: %lld copies of the body is too many (at most 256)", copies);
     return false;
   }
+  if (copies > 1 &&
+      !tr_check_reorder(loops, k, loops[k - 1]->body, REORDER_NONE_CARRIED, NULL, cx->independent,
+                        a->loc,
+                        "dmine: the unrolled loops carry a dependence, so their iterations "
+                        "cannot be interleaved",
+                        "dmine: cannot prove that the unrolled loops carry no dependence, so "
+                        "their iterations cannot be interleaved"))
+    return false;
   Vec temps = {0}, copyouts = {0};
   /* inside a kernel's body, the code after an inner loop is not known here */
-  if (copies > 1 && !tr_independent(loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest,
-                                    &temps, &copyouts)) {
-    diag_error(a->loc, "dmine: cannot prove that the unrolled loops carry no dependence, so "
-                       "their iterations cannot be interleaved");
-    return false;
-  }
+  if (copies > 1)
+    tr_find_temps(loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest, &temps, &copyouts);
   /* the copies: c = (c_1, ..., c_k), the last index fastest */
   Stmt **bodies = xcalloc((size_t)copies, sizeof(Stmt *));
   Vec last = {0}; /* Stmt*: w = w_<last copy> */

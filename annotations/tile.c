@@ -4,6 +4,7 @@
  * tiles (point loops with constant trip counts) in the main part and puts
  * the partial tiles in remainder nests.  Both need the reordering to keep
  * every dependence. */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
@@ -73,12 +74,15 @@ static bool check(AnnotCtx *cx, Annot *a, Loop **loops, long long *s) {
         return false;
       }
   }
-  if (k > 1 && !tr_independent(loops, k, loops[k - 1]->body, NULL, NULL, NULL)) {
-    diag_error(a->loc,
-               "%s: cannot prove that reordering the iterations into tiles keeps "
-               "every dependence",
-               a->name);
-    return false;
+  if (k > 1) {
+    char *broken =
+        xformat("%s: reordering the iterations into tiles would reverse a dependence", a->name);
+    char *unproven =
+        xformat("%s: cannot prove that reordering the iterations into tiles keeps every dependence",
+                a->name);
+    if (!tr_check_reorder(loops, k, loops[k - 1]->body, REORDER_BAND, NULL, cx->independent, a->loc,
+                          broken, unproven))
+      return false;
   }
   return true;
 }

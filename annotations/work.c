@@ -73,6 +73,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   if (!freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces) || !deps_check(kn->info) ||
       !cache_plan(kn, &cx->caches))
     return NULL;
+  region_analyse(kn->info);
   return kn;
 }
 

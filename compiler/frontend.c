@@ -173,6 +173,25 @@ static Type *conv_type(CXType t) {
   return ty;
 }
 
+/* A parameter declared as an array is a pointer to its element (C11
+ * 6.7.6.3p7): `double C[60][70]` is `double (*)[70]`, `float y[static n]`
+ * is `float *`.  Its extent comes from the subscripts or size(), never from
+ * the outer length written in the declaration, and never from sizeof. */
+static Type *adjust_param_type(Type *t) {
+  if (t->kind != TY_ARRAY)
+    return t;
+  Type *p = NEW(Type);
+  p->kind = TY_PTR;
+  p->base = t->base;
+  const char *bc = t->base->canon ? t->base->canon : "";
+  const char *br = strchr(bc, '[');
+  p->canon = br ? xformat("%.*s(*)%s", (int)(br - bc), bc, br) : xformat("%s *", bc);
+  const char *bs = t->base->spelling ? t->base->spelling : bc;
+  const char *bsr = strchr(bs, '[');
+  p->spelling = bsr ? xformat("%.*s(*)%s", (int)(bsr - bs), bs, bsr) : xformat("%s *", bs);
+  return p;
+}
+
 /* --- variables ---------------------------------------------------------- */
 
 /* The Var of a declaration, made on first sight.  Hashed: a file with
@@ -193,6 +212,8 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   CXCursor parent = clang_getCursorSemanticParent(decl);
   v->global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
   v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
+  if (v->is_param)
+    v->type = adjust_param_type(v->type);
   CXCursor *copy = NEW(CXCursor);
   *copy = decl;
   vec_push(&cx->vars, v);
@@ -430,6 +451,8 @@ static Expr *conv_expr(Ctx *cx, CXCursor c) {
     if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
       Expr *e = new_expr(EX_VAR, c);
       e->var = var_of(cx, d);
+      if (e->var->is_param)
+        e->type = e->var->type;
       return e;
     }
     return bad_expr(c, "a reference to a function");

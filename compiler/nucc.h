@@ -337,6 +337,9 @@ typedef struct Buffer {
   Vec accesses;    /* Access* */
   char *size_text; /* from size(a: n) */
   SrcLoc size_loc;
+  /* the smallest and largest first subscript over every access, exact,
+   * from isl (analysis/region.c); NULL: extent.c's intervals decide */
+  Expr *first_lo, *first_hi;
 } Buffer;
 
 /* A free scalar of the kernel, passed by value. */

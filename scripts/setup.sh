@@ -12,6 +12,7 @@ set -euo pipefail
 REQUIRED=(
   cmake make gcc pkg-config # the build
   LIBCLANG                  # libclang's C API, LLVM >= 17 (chosen below)
+  libisl-dev                # isl: dependences, legality and access regions on integer sets
   ocl-icd-opencl-dev        # the OpenCL ICD loader: nurt talks to any driver
   opencl-headers            # CL/cl.h
   pocl-opencl-icd           # an OpenCL device on the CPU, so tests run without a GPU

@@ -3,7 +3,9 @@
  *               private copies of outer loop indices, called functions
  *   private.c   outer scalars every iteration writes before it reads
  *   extent.c    host expressions for each buffer's byte size
- *   deps.c      the dependence test on the mapped loops */
+ *   poly.c      the IR as isl sets (domains, accesses); poly.h
+ *   deps.c      dependences and legality, decided on those sets
+ *   region.c    the first-subscript range each buffer needs, from those sets */
 #ifndef NUCC_ANALYSIS_H
 #define NUCC_ANALYSIS_H
 
@@ -41,7 +43,8 @@ bool freevars_is_local(KernelInfo *ki, const Var *v);
  * nu_hi<id>, free scalars by their kernel names. */
 char *extent_hi(KernelInfo *ki, Expr *e);
 char *extent_lo(KernelInfo *ki, Expr *e);
-/* Host C for the range of a loop's index: fills *lo and *hi. */
+/* Host C for the range of a loop's index, the union over the loops that
+ * share it (NULL for all but the first of them): fills *lo and *hi. */
 void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
 /* Prints an expression of invariant host values with kernel names. */
 char *extent_host_text(Expr *e);
@@ -63,7 +66,27 @@ bool reduction_element_apart(KernelInfo *ki, Reduction *r, Access *a);
 bool cache_plan(Kernel *k, Vec *names);
 Cache *cache_of(Kernel *k, Buffer *b);
 
-/* Reports carried dependences on the mapped loops; false after an error. */
+/* region.c: fills each buffer's first_lo/first_hi where isl can. */
+void region_analyse(KernelInfo *ki);
+
+/* deps.c (on isl, through poly.c): reports dependences between different
+ * work-items, proven ones with a concrete pair; false after an error. */
 bool deps_check(KernelInfo *ki);
+
+/* What reordering the outer loops (the kernel's "mapped" loops 0..dims-1)
+ * of a nest needs from its dependences. */
+typedef enum {
+  REORDER_NONE_CARRIED, // dmine: no dependence between different iterations
+  REORDER_BAND,         // tile, tilem: no dependence runs backwards in any loop
+  REORDER_PERMUTE,      // permut(p): every dependence keeps its direction
+} Reorder;
+
+typedef enum {
+  LEGAL,
+  ILLEGAL,   // a proven dependence is broken; *why gives a concrete pair
+  UNDECIDED, // non-affine accesses or values: *why says which
+} Verdict;
+
+Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **why);
 
 #endif

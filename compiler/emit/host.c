@@ -89,6 +89,8 @@ static char *row_bytes(Buffer *bf) {
  * a nurt_min/nurt_max of the distinct bounds; NULL when one access cannot
  * be bounded. */
 static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, Access **unbounded) {
+  if (bf->first_lo && bf->first_hi) /* exact, from isl */
+    return extent_host_text(hi ? bf->first_hi : bf->first_lo);
   char *bound = NULL;
   Vec seen = {0};
   for (int i = 0; i < bf->accesses.len; i++) {
@@ -196,8 +198,10 @@ char *emit_host_stub(Kernel *k) {
   KernelInfo *ki = k->info;
   Buf b = {0};
   Loop *l0 = k->mapped[0];
-  buf_printf(&b, "/* Launches %s: the loop nest at line %d. */\nstatic void %s(", k->name,
-             l0->loc.line, k->name);
+  /* with temporaries to copy back: whether the kernel ran (and set them) */
+  bool ran = ki->copyouts.len > 0;
+  buf_printf(&b, "/* Launches %s: the loop nest at line %d. */\nstatic %s %s(", k->name,
+             l0->loc.line, ran ? "int" : "void", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
@@ -262,12 +266,13 @@ char *emit_host_stub(Kernel *k) {
   buf_puts(&b, "  if (");
   for (int m = 0; m < k->dims; m++)
     buf_printf(&b, "%snu_n%d <= 0", m ? " || " : "", m);
-  buf_puts(&b, ")\n    return;\n");
+  buf_puts(&b, ran ? ")\n    return 0;\n" : ")\n    return;\n");
   /* index ranges, for the extents of pointers */
   bool need_ranges = false;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    need_ranges |= !(bf->type->kind == TY_ARRAY && bf->type->len >= 0) && !bf->size_text;
+    need_ranges |= !(bf->type->kind == TY_ARRAY && bf->type->len >= 0) && !bf->size_text &&
+                   !(bf->first_lo && bf->first_hi);
   }
   if (need_ranges) {
     for (int i = 0; i < ki->loops.len; i++) {
@@ -368,13 +373,27 @@ char *emit_host_stub(Kernel *k) {
                "  *nu_copy_%s = (%s)nu_lastv_%s[0];\n",
                v->name, v->name, v->type->canon, v->name);
   }
+  if (ran)
+    buf_puts(&b, "  return 1;\n");
   buf_puts(&b, "}\n");
   return b.s;
 }
 
-/* The call of one kernel's stub, with the values at the nest's site. */
+/* The call of one kernel's stub, with the values at the nest's site.  The
+ * mapped indices' last values, and the private temporaries' (when the stub
+ * says its kernel ran), come back through temporaries: an index may be
+ * declared `register`, whose address cannot be taken. */
 static void print_call(Kernel *k, Buf *b) {
-  buf_printf(b, "    %s(", k->name);
+  buf_puts(b, "    {");
+  for (int m = 0; m < k->dims; m++)
+    if (!k->mapped[m]->declared)
+      buf_printf(b, " %s nu_last_%s = %s;", k->mapped[m]->var->type->canon, k->mapped[m]->var->name,
+                 k->mapped[m]->var->name);
+  for (int i = 0; i < k->info->copyouts.len; i++) {
+    Var *v = k->info->copyouts.items[i];
+    buf_printf(b, " %s nu_copy_%s;", v->type->canon, v->name);
+  }
+  buf_printf(b, k->info->copyouts.len ? "\n    if (%s(" : "\n    %s(", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
@@ -417,10 +436,25 @@ static void print_call(Kernel *k, Buf *b) {
   }
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
-      buf_printf(b, ", &%s", k->mapped[m]->var->name);
-  for (int i = 0; i < k->info->copyouts.len; i++)
-    buf_printf(b, ", &%s", ((Var *)k->info->copyouts.items[i])->name);
-  buf_puts(b, ");\n");
+      buf_printf(b, ", &nu_last_%s", k->mapped[m]->var->name);
+  KernelInfo *ki = k->info;
+  for (int i = 0; i < ki->copyouts.len; i++)
+    buf_printf(b, ", &nu_copy_%s", ((Var *)ki->copyouts.items[i])->name);
+  if (ki->copyouts.len) {
+    /* only a kernel that ran has values to copy back */
+    buf_puts(b, "))\n     ");
+    for (int i = 0; i < ki->copyouts.len; i++) {
+      Var *v = ki->copyouts.items[i];
+      buf_printf(b, " %s = nu_copy_%s;", v->name, v->name);
+    }
+    buf_puts(b, "\n   ");
+  } else {
+    buf_puts(b, ");\n   ");
+  }
+  for (int m = 0; m < k->dims; m++)
+    if (!k->mapped[m]->declared)
+      buf_printf(b, " %s = nu_last_%s;", k->mapped[m]->var->name, k->mapped[m]->var->name);
+  buf_puts(b, " }\n");
 }
 
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text,
