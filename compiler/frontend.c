@@ -1273,28 +1273,33 @@ typedef struct {
 
 typedef struct {
   Ctx *cx;
-  Nest *nest;
+  Vec *nests; /* Nest*: the function's */
+  Vec used;   /* Var* */
 } Outside;
 
-/* Variables the function names outside the nest: a temporary private to
- * the nest's work-items needs its last value copied out only if one of
- * them is read there (or it is a global). */
+/* Variables the function names outside its annotated nests: a temporary
+ * private to a nest's work-items needs its last value copied out only if
+ * the program may read it there (or in a nest that does not write it
+ * first, which private.c decides; or it is a global). */
 static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Outside *o = d;
-  unsigned b = frontend_begin(c);
-  if (b >= o->nest->begin && frontend_end(c) <= o->nest->end)
-    return CXChildVisit_Continue;
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  for (int i = 0; i < o->nests->len; i++) {
+    Nest *n = o->nests->items[i];
+    if (b >= n->begin && e <= n->end)
+      return CXChildVisit_Continue;
+  }
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
     CXCursor ref = clang_getCursorReferenced(c);
     enum CXCursorKind k = clang_getCursorKind(ref);
     if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
       Var *v = var_of(o->cx, ref);
       bool seen = false;
-      for (int i = 0; i < o->nest->used_outside.len && !seen; i++)
-        seen = o->nest->used_outside.items[i] == v;
+      for (int i = 0; i < o->used.len && !seen; i++)
+        seen = o->used.items[i] == v;
       if (!seen)
-        vec_push(&o->nest->used_outside, v);
+        vec_push(&o->used, v);
     }
   }
   return CXChildVisit_Recurse;
@@ -1314,8 +1319,6 @@ static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientDa
         vec_push(&n->visible, var_of(fv->cx, clang_Cursor_getArgument(fv->decl, (unsigned)i)));
       for (int i = 0; i < fv->cx->globals.len; i++)
         vec_push(&n->visible, fv->cx->globals.items[i]);
-      Outside o = {fv->cx, n};
-      clang_visitChildren(fv->decl, find_outside, &o);
     }
     return CXChildVisit_Continue; /* inner annotated loops were reported */
   }
@@ -1344,8 +1347,18 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
       frontend_in_main_file(cx->src, c)) {
     char *name = spelling(c);
     FindVisit fv = {cx, name, c};
+    int first = cx->src->nests.len;
     clang_visitChildren(c, find_fors, &fv);
     xfree(name);
+    Outside o = {cx, NEW(Vec), {0}};
+    for (int i = first; i < cx->src->nests.len; i++)
+      vec_push(o.nests, cx->src->nests.items[i]);
+    clang_visitChildren(c, find_outside, &o);
+    for (int i = 0; i < o.nests->len; i++) {
+      Nest *n = o.nests->items[i];
+      n->used_outside = o.used;
+      n->siblings = o.nests;
+    }
   }
   return CXChildVisit_Continue;
 }

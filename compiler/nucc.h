@@ -314,7 +314,8 @@ struct Nest {
   char *func_name;
   int index;        /* 0, 1, ... in the file */
   Vec visible;      /* Var*: the function's parameters and the globals */
-  Vec used_outside; /* Var*: variables the function names outside the nest */
+  Vec used_outside; /* Var*: variables the function names outside its annotated nests */
+  Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
 };
 
 // annotations/work.c, analysis/ — what a `work` annotation produced, for the printers

@@ -337,13 +337,44 @@ static void collect_cand(Expr *e, void *d) {
   vec_push(&c->f->cands, v);
 }
 
-/* Whether the program may read v's value after the nest. */
+/* Whether another nest M of the function may read v's value from before
+ * it: it names v in its bounds, or its body reads v before writing it (M may
+ * run no iteration, but then it reads nothing either). */
+static bool nest_reads_first(Nest *m, Var *v) {
+  if (m->depth < 1)
+    return true; /* not a canonical nest: unknown */
+  for (int i = 0; i < m->depth; i++) {
+    Loop *l = m->loops[i];
+    if (ir_expr_uses_var(l->lb, v) || ir_expr_uses_var(l->ub, v) || ir_expr_uses_var(l->step, v))
+      return true;
+    if (l->var == v) /* M's own index: M writes it first */
+      return false;
+  }
+  Flow f = {.n = 1};
+  vec_push(&f.cands, v);
+  SrcLoc read = {0}, unset = {0};
+  bool jump = false;
+  f.read = &read;
+  f.unset = &unset;
+  f.at_jump = &jump;
+  State st = {(bool[1]){false}, false};
+  flow_stmt(&f, m->loops[m->depth - 1]->body, &st, 0);
+  return read.line != 0;
+}
+
+/* Whether the program may read v's value after the nest: v is a global,
+ * the function names it outside its nests, or another nest reads it first. */
 static bool read_after(Nest *nest, Var *v) {
   if (!nest || v->global)
     return true;
   for (int i = 0; i < nest->used_outside.len; i++)
     if (nest->used_outside.items[i] == v)
       return true;
+  for (int i = 0; nest->siblings && i < nest->siblings->len; i++) {
+    Nest *m = nest->siblings->items[i];
+    if (m != nest && nest_reads_first(m, v))
+      return true;
+  }
   return false;
 }
 
@@ -393,3 +424,4 @@ void private_find(KernelInfo *ki, Vec *why) {
   }
   xfree(st.w);
 }
+
