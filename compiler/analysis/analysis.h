@@ -30,7 +30,8 @@ typedef struct KernelInfo {
                          variables the function names outside it): the work-item of the
                          last iteration stores them, the stub assigns them back */
   Vec written_locals; /* Var* assigned after their declaration */
-  Vec decls;          /* Stmt* ST_DECL in the body, for substitution */
+  Vec decls;          /* Stmt* ST_DECL in the body, for substitution (and one made up for
+                         a temporary written once: private_values) */
   bool has_continue;  /* a `continue` ends an iteration of the mapped loops */
 } KernelInfo;
 
@@ -53,6 +54,11 @@ char *extent_host_text(Expr *e);
  * without ki->k->nest, every temporary is copied out); for the
  * outer scalars the body writes that are not, pushes the Var* and a reason. */
 void private_find(KernelInfo *ki, Vec *why);
+/* private.c: an integer temporary written once, at the top of the body, from
+ * values the iteration cannot change (j = i + d) stands for that value in
+ * the analyses, as a local declared with it: a decl in ki->decls, not in
+ * ki->written_locals.  Call after written_locals is filled. */
+void private_values(KernelInfo *ki);
 
 /* reduction.c: whether an update of the scalar `path` is a reduction. */
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);

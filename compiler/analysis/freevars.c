@@ -598,6 +598,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   scan_decls(&fv, k->body);
   private_find(ki, &fv.why);
   ir_walk_stmt(k->body, note_written, ki);
+  private_values(ki);
   for (int i = 0; i < k->dims; i++) {
     visit(&fv, k->mapped[i]->lb);
     visit(&fv, k->mapped[i]->ub);

@@ -425,3 +425,76 @@ void private_find(KernelInfo *ki, Vec *why) {
   xfree(st.w);
 }
 
+/* A value the iteration cannot change: constants, mapped indices, scalars
+ * from outside that the kernel does not write. */
+static bool fixed_value(KernelInfo *ki, Expr *e) {
+  switch (e->kind) {
+  case EX_INT:
+    return true;
+  case EX_VAR: {
+    LoopInfo *li = freevars_loop_of(ki, e->var);
+    if (li)
+      return li->mapped;
+    return !freevars_is_local(ki, e->var) && type_is_integer(e->type);
+  }
+  case EX_CAST:
+    return fixed_value(ki, e->a);
+  case EX_UNARY:
+    return (e->op == OP_NEG || e->op == OP_PLUS || e->op == OP_BITNOT || e->op == OP_NOT) &&
+           fixed_value(ki, e->a);
+  case EX_BINARY:
+    return !op_is_assign(e->op) && e->op != OP_COMMA && fixed_value(ki, e->a) &&
+           fixed_value(ki, e->b);
+  case EX_COND:
+    return fixed_value(ki, e->a) && fixed_value(ki, e->b) && fixed_value(ki, e->c);
+  default:
+    return false;
+  }
+}
+
+typedef struct Count {
+  Var *v;
+  int n;
+} Count;
+
+static void count_writes(Expr *e, void *d) {
+  Count *c = d;
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op) &&
+      e->a->kind == EX_VAR && e->a->var == c->v)
+    c->n++;
+}
+
+void private_values(KernelInfo *ki) {
+  Stmt *body = ki->k->body;
+  if (body->kind != ST_BLOCK)
+    return;
+  for (int t = 0; t < ki->temps.len; t++) {
+    Var *v = ki->temps.items[t];
+    if (!type_is_integer(v->type))
+      continue;
+    Count c = {v, 0};
+    ir_walk_stmt(body, count_writes, &c);
+    if (c.n != 1)
+      continue;
+    for (int i = 0; i < body->nitems; i++) {
+      Stmt *s = body->items[i];
+      if (s->kind != ST_EXPR || s->e->kind != EX_BINARY || s->e->op != OP_ASSIGN ||
+          s->e->a->kind != EX_VAR || s->e->a->var != v)
+        continue;
+      if (!fixed_value(ki, s->e->b))
+        break;
+      /* every read follows this one write (v is private): v stands for
+       * its value, as a local declared with it would */
+      Stmt *d = NEW(Stmt);
+      d->kind = ST_DECL;
+      d->loc = s->loc;
+      d->var = v;
+      d->init = s->e->b;
+      vec_push(&ki->decls, d);
+      for (int w = 0; w < ki->written_locals.len; w++)
+        if (ki->written_locals.items[w] == v)
+          ki->written_locals.items[w] = ki->written_locals.items[--ki->written_locals.len];
+      break;
+    }
+  }
+}

@@ -114,6 +114,15 @@ int main(void) {
     }
   printf("dmine2 w=%g g=%g %g\n", w, g[0][1], g[N - 1][M - 1]);
 
+  /* j is written once, from the mapped index: the dependence test reads
+   * c[j] as c[i + 3] */
+#pragma nu work(16)
+  for (i = 0; i < N - 3; i++) {
+    j = i + 3;
+    c[j] = a[i] * 2;
+  }
+  printf("once j=%d c=%g %g\n", j, c[3], c[N - 1]);
+
   for (i = 0; i < N; i++)
     c[i] = -1;
   clip(a, c, N);
