@@ -133,6 +133,7 @@ struct Var {
   bool global;   /* file-scope variable */
   bool is_param; /* function parameter */
   unsigned id;   /* unique; identifies the declaration */
+  bool reg;      /* declared `register`: its address cannot be taken */
 };
 
 typedef enum {

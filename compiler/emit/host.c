@@ -351,14 +351,16 @@ char *emit_host_stub(Kernel *k) {
 }
 
 /* The call of one kernel's stub, with the values at the nest's site.  The
- * mapped indices' last values come back through temporaries: an index may
- * be declared `register`, whose address cannot be taken. */
+ * mapped indices' last values come back through pointers, or through a
+ * temporary for an index declared `register`, which has no address. */
 static void print_call(Kernel *k, Buf *b) {
   buf_puts(b, "    {");
   for (int m = 0; m < k->dims; m++)
-    if (!k->mapped[m]->declared)
-      buf_printf(b, " %s nu_last_%s = %s;", k->mapped[m]->var->type->canon, k->mapped[m]->var->name,
-                 k->mapped[m]->var->name);
+    if (!k->mapped[m]->declared && k->mapped[m]->var->reg) {
+      Var *v = k->mapped[m]->var; /* the outermost index is always set by the stub */
+      buf_printf(b, " %s nu_last_%s%s%s;", v->type->canon, v->name, m ? " = " : "",
+                 m ? v->name : "");
+    }
   buf_printf(b, "\n    %s(", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
@@ -402,10 +404,10 @@ static void print_call(Kernel *k, Buf *b) {
   }
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
-      buf_printf(b, ", &nu_last_%s", k->mapped[m]->var->name);
+      buf_printf(b, ", &%s%s", k->mapped[m]->var->reg ? "nu_last_" : "", k->mapped[m]->var->name);
   buf_puts(b, ");\n   ");
   for (int m = 0; m < k->dims; m++)
-    if (!k->mapped[m]->declared)
+    if (!k->mapped[m]->declared && k->mapped[m]->var->reg)
       buf_printf(b, " %s = nu_last_%s;", k->mapped[m]->var->name, k->mapped[m]->var->name);
   buf_puts(b, " }\n");
 }
