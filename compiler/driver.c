@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "annotation.h"
+#include "depfile.h"
 #include "emit/emit.h"
 #include "frontend.h"
 #include "hostsync.h"
@@ -203,6 +204,25 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
   return xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s, src->path, body);
 }
 
+/* The dependency file after a good run; after a failed one, an earlier
+ * dependency file is removed with the output it described. */
+static bool write_deps(const Options *o, Source *src, bool ok) {
+  const char *path = o->deps_file ? o->deps_file : depfile_default_path(o->output, o->input);
+  if (!ok) {
+    outfile_discard(path);
+    return false;
+  }
+  Vec targets = o->deps_targets;
+  if (!targets.len)
+    vec_push(&targets, depfile_quote(o->output));
+  char *text = depfile_text(src->tu, o->input, &targets, o->deps_user_only, o->deps_phony);
+  if (outfile_write(path, text))
+    return true;
+  if (o->output)
+    outfile_discard(o->output); /* an output without its rule would not be rebuilt */
+  return false;
+}
+
 int nucc_compile(const Options *o) {
   if (o->output && strcmp(o->output, "-") && same_file(o->input, o->output)) {
     fprintf(stderr, "nucc: error: the output '%s' is the input file\n", o->output);
@@ -254,6 +274,8 @@ int nucc_compile(const Options *o) {
     ok = outfile_write(o->output, out);
   if (!ok && o->output)
     outfile_discard(o->output); /* no stale output from an earlier run either */
+  if (o->deps)
+    ok = write_deps(o, &src, ok) && ok;
   frontend_dispose(&src);
   return ok ? 0 : 1;
 }

@@ -3,6 +3,7 @@
  * (driver.c), which runs the pipeline and writes the output.  Exit 0 on
  * success, 1 on errors in the input, 2 on bad usage. */
 #include "annotation.h"
+#include "depfile.h"
 #include "driver.h"
 
 #include <stdio.h>
@@ -29,10 +30,48 @@ static int bad_usage(const char *msg, const char *arg) {
   return 2;
 }
 
+/* The argument of an option given as `-XVAL` or `-X VAL`: NULL when `-X`
+ * ends the command line; *i moves past it. */
+static const char *option_arg(int argc, char **argv, int *i, size_t len) {
+  if (argv[*i][len])
+    return argv[*i] + len;
+  return ++*i < argc ? argv[*i] : NULL;
+}
+
+/* -MD, -MMD, -MF, -MT, -MQ, -MP as GCC and Clang read them.  Returns 1 when
+ * `a` is one of them, 0 when not, -1 when its argument is missing. */
+static int parse_dep_option(int argc, char **argv, int *i, Options *o, bool *dep_args) {
+  const char *a = argv[*i];
+  if (!strcmp(a, "-MD") || !strcmp(a, "-MMD")) {
+    o->deps = true;
+    o->deps_user_only = a[2] == 'M';
+  } else if (!strcmp(a, "-MP")) {
+    o->deps_phony = *dep_args = true;
+  } else if (!strncmp(a, "-MF", 3) || !strncmp(a, "-MT", 3) || !strncmp(a, "-MQ", 3)) {
+    const char *v = option_arg(argc, argv, i, 3);
+    if (!v)
+      return -1;
+    *dep_args = true;
+    if (a[2] == 'F')
+      o->deps_file = v;
+    else
+      vec_push(&o->deps_targets, a[2] == 'Q' ? depfile_quote(v) : (void *)v);
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 /* Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Options *o) {
+  bool dep_args = false; /* -MF, -MT, -MQ or -MP given */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
+    int dep = !strncmp(a, "-M", 2) ? parse_dep_option(argc, argv, &i, o, &dep_args) : 0;
+    if (dep < 0)
+      return bad_usage("option needs an argument", a);
+    if (dep > 0)
+      continue;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage();
       return 0;
@@ -75,6 +114,10 @@ static int parse_options(int argc, char **argv, Options *o) {
     return bad_usage("no input file", NULL);
   if (!o->output && !o->explain && !o->report)
     return bad_usage("no output file (-o)", NULL);
+  if (o->deps && !o->deps_targets.len && (!o->output || !strcmp(o->output, "-")))
+    return bad_usage("-MD and -MMD need -MT TARGET when the output is not a file", NULL);
+  if (dep_args && !o->deps)
+    fputs("nucc: warning: -MF, -MT, -MQ and -MP do nothing without -MD or -MMD\n", stderr);
   return -1;
 }
 

@@ -23,6 +23,7 @@ OPTIONAL=(
   valgrind        # the valgrind.* tests
   clang           # the fuzz.* tests: libFuzzer targets built by clang,
   libclang-rt-dev # with its fuzzer runtime
+  ninja-build     # the pipeline.*ninja tests: nucc's dependency files under Ninja
 )
 LIBCLANG_VERSIONS=(19 18 17) # newest first; any one of them will do
 
