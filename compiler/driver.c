@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "annotation.h"
+#include "compdb.h"
 #include "depfile.h"
 #include "emit/emit.h"
 #include "frontend.h"
@@ -237,8 +238,11 @@ int nucc_compile(const Options *o) {
   }
   diag_init(o->input, src.text, src.len);
   Vec args = {0};
-  for (int i = 0; i < o->clang_args.len; i++)
-    vec_push(&args, o->clang_args.items[i]);
+  if (!o->compdb_dir)
+    for (int i = 0; i < o->clang_args.len; i++)
+      vec_push(&args, o->clang_args.items[i]);
+  else if (!compdb_args(o->compdb_dir, o->input, &o->clang_args, &args))
+    return 1;
   vec_push(&args, "-ferror-limit=50");
   bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);
   Vec kernels = {0};

@@ -12,7 +12,8 @@ typedef struct Options {
   const char *input, *output; /* output NULL: translate, write nothing */
   EmitKind emit;
   bool explain, report;
-  Vec clang_args; /* const char* */
+  Vec clang_args;         /* const char* */
+  const char *compdb_dir; /* -p: take the input's flags from its compile_commands.json */
   /* -MD/-MMD: also write a make rule, the output depending on the input and
    * its headers (depfile.c); user_only for -MMD, phony for -MP */
   bool deps, deps_user_only, deps_phony;

@@ -91,6 +91,13 @@ static int parse_options(int argc, char **argv, Options *o) {
         o->emit = EMIT_SEQ;
       else
         return bad_usage("unknown --emit kind", a + 7);
+    } else if (!strcmp(a, "-p") || !strncmp(a, "-p=", 3)) {
+      if (a[2] == '=')
+        o->compdb_dir = a + 3;
+      else if (++i < argc)
+        o->compdb_dir = argv[i];
+      else
+        return bad_usage("-p needs a build directory", NULL);
     } else if (!strcmp(a, "--explain")) {
       o->explain = true;
     } else if (!strcmp(a, "--report")) {

@@ -6,6 +6,7 @@
 #       runs nucc again (deps_rebuild.sh; skipped without ninja)
 #   pipeline.deps_cmake_unixmakefiles, pipeline.deps_cmake_ninja  the same
 #       through nucc_add_sources() and CMake's DEPFILE (deps_cmake.sh)
+#   pipeline.compdb  -p BUILD_DIR: flags from compile_commands.json (compdb.sh)
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
 set(NUCC_PIPELINE_WORK ${CMAKE_CURRENT_BINARY_DIR}/work)
 
@@ -31,3 +32,8 @@ foreach(gen "Unix Makefiles" Ninja)
   set_tests_properties(pipeline.deps_cmake_${name} PROPERTIES
     LABELS pipeline TIMEOUT 120 SKIP_RETURN_CODE 77)
 endforeach()
+
+add_test(NAME pipeline.compdb
+  COMMAND bash ${NUCC_PIPELINE_DIR}/compdb.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.compdb)
+set_tests_properties(pipeline.compdb PROPERTIES LABELS pipeline TIMEOUT 60)
