@@ -226,14 +226,14 @@ static bool write_deps(const Options *o, Source *src, bool ok) {
 
 int nucc_compile(const Options *o) {
   if (o->output && strcmp(o->output, "-") && same_file(o->input, o->output)) {
-    fprintf(stderr, "nucc: error: the output '%s' is the input file\n", o->output);
+    diag_plain("the output '%s' is the input file", o->output);
     return 2;
   }
   const char *why = NULL;
   Source src = {.path = o->input};
   src.text = read_file(o->input, &src.len, &why);
   if (!src.text) {
-    fprintf(stderr, "nucc: error: cannot read '%s': %s\n", o->input, why);
+    diag_plain("cannot read '%s': %s", o->input, why);
     return 1;
   }
   diag_init(o->input, src.text, src.len);

@@ -7,7 +7,9 @@
 #include "driver.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void usage(void) {
   FILE *f = stdout;
@@ -25,7 +27,7 @@ static void usage(void) {
 }
 
 static int bad_usage(const char *msg, const char *arg) {
-  fprintf(stderr, "nucc: error: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+  diag_plain("%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
   fputs("usage: nucc [options] INPUT.c -o OUTPUT.c   (nucc --help for more)\n", stderr);
   return 2;
 }
@@ -62,6 +64,33 @@ static int parse_dep_option(int argc, char **argv, int *i, Options *o, bool *dep
   return 1;
 }
 
+/* -fcolor-diagnostics and GCC's -fdiagnostics-color[=WHEN]: 1 on, 0 off,
+ * 2 auto, -1 not a color option. */
+static int color_option(const char *a) {
+  if (!strcmp(a, "-fcolor-diagnostics") || !strcmp(a, "-fdiagnostics-color") ||
+      !strcmp(a, "-fdiagnostics-color=always"))
+    return 1;
+  if (!strcmp(a, "-fno-color-diagnostics") || !strcmp(a, "-fno-diagnostics-color") ||
+      !strcmp(a, "-fdiagnostics-color=never"))
+    return 0;
+  return !strcmp(a, "-fdiagnostics-color=auto") ? 2 : -1;
+}
+
+/* Colors as the last color option says; by default (auto) only when stderr
+ * is a terminal that is not TERM=dumb, as GCC and clang decide. */
+static bool want_color(int argc, char **argv) {
+  int mode = 2;
+  for (int i = 1; i < argc; i++) {
+    int m = color_option(argv[i]);
+    if (m >= 0)
+      mode = m;
+  }
+  if (mode < 2)
+    return mode;
+  const char *term = getenv("TERM");
+  return isatty(STDERR_FILENO) && !(term && !strcmp(term, "dumb"));
+}
+
 /* Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Options *o) {
   bool dep_args = false; /* -MF, -MT, -MQ or -MP given */
@@ -71,6 +100,8 @@ static int parse_options(int argc, char **argv, Options *o) {
     if (dep < 0)
       return bad_usage("option needs an argument", a);
     if (dep > 0)
+      continue;
+    if (color_option(a) >= 0)
       continue;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage();
@@ -124,12 +155,13 @@ static int parse_options(int argc, char **argv, Options *o) {
   if (o->deps && !o->deps_targets.len && (!o->output || !strcmp(o->output, "-")))
     return bad_usage("-MD and -MMD need -MT TARGET when the output is not a file", NULL);
   if (dep_args && !o->deps)
-    fputs("nucc: warning: -MF, -MT, -MQ and -MP do nothing without -MD or -MMD\n", stderr);
+    diag_plain_warning("-MF, -MT, -MQ and -MP do nothing without -MD or -MMD");
   return -1;
 }
 
 int main(int argc, char **argv) {
   Options o = {0};
+  diag_set_color(want_color(argc, argv));
   int rc = parse_options(argc, argv, &o);
   if (rc < 0)
     rc = nucc_compile(&o);

@@ -7,6 +7,7 @@
 #   pipeline.deps_cmake_unixmakefiles, pipeline.deps_cmake_ninja  the same
 #       through nucc_add_sources() and CMake's DEPFILE (deps_cmake.sh)
 #   pipeline.compdb  -p BUILD_DIR: flags from compile_commands.json (compdb.sh)
+#   pipeline.diag_color  colors on a terminal or when asked, never in a file
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
 set(NUCC_PIPELINE_WORK ${CMAKE_CURRENT_BINARY_DIR}/work)
 
@@ -37,3 +38,8 @@ add_test(NAME pipeline.compdb
   COMMAND bash ${NUCC_PIPELINE_DIR}/compdb.sh
           $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.compdb)
 set_tests_properties(pipeline.compdb PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.diag_color
+  COMMAND bash ${NUCC_PIPELINE_DIR}/diag_color.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.diag_color)
+set_tests_properties(pipeline.diag_color PROPERTIES LABELS pipeline TIMEOUT 60)
