@@ -109,7 +109,7 @@ static void keep_flags(CXCompileCommand cmd, Vec *out) {
     for (size_t j = 0; !k && j < sizeof with_arg / sizeof *with_arg; j++) {
       const KeptOption *o = &with_arg[j];
       size_t len = strlen(o->name);
-      if (strncmp(a, o->name, len))
+      if (strncmp(a, o->name, len) != 0)
         continue;
       if (!a[len] && i + 1 < n) { /* the argument is the next word */
         k = o;
@@ -167,7 +167,7 @@ bool compdb_args(const char *build_dir, const char *input, const Vec *own, Vec *
     diag_plain_warning("no compile command for '%s' in %s: none of its flags are used", input,
                        json);
   for (int i = 0; i < own->len; i++)
-    if (strncmp(own->items[i], "-I", 2))
+    if (strncmp(own->items[i], "-I", 2) != 0)
       vec_push(args, own->items[i]);
   clang_CompileCommands_dispose(cmds);
   clang_CompilationDatabase_dispose(db);

@@ -37,7 +37,7 @@ static char *strip_suffix(const char *path) {
 }
 
 char *depfile_default_path(const char *output, const char *input) {
-  if (output && strcmp(output, "-"))
+  if (output && strcmp(output, "-") != 0)
     return xformat("%s.d", strip_suffix(output));
   const char *slash = strrchr(input, '/');
   return xformat("%s.d", strip_suffix(slash ? slash + 1 : input));

@@ -66,7 +66,7 @@ static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
   else
     fprintf(stderr, "%s: ", diag_path);
   fprintf(stderr, "%s%s%s: %s", sgr(SGR_RESET), sgr(kind_color(kind)), kind, sgr(SGR_RESET));
-  if (strcmp(kind, "note")) /* a note's text is not bold, as in clang */
+  if (strcmp(kind, "note") != 0) /* a note's text is not bold, as in clang */
     fputs(sgr(SGR_BOLD), stderr);
   vfprintf(stderr, fmt, ap);
   fprintf(stderr, "%s\n", sgr(SGR_RESET));

@@ -225,7 +225,7 @@ static bool write_deps(const Options *o, Source *src, bool ok) {
 }
 
 int nucc_compile(const Options *o) {
-  if (o->output && strcmp(o->output, "-") && same_file(o->input, o->output)) {
+  if (o->output && strcmp(o->output, "-") != 0 && same_file(o->input, o->output)) {
     diag_plain("the output '%s' is the input file", o->output);
     return 2;
   }

@@ -40,12 +40,12 @@ typedef enum {
 
 typedef struct OptionSpec {
   OptId id;
+  OptArg arg;
   const char *group; /* the heading it starts, or NULL: under the one before */
   const char *names; /* spellings, separated by '|' */
-  OptArg arg;
-  const char *form; /* as --help and the man page show it */
-  const char *help; /* one line for --help */
-  const char *man;  /* the man page's paragraph */
+  const char *form;  /* as --help and the man page show it */
+  const char *help;  /* one line for --help */
+  const char *man;   /* the man page's paragraph */
 } OptionSpec;
 
 extern const OptionSpec options_table[];

@@ -80,6 +80,6 @@ bool outfile_write(const char *path, const char *text) {
 }
 
 void outfile_discard(const char *path) {
-  if (strcmp(path, "-") && !is_special(path))
+  if (strcmp(path, "-") != 0 && !is_special(path))
     unlink(path);
 }
