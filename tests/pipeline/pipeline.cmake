@@ -1,6 +1,7 @@
 # pipeline.cmake — nucc as a step of users' builds, included from
 # tests/CMakeLists.txt; registers:
 #   pipeline.stdout_output  `-o -` writes to standard output
+#   pipeline.depfile_format  what -MD/-MMD/-MF/-MT/-MQ/-MP write (depfile_format.sh)
 #   pipeline.deps_make, pipeline.deps_ninja  dependency files (-MMD -MP, -MD):
 #       proj/ built with its Makefile and its build.ninja; touching a header
 #       runs nucc again (deps_rebuild.sh; skipped without ninja)
@@ -17,6 +18,11 @@ add_test(NAME pipeline.stdout_output
   COMMAND bash ${NUCC_PIPELINE_DIR}/stdout_output.sh
           $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.stdout_output)
 set_tests_properties(pipeline.stdout_output PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.depfile_format
+  COMMAND bash ${NUCC_PIPELINE_DIR}/depfile_format.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.depfile_format)
+set_tests_properties(pipeline.depfile_format PROPERTIES LABELS pipeline TIMEOUT 60)
 
 foreach(tool make ninja)
   add_test(NAME pipeline.deps_${tool}
