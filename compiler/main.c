@@ -1,7 +1,8 @@
 /* main.c — the command line.
- * Receives argv; parses the options and hands them to nucc_compile()
- * (driver.c), which runs the pipeline and writes the output.  Exit 0 on
- * success, 1 on errors in the input, 2 on bad usage. */
+ * Receives argv; parses it with the table of options.c (which --help and the
+ * man page print) and hands the Options to nucc_compile() (driver.c), which
+ * runs the pipeline and writes the output.  Exit 0 on success, 1 on errors in
+ * the input or unreadable/unwritable files, 2 on bad usage. */
 #include "annotation.h"
 #include "depfile.h"
 #include "driver.h"
