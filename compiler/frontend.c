@@ -214,6 +214,7 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
   if (v->is_param)
     v->type = adjust_param_type(v->type);
+  v->reg = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
   CXCursor *copy = NEW(CXCursor);
   *copy = decl;
   vec_push(&cx->vars, v);

@@ -57,7 +57,11 @@ void diag_init(const char *path, const char *text, size_t len);
 void diag_error(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_warning(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* `nucc: error: ...` (counted) and `nucc: warning: ...`: no location. */
 void diag_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void diag_plain_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Colors in diagnostics, as clang's and GCC's; off unless main.c says so. */
+void diag_set_color(bool on);
 int diag_errors(void);
 /* Legality probes run analyses without showing their errors:
  *   int b = diag_quiet_begin(); ...; int n = diag_quiet_end(b); */
@@ -133,6 +137,7 @@ struct Var {
   bool global;   /* file-scope variable */
   bool is_param; /* function parameter */
   unsigned id;   /* unique; identifies the declaration */
+  bool reg;      /* declared `register`: its address cannot be taken */
 };
 
 typedef enum {

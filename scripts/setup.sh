@@ -24,6 +24,9 @@ OPTIONAL=(
   valgrind        # the valgrind.* tests
   clang           # the fuzz.* tests: libFuzzer targets built by clang,
   libclang-rt-dev # with its fuzzer runtime
+  ninja-build     # the pipeline.*ninja tests: nucc's dependency files under Ninja
+  groff-base      # the pipeline.manpage test renders nucc.1 (groff -man),
+  man-db          # and man -l / man nucc read it
 )
 LIBCLANG_VERSIONS=(19 18 17) # newest first; any one of them will do
 

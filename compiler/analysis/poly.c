@@ -88,6 +88,8 @@ static int cmp_str(const void *a, const void *b) {
 
 /* Joins parameter names into a canonical monomial: sorted, '*'-separated. */
 static char *mono_join(Vec *names) {
+  if (!names->len)
+    return xstrdup("");
   qsort(names->items, (size_t)names->len, sizeof(void *), cmp_str);
   Buf b = {0};
   for (int i = 0; i < names->len; i++)

@@ -380,15 +380,18 @@ char *emit_host_stub(Kernel *k) {
 }
 
 /* The call of one kernel's stub, with the values at the nest's site.  The
- * mapped indices' last values, and the private temporaries' (when the stub
- * says its kernel ran), come back through temporaries: an index may be
- * declared `register`, whose address cannot be taken. */
+ * mapped indices' last values come back through pointers, or through a
+ * temporary for an index declared `register`, which has no address; the
+ * private temporaries' come back through temporaries when the stub says its
+ * kernel ran. */
 static void print_call(Kernel *k, Buf *b) {
   buf_puts(b, "    {");
   for (int m = 0; m < k->dims; m++)
-    if (!k->mapped[m]->declared)
-      buf_printf(b, " %s nu_last_%s = %s;", k->mapped[m]->var->type->canon, k->mapped[m]->var->name,
-                 k->mapped[m]->var->name);
+    if (!k->mapped[m]->declared && k->mapped[m]->var->reg) {
+      Var *v = k->mapped[m]->var; /* the outermost index is always set by the stub */
+      buf_printf(b, " %s nu_last_%s%s%s;", v->type->canon, v->name, m ? " = " : "",
+                 m ? v->name : "");
+    }
   for (int i = 0; i < k->info->copyouts.len; i++) {
     Var *v = k->info->copyouts.items[i];
     buf_printf(b, " %s nu_copy_%s;", v->type->canon, v->name);
@@ -436,7 +439,7 @@ static void print_call(Kernel *k, Buf *b) {
   }
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
-      buf_printf(b, ", &nu_last_%s", k->mapped[m]->var->name);
+      buf_printf(b, ", &%s%s", k->mapped[m]->var->reg ? "nu_last_" : "", k->mapped[m]->var->name);
   KernelInfo *ki = k->info;
   for (int i = 0; i < ki->copyouts.len; i++)
     buf_printf(b, ", &nu_copy_%s", ((Var *)ki->copyouts.items[i])->name);
@@ -452,7 +455,7 @@ static void print_call(Kernel *k, Buf *b) {
     buf_puts(b, ");\n   ");
   }
   for (int m = 0; m < k->dims; m++)
-    if (!k->mapped[m]->declared)
+    if (!k->mapped[m]->declared && k->mapped[m]->var->reg)
       buf_printf(b, " %s = nu_last_%s;", k->mapped[m]->var->name, k->mapped[m]->var->name);
   buf_puts(b, " }\n");
 }
