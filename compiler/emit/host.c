@@ -381,9 +381,9 @@ char *emit_host_stub(Kernel *k) {
 
 /* The call of one kernel's stub, with the values at the nest's site.  The
  * mapped indices' last values come back through pointers, or through a
- * temporary for an index declared `register`, which has no address; the
- * private temporaries' come back through temporaries when the stub says its
- * kernel ran. */
+ * temporary for an index declared `register`, which has no address; so do
+ * the private temporaries' (a register one's temporary is assigned back
+ * when the stub says its kernel ran). */
 static void print_call(Kernel *k, Buf *b) {
   buf_puts(b, "    {");
   for (int m = 0; m < k->dims; m++)
@@ -392,11 +392,14 @@ static void print_call(Kernel *k, Buf *b) {
       buf_printf(b, " %s nu_last_%s%s%s;", v->type->canon, v->name, m ? " = " : "",
                  m ? v->name : "");
     }
+  bool regs = false;
   for (int i = 0; i < k->info->copyouts.len; i++) {
     Var *v = k->info->copyouts.items[i];
-    buf_printf(b, " %s nu_copy_%s;", v->type->canon, v->name);
+    if (v->reg)
+      buf_printf(b, " %s nu_copy_%s;", v->type->canon, v->name);
+    regs |= v->reg;
   }
-  buf_printf(b, k->info->copyouts.len ? "\n    if (%s(" : "\n    %s(", k->name);
+  buf_printf(b, regs ? "\n    if (%s(" : "\n    %s(", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
@@ -441,14 +444,17 @@ static void print_call(Kernel *k, Buf *b) {
     if (!k->mapped[m]->declared)
       buf_printf(b, ", &%s%s", k->mapped[m]->var->reg ? "nu_last_" : "", k->mapped[m]->var->name);
   KernelInfo *ki = k->info;
-  for (int i = 0; i < ki->copyouts.len; i++)
-    buf_printf(b, ", &nu_copy_%s", ((Var *)ki->copyouts.items[i])->name);
-  if (ki->copyouts.len) {
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    buf_printf(b, ", &%s%s", v->reg ? "nu_copy_" : "", v->name);
+  }
+  if (regs) {
     /* only a kernel that ran has values to copy back */
     buf_puts(b, "))\n     ");
     for (int i = 0; i < ki->copyouts.len; i++) {
       Var *v = ki->copyouts.items[i];
-      buf_printf(b, " %s = nu_copy_%s;", v->name, v->name);
+      if (v->reg)
+        buf_printf(b, " %s = nu_copy_%s;", v->name, v->name);
     }
     buf_puts(b, "\n   ");
   } else {

@@ -27,6 +27,19 @@ static void clip(const double *a, double *c, int n) {
   }
 }
 
+/* a register temporary has no address: its last value comes back through a
+ * temporary of the call site */
+static double last_square(const double *a, double *c, int n) {
+  register int i;
+  register double w = -1;
+#pragma nu work(8)
+  for (i = 0; i < n; i++) {
+    w = a[i] * a[i];
+    c[i] = w + i;
+  }
+  return w;
+}
+
 int main(void) {
   int i, j, k;
   double w, t, s;
@@ -127,6 +140,9 @@ int main(void) {
     c[i] = -1;
   clip(a, c, N);
   printf("clip c=%g %g %g\n", c[0], c[6], c[N - 1]);
+
+  printf("register w=%g c=%g\n", last_square(a, c, N), c[N - 1]);
+  printf("register none w=%g\n", last_square(a, c, 0));
 
   /* no iteration: w keeps its value */
   w = 42;
