@@ -12,12 +12,17 @@
  * annotations so far left it, in program order: each piece a for statement;
  * `main` is the piece holding the bulk of the iterations, which the next
  * annotation transforms (remainders and peeled pieces are left as they
- * are).  `work` turns every piece into a kernel. */
+ * are).  After `fission` there are several main parts (`mains`): the
+ * registry hands each in turn to the next transformation as `main`, and
+ * skips those with fewer loops than it needs.  `work` turns every piece
+ * into a kernel. */
 typedef struct AnnotCtx {
   Nest *nest;
   Vec annots;       /* Annot*, in application order */
   Vec pieces;       /* Stmt* (ST_FOR) */
   int main;         /* index of the main part in pieces */
+  Vec mains;        /* Stmt*: every main part, when fission made more than one */
+  Vec split;        /* Stmt*: set by fission, the main parts it made */
   Vec kernels;      /* Kernel*, one per piece, set by `work` */
   Vec sizes;        /* AnnotArg* from size(...) */
   bool independent; /* the `independent` clause */
@@ -67,6 +72,7 @@ bool unroll_apply(AnnotCtx *cx, Annot *a);
 bool dmine_apply(AnnotCtx *cx, Annot *a);
 bool peel_apply(AnnotCtx *cx, Annot *a);
 bool inline_apply(AnnotCtx *cx, Annot *a);
+bool fission_apply(AnnotCtx *cx, Annot *a);
 bool cache_apply(AnnotCtx *cx, Annot *a);
 
 #endif

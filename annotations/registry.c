@@ -2,7 +2,8 @@
  * Receives a nest with its annotations in application order (nearest the
  * loop first); checks names and argument counts, applies the annotations of
  * loops inside the body first, then the clauses, then each transformation
- * on the main part, and hands on the kernels that `work` produced. */
+ * on the main part (on each main part, after fission), and hands on the
+ * kernels that `work` produced. */
 #include "annotation.h"
 #include "transform.h"
 
@@ -31,6 +32,8 @@ static const AnnotSpec specs[] = {
     {"peel", 2, 2, false, peel_apply,
      "peel(f, b): peel f iterations off the front, b off the back"},
     {"inline", 0, 0, false, inline_apply, "inline: fully unroll loop 1 (constant trip count)"},
+    {"fission", 0, 0, false, fission_apply,
+     "fission: distribute the loops over the statements of their body, one nest each"},
     {"cache", 1, -1, true, cache_apply,
      "cache(a, ...): stage the block (and halo) a work-group reads of a in __local memory"},
 };
@@ -120,12 +123,23 @@ bool annot_int_args(Annot *a, long long *out, const char *what) {
   return true;
 }
 
+static int index_of(Vec *v, void *p) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == p)
+      return i;
+  return -1;
+}
+
+static bool is_main(AnnotCtx *cx, int i) {
+  return cx->mains.len ? index_of(&cx->mains, cx->pieces.items[i]) >= 0 : i == cx->main;
+}
+
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth) {
   Printer p = {0};
   for (int i = 0; i < cx->pieces.len; i++) {
     if (cx->pieces.len > 1) {
       buf_indent(b, depth);
-      buf_puts(b, i == cx->main ? "/* main part */\n" : "/* remainder */\n");
+      buf_puts(b, is_main(cx, i) ? "/* main part */\n" : "/* remainder */\n");
     }
     print_stmt(&p, cx->pieces.items[i], depth, b);
   }
@@ -145,6 +159,54 @@ static void explain_step(AnnotCtx *cx, Annot *a) {
   annot_print_pieces(cx, &b, 0);
   fputs(b.s, stdout);
   xfree(b.s);
+}
+
+/* Whether a main part has what the annotation transforms: as many
+ * perfectly nested loops as it has arguments (one for peel and inline),
+ * and for fission a body of several statements. */
+static bool fits(Stmt *piece, Annot *a) {
+  Loop *loops[16];
+  int n = tr_chain(piece, loops, 16);
+  if (!strcmp(a->name, "fission"))
+    return n > 0 && loops[n - 1]->body->kind == ST_BLOCK && loops[n - 1]->body->nitems > 1;
+  int need = !strcmp(a->name, "peel") || !strcmp(a->name, "inline") ? 1 : a->nargs;
+  return n >= need;
+}
+
+/* A transformation applies to the main part, or after fission to each main
+ * part in turn that fits it (to the first when none does, so that it
+ * reports why); the main parts it leaves are the next ones. */
+static bool apply_to_mains(AnnotCtx *cx, Annot *a, const AnnotSpec *s) {
+  Vec todo = cx->mains;
+  if (!todo.len) {
+    todo = (Vec){0};
+    if (cx->main >= 0)
+      vec_push(&todo, cx->pieces.items[cx->main]);
+  }
+  bool any = false;
+  for (int i = 0; i < todo.len; i++)
+    any |= fits(todo.items[i], a);
+  Vec next = {0};
+  for (int i = 0; i < todo.len || (!todo.len && i == 0); i++) {
+    if (todo.len) {
+      cx->main = index_of(&cx->pieces, todo.items[i]);
+      if (todo.len > 1 && (any || i) && !fits(todo.items[i], a)) {
+        vec_push(&next, todo.items[i]);
+        continue;
+      }
+    }
+    cx->split = (Vec){0};
+    if (!s->apply(cx, a))
+      return false;
+    if (cx->split.len)
+      for (int j = 0; j < cx->split.len; j++)
+        vec_push(&next, cx->split.items[j]);
+    else if (cx->main >= 0)
+      vec_push(&next, cx->pieces.items[cx->main]);
+  }
+  cx->mains = next.len > 1 ? next : (Vec){0};
+  cx->main = next.len ? index_of(&cx->pieces, next.items[0]) : -1;
+  return true;
 }
 
 static bool apply_inner(AnnotCtx *outer, Stmt *s);
@@ -204,7 +266,7 @@ bool annot_apply_all(AnnotCtx *cx) {
     } else if (cx->inner && (s->clause || !strcmp(s->name, "work"))) {
       diag_error(a->loc,
                  "'%s' on a loop inside an annotated nest: only transformations "
-                 "(permut, tile, tilem, unroll, dmine, peel, inline) apply there",
+                 "(permut, tile, tilem, unroll, dmine, peel, inline, fission) apply there",
                  a->name);
       ok = false;
     }
@@ -232,7 +294,7 @@ bool annot_apply_all(AnnotCtx *cx) {
                  a->name);
       return false;
     }
-    ok = s->apply(cx, a);
+    ok = s->apply == work_apply ? s->apply(cx, a) : apply_to_mains(cx, a, s);
     if (ok && cx->explain && s->apply != work_apply)
       explain_step(cx, a);
   }

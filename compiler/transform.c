@@ -342,23 +342,32 @@ void tr_relink(Loop **loops, int n) {
 
 /* --- legality --------------------------------------------------------------- */
 
-bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
-                      SrcLoc at, const char *broken, const char *unproven) {
-  Kernel kn = {0};
-  kn.name = "legality";
-  kn.dims = k;
-  kn.mapped = loops;
-  kn.body = body;
-  kn.info = NEW(KernelInfo);
+/* The analyses of loops[0..k-1] as if `work` mapped them, diagnostics
+ * muted; false (after reporting `unproven`) when the body is outside what
+ * a kernel can hold, so that nothing is known about its dependences. */
+static bool legality_kernel(Kernel *kn, Loop **loops, int k, Stmt *body, SrcLoc at,
+                            const char *unproven) {
+  kn->name = "legality";
+  kn->dims = k;
+  kn->mapped = loops;
+  kn->body = body;
+  kn->info = NEW(KernelInfo);
   Vec none = {0};
   int before = diag_quiet_begin();
-  bool ok = freevars_analyse(&kn, kn.info, &none, &none);
+  bool ok = freevars_analyse(kn, kn->info, &none, &none);
   ok &= diag_quiet_end(before) == 0;
   if (!ok) {
     diag_error(at, "%s", unproven);
     diag_note(at, "the loop body uses something a kernel cannot (see 'work')");
-    return false;
   }
+  return ok;
+}
+
+bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
+                      SrcLoc at, const char *broken, const char *unproven) {
+  Kernel kn = {0};
+  if (!legality_kernel(&kn, loops, k, body, at, unproven))
+    return false;
   char *why = NULL;
   Verdict v = deps_reorder(kn.info, (Reorder)how, perm, &why);
   if (v == LEGAL || (v == UNDECIDED && trusted))
@@ -369,6 +378,33 @@ bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long 
   if (v == UNDECIDED)
     diag_note(at, "add the clause 'independent' to 'work' if the loops' iterations may be "
                   "reordered");
+  return false;
+}
+
+bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const int *group,
+                         bool trusted, SrcLoc at) {
+  Kernel kn = {0};
+  const char *unproven = "fission: cannot prove that distributing the loop keeps every dependence";
+  Vec all = {0};
+  for (int i = 0; i < nitems; i++)
+    vec_push(&all, items[i]);
+  if (!legality_kernel(&kn, loops, k, tr_block(&all), at, unproven))
+    return false;
+  char *why = NULL;
+  SrcLoc from, to;
+  Verdict v = deps_distribute(kn.info, items, nitems, group, &why, &from, &to);
+  if (v == LEGAL || (v == UNDECIDED && trusted))
+    return true;
+  diag_error(at, "%s",
+             v == ILLEGAL ? "fission: distributing the loop would reverse a dependence: a later "
+                            "statement must run before an earlier one"
+                          : unproven);
+  if (why)
+    diag_note(at, v == ILLEGAL ? "for example, %s" : "%s", why);
+  diag_note(from, "this access of a later statement comes first");
+  diag_note(to, "and this access of an earlier statement depends on it");
+  if (v == UNDECIDED)
+    diag_note(at, "add the clause 'independent' to 'work' if the statements may be distributed");
   return false;
 }
 

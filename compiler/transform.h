@@ -61,4 +61,10 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
 bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
                       SrcLoc at, const char *broken, const char *unproven);
 
+/* Whether distributing loops[0..k-1] over the items of their body (item i
+ * into loop copy group[i], groups non-decreasing) keeps every dependence;
+ * reports a proven violation with its pair of accesses. */
+bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const int *group,
+                         bool trusted, SrcLoc at);
+
 #endif

@@ -3,7 +3,8 @@
  *               private copies of outer loop indices, called functions
  *   extent.c    host expressions for each buffer's byte size
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
- *   deps.c      dependences and legality, decided on those sets
+ *   deps.c      dependences and legality (reordering, distribution), decided
+ *               on those sets
  *   region.c    the first-subscript range each buffer needs, from those sets */
 #ifndef NUCC_ANALYSIS_H
 #define NUCC_ANALYSIS_H
@@ -73,5 +74,13 @@ typedef enum {
 } Verdict;
 
 Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **why);
+
+/* Whether distributing the kernel's outer loops (0..dims-1) over the items
+ * of their body, item i going to the loop copy group[i] (non-decreasing),
+ * keeps every dependence: none may run from a later group to an earlier one
+ * in a later iteration.  On a violation, *from and *to are the two
+ * accesses (the earlier one in the original order first). */
+Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *group, char **why,
+                        SrcLoc *from, SrcLoc *to);
 
 #endif
