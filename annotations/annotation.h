@@ -73,6 +73,7 @@ bool dmine_apply(AnnotCtx *cx, Annot *a);
 bool peel_apply(AnnotCtx *cx, Annot *a);
 bool inline_apply(AnnotCtx *cx, Annot *a);
 bool fission_apply(AnnotCtx *cx, Annot *a);
+bool fuse_apply(AnnotCtx *cx, Annot *a);
 bool cache_apply(AnnotCtx *cx, Annot *a);
 
 #endif

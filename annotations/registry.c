@@ -34,6 +34,8 @@ static const AnnotSpec specs[] = {
     {"inline", 0, 0, false, inline_apply, "inline: fully unroll loop 1 (constant trip count)"},
     {"fission", 0, 0, false, fission_apply,
      "fission: distribute the loops over the statements of their body, one nest each"},
+    {"fuse", 0, 0, false, fuse_apply,
+     "fuse: fuse adjacent loops with equal headers in the body into one loop"},
     {"cache", 1, -1, true, cache_apply,
      "cache(a, ...): stage the block (and halo) a work-group reads of a in __local memory"},
 };
@@ -163,11 +165,11 @@ static void explain_step(AnnotCtx *cx, Annot *a) {
 
 /* Whether a main part has what the annotation transforms: as many
  * perfectly nested loops as it has arguments (one for peel and inline),
- * and for fission a body of several statements. */
+ * and for fission and fuse a body of several statements. */
 static bool fits(Stmt *piece, Annot *a) {
   Loop *loops[16];
   int n = tr_chain(piece, loops, 16);
-  if (!strcmp(a->name, "fission"))
+  if (!strcmp(a->name, "fission") || !strcmp(a->name, "fuse"))
     return n > 0 && loops[n - 1]->body->kind == ST_BLOCK && loops[n - 1]->body->nitems > 1;
   int need = !strcmp(a->name, "peel") || !strcmp(a->name, "inline") ? 1 : a->nargs;
   return n >= need;
@@ -266,7 +268,7 @@ bool annot_apply_all(AnnotCtx *cx) {
     } else if (cx->inner && (s->clause || !strcmp(s->name, "work"))) {
       diag_error(a->loc,
                  "'%s' on a loop inside an annotated nest: only transformations "
-                 "(permut, tile, tilem, unroll, dmine, peel, inline, fission) apply there",
+                 "(permut, tile, tilem, unroll, dmine, peel, inline, fission, fuse) apply there",
                  a->name);
       ok = false;
     }

@@ -80,6 +80,11 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
  * keeps every dependence: none may run from a later group to an earlier one
  * in a later iteration.  On a violation, *from and *to are the two
  * accesses (the earlier one in the original order first). */
+/* Whether fusing two adjacent loops of the kernel's body (`first` then
+ * `second`, equal headers, in one iteration of the outer loops) keeps every
+ * dependence: none may run from iteration J' of `first` to an iteration
+ * J < J' of `second`.  On a violation, *from is the access in `first`. */
+Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc *from, SrcLoc *to);
 Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *group, char **why,
                         SrcLoc *from, SrcLoc *to);
 
