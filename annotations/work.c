@@ -74,6 +74,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
       !cache_plan(kn, &cx->caches))
     return NULL;
   region_analyse(kn->info);
+  promote_registers(kn);
   return kn;
 }
 

@@ -284,6 +284,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
   nurt_unlock();
+  nurt_device_after_first_launch();
 }
 
 void nurt_modules_release_all(void) {

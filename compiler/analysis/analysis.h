@@ -3,9 +3,10 @@
  *               private copies of outer loop indices, called functions
  *   extent.c    host expressions for each buffer's byte size
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
- *   deps.c      dependences and legality (reordering, distribution), decided
- *               on those sets
- *   region.c    the first-subscript range each buffer needs, from those sets */
+ *   deps.c      dependences and legality (reordering, distribution,
+ *               fusion), decided on those sets
+ *   region.c    the first-subscript range each buffer needs, from those sets
+ *   promote.c   register promotion of loop-invariant elements in the body */
 #ifndef NUCC_ANALYSIS_H
 #define NUCC_ANALYSIS_H
 
@@ -51,6 +52,10 @@ bool reduction_uses(Expr *e, Expr *path);
 /* cache.c: plans cache(a, ...) for a kernel; the plan of a buffer or NULL. */
 bool cache_plan(Kernel *k, Vec *names);
 Cache *cache_of(Kernel *k, Buffer *b);
+
+/* promote.c: the kernel's body with loop-invariant array elements kept in
+ * private variables across the loops (a copy: k->body is replaced). */
+void promote_registers(Kernel *k);
 
 /* region.c: fills each buffer's first_lo/first_hi where isl can. */
 void region_analyse(KernelInfo *ki);
