@@ -57,11 +57,15 @@ void annot_replace_main(AnnotCtx *cx, Vec *with, int main);
 int annot_main_loops(AnnotCtx *cx, Annot *a, Loop **out, int need);
 /* The annotation's arguments as positive integer constants. */
 bool annot_int_args(Annot *a, long long *out, const char *what);
+/* Applies a transformation to the main part (to each main part in turn
+ * after fission), printing the pieces after it with --explain. */
+bool annot_transform(AnnotCtx *cx, Annot *a);
 /* Prints pieces as C, labelled, for --explain and --emit=seq. */
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth);
 
 /* One per annotation file. */
 bool work_apply(AnnotCtx *cx, Annot *a);
+bool auto_apply(AnnotCtx *cx, Annot *a); /* a bare `work`: auto.c */
 bool size_apply(AnnotCtx *cx, Annot *a);
 bool independent_apply(AnnotCtx *cx, Annot *a);
 bool reduce_apply(AnnotCtx *cx, Annot *a);

@@ -11,8 +11,9 @@
 #include <string.h>
 
 static const AnnotSpec specs[] = {
-    {"work", 1, 3, false, work_apply,
-     "work(s1,...,sk): run loops 1..k as an OpenCL NDRange with these work-group sizes"},
+    {"work", 0, 3, false, work_apply,
+     "work(s1,...,sk): run loops 1..k as an OpenCL NDRange with these work-group sizes; "
+     "work alone: nucc decides the chain"},
     {"size", 1, -1, true, size_apply,
      "size(a: n, ...): pointer a holds n elements (where subscripts do not tell)"},
     {"independent", 0, 0, true, independent_apply,
@@ -211,6 +212,13 @@ static bool apply_to_mains(AnnotCtx *cx, Annot *a, const AnnotSpec *s) {
   return true;
 }
 
+bool annot_transform(AnnotCtx *cx, Annot *a) {
+  bool ok = apply_to_mains(cx, a, annot_find(a->name));
+  if (ok && cx->explain)
+    explain_step(cx, a);
+  return ok;
+}
+
 static bool apply_inner(AnnotCtx *outer, Stmt *s);
 
 /* Loops inside the body with annotations of their own apply first; each
@@ -296,9 +304,12 @@ bool annot_apply_all(AnnotCtx *cx) {
                  a->name);
       return false;
     }
-    ok = s->apply == work_apply ? s->apply(cx, a) : apply_to_mains(cx, a, s);
-    if (ok && cx->explain && s->apply != work_apply)
-      explain_step(cx, a);
+    if (s->apply != work_apply)
+      ok = annot_transform(cx, a);
+    else if (a->nargs)
+      ok = work_apply(cx, a);
+    else
+      ok = auto_apply(cx, a);
   }
   if (ok && !cx->work && !cx->inner &&
       (cx->sizes.len || cx->reduces.len || cx->independent || cx->caches.len)) {
