@@ -31,6 +31,8 @@ typedef struct AnnotCtx {
   Annot *work;      /* the `work` annotation, once seen */
   bool explain;     /* print the pieces after each step (--explain) */
   bool inner;       /* a loop inside an annotated nest's body */
+  bool reordered;   /* remainders of a split of several loops: pieces in program order
+                       are not in the order of their iterations (tilem, dmine) */
 } AnnotCtx;
 
 typedef struct AnnotSpec {

@@ -3,7 +3,9 @@
  * declared outside the nest; says whether it only combines a value into
  * that scalar — v += e, v = v * e, v = fmin(v, e), v = v < e ? v : e,
  * if (e > v) v = e, v++ — and with which operator.  Pure pattern matching
- * on the IR; freevars.c decides what the matches mean for the kernel. */
+ * on the IR; freevars.c decides what the matches mean for the kernel.
+ * For an element reduction x[i], also a small test that another access
+ * x[j] of the array never reaches x[i] (j < i from j's loop bounds). */
 #include "analysis.h"
 
 #include <string.h>
@@ -178,4 +180,77 @@ bool reduction_match_if(Stmt *s, Expr **path, RedOp *op, Expr **operand) {
   *path = p;
   *operand = value;
   return true;
+}
+
+/* e as base + c with c a constant (base NULL when e is one). */
+static void split_const(Expr *e, Expr **base, long long *c) {
+  *base = e;
+  *c = 0;
+  if (e->kind == EX_INT) {
+    *base = NULL;
+    *c = e->ival;
+  } else if (e->kind == EX_BINARY && (e->op == OP_ADD || e->op == OP_SUB) && e->b->kind == EX_INT) {
+    *base = e->a;
+    *c = e->op == OP_ADD ? e->b->ival : -e->b->ival;
+  } else if (e->kind == EX_BINARY && e->op == OP_ADD && e->a->kind == EX_INT) {
+    *base = e->b;
+    *c = e->a->ival;
+  }
+}
+
+static bool same_base(Expr *a, Expr *b) { return (!a && !b) || (a && b && ir_expr_equal(a, b)); }
+
+/* The subscript `o` of another access against the element's `s`: o = v + co
+ * with v the index of a loop whose range lies beside s = E + ce: the loop's
+ * bound is E + cb, so o stays below (or above) s. */
+static bool sub_apart(KernelInfo *ki, Expr *o, Expr *s) {
+  Expr *ob, *sb;
+  long long co, ce;
+  split_const(o, &ob, &co);
+  split_const(s, &sb, &ce);
+  if (!ob || !sb)
+    return !ob && !sb && co != ce;
+  if (ob->kind != EX_VAR)
+    return false;
+  LoopInfo *li = freevars_loop_of(ki, ob->var);
+  /* an inner loop's index declared outside may be read after that loop */
+  if (!li || (!li->mapped && !li->loop->declared))
+    return false;
+  Loop *l = li->loop;
+  if (l->step->kind != EX_INT || l->step->ival == 0)
+    return false;
+  bool up = l->step->ival > 0;
+  Expr *lo = NULL, *hi = NULL; /* inclusive bounds: lo + dlo <= v <= hi + dhi */
+  long long dlo = 0, dhi = 0;
+  if (up && (l->rel == REL_LT || l->rel == REL_LE)) {
+    lo = l->lb;
+    hi = l->ub;
+    dhi = l->rel == REL_LT ? -1 : 0;
+  } else if (!up && (l->rel == REL_GT || l->rel == REL_GE)) {
+    hi = l->lb;
+    lo = l->ub;
+    dlo = l->rel == REL_GT ? 1 : 0;
+  } else {
+    return false;
+  }
+  Expr *hb, *lb;
+  long long ch, cl;
+  split_const(hi, &hb, &ch);
+  split_const(lo, &lb, &cl);
+  if (same_base(hb, sb) && ch + dhi + co < ce)
+    return true;
+  return same_base(lb, sb) && cl + dlo + co > ce;
+}
+
+bool reduction_element_apart(KernelInfo *ki, Reduction *r, Access *a) {
+  Expr *subs[16];
+  int n = 0;
+  for (Expr *e = r->path; e->kind == EX_INDEX && n < 16; e = e->a)
+    subs[n++] = e->b;
+  if (n != a->nsubs)
+    return false;
+  for (int d = 0; d < n; d++)
+    if (sub_apart(ki, a->subs[d], subs[n - 1 - d]))
+      return true;
+  return false;
 }
