@@ -7,22 +7,6 @@
 #include "annotation.h"
 #include "transform.h"
 
-typedef struct {
-  const Var *v;
-  bool used;
-} UseOf;
-
-static void use_of(Expr *e, void *d) {
-  UseOf *u = d;
-  u->used |= e->kind == EX_VAR && e->var == u->v;
-}
-
-static bool stmt_uses(Stmt *s, const Var *v) {
-  UseOf u = {v, false};
-  ir_walk_stmt(s, use_of, &u);
-  return u.used;
-}
-
 /* A `break` or `continue` of the distributed loop itself (not of a loop
  * inside the statement): it skips the statements after it, which would no
  * longer be in the same loop. */
@@ -44,8 +28,9 @@ static Stmt *exits_loop(Stmt *s) {
 }
 
 /* The statements of the body, empty ones left out, and their groups:
- * a local declared by one statement ties it to every later one that uses
- * it, and everything in between (copies keep program order). */
+ * a local declared by one statement, or a scalar it assigns (a temporary
+ * declared outside, which isl does not see), ties it to every later one
+ * that reads it, and everything in between (copies keep program order). */
 static int group_items(Stmt *body, Vec *items, int **group) {
   if (body->kind == ST_BLOCK) {
     for (int i = 0; i < body->nitems; i++)
@@ -59,11 +44,15 @@ static int group_items(Stmt *body, Vec *items, int **group) {
   for (int i = 0; i < n; i++) {
     last[i] = i;
     Stmt *d = items->items[i];
-    if (d->kind != ST_DECL)
-      continue;
+    Vec defs = {0};
+    if (d->kind == ST_DECL)
+      vec_push(&defs, d->var);
+    tr_written_scalars(d, &defs);
     for (int j = i + 1; j < n; j++)
-      if (stmt_uses(items->items[j], d->var))
-        last[i] = j;
+      for (int v = 0; v < defs.len; v++)
+        if (tr_reads_value(items->items[j], defs.items[v]))
+          last[i] = j;
+    xfree(defs.items);
   }
   *group = xcalloc((size_t)(n ? n : 1), sizeof(int));
   int g = 0, reach = -1;
@@ -105,20 +94,29 @@ bool fission_apply(AnnotCtx *cx, Annot *a) {
     return false;
   }
   if (ngroups < 2) {
-    Stmt *d = it[0]; /* group_items ties everything to a declaration */
-    for (int i = 0; i < items.len && d->kind != ST_DECL; i++)
-      d = it[i];
+    /* the first statement ties the others: through what it defines */
+    Vec defs = {0};
+    if (it[0]->kind == ST_DECL)
+      vec_push(&defs, it[0]->var);
+    tr_written_scalars(it[0], &defs);
+    Var *v = NULL;
+    for (int d = 0; d < defs.len && !v; d++)
+      for (int j = 1; j < items.len && !v; j++)
+        if (tr_reads_value(it[j], defs.items[d]))
+          v = defs.items[d];
+    const char *name = v ? v->name : "?";
     diag_error(a->loc,
-               "fission: the statements of loop '%s' cannot be separated: they share the local "
-               "'%s' of the body",
-               loops[k - 1]->var->name, d->var->name);
-    diag_note(d->loc,
-              "'%s' is declared here and used by the statements after it; to distribute them, "
+               "fission: the statements of loop '%s' cannot be separated: they pass values "
+               "through the scalar '%s'",
+               loops[k - 1]->var->name, name);
+    diag_note(it[0]->loc,
+              "'%s' is set here and read by the statements after it; to distribute them, "
               "expand it into an array indexed by the loop, declared before the nest",
-              d->var->name);
+              name);
     return false;
   }
-  if (!tr_check_distribute(loops, k, it, items.len, group, cx->independent, a->loc))
+  if (!tr_check_distribute(loops, k, it, items.len, group, cx->independent,
+                           cx->inner ? NULL : cx->nest, a->loc))
     return false;
   Vec with = {0};
   for (int g = 0, i = 0; g < ngroups; g++) {

@@ -17,73 +17,21 @@ static bool fusable(Stmt *s) { return s->kind == ST_FOR && s->loop && !s->annots
 
 /* --- scalars that carry values from one loop to the other ------------------ */
 
-typedef struct {
-  Vec written; /* Var* assigned in the statement and not declared in it */
-  Vec declared;
-  Stmt *root;
-} Writes;
-
-static bool has(Vec *v, void *p) {
-  for (int i = 0; i < v->len; i++)
-    if (v->items[i] == p)
-      return true;
-  return false;
-}
-
-static void note_write(Expr *e, void *d) {
-  Writes *w = d;
-  Expr *t = NULL;
-  if (e->kind == EX_BINARY && op_is_assign(e->op))
-    t = e->a;
-  else if (e->kind == EX_UNARY &&
-           (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC || e->op == OP_POSTDEC))
-    t = e->a;
-  if (t && t->kind == EX_VAR && !has(&w->written, t->var))
-    vec_push(&w->written, t->var);
-}
-
-static void note_decls(Stmt *s, Vec *out) {
-  if (!s)
-    return;
-  if (s->kind == ST_DECL)
-    vec_push(out, s->var);
-  if (s->loop && s->loop->declared)
-    vec_push(out, s->loop->var);
-  note_decls(s->init_s, out);
-  note_decls(s->then, out);
-  note_decls(s->els, out);
-  note_decls(s->loop ? s->loop->body : s->body, out);
-  for (int i = 0; i < s->nitems; i++)
-    note_decls(s->items[i], out);
-}
-
-typedef struct {
-  Vec *vars;
-  Var *found;
-} Uses;
-
-static void note_use(Expr *e, void *d) {
-  Uses *u = d;
-  if (!u->found && e->kind == EX_VAR && has(u->vars, e->var))
-    u->found = e->var;
-}
-
-/* A scalar declared outside `x` that x writes and `y` uses (or the other
- * way round), or NULL. */
+/* A scalar that one loop assigns and the other reads (a temporary declared
+ * outside them, which isl does not see), or NULL.  The loops' own indices
+ * and locals declared in a body are not shared. */
 static Var *shared_scalar(Stmt *x, Stmt *y) {
   Stmt *st[2] = {x, y};
   for (int k = 0; k < 2; k++) {
-    Writes w = {0};
-    ir_walk_stmt(st[k]->loop->body, note_write, &w);
-    note_decls(st[k]->loop->body, &w.declared);
-    Vec outer = {0};
-    for (int i = 0; i < w.written.len; i++)
-      if (!has(&w.declared, w.written.items[i]) && w.written.items[i] != st[k]->loop->var)
-        vec_push(&outer, w.written.items[i]);
-    Uses u = {&outer, NULL};
-    ir_walk_stmt(st[1 - k], note_use, &u);
-    if (u.found)
-      return u.found;
+    Vec w = {0};
+    tr_written_scalars(st[k]->loop->body, &w);
+    for (int i = 0; i < w.len; i++) {
+      Var *v = w.items[i];
+      if (v == st[0]->loop->var || v == st[1]->loop->var)
+        continue;
+      if (tr_reads_value(st[1 - k]->loop->body, v))
+        return v;
+    }
   }
   return NULL;
 }
@@ -100,6 +48,7 @@ static bool check_pair(AnnotCtx *cx, Annot *a, Loop **loops, int k, Stmt *body, 
   }
   Kernel kn = {0};
   kn.name = "legality";
+  kn.nest = cx->inner ? NULL : cx->nest; /* which temporaries are read after it */
   kn.dims = k;
   kn.mapped = loops;
   kn.body = body;

@@ -348,6 +348,8 @@ void tr_relink(Loop **loops, int n) {
 static bool legality_kernel(Kernel *kn, Loop **loops, int k, Stmt *body, SrcLoc at,
                             const char *unproven) {
   kn->name = "legality";
+  /* kn->nest, when the caller set it, tells which temporaries the code
+   * after the nest reads (private.c); NULL: all of them */
   kn->dims = k;
   kn->mapped = loops;
   kn->body = body;
@@ -382,8 +384,8 @@ bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long 
 }
 
 bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const int *group,
-                         bool trusted, SrcLoc at) {
-  Kernel kn = {0};
+                         bool trusted, Nest *nest, SrcLoc at) {
+  Kernel kn = {.nest = nest};
   const char *unproven = "fission: cannot prove that distributing the loop keeps every dependence";
   Vec all = {0};
   for (int i = 0; i < nitems; i++)
@@ -445,4 +447,71 @@ void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec 
   diag_quiet_end(before);
   *temps = kn.info->temps;
   *copyouts = kn.info->copyouts;
+}
+
+/* --- scalars that carry values between statements -------------------------- */
+
+static bool has_var(Vec *v, const Var *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return true;
+  return false;
+}
+
+typedef struct {
+  Vec *out;
+} Targets;
+
+static void note_target(Expr *e, void *d) {
+  Targets *t = d;
+  Expr *x = NULL;
+  if (e->kind == EX_BINARY && op_is_assign(e->op))
+    x = e->a;
+  else if (e->kind == EX_UNARY &&
+           (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC || e->op == OP_POSTDEC))
+    x = e->a;
+  if (x && x->kind == EX_VAR && !has_var(t->out, x->var))
+    vec_push(t->out, x->var);
+}
+
+void tr_written_scalars(Stmt *s, Vec *out) {
+  Targets t = {out};
+  ir_walk_stmt(s, note_target, &t);
+}
+
+typedef struct {
+  const Var *v;
+  bool used;
+} VarUse;
+
+static void note_var(Expr *e, void *d) {
+  VarUse *u = d;
+  u->used |= e->kind == EX_VAR && e->var == u->v;
+}
+
+static bool expr_uses(Expr *e, const Var *v) {
+  if (!e)
+    return false;
+  VarUse u = {v, false};
+  ir_walk_expr(e, note_var, &u);
+  return u.used;
+}
+
+bool tr_reads_value(Stmt *s, const Var *v) {
+  if (!s)
+    return false;
+  if (s->loop && s->loop->var == v)
+    return false; /* the loop sets it before any use inside */
+  if (expr_uses(s->e, v) || expr_uses(s->init, v) || expr_uses(s->inc, v))
+    return true;
+  if (s->loop &&
+      (expr_uses(s->loop->lb, v) || expr_uses(s->loop->ub, v) || expr_uses(s->loop->step, v)))
+    return true;
+  if (tr_reads_value(s->init_s, v) || tr_reads_value(s->then, v) || tr_reads_value(s->els, v) ||
+      tr_reads_value(s->loop ? s->loop->body : s->body, v))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (tr_reads_value(s->items[i], v))
+      return true;
+  return false;
 }

@@ -1,4 +1,4 @@
-// expect: 6:12: error: they share the local 't' of the body
+// expect: 6:12: error: they pass values through the scalar 't'
 /* Every statement after the declaration of t uses it: one piece only, so
  * the fission is refused, with a note at the declaration. */
 void pair(int n, float *a, float *b) {

@@ -3,7 +3,8 @@
  * code (C *= beta between the parallel loops), a SYRK-like update with
  * two statements, a forward dependence between statements that
  * distribution keeps, a local that ties two statements into one piece,
- * and fission on a nest without `work`.  Odd sizes leave partial
+ * C89 indices and temporaries declared before the nest, and fission on a
+ * nest without `work`.  Odd sizes leave partial
  * work-groups and tiles. */
 #include <stdio.h>
 
@@ -57,6 +58,24 @@ static void forward(int n) {
   }
 }
 
+/* C89 style: indices declared before the nest and reused by sibling
+ * loops (no value passes between the pieces through them), and a
+ * temporary that ties the two statements that use it into one piece. */
+static void gemm89(int n, int m, double alpha, double beta) {
+  int i, j, k;
+  double t;
+#pragma nu work(16, 16) permut(1, 3, 2) fission
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < n; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < m; k++)
+      for (j = 0; j < n; j++) {
+        t = alpha * A[i][k];
+        C[i][j] += t * B[k][j];
+      }
+  }
+}
+
 int main(void) {
   for (int i = 0; i < N; i++)
     for (int k = 0; k < M; k++) {
@@ -72,6 +91,8 @@ int main(void) {
   syrk(N, M, 0.5, 2.0);
   forward(N * M);
   printf("gemm %.9e\n", check(C));
+  gemm89(N, M, 0.5, 0.75);
+  printf("gemm89 %.9e\n", check(C));
   printf("syrk %.9e\n", check(D));
   double s = 0;
   for (int i = 0; i < N * M; i++)
