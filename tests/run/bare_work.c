@@ -4,7 +4,8 @@
  * (permut so that the innermost mapped index walks rows), a recurrence
  * down the columns (only j is parallel: permut puts it outside, i stays a
  * loop in each work-item), two adjacent loops of a row (fuse), a
- * recurrence along rows with a continue, and a plain 1-D loop.  Odd sizes leave partial
+ * recurrence along rows with a continue, a plain 1-D loop, and
+ * reductions.  Odd sizes leave partial
  * work-groups. */
 #include <stdio.h>
 
@@ -95,6 +96,19 @@ int main(void) {
 #pragma nu work
   for (int i = 0; i < n * m; i++)
     v[i] = (float)(i % 13) * 0.5f;
+
+  /* reductions: a clause beside a bare work, and one nucc finds itself */
+  double sum = 0;
+#pragma nu work reduce(+: sum)
+  for (int i = 0; i < n * m; i++)
+    sum += v[i] * (float)(i % 5);
+  float mx = 0;
+#pragma nu work
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      if (z[i][j] > mx)
+        mx = z[i][j];
+  printf("sum %.9e max %.6e\n", sum, (double)mx);
 
   printf("gemm %.9e\n", check(C));
   printf("syrk %.9e\n", check(D));
