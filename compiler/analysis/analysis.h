@@ -66,9 +66,6 @@ void private_values(KernelInfo *ki);
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);
 bool reduction_match_if(Stmt *s, Expr **path, RedOp *op, Expr **operand);
 bool reduction_uses(Expr *e, Expr *path);
-/* Whether access `a` of the array can never touch the element reduction r's
- * element (a subscript provably different over its loop's range). */
-bool reduction_element_apart(KernelInfo *ki, Reduction *r, Access *a);
 
 /* cache.c: plans cache(a, ...) for a kernel; the plan of a buffer or NULL. */
 bool cache_plan(Kernel *k, Vec *names);

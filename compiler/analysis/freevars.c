@@ -527,14 +527,6 @@ static void check_element(FV *fv, Reduction *r) {
                    "may only be combined into (x[i] += e, ...)",
                    t, red_op_name(r->op), ac->write ? "written" : "read");
         fv->ok = false;
-      } else if (!k->independent && !reduction_element_apart(fv->ki, r, ac)) {
-        char *u = print_expr_text(ac->e);
-        diag_error(ac->e->loc,
-                   "cannot prove that '%s' never touches '%s', which the loop updates as a %s "
-                   "reduction (line %d); if they never meet, say so with 'independent'",
-                   u, t, red_op_name(r->op), r->loc.line);
-        xfree(u);
-        fv->ok = false;
       }
     }
   }
