@@ -99,7 +99,7 @@ int main(void) {
 
   /* reductions: a clause beside a bare work, and one nucc finds itself */
   double sum = 0;
-#pragma nu work reduce(+: sum)
+#pragma nu work reduce(+ : sum)
   for (int i = 0; i < n * m; i++)
     sum += v[i] * (float)(i % 5);
   float mx = 0;
