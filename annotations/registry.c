@@ -176,36 +176,48 @@ static bool fits(Stmt *piece, Annot *a) {
   return n >= need;
 }
 
+/* Applies the annotation to the main part cx->main and appends the main
+ * parts it leaves to `next`: those fission made, or the one left. */
+static bool apply_one(AnnotCtx *cx, Annot *a, const AnnotSpec *s, Vec *next) {
+  cx->split = (Vec){0};
+  if (!s->apply(cx, a))
+    return false;
+  for (int j = 0; j < cx->split.len; j++)
+    vec_push(next, cx->split.items[j]);
+  if (!cx->split.len && cx->main >= 0)
+    vec_push(next, cx->pieces.items[cx->main]);
+  return true;
+}
+
+static int depth_of(Stmt *piece) {
+  Loop *loops[16];
+  return tr_chain(piece, loops, 16);
+}
+
 /* A transformation applies to the main part, or after fission to each main
- * part in turn that fits it (to the first when none does, so that it
- * reports why); the main parts it leaves are the next ones. */
+ * part in turn that fits it; when none does, to the deepest, so that it
+ * reports why.  The main parts it leaves are the next ones. */
 static bool apply_to_mains(AnnotCtx *cx, Annot *a, const AnnotSpec *s) {
-  Vec todo = cx->mains;
-  if (!todo.len) {
-    todo = (Vec){0};
-    if (cx->main >= 0)
-      vec_push(&todo, cx->pieces.items[cx->main]);
-  }
-  bool any = false;
-  for (int i = 0; i < todo.len; i++)
-    any |= fits(todo.items[i], a);
   Vec next = {0};
-  for (int i = 0; i < todo.len || (!todo.len && i == 0); i++) {
-    if (todo.len) {
-      cx->main = index_of(&cx->pieces, todo.items[i]);
-      if (todo.len > 1 && (any || i) && !fits(todo.items[i], a)) {
-        vec_push(&next, todo.items[i]);
-        continue;
-      }
-    }
-    cx->split = (Vec){0};
-    if (!s->apply(cx, a))
+  if (cx->mains.len < 2) {
+    if (!apply_one(cx, a, s, &next))
       return false;
-    if (cx->split.len)
-      for (int j = 0; j < cx->split.len; j++)
-        vec_push(&next, cx->split.items[j]);
-    else if (cx->main >= 0)
-      vec_push(&next, cx->pieces.items[cx->main]);
+  } else {
+    Vec todo = cx->mains;
+    bool any = false;
+    int deepest = 0;
+    for (int i = 0; i < todo.len; i++) {
+      any |= fits(todo.items[i], a);
+      if (depth_of(todo.items[i]) > depth_of(todo.items[deepest]))
+        deepest = i;
+    }
+    for (int i = 0; i < todo.len; i++) {
+      cx->main = index_of(&cx->pieces, todo.items[i]);
+      if (any ? !fits(todo.items[i], a) : i != deepest)
+        vec_push(&next, todo.items[i]);
+      else if (!apply_one(cx, a, s, &next))
+        return false;
+    }
   }
   cx->mains = next.len > 1 ? next : (Vec){0};
   cx->main = next.len ? index_of(&cx->pieces, next.items[0]) : -1;
