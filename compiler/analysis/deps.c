@@ -1,11 +1,11 @@
 /* deps.c — dependences between iterations, decided on isl.
  * Receives a kernel's accesses as sets (poly.c); answers four questions:
  * can two different work-items touch one element with at least one write
- * (deps_check, for `work`), does a reordering of a nest's outer loops keep
- * every dependence (deps_reorder, for permut, tile, tilem, dmine), and does
- * distributing the outer loops over the statements of their body
- * (deps_distribute, for fission), and does fusing two loops of the body
- * (deps_fuse, for fuse).
+ * (deps_check, for `work`); does a reordering of a nest's outer loops keep
+ * every dependence (deps_reorder, for permut, tile, tilem, dmine); does
+ * distributing the outer loops over the statements of their body keep them
+ * (deps_distribute, for fission); and does fusing two adjacent loops of the
+ * body (deps_fuse, for fuse).
  * A conflict found between exact accesses that holds for all large values
  * of the invariants, or for every value where both iterations exist, is
  * proven, and reported with a concrete pair; any other non-empty conflict
