@@ -207,6 +207,35 @@ static char *reasons(Plan *p, Vec *kernels) {
   return b.s;
 }
 
+/* A loop of the body, at any depth under if and blocks. */
+static bool holds_loop(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_FOR && s->loop)
+    return true;
+  if (holds_loop(s->then) || holds_loop(s->els) || holds_loop(s->body))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (holds_loop(s->items[i]))
+      return true;
+  return false;
+}
+
+/* An outer loop around loop nests that nothing can map is usually a time
+ * loop: it belongs on the host, outside the annotated nest, with the
+ * nests of its body annotated instead. */
+static void time_loop_note(AnnotCtx *cx, Annot *a) {
+  if (cx->pieces.len != 1)
+    return;
+  Loop *loops[16];
+  int n = tr_chain(cx->pieces.items[0], loops, 16);
+  if (n == 1 && holds_loop(loops[0]->body))
+    diag_note(a->loc,
+              "if loop '%s' steps in time, write it outside the annotated nest: it stays on "
+              "the host, and each nest of its body can have a 'work' of its own",
+              loops[0]->var->name);
+}
+
 bool auto_apply(AnnotCtx *cx, Annot *a) {
   static const char *pres[] = {NULL, "fuse", "fission"};
   Plan best = {0};
@@ -245,9 +274,11 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
   if (!best.dims) {
     /* say why with the plainest chain: its dependence, with the pair */
     bool ok = work_apply(cx, synth_work(a, 1));
-    if (!ok)
+    if (!ok) {
       diag_note(a->loc, "bare 'work': no chain that nucc tried (fission, fuse, permut) leaves "
                         "a loop that can run in parallel");
+      time_loop_note(cx, a);
+    }
     return ok;
   }
   Buf b = {0};
