@@ -130,6 +130,7 @@ static void at_exit(void);
 void nurt_device_init(void) {
   if (nurt_g.ready)
     return;
+  nurt_io_link();
   candidate c[MAX_DEVICES];
   int n = list_devices(c);
   const char *want = getenv("NU_DEVICE");

@@ -190,7 +190,10 @@ static unsigned long gen; /* atomic: counts changes of protection */
 
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot) {
   __atomic_add_fetch(&gen, 1, __ATOMIC_SEQ_CST);
-  return mprotect((void *)lo, hi - lo, prot) ? -1 : 0;
+  if (mprotect((void *)lo, hi - lo, prot) != 0)
+    return -1;
+  nurt_closed_set(lo, hi, prot);
+  return 0;
 }
 
 /* /proc/self/mem reads and writes pages whatever their protection: copies
@@ -287,7 +290,7 @@ static int handle(uintptr_t addr, int write) {
   static TLS uintptr_t last_addr;
   static TLS unsigned long last_gen;
   if (forked || nurt_dying) /* the data is on the host (see before_fork) or lost */
-    return nurt_sync_open(addr);
+    return nurt_sync_open(addr, addr + 1);
   if (mine())
     return 0; /* nurt touched a protected page itself: a bug, let it crash */
   nurt_lock();
@@ -303,6 +306,22 @@ static int handle(uintptr_t addr, int write) {
   last_addr = addr;
   last_gen = g;
   return 1;
+}
+
+/* A C library call (io.c) is about to hand [lo, hi) to the kernel, which
+ * reads it (write == 0) or writes it, and some page of it is protected: the
+ * kernel would fail with EFAULT rather than fault.  Serve it as the handler
+ * serves a fault on those pages, before the call. */
+void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call) {
+  if (forked || nurt_dying) {
+    nurt_sync_open(lo, hi);
+    return;
+  }
+  if (mine())
+    nurt_fatal("%s on protected memory [%p, %p) from inside nurt", call, (void *)lo, (void *)hi);
+  nurt_lock();
+  nurt_sync_range(lo, hi, write);
+  nurt_unlock();
 }
 
 /* fork(): the child cannot reach the device, so the parent brings back

@@ -127,7 +127,8 @@ void nurt_unguard(nurt_entry *e);                           /* pages read-write,
 void nurt_upload_edges(nurt_entry *e, const nurt_where *w); /* the loose ones the host changed */
 int nurt_sync_fault(uintptr_t addr, int write); /* the handler's part (write: 1, 0, -1 unknown) */
 void nurt_sync_before_fork(void);               /* device-fresh protected arrays come back */
-int nurt_sync_open(uintptr_t addr);             /* no device (forked child, dying): open the page */
+void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write); /* a system call's buffer */
+int nurt_sync_open(uintptr_t lo, uintptr_t hi); /* no device (forked child, dying): open them */
 
 /* guard.c: page protection, the SIGSEGV handler, the table lock */
 void nurt_lock(void);
@@ -140,9 +141,19 @@ int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *
                          uintptr_t *head);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
 void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
+/* io.c's wrapper of `call` will hand [lo, hi) to the kernel: pages made
+ * readable (write == 0) or writable first, copied back as needed. */
+void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call);
+
+/* closed.c: the protected page runs, for questions asked without the lock */
+void nurt_closed_set(uintptr_t lo, uintptr_t hi, int prot); /* after each mprotect */
+int nurt_closed_any(uintptr_t lo, uintptr_t hi, int need);  /* a page below PROT `need` */
 /* Copies to or from memory whatever its protection (0, or -1: not possible). */
 int nurt_guard_poke(uintptr_t dst, const void *src, size_t n);
 int nurt_guard_peek(void *dst, uintptr_t src, size_t n);
+
+/* io.c: read, write, fread, send, ... wrapped (see the file) */
+void nurt_io_link(void); /* does nothing: keeps io.c in a static link */
 
 /* launch.c */
 extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */

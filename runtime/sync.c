@@ -229,6 +229,20 @@ void nurt_sync_all(void) {
   nurt_unlock();
 }
 
+/* Host code needs e's pages at [lo, hi) (`on_head`: the page of malloc's
+ * header among them) readable, or also writable when `write` is 1 (0: a
+ * read; -1: not known).  Device-fresh → copy back; then a write, the head or
+ * bytes past e make it host-fresh, a read leaves it both (PROT_READ, head
+ * closed, so that free() in another file still faults). */
+static void serve(nurt_entry *e, uintptr_t lo, uintptr_t hi, int on_head, int write) {
+  if (e->state == NURT_DEVICE_FRESH)
+    nurt_copy_back(e);
+  if (on_head || lo < lo_of(e) || hi > hi_of(e) || write == 1)
+    nurt_host_fresh(e);
+  else
+    nurt_protect(e, RO, NONE);
+}
+
 /* A fault at `addr`.  On a page of e: PROT_NONE → copy back, PROT_READ (a
  * read may go on; a write faults again); PROT_READ → host-fresh, read-write.
  * The malloc header's page, or bytes that are not e's: host-fresh at once.
@@ -248,13 +262,24 @@ int nurt_sync_fault(uintptr_t addr, int write) {
   if (prot == RW || (prot == RO && write == 0))
     return 0; /* opened by another thread meanwhile (guard.c retries), or not ours */
   nurt_counters.faults++;
-  if (e->state == NURT_DEVICE_FRESH)
-    nurt_copy_back(e);
-  if (on_head || addr < lo_of(e) || addr >= hi_of(e) || prot != NONE || write == 1)
-    nurt_host_fresh(e);
-  else
-    nurt_protect(e, RO, NONE);
+  serve(e, addr, addr + 1, on_head, prot != NONE ? 1 : write);
   return 1;
+}
+
+/* A system call will read (write == 0) or write [lo, hi): every entry with
+ * protected pages there is served as a fault on them would be, at once. */
+void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write) {
+  int need = write ? RW : RO;
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
+    if (e->guard != NURT_GUARD_YES || hi <= e->glo || e->ghi <= lo)
+      continue;
+    uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
+    int on_head = e->head && lo < blo;
+    int on_body = hi > blo;
+    if ((on_head && (e->head_prot & need) != need) || (on_body && (e->prot & need) != need))
+      serve(e, max_of(lo, lo_of(e)), min_of(hi, hi_of(e)), on_head, write);
+  }
 }
 
 void nurt_sync_before_fork(void) {
@@ -267,16 +292,18 @@ void nurt_sync_before_fork(void) {
   }
 }
 
-/* Without the lock: in a forked child (one thread) or a failing process. */
-int nurt_sync_open(uintptr_t addr) {
+/* Without the lock: in a forked child (one thread) or a failing process.
+ * Opens every protected entry with pages on [lo, hi). */
+int nurt_sync_open(uintptr_t lo, uintptr_t hi) {
+  int opened = 0;
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
-    if (e->guard == NURT_GUARD_YES && addr >= e->glo && addr < e->ghi &&
+    if (e->guard == NURT_GUARD_YES && lo < e->ghi && e->glo < hi &&
         (e->prot != RW || e->head_prot != RW)) {
       nurt_guard_protect(e->glo, e->ghi, RW);
       e->prot = e->head_prot = RW;
-      return 1;
+      opened = 1;
     }
   }
-  return 0;
+  return opened;
 }

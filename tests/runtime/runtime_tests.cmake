@@ -12,6 +12,17 @@ foreach(t lazy lazy_signals)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c ${NURT_TEST_DIR}/lazy_other.c)
   target_link_libraries(test_${t} PRIVATE nurt Threads::Threads)
 endforeach()
+# I/O through a file nucc did not translate (io_other.c): the C library's
+# calls on arrays a kernel wrote, with libnurt shared and static.
+foreach(lib nurt nurt_static)
+  string(REPLACE "nurt" "test_io" exe ${lib})
+  add_executable(${exe} ${NURT_TEST_DIR}/test_io.c ${NURT_TEST_DIR}/io_other.c
+    ${NURT_TEST_DIR}/io_fortify.c)
+  target_link_libraries(${exe} PRIVATE ${lib} Threads::Threads)
+endforeach()
+# As distributions build packages: read() becomes __read_chk(), and so on.
+set_source_files_properties(${NURT_TEST_DIR}/io_fortify.c PROPERTIES COMPILE_OPTIONS
+  "-O2;-U_FORTIFY_SOURCE;-D_FORTIFY_SOURCE=2;-D_FILE_OFFSET_BITS=64")
 # test_faults replaces OpenCL entry points for libnurt: it exports them.
 add_executable(test_faults ${NURT_TEST_DIR}/test_faults.c)
 target_link_libraries(test_faults PRIVATE nurt OpenCL::OpenCL ${CMAKE_DL_LIBS})
@@ -106,7 +117,7 @@ nurt_runtime_test(runtime_fault_kernel_execution 1
 # copy counts when arrays escape to a file without nurt, free/realloc there,
 # host and kernels alternating, 1000 calls of a step function, shared pages,
 # stack arrays, the program's own SIGSEGV handler, threads, fork(), system
-# calls (EFAULT on a protected page unless synchronised).  Each again with
+# calls on protected pages (served by runtime/io.c's wrappers).  Each again with
 # NU_LAZY=0, where nurt_escape() copies back as nurt_sync_all() does.
 foreach(mode "" "NU_LAZY=0")
   set(p runtime_lazy)
@@ -131,8 +142,23 @@ foreach(mode "" "NU_LAZY=0")
     test_lazy_signals threads)
   nurt_runtime_test(${p}_fork_child 0 "test_lazy_signals fork: ok" "${mode}"
     test_lazy_signals fork)
-  nurt_runtime_test(${p}_syscall_efault 0 "test_lazy syscall: ok" "${mode}"
+  nurt_runtime_test(${p}_syscall_other_file 0 "test_lazy syscall: ok" "${mode}"
     test_lazy syscall)
+endforeach()
+# Arrays a kernel wrote, passed by a file nucc did not translate to the C
+# library (runtime/io.c): system calls, stdio with blocks past its buffer,
+# sockets, memcpy and kin.  Again with libnurt linked statically, and once
+# with NU_LAZY=0 (nothing protected: nurt_escape() copied everything back).
+foreach(family posix stdio socket user fortify)
+  set(calls_posix "write.*read.*pwrite.*pread.*writev.*readv.*pwritev.*preadv")
+  set(calls_stdio "fwrite.*fread.*fgets.*fputs")
+  set(calls_socket "send.*recv.*sendto.*recvfrom.*sendmsg.*recvmsg")
+  set(calls_user "memcpy.*memmove.*memset.*qsort")
+  set(calls_fortify "read_chk.*pread64_chk.*recv_chk.*recvfrom_chk.*fread_chk.*fread_unlocked_chk")
+  string(REGEX REPLACE "([a-z_0-9]+)" "test_io \\1: ok" want "${calls_${family}}")
+  nurt_runtime_test(runtime_io_${family} 0 "${want}" "" test_io ${family})
+  nurt_runtime_test(runtime_io_static_${family} 0 "${want}" "" test_io_static ${family})
+  nurt_runtime_test(runtime_io_off_${family} 0 "${want}" "NU_LAZY=0" test_io ${family})
 endforeach()
 # 1000 calls of a function that launches kernels then escapes: each array
 # goes up once and comes back once (the global ones in every build, the
