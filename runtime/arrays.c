@@ -87,7 +87,6 @@ static void retire(nurt_entry *o, const nurt_where *w) {
  * are used with different extents (rows 0..n-1 read, 1..n-2 written) does
  * not bounce through the host. */
 static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
-  nurt_entry *olds[64] = {0};
   size_t n = 0;
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *o = nurt_table[i];
@@ -96,9 +95,17 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
       hi = hi > hi_of(o) ? hi : hi_of(o);
     }
   }
+  for (size_t i = 0; i < nurt_ntable; i++)
+    n += lo_of(nurt_table[i]) < hi && lo < hi_of(nurt_table[i]);
+  /* Every overlapping entry goes, however many: one left behind would
+   * overlap the new entry, and the table's entries must stay disjoint. */
+  nurt_entry **olds = malloc((n ? n : 1) * sizeof(nurt_entry *));
+  if (!olds)
+    nurt_fatal("out of host memory merging %zu arrays", n);
+  n = 0;
   for (size_t i = 0; i < nurt_ntable;) {
     nurt_entry *o = nurt_table[i];
-    if (lo_of(o) < hi && lo < hi_of(o) && n < 64) {
+    if (lo_of(o) < hi && lo < hi_of(o)) {
       retire(o, w);
       olds[n++] = o;
       nurt_table[i] = nurt_table[--nurt_ntable]; /* out of the table; released below */
@@ -139,6 +146,7 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
     clReleaseMemObject(o->mem); /* released once the copies are done */
     free(o);
   }
+  free(olds);
   return e;
 }
 

@@ -109,6 +109,13 @@ nurt_runtime_test(runtime_fault_copy_to_device 1
 nurt_runtime_test(runtime_fault_copy_back_names_writer 1
   "nurt: error: clEnqueueReadBuffer: CL_OUT_OF_RESOURCES [(]kernel scale, loop at test_faults.c:34[)]"
   "" test_faults read)
+# More devices than nurt's former fixed list of 64: every one can be chosen,
+# and every one is listed when NU_DEVICE matches none.
+nurt_runtime_test(runtime_many_devices_last_chosen 0 "test_faults many_devices: ok"
+  "NU_DEVICE=69" test_faults many_devices)
+nurt_runtime_test(runtime_many_devices_all_listed 1
+  "matches no OpenCL device. devices: 0: .*, 69: [^,]+[(][^)]+[)]\n"
+  "NU_DEVICE=nonsense" test_faults many_devices)
 nurt_runtime_test(runtime_fault_kernel_execution 1
   "nurt: error: kernel failed on the device: CL_OUT_OF_RESOURCES [(]kernel scale, loop at test_faults.c:56[)]"
   "" test_faults kernel)
