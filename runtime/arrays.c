@@ -22,6 +22,7 @@ static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
 
 nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes) {
+  NURT_LOCKED();
   uintptr_t lo = (uintptr_t)ptr, hi = lo + (bytes ? bytes : 1);
   if (last && lo >= lo_of(last) && hi <= hi_of(last))
     return last;
@@ -151,6 +152,7 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
 }
 
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w) {
+  NURT_LOCKED();
   nurt_entry *e = nurt_arrays_find(ptr, bytes);
   if (!e)
     e = merge((uintptr_t)ptr, (uintptr_t)ptr + bytes, w);
@@ -161,10 +163,12 @@ nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where 
   } else {
     nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
   }
+  nurt_sync_check();
   return e;
 }
 
 void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w) {
+  NURT_LOCKED();
   e->writer = *w;
   nurt_set_state(e, NURT_DEVICE_FRESH);
 }
@@ -183,6 +187,7 @@ cl_mem nurt_arrays_dummy(const nurt_where *w) {
  * entries for parts of it that do not start at p go too.  Entries at p go
  * first: their protected head page holds the header malloc_usable_size reads. */
 static void forget(void *p, int keep) {
+  NURT_LOCKED();
   if (!p || nurt_ntable == 0)
     return;
   uintptr_t lo = (uintptr_t)p;
@@ -203,6 +208,7 @@ static void forget(void *p, int keep) {
       drop(i);
     }
   }
+  nurt_sync_check();
 }
 
 void nurt_free(void *ptr) {
@@ -223,11 +229,16 @@ void *nurt_realloc(void *ptr, size_t bytes) {
  * after this one read fresh data from read-write pages. */
 void nurt_arrays_release_all(void) {
   nurt_lock();
+  /* Two passes: a copy back looks at every entry's pages, so none may be
+   * freed before the last copy. */
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
     if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH)
       nurt_copy_back(e);
     nurt_set_state(e, NURT_HOST_FRESH);
+  }
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
     if (e->upload)
       clReleaseEvent(e->upload);
     clReleaseMemObject(e->mem);

@@ -34,7 +34,11 @@ static size_t nruns; /* runs in use; 0 makes every question free */
 static run *scratch; /* the writer's next set, built before it is published */
 static size_t scratch_cap;
 
-static uintptr_t ld(const uintptr_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+/* Each field is stored with release after the writer made seq odd, and
+ * loaded with acquire before the reader loads seq again: a reader that saw
+ * any new value sees seq changed (no fences: ThreadSanitizer does not
+ * model them, and on x86-64 these orders cost nothing). */
+static uintptr_t ld(const uintptr_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
 int nurt_closed_any(uintptr_t lo, uintptr_t hi, int need) {
   if (__atomic_load_n(&nruns, __ATOMIC_RELAXED) == 0)
@@ -46,12 +50,11 @@ int nurt_closed_any(uintptr_t lo, uintptr_t hi, int need) {
       continue;
     }
     runs *r = __atomic_load_n(&live, __ATOMIC_ACQUIRE);
-    size_t n = __atomic_load_n(&nruns, __ATOMIC_RELAXED);
+    size_t n = __atomic_load_n(&nruns, __ATOMIC_ACQUIRE);
     int hit = 0;
     for (size_t i = 0; r && i < n && i < r->cap && !hit; i++)
       hit = ld(&r->v[i].lo) < hi && lo < ld(&r->v[i].hi) &&
-            (__atomic_load_n(&r->v[i].prot, __ATOMIC_RELAXED) & need) != need;
-    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+            (__atomic_load_n(&r->v[i].prot, __ATOMIC_ACQUIRE) & need) != need;
     if (__atomic_load_n(&seq, __ATOMIC_RELAXED) == s)
       return hit;
   }
@@ -96,14 +99,13 @@ void nurt_closed_set(uintptr_t lo, uintptr_t hi, int prot) {
     r = g;
   }
   __atomic_store_n(&seq, seq + 1, __ATOMIC_RELAXED);
-  __atomic_thread_fence(__ATOMIC_RELEASE);
   for (size_t i = 0; i < n; i++) {
-    __atomic_store_n(&r->v[i].lo, scratch[i].lo, __ATOMIC_RELAXED);
-    __atomic_store_n(&r->v[i].hi, scratch[i].hi, __ATOMIC_RELAXED);
-    __atomic_store_n(&r->v[i].prot, scratch[i].prot, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->v[i].lo, scratch[i].lo, __ATOMIC_RELEASE);
+    __atomic_store_n(&r->v[i].hi, scratch[i].hi, __ATOMIC_RELEASE);
+    __atomic_store_n(&r->v[i].prot, scratch[i].prot, __ATOMIC_RELEASE);
   }
   __atomic_store_n(&live, r, __ATOMIC_RELEASE);
-  __atomic_store_n(&nruns, n, __ATOMIC_RELAXED);
+  __atomic_store_n(&nruns, n, __ATOMIC_RELEASE);
   __atomic_store_n(&seq, seq + 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&writer);
 }

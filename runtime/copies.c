@@ -20,6 +20,7 @@ static uintptr_t down(uintptr_t a) { return a & ~(nurt_page() - 1); }
 static uintptr_t up(uintptr_t a) { return down(a + nurt_page() - 1); }
 
 void nurt_wait_upload(nurt_entry *e) {
+  NURT_LOCKED();
   if (!e->upload)
     return;
   nurt_check(clWaitForEvents(1, &e->upload), "clWaitForEvents", &e->writer);
@@ -29,6 +30,7 @@ void nurt_wait_upload(nurt_entry *e) {
 
 /* The device may still be reading [lo, hi) for an upload: wait for it. */
 void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi) {
+  NURT_LOCKED();
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *x = nurt_table[i];
     if (x->upload && lo_of(x) < hi && lo < hi_of(x))
@@ -78,6 +80,7 @@ static void restore(saved_list *s) {
 
 /* Some page of [lo, hi) is protected below `need` (PROT_READ or RW). */
 int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
+  NURT_LOCKED();
   lo = down(lo);
   hi = up(hi);
   for (size_t i = 0; i < nurt_ntable; i++) {
@@ -151,6 +154,7 @@ static int staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const 
 /* Host-to-device copy of [lo, hi) of the host memory into e's buffer;
  * asynchronous unless it reads protected pages. */
 void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  NURT_LOCKED();
   if (hi <= lo)
     return;
   int closed = nurt_guarded_below(lo, hi, RO);
@@ -176,6 +180,7 @@ void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w)
  * goes through /proc/self/mem, so that no other thread of the program sees
  * them half written; without it they are opened meanwhile. */
 void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
+  NURT_LOCKED();
   if (hi <= lo)
     return;
   if (nurt_guarded_below(lo, hi, RW) && staged(e, 1, lo, hi, &e->writer))

@@ -176,26 +176,37 @@ void nurt_device_init(void) {
 void nurt_finish(const nurt_where *w) {
   if (!nurt_g.ready)
     return;
+  NURT_LOCKED(); /* the profile queue: a fault in another thread pushes onto it */
   nurt_check(clFinish(nurt_g.queue), "clFinish", w);
   nurt_prof_drain(1);
 }
 
-void nurt_wait(void) { nurt_finish(NULL); }
+void nurt_wait(void) {
+  nurt_lock();
+  nurt_finish(NULL);
+  nurt_unlock();
+}
 
 /* At exit: report, then release every OpenCL object so that leak checkers see
  * none of ours.  After nurt_fatal it does nothing: the process is failing and
  * a second error here would call exit() from an exit handler. */
 static void at_exit(void) {
-  if (nurt_dying || !nurt_g.ready)
+  if (__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE) || !nurt_g.ready)
     return;
-  nurt_dying = 1; /* errors from here on must not re-enter exit() */
+  /* Errors from here on must not re-enter exit().  Other threads may still
+   * run and fault: whatever they may reach is changed under the lock. */
+  __atomic_store_n(&nurt_dying, 1, __ATOMIC_RELEASE);
+  nurt_lock();
   clFinish(nurt_g.queue);
   nurt_prof_drain(1);
   if (nurt_profile_enabled())
     nurt_prof_report(stderr);
+  nurt_unlock();
   nurt_arrays_release_all();
   nurt_modules_release_all();
+  nurt_lock();
   nurt_prof_release();
+  nurt_unlock();
   clReleaseCommandQueue(nurt_g.queue);
   clReleaseContext(nurt_g.context);
   memset(&nurt_g, 0, sizeof nurt_g);

@@ -57,9 +57,19 @@ typedef struct nurt_arrec {
 /* errors.c */
 const char *nurt_cl_error_name(cl_int err);
 _Noreturn void nurt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void nurt_internal_error(const char *file, int line, const char *what);
+/* Debug builds (no NDEBUG: the sanitizer builds) check what the runtime
+ * assumes: that the table lock is held, each entry's invariants (sync.c). */
+#ifdef NDEBUG
+#define NURT_ASSERT(cond, what) ((void)0)
+#else
+#define NURT_ASSERT(cond, what) ((cond) ? (void)0 : nurt_internal_error(__FILE__, __LINE__, what))
+#endif
+#define NURT_LOCKED() NURT_ASSERT(nurt_lock_held(), "the array table's lock is not held")
 void nurt_check(cl_int err, const char *call, const nurt_where *w);
 void nurt_check_event_status(cl_int status, const char *what, const nurt_where *w);
-extern int nurt_dying; /* set by nurt_fatal: the exit handler does nothing */
+extern int nurt_dying;   /* atomic; set by nurt_fatal and at exit: no second exit() */
+extern int nurt_failing; /* atomic; set by nurt_fatal: faults only open their pages */
 
 /* device.c */
 typedef struct nurt_cl {
@@ -73,7 +83,7 @@ typedef struct nurt_cl {
 } nurt_cl;
 extern nurt_cl nurt_g;
 void nurt_device_init(void);           /* idempotent; exits on failure */
-void nurt_finish(const nurt_where *w); /* clFinish, then read events */
+void nurt_finish(const nurt_where *w); /* clFinish, then read events; lock held */
 
 /* arrays.c */
 typedef enum {
@@ -127,12 +137,14 @@ void nurt_unguard(nurt_entry *e);                           /* pages read-write,
 void nurt_upload_edges(nurt_entry *e, const nurt_where *w); /* the loose ones the host changed */
 int nurt_sync_fault(uintptr_t addr, int write); /* the handler's part (write: 1, 0, -1 unknown) */
 void nurt_sync_before_fork(void);               /* device-fresh protected arrays come back */
+void nurt_sync_check(void); /* debug builds: every entry's invariants (else nothing) */
 void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write); /* a system call's buffer */
 int nurt_sync_open(uintptr_t lo, uintptr_t hi); /* no device (forked child, dying): open them */
 
 /* guard.c: page protection, the SIGSEGV handler, the table lock */
 void nurt_lock(void);
 void nurt_unlock(void);
+int nurt_lock_held(void);  /* by this thread */
 int nurt_guard_on(void);   /* NU_LAZY: protection may be used */
 uintptr_t nurt_page(void); /* page size */
 /* The pages of [lo, hi) that may be protected: 0 when none (stack, heap arena,

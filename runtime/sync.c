@@ -12,7 +12,9 @@
 
 enum { RW = PROT_READ | PROT_WRITE, RO = PROT_READ, NONE = PROT_NONE };
 
-static size_t nlive; /* entries not HOST_FRESH: 0 makes host access free */
+/* Entries not HOST_FRESH: 0 makes host access free.  Changed under the
+ * lock, read without it by nurt_host_access's first test: atomic. */
+static size_t nlive;
 
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
@@ -24,6 +26,7 @@ static uintptr_t min_of(uintptr_t a, uintptr_t b) { return a < b ? a : b; }
  * a page becomes PROT_NONE no upload may still read it: the driver thread
  * that copies would fault.  If mprotect fails, e is no longer protected. */
 void nurt_protect(nurt_entry *e, int body, int head) {
+  NURT_LOCKED();
   if (e->guard != NURT_GUARD_YES)
     return;
   uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
@@ -81,8 +84,9 @@ static void classify(nurt_entry *e) {
 }
 
 void nurt_set_state(nurt_entry *e, nurt_state s) {
-  nlive -= e->state != NURT_HOST_FRESH;
-  nlive += s != NURT_HOST_FRESH;
+  NURT_LOCKED();
+  size_t live = nlive - (e->state != NURT_HOST_FRESH) + (s != NURT_HOST_FRESH);
+  __atomic_store_n(&nlive, live, __ATOMIC_RELAXED);
   e->state = s;
   if (s == NURT_HOST_FRESH) {
     nurt_protect(e, RW, RW);
@@ -114,7 +118,7 @@ void nurt_host_fresh(nurt_entry *e) {
 }
 
 void nurt_host_access(const void *ptr, int write) {
-  if (nlive == 0)
+  if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0)
     return;
   nurt_lock();
   nurt_entry *e = nurt_arrays_find(ptr, 1);
@@ -126,6 +130,7 @@ void nurt_host_access(const void *ptr, int write) {
     else /* the head page too: the host reads without a fault */
       nurt_protect(e, RO, RO);
   }
+  nurt_sync_check();
   nurt_unlock();
 }
 
@@ -153,6 +158,7 @@ static void snapshot(nurt_entry *e) {
 }
 
 void nurt_upload_edges(nurt_entry *e, const nurt_where *w) {
+  NURT_LOCKED();
   if (!e->loose)
     return;
   uintptr_t r[2][2];
@@ -209,6 +215,7 @@ void nurt_escape(void) {
   }
   if (guarded)
     nurt_guard_keep_handler();
+  nurt_sync_check();
   nurt_unlock();
 }
 
@@ -226,6 +233,7 @@ void nurt_sync_all(void) {
     e->upload = NULL;
     nurt_set_state(e, NURT_HOST_FRESH);
   }
+  nurt_sync_check();
   nurt_unlock();
 }
 
@@ -249,6 +257,7 @@ static void serve(nurt_entry *e, uintptr_t lo, uintptr_t hi, int on_head, int wr
  * `write` (when the machine tells) saves the second fault of a write, and
  * tells a read that raced with another thread's fault from a write. */
 int nurt_sync_fault(uintptr_t addr, int write) {
+  NURT_LOCKED();
   nurt_entry *e = NULL;
   for (size_t i = 0; i < nurt_ntable && !e; i++) {
     nurt_entry *x = nurt_table[i];
@@ -263,12 +272,14 @@ int nurt_sync_fault(uintptr_t addr, int write) {
     return 0; /* opened by another thread meanwhile (guard.c retries), or not ours */
   nurt_counters.faults++;
   serve(e, addr, addr + 1, on_head, prot != NONE ? 1 : write);
+  nurt_sync_check();
   return 1;
 }
 
 /* A system call will read (write == 0) or write [lo, hi): every entry with
  * protected pages there is served as a fault on them would be, at once. */
 void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write) {
+  NURT_LOCKED();
   int need = write ? RW : RO;
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
@@ -280,9 +291,11 @@ void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write) {
     if ((on_head && (e->head_prot & need) != need) || (on_body && (e->prot & need) != need))
       serve(e, max_of(lo, lo_of(e)), min_of(hi, hi_of(e)), on_head, write);
   }
+  nurt_sync_check();
 }
 
 void nurt_sync_before_fork(void) {
+  NURT_LOCKED();
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
     if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH) {
@@ -306,4 +319,55 @@ int nurt_sync_open(uintptr_t lo, uintptr_t hi) {
     }
   }
   return opened;
+}
+
+/* The invariants of each state (docs/runtime.md, "The states"), checked
+ * after every change of the table in debug builds, as SQLite's pager checks
+ * assert_pager_state(): a broken one stops the program naming it. */
+#ifndef NDEBUG
+static void check_entry(const nurt_entry *e) {
+  uintptr_t p = nurt_page();
+  NURT_ASSERT(e->bytes > 0 && e->mem, "an entry without bytes or buffer");
+  NURT_ASSERT(e->state == NURT_HOST_FRESH || e->state == NURT_DEVICE_FRESH || e->state == NURT_BOTH,
+              "an entry in no state");
+  NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
+  NURT_ASSERT(!e->loose || (e->guard == NURT_GUARD_YES && e->state != NURT_HOST_FRESH),
+              "loose edges on an entry that is not protected or is host-fresh");
+  if (e->state == NURT_HOST_FRESH)
+    NURT_ASSERT(e->guard != NURT_GUARD_YES, "a host-fresh entry still protected");
+  if (e->guard != NURT_GUARD_YES)
+    return;
+  NURT_ASSERT(e->glo % p == 0 && e->ghi % p == 0 && e->glo < e->ghi,
+              "protected pages not a page range");
+  NURT_ASSERT(e->glo <= down(lo_of(e) + p - 1) && e->ghi <= hi_of(e) + p,
+              "protected pages outside the entry");
+  NURT_ASSERT(!e->head || e->head == e->glo, "malloc's header page not the first page");
+  NURT_ASSERT(e->head || e->head_prot == e->prot, "a head protection without a head page");
+  if (e->state == NURT_DEVICE_FRESH)
+    NURT_ASSERT(e->prot == NONE && e->head_prot == NONE, "a device-fresh entry readable");
+  if (e->state == NURT_BOTH)
+    NURT_ASSERT(e->prot == RO && (e->head_prot == RO || e->head_prot == NONE),
+                "an entry in state both not read-only");
+}
+#endif
+
+void nurt_sync_check(void) {
+#ifndef NDEBUG
+  NURT_LOCKED();
+  size_t live = 0;
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    const nurt_entry *e = nurt_table[i];
+    check_entry(e);
+    live += e->state != NURT_HOST_FRESH;
+    for (size_t j = i + 1; j < nurt_ntable; j++) {
+      const nurt_entry *x = nurt_table[j];
+      NURT_ASSERT(hi_of(e) <= lo_of(x) || hi_of(x) <= lo_of(e), "two entries overlap");
+      if (e->guard == NURT_GUARD_YES)
+        NURT_ASSERT(hi_of(x) <= e->glo || e->ghi <= lo_of(x), "protected pages hold another entry");
+      if (x->guard == NURT_GUARD_YES)
+        NURT_ASSERT(hi_of(e) <= x->glo || x->ghi <= lo_of(e), "protected pages hold another entry");
+    }
+  }
+  NURT_ASSERT(live == nlive, "the count of entries on the device is wrong");
+#endif
 }
