@@ -36,7 +36,7 @@ nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes) {
 static void drop(size_t i) {
   nurt_entry *e = nurt_table[i];
   nurt_wait_upload(e);
-  nurt_set_state(e, NURT_HOST_FRESH);
+  nurt_transition(e, NURT_ON_FORGOTTEN);
   clReleaseMemObject(e->mem);
   if (last == e)
     last = NULL;
@@ -138,12 +138,14 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
     nurt_upload(e, at, hi, w);
     if (device_fresh)
       e->writer = olds[0]->writer;
-    nurt_set_state(e, device_fresh ? NURT_DEVICE_FRESH : NURT_BOTH);
+    nurt_transition(e, NURT_ON_UPLOADED); /* the old entries' data, and the gaps */
+    if (device_fresh)
+      nurt_transition(e, NURT_ON_KERNEL_WROTE); /* some of it newer than the host's */
   }
   for (size_t i = 0; i < n; i++) {
     nurt_entry *o = olds[i];
     nurt_wait_upload(o);
-    nurt_set_state(o, NURT_HOST_FRESH);
+    nurt_transition(o, NURT_ON_FORGOTTEN);
     clReleaseMemObject(o->mem); /* released once the copies are done */
     free(o);
   }
@@ -159,7 +161,7 @@ nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where 
   /* Upload for every mode: a kernel that writes may not write every byte. */
   if (e->state == NURT_HOST_FRESH) {
     nurt_upload(e, lo_of(e), hi_of(e), w);
-    nurt_set_state(e, NURT_BOTH);
+    nurt_transition(e, NURT_ON_UPLOADED);
   } else {
     nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
   }
@@ -170,7 +172,7 @@ nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where 
 void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w) {
   NURT_LOCKED();
   e->writer = *w;
-  nurt_set_state(e, NURT_DEVICE_FRESH);
+  nurt_transition(e, NURT_ON_KERNEL_WROTE);
 }
 
 cl_mem nurt_arrays_dummy(const nurt_where *w) {
@@ -235,7 +237,7 @@ void nurt_arrays_release_all(void) {
     nurt_entry *e = nurt_table[i];
     if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH)
       nurt_copy_back(e);
-    nurt_set_state(e, NURT_HOST_FRESH);
+    nurt_transition(e, NURT_ON_FORGOTTEN); /* unprotected device-fresh data: lost */
   }
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];

@@ -129,7 +129,18 @@ int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need); /* a page below PR
 void nurt_copies_release(void);                               /* at exit */
 
 /* sync.c: each entry's protection kept to its state */
-void nurt_set_state(nurt_entry *e, nurt_state s);
+/* What happens to an entry; nurt_transition() moves it to its next state by
+ * the table in sync.c (docs/runtime.md, "The states"), sets its pages'
+ * protection to match, and stops the program on an event its state forbids. */
+typedef enum {
+  NURT_ON_UPLOADED,     /* the device copy now equals the host's: host-fresh → both */
+  NURT_ON_KERNEL_WROTE, /* a launch writes it: both, device-fresh → device-fresh */
+  NURT_ON_COPIED_BACK,  /* the host copy now equals the device's: device-fresh → both */
+  NURT_ON_HOST_WRITES,  /* the host may write it now: host-fresh, both → host-fresh */
+  NURT_ON_FORGOTTEN,    /* its data no longer matters (free, merged, exit): → host-fresh */
+  NURT_ON_COUNT
+} nurt_event;
+void nurt_transition(nurt_entry *e, nurt_event ev);
 void nurt_protect(nurt_entry *e, int body, int head);       /* PROT_* of its pages, head page */
 void nurt_copy_back(nurt_entry *e);                         /* the stale host bytes; then BOTH */
 void nurt_host_fresh(nurt_entry *e);                        /* the host is about to write */

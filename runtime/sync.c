@@ -83,8 +83,8 @@ static void classify(nurt_entry *e) {
   e->prot = e->head_prot = RW;
 }
 
-void nurt_set_state(nurt_entry *e, nurt_state s) {
-  NURT_LOCKED();
+/* Enters state s, with the pages' protection that goes with it. */
+static void enter(nurt_entry *e, nurt_state s) {
   size_t live = nlive - (e->state != NURT_HOST_FRESH) + (s != NURT_HOST_FRESH);
   __atomic_store_n(&nlive, live, __ATOMIC_RELAXED);
   e->state = s;
@@ -102,6 +102,32 @@ void nurt_set_state(nurt_entry *e, nurt_state s) {
   nurt_protect(e, p, p);
 }
 
+/* The event × state table: the next state, or -1 where the event is a bug
+ * (a kernel writing a stale device copy, host-fresh data copied back,
+ * the host writing over data only the device holds). */
+#define NO ((nurt_state)-1)
+static const nurt_state next_state[NURT_ON_COUNT][3] = {
+    /*                       HOST_FRESH          DEVICE_FRESH        BOTH */
+    [NURT_ON_UPLOADED] = {NURT_BOTH, NO, NO},
+    [NURT_ON_KERNEL_WROTE] = {NO, NURT_DEVICE_FRESH, NURT_DEVICE_FRESH},
+    [NURT_ON_COPIED_BACK] = {NO, NURT_BOTH, NO},
+    [NURT_ON_HOST_WRITES] = {NURT_HOST_FRESH, NO, NURT_HOST_FRESH},
+    [NURT_ON_FORGOTTEN] = {NURT_HOST_FRESH, NURT_HOST_FRESH, NURT_HOST_FRESH},
+};
+#undef NO
+
+void nurt_transition(nurt_entry *e, nurt_event ev) {
+  NURT_LOCKED();
+  static const char *const events[] = {"uploaded", "kernel wrote", "copied back", "host writes",
+                                       "forgotten"};
+  static const char *const states[] = {"host-fresh", "device-fresh", "both"};
+  nurt_state s = next_state[ev][e->state];
+  if ((int)s < 0) /* a bug in nurt: fail loudly, in every build */
+    nurt_fatal("internal error: event '%s' on the array at %p (%zu bytes) in state %s", events[ev],
+               (void *)e->base, e->bytes, states[e->state]);
+  enter(e, s);
+}
+
 void nurt_copy_back(nurt_entry *e) {
   uintptr_t lo = lo_of(e), hi = hi_of(e);
   if (e->loose) { /* the edges on the host are as new as the device's */
@@ -109,12 +135,12 @@ void nurt_copy_back(nurt_entry *e) {
     hi = min_of(hi, e->ghi);
   }
   nurt_read_back(e, lo, hi);
-  nurt_set_state(e, NURT_BOTH);
+  nurt_transition(e, NURT_ON_COPIED_BACK);
 }
 
 void nurt_host_fresh(nurt_entry *e) {
   nurt_wait_upload(e);
-  nurt_set_state(e, NURT_HOST_FRESH);
+  nurt_transition(e, NURT_ON_HOST_WRITES);
 }
 
 void nurt_host_access(const void *ptr, int write) {
@@ -231,7 +257,7 @@ void nurt_sync_all(void) {
     if (e->upload)
       clReleaseEvent(e->upload); /* finished: the queue is empty */
     e->upload = NULL;
-    nurt_set_state(e, NURT_HOST_FRESH);
+    nurt_transition(e, NURT_ON_HOST_WRITES);
   }
   nurt_sync_check();
   nurt_unlock();
