@@ -16,20 +16,45 @@
 
 #include "nurt_internal.h"
 
-/* The C library's function `name`: the next definition after this one. */
-static void *next_of(void **slot, const char *name) {
-  void *f = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+/* Every wrapped call, for the table of the C library's functions. */
+// clang-format off
+#define IO_CALLS(X) \
+  X(read) X(write) X(pread) X(pwrite) X(pread64) X(pwrite64) \
+  X(readv) X(writev) X(preadv) X(pwritev) X(preadv64) X(pwritev64) X(preadv2) X(pwritev2) \
+  X(send) X(recv) X(sendto) X(recvfrom) X(sendmsg) X(recvmsg) X(sendmmsg) X(recvmmsg) \
+  X(fread) X(fwrite) X(fread_unlocked) X(fwrite_unlocked) \
+  X(__read_chk) X(__pread_chk) X(__pread64_chk) X(__recv_chk) X(__recvfrom_chk) \
+  X(__fread_chk) X(__fread_unlocked_chk)
+// clang-format on
+#define ID(name) IO_##name,
+enum { IO_CALLS(ID) IO_COUNT };
+#undef ID
+#define NAME(name) #name,
+static const char *const names[IO_COUNT] = {IO_CALLS(NAME)};
+#undef NAME
+static void *nexts[IO_COUNT]; /* atomic: the C library's function, once found */
+
+/* The C library's function i: the next definition after this one. */
+static void *next_of(int i) {
+  void *f = __atomic_load_n(&nexts[i], __ATOMIC_ACQUIRE);
   if (!f) {
-    f = dlsym(RTLD_NEXT, name);
+    f = dlsym(RTLD_NEXT, names[i]);
     if (!f)
-      nurt_fatal("the C library's %s is not found (dlsym: %s)", name, dlerror());
-    __atomic_store_n(slot, f, __ATOMIC_RELEASE);
+      nurt_fatal("the C library's %s is not found (dlsym: %s)", names[i], dlerror());
+    __atomic_store_n(&nexts[i], f, __ATOMIC_RELEASE);
   }
   return f;
 }
-#define NEXT(name)                                                                                 \
-  static void *next_##name;                                                                        \
-  __typeof__(name) *real = (__typeof__(name) *)next_of(&next_##name, #name)
+#define NEXT(name) __typeof__(name) *real = (__typeof__(name) *)next_of(IO_##name)
+
+/* All found when the library loads, so that the first call never runs dlsym
+ * where it must not: in the SIGSEGV handler (whose copies call pread and
+ * pwrite), or under the dynamic loader's lock.  A name this C library lacks
+ * is an error only if the program calls it. */
+__attribute__((constructor)) static void find_all(void) {
+  for (int i = 0; i < IO_COUNT; i++)
+    __atomic_store_n(&nexts[i], dlsym(RTLD_NEXT, names[i]), __ATOMIC_RELEASE);
+}
 
 /* [p, p + n) is about to be read (write == 0) or written by the kernel.  The
  * question costs two loads while no page is protected, a scan of the
