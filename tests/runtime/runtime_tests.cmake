@@ -215,6 +215,16 @@ if(NURT_PKG_CONFIG AND NOT NUCC_SANITIZE AND NOT NUCC_TSAN)
       -P ${NURT_TEST_DIR}/pkg_config_test.cmake)
     set_tests_properties(${name} PROPERTIES TIMEOUT 60 LABELS runtime)
   endfunction()
+  # Issue 10's case end to end: a translated file computes an array, a file
+  # nucc never saw fwrite()s it and fread()s it back (save_*.c).
+  add_test(NAME runtime_io_translated_with_plain COMMAND ${CMAKE_COMMAND}
+    -DNUCC=$<TARGET_FILE:nucc> -DCC=${CMAKE_C_COMPILER} -DPKG_CONFIG=${NURT_PKG_CONFIG}
+    -DPCDIR=${CMAKE_BINARY_DIR} -DMAIN=${NURT_TEST_DIR}/save_main.c
+    -DPLAIN=${NURT_TEST_DIR}/save_plain.c
+    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/work/runtime_io_translated_with_plain
+    "-DREGEX=fwrite wrote 1048576\nloaded 1048576, sum 2.748776e\\+11"
+    -P ${NURT_TEST_DIR}/translated_with_plain.cmake)
+  set_tests_properties(runtime_io_translated_with_plain PROPERTIES TIMEOUT 120 LABELS runtime)
   # <build>/nurt-uninstalled.pc, which pkg-config prefers for `nurt`.
   nurt_pkg_config_test(runtime_pkg_config_build_dir ${CMAKE_BINARY_DIR})
   nurt_pkg_config_test(runtime_pkg_config_uninstalled_dir
