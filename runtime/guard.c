@@ -284,7 +284,10 @@ static int write_fault(const void *ctx) {
 #endif
 }
 
-static int forked; /* atomic: in a child of fork(): no OpenCL */
+static int forked;                      /* atomic: in a child of fork(): no OpenCL */
+static const nurt_guard_server *server; /* set once, before any page is protected */
+
+void nurt_guard_serve(const nurt_guard_server *s) { server = s; }
 
 /* 1 when the faulting access may run again.  In a forked child (one thread)
  * or a failing process the pages only open: the data is on the host (see
@@ -294,13 +297,15 @@ static int forked; /* atomic: in a child of fork(): no OpenCL */
 static int handle(uintptr_t addr, int write) {
   static TLS uintptr_t last_addr;
   static TLS unsigned long last_gen;
+  if (!server)
+    return 0; /* nothing of nurt's is protected */
   if (__atomic_load_n(&forked, __ATOMIC_ACQUIRE))
-    return nurt_sync_open(addr, addr + 1);
+    return server->open(addr, addr + 1);
   int dying = __atomic_load_n(&nurt_failing, __ATOMIC_ACQUIRE);
   if (mine()) /* nurt touched a protected page itself: a bug, let it crash */
-    return dying ? nurt_sync_open(addr, addr + 1) : 0;
+    return dying ? server->open(addr, addr + 1) : 0;
   nurt_lock();
-  int done = dying ? nurt_sync_open(addr, addr + 1) : nurt_sync_fault(addr, write);
+  int done = dying ? server->open(addr, addr + 1) : server->fault(addr, write);
   unsigned long g = __atomic_load_n(&gen, __ATOMIC_SEQ_CST);
   nurt_unlock();
   if (done)
@@ -319,17 +324,19 @@ static int handle(uintptr_t addr, int write) {
  * kernel would fail with EFAULT rather than fault.  Serve it as the handler
  * serves a fault on those pages, before the call. */
 void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call) {
+  if (!server)
+    return;
   if (__atomic_load_n(&forked, __ATOMIC_ACQUIRE)) {
-    nurt_sync_open(lo, hi);
+    server->open(lo, hi);
     return;
   }
   if (mine())
     nurt_fatal("%s on protected memory [%p, %p) from inside nurt", call, (void *)lo, (void *)hi);
   nurt_lock();
   if (__atomic_load_n(&nurt_failing, __ATOMIC_ACQUIRE))
-    nurt_sync_open(lo, hi);
+    server->open(lo, hi);
   else
-    nurt_sync_range(lo, hi, write);
+    server->range(lo, hi, write);
   nurt_unlock();
 }
 
@@ -337,7 +344,8 @@ void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call) {
  * what only the device holds; the table stays locked across the fork. */
 static void before_fork(void) {
   nurt_lock();
-  nurt_sync_before_fork();
+  if (server)
+    server->before_fork();
 }
 static void after_fork_parent(void) { nurt_unlock(); }
 static void after_fork_child(void) {

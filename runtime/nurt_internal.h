@@ -146,11 +146,8 @@ void nurt_copy_back(nurt_entry *e);                         /* the stale host by
 void nurt_host_fresh(nurt_entry *e);                        /* the host is about to write */
 void nurt_unguard(nurt_entry *e);                           /* pages read-write, entry unchanged */
 void nurt_upload_edges(nurt_entry *e, const nurt_where *w); /* the loose ones the host changed */
-int nurt_sync_fault(uintptr_t addr, int write); /* the handler's part (write: 1, 0, -1 unknown) */
-void nurt_sync_before_fork(void);               /* device-fresh protected arrays come back */
 void nurt_sync_check(void); /* debug builds: every entry's invariants (else nothing) */
-void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write); /* a system call's buffer */
-int nurt_sync_open(uintptr_t lo, uintptr_t hi); /* no device (forked child, dying): open them */
+/* sync.c serves guard.c's faults through a nurt_guard_server it registers. */
 
 /* guard.c: page protection, the SIGSEGV handler, the table lock */
 void nurt_lock(void);
@@ -164,6 +161,21 @@ int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *
                          uintptr_t *head);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
 void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
+/* What the layer above does with what the guard catches; registered, so that
+ * the guard never calls up (STYLE.md, the runtime's layering). */
+typedef struct nurt_guard_server {
+  /* A fault at addr on a page it protected (write: 1, 0, -1 unknown); 1 if
+   * served.  Called with the lock held. */
+  int (*fault)(uintptr_t addr, int write);
+  /* A system call will read (write == 0) or write [lo, hi).  Lock held. */
+  void (*range)(uintptr_t lo, uintptr_t hi, int write);
+  /* No device (forked child, failing process): open the pages on [lo, hi)
+   * without copying; 1 if some were opened.  Lock held, except in a child. */
+  int (*open)(uintptr_t lo, uintptr_t hi);
+  /* Before fork(): bring back what only the device holds.  Lock held. */
+  void (*before_fork)(void);
+} nurt_guard_server;
+void nurt_guard_serve(const nurt_guard_server *s);
 /* io.c's wrapper of `call` will hand [lo, hi) to the kernel: pages made
  * readable (write == 0) or writable first, copied back as needed. */
 void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call);

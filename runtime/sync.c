@@ -282,7 +282,7 @@ static void serve(nurt_entry *e, uintptr_t lo, uintptr_t hi, int on_head, int wr
  * The malloc header's page, or bytes that are not e's: host-fresh at once.
  * `write` (when the machine tells) saves the second fault of a write, and
  * tells a read that raced with another thread's fault from a write. */
-int nurt_sync_fault(uintptr_t addr, int write) {
+static int sync_fault(uintptr_t addr, int write) {
   NURT_LOCKED();
   nurt_entry *e = NULL;
   for (size_t i = 0; i < nurt_ntable && !e; i++) {
@@ -304,7 +304,7 @@ int nurt_sync_fault(uintptr_t addr, int write) {
 
 /* A system call will read (write == 0) or write [lo, hi): every entry with
  * protected pages there is served as a fault on them would be, at once. */
-void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write) {
+static void sync_range(uintptr_t lo, uintptr_t hi, int write) {
   NURT_LOCKED();
   int need = write ? RW : RO;
   for (size_t i = 0; i < nurt_ntable; i++) {
@@ -320,7 +320,7 @@ void nurt_sync_range(uintptr_t lo, uintptr_t hi, int write) {
   nurt_sync_check();
 }
 
-void nurt_sync_before_fork(void) {
+static void sync_before_fork(void) {
   NURT_LOCKED();
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
@@ -333,7 +333,7 @@ void nurt_sync_before_fork(void) {
 
 /* Without the lock: in a forked child (one thread) or a failing process.
  * Opens every protected entry with pages on [lo, hi). */
-int nurt_sync_open(uintptr_t lo, uintptr_t hi) {
+static int sync_open(uintptr_t lo, uintptr_t hi) {
   int opened = 0;
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
@@ -346,6 +346,12 @@ int nurt_sync_open(uintptr_t lo, uintptr_t hi) {
   }
   return opened;
 }
+
+/* What guard.c hands up: faults, system calls' buffers, fork().  Registered
+ * when the library loads, before any page can be protected. */
+static const nurt_guard_server server = {sync_fault, sync_range, sync_open, sync_before_fork};
+
+__attribute__((constructor)) static void serve_guard(void) { nurt_guard_serve(&server); }
 
 /* The invariants of each state (docs/runtime.md, "The states"), checked
  * after every change of the table in debug builds, as SQLite's pager checks
