@@ -54,7 +54,11 @@ build-tsan: setup
 test: setup build build-asan build-tsan format-check cppcheck tidy
 	$(CTEST) --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	$(CTEST) --test-dir $(ASAN) --output-on-failure -j$(JOBS)
-	$(CTEST) --test-dir $(TSAN) --output-on-failure -j$(JOBS)
+	@if $(TSAN)/tsan_probe; then \
+	  $(CTEST) --test-dir $(TSAN) --output-on-failure -j$(JOBS); \
+	else \
+	  echo "test: ThreadSanitizer cannot start on this machine: $(TSAN) NOT RUN"; \
+	fi
 
 demo: setup build
 	bash scripts/demo.sh
