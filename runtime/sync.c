@@ -102,6 +102,10 @@ static void enter(nurt_entry *e, nurt_state s) {
   nurt_protect(e, p, p);
 }
 
+#ifndef NDEBUG
+static void check_entry(const nurt_entry *e);
+#endif
+
 /* The event × state table: the next state, or -1 where the event is a bug
  * (a kernel writing a stale device copy, host-fresh data copied back,
  * the host writing over data only the device holds). */
@@ -126,6 +130,9 @@ void nurt_transition(nurt_entry *e, nurt_event ev) {
     nurt_fatal("internal error: event '%s' on the array at %p (%zu bytes) in state %s", events[ev],
                (void *)e->base, e->bytes, states[e->state]);
   enter(e, s);
+#ifndef NDEBUG
+  check_entry(e); /* the whole table is checked when the operation ends */
+#endif
 }
 
 void nurt_copy_back(nurt_entry *e) {
