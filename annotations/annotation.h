@@ -26,6 +26,8 @@ typedef struct AnnotCtx {
   Annot *work;      /* the `work` annotation, once seen */
   bool explain;     /* print the pieces after each step (--explain) */
   bool inner;       /* a loop inside an annotated nest's body */
+  bool reordered;   /* remainders of a split of several loops: pieces in program order
+                       are not in the order of their iterations (tilem, dmine) */
 } AnnotCtx;
 
 typedef struct AnnotSpec {
@@ -42,6 +44,8 @@ const AnnotSpec *annot_find(const char *name);
  * loops in its body); false after an error. */
 bool annot_apply_all(AnnotCtx *cx);
 void annot_print_help(void);
+/* The i-th annotation of the table (for the man page); NULL past the end. */
+const AnnotSpec *annot_spec_at(int i);
 /* Replaces the main part with `with` (pieces in program order); the new
  * main part is with[main]; main < 0: no main part is left (inline). */
 void annot_replace_main(AnnotCtx *cx, Vec *with, int main);

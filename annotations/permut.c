@@ -2,6 +2,7 @@
  * loop p_j.  Receives the main part; needs a rectangular nest (no permuted
  * bound depends on a permuted index) and no dependence carried by the
  * permuted loops, and hands on the permuted nest as the main part. */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
@@ -30,13 +31,11 @@ bool permut_apply(AnnotCtx *cx, Annot *a) {
   bool identity = true;
   for (int j = 0; j < k; j++)
     identity &= p[j] == j + 1;
-  if (!identity && !tr_independent(loops, k, loops[k - 1]->body)) {
-    diag_error(a->loc,
-               "permut: cannot prove that the interchange keeps every dependence (a loop "
-               "among the first %d may carry one)",
-               k);
+  if (!identity &&
+      !tr_check_reorder(loops, k, loops[k - 1]->body, REORDER_PERMUTE, p, cx->independent, a->loc,
+                        "permut: the interchange would reverse a dependence",
+                        "permut: cannot prove that the interchange keeps every dependence"))
     return false;
-  }
   Loop *out[16];
   for (int j = 0; j < k; j++) {
     out[j] = tr_clone_loop(loops[p[j] - 1], NULL);

@@ -42,6 +42,10 @@ const AnnotSpec *annot_find(const char *name) {
   return NULL;
 }
 
+const AnnotSpec *annot_spec_at(int i) {
+  return i >= 0 && (size_t)i < sizeof specs / sizeof *specs ? &specs[i] : NULL;
+}
+
 void annot_print_help(void) {
   for (size_t i = 0; i < sizeof specs / sizeof *specs; i++)
     printf("  %s\n", specs[i].summary);

@@ -4,6 +4,7 @@
  * tiles (point loops with constant trip counts) in the main part and puts
  * the partial tiles in remainder nests.  Both need the reordering to keep
  * every dependence. */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
@@ -73,12 +74,15 @@ static bool check(AnnotCtx *cx, Annot *a, Loop **loops, long long *s) {
         return false;
       }
   }
-  if (k > 1 && !tr_independent(loops, k, loops[k - 1]->body)) {
-    diag_error(a->loc,
-               "%s: cannot prove that reordering the iterations into tiles keeps "
-               "every dependence",
-               a->name);
-    return false;
+  if (k > 1) {
+    char *broken =
+        xformat("%s: reordering the iterations into tiles would reverse a dependence", a->name);
+    char *unproven =
+        xformat("%s: cannot prove that reordering the iterations into tiles keeps every dependence",
+                a->name);
+    if (!tr_check_reorder(loops, k, loops[k - 1]->body, REORDER_BAND, NULL, cx->independent, a->loc,
+                          broken, unproven))
+      return false;
   }
   return true;
 }
@@ -143,6 +147,7 @@ static bool apply(AnnotCtx *cx, Annot *a, bool full) {
   vec_push(&with, tr_for(chain[0]));
   if (full)
     tr_remainders(loops, k, split, &with);
+  cx->reordered |= full && k > 1;
   annot_replace_main(cx, &with, 0);
   return true;
 }

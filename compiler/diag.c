@@ -1,7 +1,10 @@
 /* diag.c — diagnostics in the C compiler's format.
  * Receives locations in the input file; prints `file:line:col: error: msg`,
  * the source line and a caret, as clang and gcc do, so editors and CI logs
- * understand them.  Errors are counted; the driver decides the exit status. */
+ * understand them.  Errors are counted; the driver decides the exit status.
+ * With color on (main.c: -fcolor-diagnostics, or stderr a terminal), the
+ * colors are clang's and GCC's: bold location, red error, magenta warning,
+ * cyan note, bold message, green caret. */
 #include "nucc.h"
 
 #include <stdio.h>
@@ -12,6 +15,22 @@ static const char *diag_text;
 static size_t diag_len;
 static int diag_nerrors;
 static int quiet_depth, quiet_errors; /* legality probes: errors counted, not shown */
+static bool use_color;
+
+void diag_set_color(bool on) { use_color = on; }
+
+/* An SGR escape sequence, or nothing without color. */
+static const char *sgr(const char *code) { return use_color ? code : ""; }
+#define SGR_RESET "\033[0m"
+#define SGR_BOLD "\033[1m"
+
+static const char *kind_color(const char *kind) {
+  if (!strcmp(kind, "error"))
+    return "\033[1;31m";
+  if (!strcmp(kind, "warning"))
+    return "\033[1;35m";
+  return "\033[1;36m";
+}
 
 void diag_init(const char *path, const char *text, size_t len) {
   diag_path = path;
@@ -37,16 +56,20 @@ static void show_line(int line, int col) {
   fprintf(stderr, "%.*s\n", (int)(e - p), p);
   for (int c = 1; c < col && p + c - 1 < e; c++)
     fputc(p[c - 1] == '\t' ? '\t' : ' ', stderr);
-  fputs("^\n", stderr);
+  fprintf(stderr, "%s^%s\n", sgr("\033[1;32m"), sgr(SGR_RESET));
 }
 
 static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
+  fputs(sgr(SGR_BOLD), stderr);
   if (loc.line > 0)
-    fprintf(stderr, "%s:%d:%d: %s: ", diag_path, loc.line, loc.col, kind);
+    fprintf(stderr, "%s:%d:%d: ", diag_path, loc.line, loc.col);
   else
-    fprintf(stderr, "%s: %s: ", diag_path, kind);
+    fprintf(stderr, "%s: ", diag_path);
+  fprintf(stderr, "%s%s%s: %s", sgr(SGR_RESET), sgr(kind_color(kind)), kind, sgr(SGR_RESET));
+  if (strcmp(kind, "note") != 0) /* a note's text is not bold, as in clang */
+    fputs(sgr(SGR_BOLD), stderr);
   vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  fprintf(stderr, "%s\n", sgr(SGR_RESET));
   show_line(loc.line, loc.col);
 }
 
@@ -93,14 +116,26 @@ void diag_note(SrcLoc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
+static void plain(const char *kind, const char *fmt, va_list ap) {
+  fprintf(stderr, "%snucc: %s%s%s: %s%s", sgr(SGR_BOLD), sgr(SGR_RESET), sgr(kind_color(kind)),
+          kind, sgr(SGR_RESET), sgr(SGR_BOLD));
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "%s\n", sgr(SGR_RESET));
+}
+
 void diag_plain(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("nucc: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  plain("error", fmt, ap);
   va_end(ap);
   diag_nerrors++;
+}
+
+void diag_plain_warning(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  plain("warning", fmt, ap);
+  va_end(ap);
 }
 
 int diag_errors(void) { return diag_nerrors; }

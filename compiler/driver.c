@@ -1,14 +1,16 @@
 /* driver.c — the pipeline: front end → annotations → printers → output.
  * Receives the options main.c parsed (or a fuzz target made); reads the
- * input, translates it, and writes the output through a temporary file and
- * rename(), so a failed run never leaves a half-written output.  Hands back
- * the exit status. */
+ * input, translates it, and writes the output with outfile.c (complete or
+ * absent, never half-written).  Hands back the exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "annotation.h"
+#include "compdb.h"
+#include "depfile.h"
 #include "emit/emit.h"
 #include "frontend.h"
 #include "hostsync.h"
+#include "outfile.h"
 #include "rewrite.h"
 
 #include <errno.h>
@@ -51,64 +53,9 @@ static char *read_file(const char *path, size_t *len, const char **why) {
   return b.s;
 }
 
-/* An output that exists but is not a regular file (a pipe, a terminal,
- * /dev/null): renaming a temporary file over it would replace it, and
- * removing it after an error would delete it. */
-static bool is_special(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-}
-
 static bool same_file(const char *a, const char *b) {
   struct stat x, y;
   return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-}
-
-static bool write_in_place(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  bool ok = f && fputs(text, f) >= 0;
-  int err = errno;
-  if (f && fclose(f) != 0 && ok) {
-    ok = false;
-    err = errno;
-  }
-  if (!ok)
-    diag_plain("cannot write '%s': %s", path, strerror(err));
-  return ok;
-}
-
-/* Writes through a temporary file in the same directory and renames it, so
- * the output is either complete or absent.  The file gets the mode a plain
- * fopen() would give it, not mkstemp()'s 0600. */
-static bool write_atomically(const char *path, const char *text) {
-  char *tmp = xformat("%s.nucc-XXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    diag_plain("cannot write '%s': %s", path, strerror(errno));
-    xfree(tmp);
-    return false;
-  }
-  mode_t mask = umask(0);
-  umask(mask);
-  FILE *f = fdopen(fd, "w");
-  bool ok = f && fchmod(fd, 0666 & ~mask) == 0 && fputs(text, f) >= 0;
-  int err = errno;
-  if (!f) {
-    close(fd);
-  } else if (fclose(f) != 0 && ok) {
-    ok = false;
-    err = errno;
-  }
-  if (ok && rename(tmp, path) != 0) {
-    ok = false;
-    err = errno;
-  }
-  if (!ok) {
-    diag_plain("cannot write '%s': %s", path, strerror(err));
-    unlink(tmp);
-  }
-  xfree(tmp);
-  return ok;
 }
 
 /* The line of each offset, counted on from the previous one: nests come in
@@ -258,22 +205,44 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
   return xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s, src->path, body);
 }
 
+/* The dependency file after a good run; after a failed one, an earlier
+ * dependency file is removed with the output it described. */
+static bool write_deps(const Options *o, Source *src, bool ok) {
+  const char *path = o->deps_file ? o->deps_file : depfile_default_path(o->output, o->input);
+  if (!ok) {
+    outfile_discard(path);
+    return false;
+  }
+  Vec targets = o->deps_targets;
+  if (!targets.len)
+    vec_push(&targets, depfile_quote(o->output));
+  char *text = depfile_text(src->tu, o->input, &targets, o->deps_user_only, o->deps_phony);
+  if (outfile_write(path, text))
+    return true;
+  if (o->output)
+    outfile_discard(o->output); /* an output without its rule would not be rebuilt */
+  return false;
+}
+
 int nucc_compile(const Options *o) {
-  if (o->output && same_file(o->input, o->output)) {
-    fprintf(stderr, "nucc: error: the output '%s' is the input file\n", o->output);
+  if (o->output && strcmp(o->output, "-") != 0 && same_file(o->input, o->output)) {
+    diag_plain("the output '%s' is the input file", o->output);
     return 2;
   }
   const char *why = NULL;
   Source src = {.path = o->input};
   src.text = read_file(o->input, &src.len, &why);
   if (!src.text) {
-    fprintf(stderr, "nucc: error: cannot read '%s': %s\n", o->input, why);
+    diag_plain("cannot read '%s': %s", o->input, why);
     return 1;
   }
   diag_init(o->input, src.text, src.len);
   Vec args = {0};
-  for (int i = 0; i < o->clang_args.len; i++)
-    vec_push(&args, o->clang_args.items[i]);
+  if (!o->compdb_dir)
+    for (int i = 0; i < o->clang_args.len; i++)
+      vec_push(&args, o->clang_args.items[i]);
+  else if (!compdb_args(o->compdb_dir, o->input, &o->clang_args, &args))
+    return 1;
   vec_push(&args, "-ferror-limit=50");
   bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);
   Vec kernels = {0};
@@ -305,11 +274,12 @@ int nucc_compile(const Options *o) {
   if (ok && o->report)
     for (int i = 0; i < kernels.len; i++)
       emit_report(kernels.items[i], o->input);
-  bool special = o->output && is_special(o->output);
   if (ok && o->output)
-    ok = special ? write_in_place(o->output, out) : write_atomically(o->output, out);
-  if (!ok && o->output && !special)
-    unlink(o->output); /* no stale output from an earlier run either */
+    ok = outfile_write(o->output, out);
+  if (!ok && o->output)
+    outfile_discard(o->output); /* no stale output from an earlier run either */
+  if (o->deps)
+    ok = write_deps(o, &src, ok) && ok;
   frontend_dispose(&src);
   return ok ? 0 : 1;
 }

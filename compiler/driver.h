@@ -12,7 +12,13 @@ typedef struct Options {
   const char *input, *output; /* output NULL: translate, write nothing */
   EmitKind emit;
   bool explain, report;
-  Vec clang_args; /* const char* */
+  Vec clang_args;         /* const char* */
+  const char *compdb_dir; /* -p: take the input's flags from its compile_commands.json */
+  /* -MD/-MMD: also write a make rule, the output depending on the input and
+   * its headers (depfile.c); user_only for -MMD, phony for -MP */
+  bool deps, deps_user_only, deps_phony;
+  const char *deps_file; /* -MF; NULL: depfile_default_path() */
+  Vec deps_targets;      /* char*, quoted for make: -MT as given, -MQ quoted */
 } Options;
 
 /* Translates o->input; returns the exit status (0 done, 1 errors in the

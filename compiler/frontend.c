@@ -199,6 +199,25 @@ static Type *conv_type(CXType t) {
   return ty;
 }
 
+/* A parameter declared as an array is a pointer to its element (C11
+ * 6.7.6.3p7): `double C[60][70]` is `double (*)[70]`, `float y[static n]`
+ * is `float *`.  Its extent comes from the subscripts or size(), never from
+ * the outer length written in the declaration, and never from sizeof. */
+static Type *adjust_param_type(Type *t) {
+  if (t->kind != TY_ARRAY)
+    return t;
+  Type *p = NEW(Type);
+  p->kind = TY_PTR;
+  p->base = t->base;
+  const char *bc = t->base->canon ? t->base->canon : "";
+  const char *br = strchr(bc, '[');
+  p->canon = br ? xformat("%.*s(*)%s", (int)(br - bc), bc, br) : xformat("%s *", bc);
+  const char *bs = t->base->spelling ? t->base->spelling : bc;
+  const char *bsr = strchr(bs, '[');
+  p->spelling = bsr ? xformat("%.*s(*)%s", (int)(bsr - bs), bs, bsr) : xformat("%s *", bs);
+  return p;
+}
+
 /* --- variables ---------------------------------------------------------- */
 
 /* The Var of a declaration, made on first sight.  Hashed: a file with
@@ -219,6 +238,9 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   CXCursor parent = clang_getCursorSemanticParent(decl);
   v->global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
   v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
+  if (v->is_param)
+    v->type = adjust_param_type(v->type);
+  v->reg = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
   CXCursor *copy = NEW(CXCursor);
   *copy = decl;
   vec_push(&cx->vars, v);
@@ -456,6 +478,8 @@ static Expr *conv_expr(Ctx *cx, CXCursor c) {
     if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
       Expr *e = new_expr(EX_VAR, c);
       e->var = var_of(cx, d);
+      if (e->var->is_param)
+        e->type = e->var->type;
       return e;
     }
     return bad_expr(c, "a reference to a function");
@@ -1283,6 +1307,40 @@ typedef struct {
   CXCursor decl; /* the function */
 } FindVisit;
 
+typedef struct {
+  Ctx *cx;
+  Vec *nests; /* Nest*: the function's */
+  Vec used;   /* Var* */
+} Outside;
+
+/* Variables the function names outside its annotated nests: a temporary
+ * private to a nest's work-items needs its last value copied out only if
+ * the program may read it there (or in a nest that does not write it
+ * first, which private.c decides; or it is a global). */
+static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Outside *o = d;
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  for (int i = 0; i < o->nests->len; i++) {
+    Nest *n = o->nests->items[i];
+    if (b >= n->begin && e <= n->end)
+      return CXChildVisit_Continue;
+  }
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(c);
+    enum CXCursorKind k = clang_getCursorKind(ref);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+      Var *v = var_of(o->cx, ref);
+      bool seen = false;
+      for (int i = 0; i < o->used.len && !seen; i++)
+        seen = o->used.items[i] == v;
+      if (!seen)
+        vec_push(&o->used, v);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
@@ -1325,8 +1383,18 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
       frontend_in_main_file(cx->src, c)) {
     char *name = spelling(c);
     FindVisit fv = {cx, name, c};
+    int first = cx->src->nests.len;
     clang_visitChildren(c, find_fors, &fv);
     xfree(name);
+    Outside o = {cx, NEW(Vec), {0}};
+    for (int i = first; i < cx->src->nests.len; i++)
+      vec_push(o.nests, cx->src->nests.items[i]);
+    clang_visitChildren(c, find_outside, &o);
+    for (int i = 0; i < o.nests->len; i++) {
+      Nest *n = o.nests->items[i];
+      n->used_outside = o.used;
+      n->siblings = o.nests;
+    }
   }
   return CXChildVisit_Continue;
 }

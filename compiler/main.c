@@ -1,68 +1,130 @@
 /* main.c — the command line.
- * Receives argv; parses the options and hands them to nucc_compile()
- * (driver.c), which runs the pipeline and writes the output.  Exit 0 on
- * success, 1 on errors in the input, 2 on bad usage. */
+ * Receives argv; parses it with the table of options.c (which --help and the
+ * man page print) and hands the Options to nucc_compile() (driver.c), which
+ * runs the pipeline and writes the output.  Exit 0 on success, 1 on errors in
+ * the input or unreadable/unwritable files, 2 on bad usage. */
 #include "annotation.h"
+#include "depfile.h"
 #include "driver.h"
+#include "options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void usage(void) {
-  FILE *f = stdout;
-  fputs("usage: nucc [options] INPUT.c -o OUTPUT.c\n"
-        "  -I DIR, -D NAME[=VAL], -U NAME, -std=...  passed to the C front end (libclang)\n"
-        "  --emit=host   host C with the OpenCL kernels embedded (default)\n"
-        "  --emit=cl     the OpenCL program alone\n"
-        "  --emit=seq    sequential C with every annotation applied except 'work'\n"
-        "  --explain     print each annotated nest after each annotation step\n"
-        "  --report      one line per kernel: mapping, sizes, arrays, hints\n"
-        "  -h, --help    this text;  --version  the version\n"
-        "annotations (#pragma nu ...):\n",
-        f);
+  options_print_help(stdout);
+  puts("annotations (#pragma nu ...):");
   annot_print_help();
 }
 
 static int bad_usage(const char *msg, const char *arg) {
-  fprintf(stderr, "nucc: error: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-  fputs("usage: nucc [options] INPUT.c -o OUTPUT.c   (nucc --help for more)\n", stderr);
+  diag_plain("%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
+  fputs("usage: " OPTIONS_USAGE "   (nucc --help for more)\n", stderr);
   return 2;
+}
+
+/* Colors as the last color option says; by default (auto) only when stderr
+ * is a terminal that is not TERM=dumb, as GCC and clang decide.  Read before
+ * the other options, so that a usage error is colored too. */
+static bool want_color(int argc, char **argv) {
+  int mode = 2; /* 0 off, 1 on, 2 auto */
+  for (int i = 1; i < argc; i++) {
+    const char *v;
+    int missing;
+    const OptionSpec *spec = options_match(argc, argv, &i, &v, &missing);
+    if (!spec || missing)
+      continue;
+    if (spec->id == OPT_COLOR || spec->id == OPT_NO_COLOR)
+      mode = spec->id == OPT_COLOR;
+    else if (spec->id == OPT_COLOR_WHEN)
+      mode = !strcmp(v, "always") ? 1 : !strcmp(v, "never") ? 0 : 2;
+  }
+  if (mode < 2)
+    return mode;
+  const char *term = getenv("TERM");
+  return isatty(STDERR_FILENO) && !(term && !strcmp(term, "dumb"));
+}
+
+static int apply_option(const OptionSpec *spec, const char *a, const char *v, Options *o) {
+  switch (spec->id) {
+  case OPT_INCLUDE:
+  case OPT_DEFINE:
+  case OPT_UNDEF:
+    vec_push(&o->clang_args, xformat("%.2s%s", a, v));
+    break;
+  case OPT_STD:
+    vec_push(&o->clang_args, xformat("-std=%s", v));
+    break;
+  case OPT_COMPDB:
+    o->compdb_dir = v;
+    break;
+  case OPT_OUTPUT:
+    o->output = v;
+    break;
+  case OPT_EMIT:
+    if (!strcmp(v, "host"))
+      o->emit = EMIT_HOST;
+    else if (!strcmp(v, "cl"))
+      o->emit = EMIT_CL;
+    else if (!strcmp(v, "seq"))
+      o->emit = EMIT_SEQ;
+    else
+      return bad_usage("unknown --emit kind", v);
+    break;
+  case OPT_EXPLAIN:
+    o->explain = true;
+    break;
+  case OPT_REPORT:
+    o->report = true;
+    break;
+  case OPT_MD:
+  case OPT_MMD:
+    o->deps = true;
+    o->deps_user_only = spec->id == OPT_MMD;
+    break;
+  case OPT_MF:
+    o->deps_file = v;
+    break;
+  case OPT_MT:
+    vec_push(&o->deps_targets, (void *)v);
+    break;
+  case OPT_MQ:
+    vec_push(&o->deps_targets, depfile_quote(v));
+    break;
+  case OPT_MP:
+    o->deps_phony = true;
+    break;
+  case OPT_COLOR:
+  case OPT_NO_COLOR:
+  case OPT_COLOR_WHEN: /* read before parsing (want_color) */
+    break;
+  case OPT_HELP:
+    usage();
+    return 0;
+  case OPT_VERSION:
+    printf("nucc " NUCC_VERSION "\n");
+    return 0;
+  }
+  return -1;
 }
 
 /* Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Options *o) {
+  bool dep_args = false; /* -MF, -MT, -MQ or -MP given */
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      usage();
-      return 0;
-    } else if (!strcmp(a, "--version")) {
-      printf("nucc " NUCC_VERSION "\n");
-      return 0;
-    } else if (!strcmp(a, "-o")) {
-      if (++i == argc)
-        return bad_usage("-o needs a file name", NULL);
-      o->output = argv[i];
-    } else if (!strncmp(a, "--emit=", 7)) {
-      if (!strcmp(a + 7, "host"))
-        o->emit = EMIT_HOST;
-      else if (!strcmp(a + 7, "cl"))
-        o->emit = EMIT_CL;
-      else if (!strcmp(a + 7, "seq"))
-        o->emit = EMIT_SEQ;
-      else
-        return bad_usage("unknown --emit kind", a + 7);
-    } else if (!strcmp(a, "--explain")) {
-      o->explain = true;
-    } else if (!strcmp(a, "--report")) {
-      o->report = true;
-    } else if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U")) {
-      if (++i == argc)
-        return bad_usage("option needs an argument", a);
-      vec_push(&o->clang_args, xformat("%s%s", a, argv[i]));
-    } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
-               !strncmp(a, "-std=", 5)) {
-      vec_push(&o->clang_args, (void *)a);
+    const char *a = argv[i], *v;
+    int missing;
+    const OptionSpec *spec = options_match(argc, argv, &i, &v, &missing);
+    if (spec && missing)
+      return bad_usage("option needs an argument", a);
+    if (spec) {
+      int rc = apply_option(spec, a, v, o);
+      if (rc >= 0)
+        return rc;
+      dep_args |=
+          spec->id == OPT_MF || spec->id == OPT_MT || spec->id == OPT_MQ || spec->id == OPT_MP;
     } else if (a[0] == '-') {
       return bad_usage("unknown option", a);
     } else if (o->input) {
@@ -75,11 +137,16 @@ static int parse_options(int argc, char **argv, Options *o) {
     return bad_usage("no input file", NULL);
   if (!o->output && !o->explain && !o->report)
     return bad_usage("no output file (-o)", NULL);
+  if (o->deps && !o->deps_targets.len && (!o->output || !strcmp(o->output, "-")))
+    return bad_usage("-MD and -MMD need -MT TARGET when the output is not a file", NULL);
+  if (dep_args && !o->deps)
+    diag_plain_warning("-MF, -MT, -MQ and -MP do nothing without -MD or -MMD");
   return -1;
 }
 
 int main(int argc, char **argv) {
   Options o = {0};
+  diag_set_color(want_color(argc, argv));
   int rc = parse_options(argc, argv, &o);
   if (rc < 0)
     rc = nucc_compile(&o);

@@ -57,7 +57,11 @@ void diag_init(const char *path, const char *text, size_t len);
 void diag_error(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_warning(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* `nucc: error: ...` (counted) and `nucc: warning: ...`: no location. */
 void diag_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void diag_plain_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Colors in diagnostics, as clang's and GCC's; off unless main.c says so. */
+void diag_set_color(bool on);
 int diag_errors(void);
 /* Legality probes run analyses without showing their errors:
  *   int b = diag_quiet_begin(); ...; int n = diag_quiet_end(b); */
@@ -133,6 +137,7 @@ struct Var {
   bool global;   /* file-scope variable */
   bool is_param; /* function parameter */
   unsigned id;   /* unique; identifies the declaration */
+  bool reg;      /* declared `register`: its address cannot be taken */
 };
 
 typedef enum {
@@ -312,8 +317,10 @@ struct Nest {
   SrcLoc bad_loop_loc; /* where the nest stops being canonical */
   char *bad_loop_why;
   char *func_name;
-  int index;   /* 0, 1, ... in the file */
-  Vec visible; /* Var*: the function's parameters and the globals */
+  int index;        /* 0, 1, ... in the file */
+  Vec visible;      /* Var*: the function's parameters and the globals */
+  Vec used_outside; /* Var*: variables the function names outside its annotated nests */
+  Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
 };
 
 // annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
@@ -336,6 +343,9 @@ typedef struct Buffer {
   Vec accesses;    /* Access* */
   char *size_text; /* from size(a: n) */
   SrcLoc size_loc;
+  /* the smallest and largest first subscript over every access, exact,
+   * from isl (analysis/region.c); NULL: extent.c's intervals decide */
+  Expr *first_lo, *first_hi;
 } Buffer;
 
 /* A free scalar of the kernel, passed by value. */
@@ -358,13 +368,20 @@ typedef enum {
   RED_LOR,  // ||
 } RedOp;
 
+/* A scalar from outside the nest, or an element of an array whose subscripts
+ * the kernel does not change (`x[i]` in a loop over j: elem, path the
+ * EX_INDEX, array its array's path).  An element reduction is not an access
+ * of the array's buffer: the host folds the partials into it after the
+ * launch; other accesses of the array stay in its Buffer. */
 typedef struct Reduction {
-  Expr *path; /* the variable or member path */
+  Expr *path; /* the variable or member path; the EX_INDEX x[i] for an element */
   char *name; /* kernel name */
   Type *type;
   RedOp op;
-  SrcLoc loc; /* the first update */
-  bool named; /* given in reduce(...) */
+  SrcLoc loc;  /* the first update */
+  bool named;  /* given in reduce(...) */
+  bool elem;   /* path is an array element */
+  Expr *array; /* elem: the array's path (x, m->data) */
 } Reduction;
 
 const char *red_op_name(RedOp op); /* "sum", "min", ... */

@@ -2,8 +2,7 @@
  * Receives IR trees; hands on deep copies with variables substituted
  * (i → i + 2) or renamed (r → r_1), the perfectly nested chain of a piece,
  * bound arithmetic (trip counts and split points as IR), and the legality
- * test shared by permut, tile and dmine: no dependence is carried by the
- * loops being reordered. */
+ * check shared by permut, tile and dmine, decided by deps_reorder on isl. */
 #include "transform.h"
 
 #include "analysis/analysis.h"
@@ -343,7 +342,8 @@ void tr_relink(Loop **loops, int n) {
 
 /* --- legality --------------------------------------------------------------- */
 
-bool tr_independent(Loop **loops, int k, Stmt *body) {
+bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
+                      SrcLoc at, const char *broken, const char *unproven) {
   Kernel kn = {0};
   kn.name = "legality";
   kn.dims = k;
@@ -352,9 +352,24 @@ bool tr_independent(Loop **loops, int k, Stmt *body) {
   kn.info = NEW(KernelInfo);
   Vec none = {0};
   int before = diag_quiet_begin();
-  bool ok = freevars_analyse(&kn, kn.info, &none, &none) && deps_check(kn.info);
+  bool ok = freevars_analyse(&kn, kn.info, &none, &none);
   ok &= diag_quiet_end(before) == 0;
-  return ok;
+  if (!ok) {
+    diag_error(at, "%s", unproven);
+    diag_note(at, "the loop body uses something a kernel cannot (see 'work')");
+    return false;
+  }
+  char *why = NULL;
+  Verdict v = deps_reorder(kn.info, (Reorder)how, perm, &why);
+  if (v == LEGAL || (v == UNDECIDED && trusted))
+    return true;
+  diag_error(at, "%s", v == ILLEGAL ? broken : unproven);
+  if (why)
+    diag_note(at, v == ILLEGAL ? "for example, %s" : "%s", why);
+  if (v == UNDECIDED)
+    diag_note(at, "add the clause 'independent' to 'work' if the loops' iterations may be "
+                  "reordered");
+  return false;
 }
 
 /* The complement of the box [lb_j, split_j) over loops 0..k-1, as nests in
@@ -379,4 +394,20 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out) {
     vec_push(out, tr_for(nl[0]));
   }
   xfree(nl);
+}
+
+void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts) {
+  Kernel kn = {0};
+  kn.name = "temporaries";
+  kn.dims = k;
+  kn.mapped = loops;
+  kn.body = body;
+  kn.nest = nest;
+  kn.info = NEW(KernelInfo);
+  Vec none = {0};
+  int before = diag_quiet_begin();
+  freevars_analyse(&kn, kn.info, &none, &none);
+  diag_quiet_end(before);
+  *temps = kn.info->temps;
+  *copyouts = kn.info->copyouts;
 }

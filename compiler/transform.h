@@ -53,8 +53,18 @@ void tr_relink(Loop **loops, int n);
 /* The pieces outside the box [lb_j, split_j) of loops 0..k-1 (tilem, dmine). */
 void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
 
-/* No dependence is carried by loops[0..k-1] of the nest whose innermost
- * body is `body`: their iterations may run in any order. */
-bool tr_independent(Loop **loops, int k, Stmt *body);
+/* Whether reordering loops[0..k-1] of the nest whose innermost body is
+ * `body` as `how` (a Reorder of analysis.h; perm for REORDER_PERMUTE) keeps
+ * every dependence.  Reports `broken` for a proven violation (with a
+ * concrete pair) or `unproven` when undecided and not `trusted` (the
+ * `independent` clause). */
+bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
+                      SrcLoc at, const char *broken, const char *unproven);
+
+/* The scalars declared outside that every iteration of loops[0..k-1] writes
+ * before it reads (private to an iteration: copies of the body need their
+ * own, as dmine gives them), and of those the ones whose last value the
+ * code after the loops may read (all of them when nest is NULL). */
+void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts);
 
 #endif

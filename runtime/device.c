@@ -173,6 +173,20 @@ void nurt_device_init(void) {
   atexit(at_exit);
 }
 
+/* The driver may create static objects of its own while it compiles the
+ * first kernel (PoCL's compiler does: function-local statics of LLVM), and
+ * those are destroyed at exit before handlers registered earlier run.  A
+ * kernel still being compiled at exit would then use them destroyed: after
+ * the first launch has finished, register the exit handler once more, so it
+ * runs (and waits for the queue) before them.  at_exit runs only once. */
+void nurt_device_after_first_launch(void) {
+  static int done;
+  if (done++ || !nurt_g.ready)
+    return;
+  clFinish(nurt_g.queue);
+  atexit(at_exit);
+}
+
 void nurt_finish(const nurt_where *w) {
   if (!nurt_g.ready)
     return;

@@ -82,8 +82,9 @@ typedef struct nurt_cl {
   char platform_name[256];
 } nurt_cl;
 extern nurt_cl nurt_g;
-void nurt_device_init(void);           /* idempotent; exits on failure */
-void nurt_finish(const nurt_where *w); /* clFinish, then read events; lock held */
+void nurt_device_init(void);               /* idempotent; exits on failure */
+void nurt_device_after_first_launch(void); /* waits once, re-registers the exit handler */
+void nurt_finish(const nurt_where *w);     /* clFinish, then read events; lock held */
 
 /* arrays.c */
 typedef enum {

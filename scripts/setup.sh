@@ -12,6 +12,7 @@ set -euo pipefail
 REQUIRED=(
   cmake make gcc pkg-config # the build
   LIBCLANG                  # libclang's C API, LLVM >= 17 (chosen below)
+  libisl-dev                # isl: dependences, legality and access regions on integer sets
   ocl-icd-opencl-dev        # the OpenCL ICD loader: nurt talks to any driver
   opencl-headers            # CL/cl.h
   pocl-opencl-icd           # an OpenCL device on the CPU, so tests run without a GPU
@@ -23,6 +24,9 @@ OPTIONAL=(
   valgrind        # the valgrind.* tests
   clang           # the fuzz.* tests: libFuzzer targets built by clang,
   libclang-rt-dev # with its fuzzer runtime
+  ninja-build     # the pipeline.*ninja tests: nucc's dependency files under Ninja
+  groff-base      # the pipeline.manpage test renders nucc.1 (groff -man),
+  man-db          # and man -l / man nucc read it
 )
 LIBCLANG_VERSIONS=(19 18 17) # newest first; any one of them will do
 

@@ -1,8 +1,12 @@
 /* analysis.h — what the analyses of a `work` kernel compute.
  *   freevars.c  free scalars (by value) and arrays (buffers) of the body,
  *               private copies of outer loop indices, called functions
+ *   private.c   outer scalars every iteration writes before it reads
  *   extent.c    host expressions for each buffer's byte size
- *   deps.c      the dependence test on the mapped loops */
+ *   poly.c      the IR as isl sets (domains, accesses); poly.h
+ *   deps.c      dependences and legality, decided on those sets
+ *   region.c    the first-subscript range each buffer needs, from those sets
+ *   promote.c   register promotion of loop-invariant elements in the body */
 #ifndef NUCC_ANALYSIS_H
 #define NUCC_ANALYSIS_H
 
@@ -20,9 +24,16 @@ typedef struct KernelInfo {
   Kernel *k;
   Vec loops;          /* LoopInfo*, outer first */
   Vec locals;         /* Var* declared in the body */
-  Vec privates;       /* Var* declared outside but used as loop indices */
+  Vec privates;       /* Var* declared outside, private to a work-item: loop indices and temps */
+  Vec temps;          /* Var* of privates that every iteration writes before it reads (C89
+                         temporaries) */
+  Vec copyouts;       /* Var* of temps the program may read after the nest (globals, and
+                         variables the function names outside it): the work-item of the
+                         last iteration stores them, the stub assigns them back */
   Vec written_locals; /* Var* assigned after their declaration */
-  Vec decls;          /* Stmt* ST_DECL in the body, for substitution */
+  Vec decls;          /* Stmt* ST_DECL in the body, for substitution (and one made up for
+                         a temporary written once: private_values) */
+  bool has_continue;  /* a `continue` ends an iteration of the mapped loops */
 } KernelInfo;
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
@@ -34,10 +45,21 @@ bool freevars_is_local(KernelInfo *ki, const Var *v);
  * nu_hi<id>, free scalars by their kernel names. */
 char *extent_hi(KernelInfo *ki, Expr *e);
 char *extent_lo(KernelInfo *ki, Expr *e);
-/* Host C for the range of a loop's index: fills *lo and *hi. */
+/* Host C for the range of a loop's index, the union over the loops that
+ * share it (NULL for all but the first of them): fills *lo and *hi. */
 void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
 /* Prints an expression of invariant host values with kernel names. */
 char *extent_host_text(Expr *e);
+
+/* private.c: finds the temporaries (ki->privates, ki->temps, ki->copyouts;
+ * without ki->k->nest, every temporary is copied out); for the
+ * outer scalars the body writes that are not, pushes the Var* and a reason. */
+void private_find(KernelInfo *ki, Vec *why);
+/* private.c: an integer temporary written once, at the top of the body, from
+ * values the iteration cannot change (j = i + d) stands for that value in
+ * the analyses, as a local declared with it: a decl in ki->decls, not in
+ * ki->written_locals.  Call after written_locals is filled. */
+void private_values(KernelInfo *ki);
 
 /* reduction.c: whether an update of the scalar `path` is a reduction. */
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);
@@ -48,7 +70,31 @@ bool reduction_uses(Expr *e, Expr *path);
 bool cache_plan(Kernel *k, Vec *names);
 Cache *cache_of(Kernel *k, Buffer *b);
 
-/* Reports carried dependences on the mapped loops; false after an error. */
+/* promote.c: the kernel's body with loop-invariant array elements kept in
+ * private variables across the loops (a copy: k->body is replaced). */
+void promote_registers(Kernel *k);
+
+/* region.c: fills each buffer's first_lo/first_hi where isl can. */
+void region_analyse(KernelInfo *ki);
+
+/* deps.c (on isl, through poly.c): reports dependences between different
+ * work-items, proven ones with a concrete pair; false after an error. */
 bool deps_check(KernelInfo *ki);
+
+/* What reordering the outer loops (the kernel's "mapped" loops 0..dims-1)
+ * of a nest needs from its dependences. */
+typedef enum {
+  REORDER_NONE_CARRIED, // dmine: no dependence between different iterations
+  REORDER_BAND,         // tile, tilem: no dependence runs backwards in any loop
+  REORDER_PERMUTE,      // permut(p): every dependence keeps its direction
+} Reorder;
+
+typedef enum {
+  LEGAL,
+  ILLEGAL,   // a proven dependence is broken; *why gives a concrete pair
+  UNDECIDED, // non-affine accesses or values: *why says which
+} Verdict;
+
+Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **why);
 
 #endif

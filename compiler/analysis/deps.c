@@ -1,526 +1,354 @@
-/* deps.c — the dependence test on the mapped loops of a `work` kernel.
- * Receives every write and access of each buffer; for each pair decides, per
- * dimension, whether two different work-items can touch the same element:
- * a GCD test and exact distance vectors for constant coefficients, and a
- * delinearisation rule for flattened subscripts such as `c[i*n + j]` with
- * `0 <= j < n`.  A proven dependence is an error; an undecided one is an
- * error unless the user wrote `independent`. */
-#include "analysis.h"
+/* deps.c — dependences between iterations, decided on isl.
+ * Receives a kernel's accesses as sets (poly.c); answers two questions:
+ * can two different work-items touch one element with at least one write
+ * (deps_check, for `work`), and does a reordering of a nest's outer loops
+ * keep every dependence (deps_reorder, for permut, tile, tilem, dmine).
+ * A conflict found between exact accesses that holds for all large values
+ * of the invariants, or for every value where both iterations exist, is
+ * proven, and reported with a concrete pair; any other non-empty conflict
+ * is undecided, the only case `independent` overrides. */
+#include "poly.h"
 
+#include <isl/local_space.h>
+#include <isl/space.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* One term k * v * atoms (v NULL: an invariant term). */
-typedef struct Term {
-  Var *v;
-  long long k;
-  char *atoms; /* sorted product of invariant names, "" for none */
-} Term;
+typedef enum { PAIR_NONE, PAIR_PROVEN, PAIR_UNDECIDED } PairVerdict;
 
-typedef struct Affine {
-  Term t[16];
-  int n;
-} Affine;
+/* Invariants above this are "large": sizes of real problems. */
+#define LARGE 1000
 
-static int cmp_str(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+/* Whether s is non-empty for every assignment of large values to its
+ * parameters: the dependence does not hinge on particular sizes. */
+static bool for_all_large(isl_set *s) {
+  isl_set *params = isl_set_params(isl_set_copy(s));
+  isl_set *large = isl_set_universe(isl_set_get_space(params));
+  int np = (int)isl_set_dim(large, isl_dim_param);
+  for (int k = 0; k < np; k++)
+    large = isl_set_lower_bound_si(large, isl_dim_param, (unsigned)k, LARGE);
+  bool r = isl_set_is_subset(large, params) == isl_bool_true;
+  isl_set_free(large);
+  isl_set_free(params);
+  return r;
 }
 
-/* Joins two sorted atom products. */
-static char *atoms_mul(const char *a, const char *b) {
-  if (!*a)
-    return xstrdup(b);
-  if (!*b)
-    return xstrdup(a);
-  char *parts[16] = {0};
-  int n = 0;
-  char *all = xformat("%s*%s", a, b);
-  for (char *p = strtok(all, "*"); p && n < 16; p = strtok(NULL, "*"))
-    parts[n++] = p;
-  qsort(parts, (size_t)n, sizeof *parts, cmp_str);
-  Buf out = {0};
-  for (int i = 0; i < n; i++)
-    buf_printf(&out, "%s%s", i ? "*" : "", parts[i]);
-  xfree(all);
-  return out.s;
+/* Whether s is non-empty for every value of the parameters for which
+ * `base` (the two iterations exist at all) is: the dependence does not
+ * hinge on particular sizes or offsets. */
+static bool wherever(isl_set *s, isl_set *base) {
+  isl_set *need = isl_set_params(isl_set_copy(base));
+  isl_set *have = isl_set_params(isl_set_copy(s));
+  bool r = isl_set_is_subset(need, have) == isl_bool_true;
+  isl_set_free(need);
+  isl_set_free(have);
+  return r;
 }
 
-static void add_term(Affine *a, Term t) {
-  if (t.k == 0)
-    return;
-  for (int i = 0; i < a->n; i++)
-    if (a->t[i].v == t.v && !strcmp(a->t[i].atoms, t.atoms)) {
-      a->t[i].k += t.k;
-      return;
+/* s: the conflicting pairs; base: the pairs of iterations that exist. */
+static PairVerdict classify(isl_set *s, isl_set *base, PolyAccess *x, PolyAccess *y) {
+  if (isl_set_is_empty(s) != isl_bool_false)
+    return PAIR_NONE;
+  if (x->must && x->exact && y->must && y->exact && (for_all_large(s) || wherever(s, base)))
+    return PAIR_PROVEN;
+  return PAIR_UNDECIDED;
+}
+
+/* { [I, I'] : I and I' differ in at least one of the loops 0..k-1 } */
+static isl_set *differ(Poly *p, int k) {
+  isl_space *sp = isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims);
+  isl_set *s = isl_set_empty(sp);
+  for (int d = 0; d < k; d++) {
+    isl_pw_aff *a = poly_pair_var(p, d, false), *b = poly_pair_var(p, d, true);
+    s = isl_set_union(s, isl_pw_aff_ne_set(a, b));
+  }
+  return s;
+}
+
+/* --- words for an example ------------------------------------------------- */
+
+static long long mono_value(const char *mono, PolyExample *ex) {
+  long long v = 1;
+  char *copy = xstrdup(mono);
+  for (char *f = strtok(copy, "*"); f; f = strtok(NULL, "*"))
+    for (int k = 0; k < ex->pnames.len; k++)
+      if (!strcmp(ex->pnames.items[k], f))
+        v *= ex->pvals[k];
+  return v;
+}
+
+/* "a[2][1]": the element x touches in the example (flattened subscripts
+ * folded back into one number). */
+static void print_element(Buf *b, PolyAccess *x, PolyExample *ex) {
+  buf_puts(b, x->buf->name);
+  int c = 0;
+  while (c < x->coords.len) {
+    PolyCoord *pc = x->coords.items[c];
+    int pos = pc->pos;
+    long long v = 0;
+    bool known = true;
+    for (; c < x->coords.len && ((PolyCoord *)x->coords.items[c])->pos == pos; c++) {
+      PolyCoord *q = x->coords.items[c];
+      known &= q->pa != NULL;
+      v += ex->elem[c] * (q->mono ? mono_value(q->mono, ex) : 1);
     }
-  if (a->n < 16)
-    a->t[a->n++] = t;
-}
-
-static void compact(Affine *a) {
-  int m = 0;
-  for (int i = 0; i < a->n; i++)
-    if (a->t[i].k)
-      a->t[m++] = a->t[i];
-  a->n = m;
-}
-
-static bool affine_of(KernelInfo *ki, Expr *e, Affine *out, int depth);
-
-static bool affine_var(KernelInfo *ki, Expr *e, Affine *out, int depth) {
-  if (freevars_loop_of(ki, e->var)) {
-    add_term(out, (Term){e->var, 1, ""});
-    return true;
-  }
-  if (freevars_is_local(ki, e->var)) {
-    for (int i = 0; i < ki->written_locals.len; i++)
-      if (ki->written_locals.items[i] == e->var)
-        return false;
-    for (int i = 0; i < ki->decls.len; i++) {
-      Stmt *d = ki->decls.items[i];
-      if (d->var == e->var && d->init)
-        return affine_of(ki, d->init, out, depth + 1);
-    }
-    return false;
-  }
-  if (!type_is_integer(e->type))
-    return false;
-  add_term(out, (Term){NULL, 1, extent_host_text(e)});
-  return true;
-}
-
-static bool affine_of(KernelInfo *ki, Expr *e, Affine *out, int depth) {
-  if (depth > 16)
-    return false;
-  Affine x = {.n = 0}, y = {.n = 0};
-  switch (e->kind) {
-  case EX_INT:
-    add_term(out, (Term){NULL, e->ival, ""});
-    return true;
-  case EX_VAR:
-    return affine_var(ki, e, out, depth);
-  case EX_MEMBER:
-    if (!ir_path_root(e) || !type_is_integer(e->type))
-      return false;
-    add_term(out, (Term){NULL, 1, extent_host_text(e)});
-    return true;
-  case EX_CAST:
-    return type_is_integer(e->type) && affine_of(ki, e->a, out, depth + 1);
-  case EX_UNARY:
-    if (e->op != OP_NEG && e->op != OP_PLUS)
-      return false;
-    if (!affine_of(ki, e->a, &x, depth + 1))
-      return false;
-    for (int i = 0; i < x.n; i++) {
-      if (e->op == OP_NEG)
-        x.t[i].k = -x.t[i].k;
-      add_term(out, x.t[i]);
-    }
-    return true;
-  case EX_BINARY:
-    break;
-  default:
-    return false;
-  }
-  if (e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL)
-    return false;
-  if (!affine_of(ki, e->a, &x, depth + 1) || !affine_of(ki, e->b, &y, depth + 1))
-    return false;
-  if (e->op != OP_MUL) {
-    for (int i = 0; i < x.n; i++)
-      add_term(out, x.t[i]);
-    for (int i = 0; i < y.n; i++) {
-      if (e->op == OP_SUB)
-        y.t[i].k = -y.t[i].k;
-      add_term(out, y.t[i]);
-    }
-    return true;
-  }
-  for (int i = 0; i < x.n; i++)
-    for (int j = 0; j < y.n; j++) {
-      if (x.t[i].v && y.t[j].v)
-        return false; /* i * j is not affine */
-      add_term(out, (Term){x.t[i].v ? x.t[i].v : y.t[j].v, x.t[i].k * y.t[j].k,
-                           atoms_mul(x.t[i].atoms, y.t[j].atoms)});
-    }
-  return true;
-}
-
-static long long gcd(long long a, long long b) {
-  if (a < 0)
-    a = -a;
-  if (b < 0)
-    b = -b;
-  while (b) {
-    long long t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-typedef enum { D_NEVER, D_EXACT, D_UNKNOWN } DimResult;
-
-typedef struct Constraint {
-  bool set;
-  long long dist; /* v' - v for the mapped variable */
-} Constraint;
-
-/* A mapped index moves by its loop's constant step: i - i' is a multiple of
- * it, so distances and the GCD test count in steps. */
-static long long mapped_step(KernelInfo *ki, const Var *v) {
-  LoopInfo *li = freevars_loop_of(ki, v);
-  if (!li || !li->mapped || li->loop->step->kind != EX_INT || !li->loop->step->ival)
-    return 1;
-  return li->loop->step->ival < 0 ? -li->loop->step->ival : li->loop->step->ival;
-}
-
-static int mapped_index(KernelInfo *ki, const Var *v) {
-  LoopInfo *li = freevars_loop_of(ki, v);
-  return li && li->mapped ? li->id : -1;
-}
-
-/* Is `ub` (bound of a loop starting at a constant >= 0 with step 1) at most
- * the invariant product `atoms`?  Then the index lies in [0, atoms). */
-static bool bounded_by(KernelInfo *ki, Loop *l, const char *atoms) {
-  Affine lb = {.n = 0}, ub = {.n = 0};
-  if (!affine_of(ki, l->lb, &lb, 0) || !affine_of(ki, l->ub, &ub, 0))
-    return false;
-  compact(&lb);
-  if (lb.n > 1 || (lb.n == 1 && (lb.t[0].v || *lb.t[0].atoms || lb.t[0].k < 0)))
-    return false;
-  if (!(l->step->kind == EX_INT && l->step->ival == 1))
-    return false;
-  if (l->rel != REL_LT && l->rel != REL_LE && l->rel != REL_NE)
-    return false;
-  add_term(&ub, (Term){NULL, -1, xstrdup(atoms)});
-  compact(&ub);
-  long long c = 0;
-  for (int i = 0; i < ub.n; i++) {
-    if (ub.t[i].v || *ub.t[i].atoms)
-      return false;
-    c = ub.t[i].k;
-  }
-  return l->rel == REL_LE ? c <= -1 : c <= 0;
-}
-
-/* f = v0 + E0*v1 + E0*E1*v2 + ... with 0 <= v_k < E_k: distinct index tuples
- * give distinct values, so equal subscripts pin every index in f. */
-static bool delinearizes(KernelInfo *ki, Affine *f) {
-  char *coef = xstrdup("");
-  int used = 0, nvars = 0;
-  for (int i = 0; i < f->n; i++)
-    nvars += f->t[i].v != NULL;
-  while (used < nvars) {
-    int found = -1;
-    for (int i = 0; i < f->n; i++)
-      if (f->t[i].v && !strcmp(f->t[i].atoms, coef) && (f->t[i].k == 1 || f->t[i].k == -1))
-        found = i;
-    if (found < 0)
-      return false;
-    used++;
-    if (used == nvars)
-      return true;
-    LoopInfo *li = freevars_loop_of(ki, f->t[found].v);
-    /* the next coefficient is this one times the index's extent */
-    Affine ub = {.n = 0};
-    if (!affine_of(ki, li->loop->ub, &ub, 0))
-      return false;
-    compact(&ub);
-    char *ext = NULL;
-    for (int i = 0; i < ub.n; i++)
-      if (!ub.t[i].v && *ub.t[i].atoms && ub.t[i].k == 1)
-        ext = ub.t[i].atoms;
-    if (!ext || !bounded_by(ki, li->loop, ext))
-      return false;
-    coef = atoms_mul(coef, ext);
-  }
-  return true;
-}
-
-/* The constant extent of a loop's index range [lb, ub) with lb >= 0, step 1. */
-static bool const_extent(KernelInfo *ki, Loop *l, long long *ext) {
-  Affine lb = {.n = 0}, ub = {.n = 0};
-  if (!affine_of(ki, l->lb, &lb, 0) || !affine_of(ki, l->ub, &ub, 0))
-    return false;
-  compact(&lb);
-  compact(&ub);
-  if (lb.n > 1 || ub.n > 1 || (lb.n && (lb.t[0].v || *lb.t[0].atoms)) ||
-      (ub.n && (ub.t[0].v || *ub.t[0].atoms)))
-    return false;
-  long long lo = lb.n ? lb.t[0].k : 0, hi = ub.n ? ub.t[0].k : 0;
-  if (!(l->step->kind == EX_INT && l->step->ival == 1) || lo < 0)
-    return false;
-  if (l->rel == REL_LE)
-    hi++;
-  else if (l->rel != REL_LT && l->rel != REL_NE)
-    return false;
-  *ext = hi;
-  return true;
-}
-
-/* f = c0*v0 + c1*v1 + ... with constant coefficients sorted by size and
- * 0 <= v_k < E_k: injective when each |c_k+1| exceeds the reach of the
- * terms before it, sum |c_l| (E_l - 1).  The largest needs no bound. */
-static bool injective_const(KernelInfo *ki, Affine *f) {
-  Term t[16];
-  int n = 0;
-  for (int i = 0; i < f->n; i++)
-    if (f->t[i].v)
-      t[n++] = f->t[i];
-  for (int i = 1; i < n; i++) /* insertion sort by |k| */
-    for (int j = i; j > 0 && llabs(t[j].k) < llabs(t[j - 1].k); j--) {
-      Term x = t[j];
-      t[j] = t[j - 1];
-      t[j - 1] = x;
-    }
-  long long reach = 0;
-  for (int i = 0; i < n; i++) {
-    if (llabs(t[i].k) <= reach)
-      return false;
-    if (i + 1 == n)
-      break;
-    long long ext;
-    if (!const_extent(ki, freevars_loop_of(ki, t[i].v)->loop, &ext))
-      return false;
-    reach += llabs(t[i].k) * (ext - 1);
-  }
-  return true;
-}
-
-/* Whether a loop's range moves with the mapped indices, directly or
- * through the loops its bounds use (a tile of a tile). */
-static bool depends_on_mapped(KernelInfo *ki, Loop *l) {
-  for (int i = 0; i < ki->loops.len; i++) {
-    LoopInfo *li = ki->loops.items[i];
-    if (li->loop == l ||
-        (!ir_expr_uses_var(l->lb, li->loop->var) && !ir_expr_uses_var(l->ub, li->loop->var)))
-      continue;
-    if (li->mapped || depends_on_mapped(ki, li->loop))
-      return true;
-  }
-  return false;
-}
-
-/* A point loop of a strip-mined mapped loop m — for (i = ii; i < ii + S
- * (or min(ii + S, e)); i += s) with ii stepping by S — gives its mapped
- * index, else -1. */
-static int strip_of(KernelInfo *ki, Loop *l) {
-  if (l->lb->kind != EX_VAR || l->step->kind != EX_INT || l->step->ival <= 0 || l->rel != REL_LT)
-    return -1;
-  LoopInfo *m = freevars_loop_of(ki, l->lb->var);
-  if (!m || !m->mapped)
-    return -1;
-  Expr *ub = l->ub;
-  if (ub->kind == EX_COND) /* min(ii + S, e) as tile prints it */
-    ub = ub->b;
-  if (ub->kind != EX_BINARY || ub->op != OP_ADD || !ir_expr_equal(ub->a, l->lb) ||
-      !ir_expr_equal(ub->b, m->loop->step))
-    return -1;
-  return m->id;
-}
-
-static DimResult test_dim(KernelInfo *ki, Expr *fe, Expr *ge, Constraint *c, int dims) {
-  Affine f = {.n = 0}, g = {.n = 0};
-  if (!affine_of(ki, fe, &f, 0) || !affine_of(ki, ge, &g, 0))
-    return D_UNKNOWN;
-  compact(&f);
-  compact(&g);
-  bool symbolic = false;
-  for (int i = 0; i < f.n; i++)
-    symbolic |= f.t[i].v && *f.t[i].atoms;
-  for (int i = 0; i < g.n; i++)
-    symbolic |= g.t[i].v && *g.t[i].atoms;
-  if (symbolic) {
-    if (!ir_expr_equal(fe, ge) || !delinearizes(ki, &f))
-      return D_UNKNOWN;
-    for (int i = 0; i < f.n; i++) {
-      int m = f.t[i].v ? mapped_index(ki, f.t[i].v) : -1;
-      if (m >= 0) {
-        if (c[m].set && c[m].dist != 0)
-          return D_NEVER;
-        c[m] = (Constraint){true, 0};
-      }
-    }
-    return D_EXACT;
-  }
-  /* f(I) = g(I'):  sum F_v v - sum G_v v' = delta, delta from invariants */
-  Affine inv = {.n = 0};
-  for (int i = 0; i < g.n; i++)
-    if (!g.t[i].v)
-      add_term(&inv, g.t[i]);
-  for (int i = 0; i < f.n; i++)
-    if (!f.t[i].v)
-      add_term(&inv, (Term){NULL, -f.t[i].k, f.t[i].atoms});
-  compact(&inv);
-  long long delta = 0;
-  for (int i = 0; i < inv.n; i++) {
-    if (*inv.t[i].atoms)
-      return D_UNKNOWN; /* symbolic offsets differ */
-    delta += inv.t[i].k;
-  }
-  long long gg = 0;
-  int nv = 0;
-  for (int i = 0; i < f.n; i++)
-    if (f.t[i].v)
-      gg = gcd(gg, f.t[i].k * mapped_step(ki, f.t[i].v)), nv++;
-  for (int i = 0; i < g.n; i++)
-    if (g.t[i].v)
-      gg = gcd(gg, g.t[i].k * mapped_step(ki, g.t[i].v));
-  if (gg == 0)
-    return delta ? D_NEVER : D_EXACT;
-  if (delta % gg)
-    return D_NEVER;
-  /* same coefficients on both sides, one index: an exact distance */
-  bool same = true;
-  for (int pass = 0; pass < 2 && same; pass++) {
-    Affine *x = pass ? &g : &f, *y = pass ? &f : &g;
-    for (int i = 0; same && i < x->n; i++) {
-      if (!x->t[i].v)
-        continue;
-      bool match = false;
-      for (int j = 0; j < y->n; j++)
-        match |= x->t[i].v == y->t[j].v && x->t[i].k == y->t[j].k &&
-                 !strcmp(x->t[i].atoms, y->t[j].atoms);
-      same &= match;
-    }
-  }
-  if (!same)
-    return D_UNKNOWN;
-  int mapped_terms = 0, inner_terms = 0, m = -1;
-  long long k = 0;
-  for (int i = 0; i < f.n; i++) {
-    if (!f.t[i].v)
-      continue;
-    int mi = mapped_index(ki, f.t[i].v);
-    if (mi >= 0)
-      mapped_terms++, m = mi, k = f.t[i].k * mapped_step(ki, f.t[i].v);
+    if (known)
+      buf_printf(b, "[%lld]", v);
     else
-      inner_terms++;
+      buf_puts(b, "[?]");
   }
-  (void)dims;
-  if (mapped_terms == 0 && inner_terms == 1) {
-    Term *t = NULL;
-    for (int i = 0; i < f.n; i++)
-      if (f.t[i].v)
-        t = &f.t[i];
-    if (!t) /* inner_terms == 1 says there is one; for the analysers */
-      return D_UNKNOWN;
-    Loop *lv = freevars_loop_of(ki, t->v)->loop;
-    int strip = strip_of(ki, lv);
-    if (!depends_on_mapped(ki, lv))
-      return D_EXACT; /* the same inner index values in every work-item */
-    /* i in [ii, ii + span) stepping by s, ii stepping by span: a work-item
-     * touches [ii + min(0, d), ii + span - s + max(0, d)] through i and
-     * i + d, narrower than span when |d| < s — disjoint from the others */
-    long long d = delta < 0 ? -delta : delta;
-    if (strip < 0 || (t->k != 1 && t->k != -1) || d >= lv->step->ival)
-      return D_UNKNOWN;
-    if (c[strip].set && c[strip].dist != 0)
-      return D_NEVER;
-    c[strip] = (Constraint){true, 0};
-    return D_EXACT;
-  }
-  if (mapped_terms == 0)
-    return inner_terms == 0 ? D_EXACT : D_UNKNOWN;
-  if ((mapped_terms > 1 || inner_terms) && delta == 0 && injective_const(ki, &f)) {
-    /* equal subscripts of an injective form: every index is pinned */
-    for (int i = 0; i < f.n; i++) {
-      int mi = f.t[i].v ? mapped_index(ki, f.t[i].v) : -1;
-      if (mi >= 0) {
-        if (c[mi].set && c[mi].dist != 0)
-          return D_NEVER;
-        c[mi] = (Constraint){true, 0};
-      }
-    }
-    return D_EXACT;
-  }
-  if (mapped_terms > 1 || inner_terms)
-    return D_UNKNOWN;
-  /* k (v - v') = delta  →  v' = v - delta / k */
-  if (delta % k)
-    return D_NEVER;
-  long long dist = -delta / k;
-  if (c[m].set && c[m].dist != dist)
-    return D_NEVER;
-  c[m] = (Constraint){true, dist};
-  return D_EXACT;
 }
 
-typedef enum { P_INDEPENDENT, P_PROVEN, P_UNKNOWN } PairResult;
+/* "i = 1, k = 0": the loops around x at one of the two iterations. */
+static void print_iteration(Buf *b, Poly *p, PolyAccess *x, PolyExample *ex, bool second) {
+  KernelInfo *ki = p->ki;
+  const char *sep = "";
+  for (int d = 0; d < p->ndims; d++) {
+    LoopInfo *li = ki->loops.items[d];
+    bool shown = li->mapped;
+    for (int i = 0; i < x->loops.len && !shown; i++)
+      shown = x->loops.items[i] == li;
+    if (!shown)
+      continue;
+    buf_printf(b, "%s%s = %lld", sep, li->loop->var->name, ex->vals[d + (second ? p->ndims : 0)]);
+    sep = ", ";
+  }
+}
 
-static PairResult test_pair(KernelInfo *ki, Access *w, Access *a) {
-  int dims = ki->k->dims;
-  Constraint c[3] = {{0}};
-  bool unknown = false;
-  for (int d = 0; d < w->nsubs && d < a->nsubs; d++) {
-    DimResult r = test_dim(ki, w->subs[d], a->subs[d], c, dims);
-    if (r == D_NEVER)
-      return P_INDEPENDENT;
-    unknown |= r == D_UNKNOWN;
+static void print_params(Buf *b, PolyExample *ex) {
+  if (!ex->pnames.len)
+    return;
+  buf_puts(b, "with ");
+  for (int k = 0; k < ex->pnames.len; k++)
+    buf_printf(b, "%s%s = %lld", k ? ", " : "", (char *)ex->pnames.items[k], ex->pvals[k]);
+  buf_puts(b, ": ");
+}
+
+/* "with n = 3: iteration i = 1 writes a[1], iteration i = 2 reads it" */
+static char *example_text(Poly *p, isl_set *s, PolyAccess *x, PolyAccess *y) {
+  PolyExample ex;
+  if (!poly_example(p, s, x, &ex))
+    return NULL;
+  Buf b = {0};
+  print_params(&b, &ex);
+  buf_puts(&b, "iteration ");
+  print_iteration(&b, p, x, &ex, false);
+  buf_printf(&b, " %s ", x->red ? "updates" : x->write ? "writes" : "reads");
+  print_element(&b, x, &ex);
+  buf_puts(&b, ", iteration ");
+  print_iteration(&b, p, y, &ex, true);
+  buf_printf(&b, " %s it%s", y->write ? "writes" : "reads", x->write && y->write ? " too" : "");
+  return b.s;
+}
+
+/* --- work: conflicts between work-items ---------------------------------- */
+
+static void report_pair(Poly *p, isl_set *s, PairVerdict v, PolyAccess *w, PolyAccess *a) {
+  Kernel *k = p->ki->k;
+  Buffer *b = w->buf;
+  char *wt = print_expr_text(w->e), *at = print_expr_text(a->e);
+  const char *what = a->write ? "write" : "read";
+  char *ex = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
+  if (v == PAIR_PROVEN) {
+    if (w == a)
+      diag_error(w->e->loc,
+                 "dependence on '%s': different work-items write the same element through "
+                 "'%s'",
+                 b->name, wt);
+    else
+      diag_error(w->e->loc,
+                 "loop-carried dependence on '%s': the write '%s' and the %s '%s' touch the "
+                 "same element in different work-items",
+                 b->name, wt, what, at);
+    if (ex)
+      diag_note(a->e->loc, "for example, %s", ex);
+    if (k->independent)
+      diag_note(w->e->loc, "the clause 'independent' cannot override a proven dependence");
+    else
+      diag_note(w->e->loc, "the loops mapped by 'work' must not carry it: keep the carrying "
+                           "loop sequential (outside the nest or inside the body)");
+  } else {
+    PolyAccess *vague = !w->exact || !w->must ? w : a;
+    const char *why = vague->why ? vague->why : "the dependence depends on invariant values";
+    char *vt = print_expr_text(vague->e);
+    if (w == a)
+      diag_error(w->e->loc,
+                 "possible dependence on '%s' between work-items: cannot prove that different "
+                 "work-items write different elements through '%s'",
+                 b->name, wt);
+    else
+      diag_error(w->e->loc,
+                 "possible dependence on '%s' between work-items: cannot prove that the write "
+                 "'%s' and the %s '%s' touch different elements",
+                 b->name, wt, what, at);
+    if (!w->exact || !w->must || !a->exact || !a->must)
+      diag_note(vague->e->loc, "undecided for '%s': %s", vt, why);
+    else if (ex)
+      diag_note(a->e->loc, "they do for some values of the invariants, for example %s", ex);
+    diag_note(w->e->loc, "add the clause 'independent' to 'work' if they never do");
+    xfree(vt);
   }
-  bool all_pinned = true, some_distance = false;
-  for (int m = 0; m < dims; m++) {
-    all_pinned &= c[m].set && c[m].dist == 0;
-    some_distance |= c[m].set && c[m].dist != 0;
+  xfree(ex);
+  xfree(wt);
+  xfree(at);
+}
+
+/* An element reduced into (x[i] -= L[i][j] * x[j] over j) is combined on
+ * the host after the launch: no access of the array in any iteration, the
+ * updating one included, may touch it. */
+static bool check_element(Poly *p, PolyAccess *r, PolyAccess *a) {
+  Kernel *k = p->ki->k;
+  isl_set *base = isl_set_intersect(poly_pair_dom(p, r, false), poly_pair_dom(p, a, true));
+  isl_set *s = isl_set_intersect(poly_pair_conflict(p, r, a), isl_set_copy(base));
+  PairVerdict v = classify(s, base, r, a);
+  bool ok = v == PAIR_NONE || (v == PAIR_UNDECIDED && k->independent);
+  if (!ok) {
+    char *rt = print_expr_text(r->e), *at = print_expr_text(a->e);
+    const char *op = red_op_name(r->red->op);
+    if (v == PAIR_PROVEN) {
+      diag_error(a->e->loc,
+                 "'%s' touches '%s', which the loop updates as a %s reduction (line %d): the "
+                 "reduction is combined after the loop, so this access would see a partial "
+                 "value",
+                 at, rt, op, r->red->loc.line);
+      char *ex = example_text(p, s, r, a);
+      if (ex)
+        diag_note(a->e->loc, "for example, %s", ex);
+      xfree(ex);
+    } else {
+      diag_error(a->e->loc,
+                 "cannot prove that '%s' never touches '%s', which the loop updates as a %s "
+                 "reduction (line %d); if they never meet, say so with 'independent'",
+                 at, rt, op, r->red->loc.line);
+      PolyAccess *vague = !a->exact || !a->must ? a : r;
+      if (vague->why)
+        diag_note(vague->e->loc, "undecided: %s", vague->why);
+    }
+    xfree(rt);
+    xfree(at);
   }
-  if (all_pinned)
-    return P_INDEPENDENT;
-  if (unknown)
-    return P_UNKNOWN;
-  (void)some_distance;
-  return P_PROVEN;
+  isl_set_free(s);
+  isl_set_free(base);
+  return ok;
 }
 
 bool deps_check(KernelInfo *ki) {
   Kernel *k = ki->k;
+  if (!k->buffers.len)
+    return true;
+  Poly *p = poly_build(ki);
+  isl_set *diff = differ(p, k->dims);
   bool ok = true;
-  for (int i = 0; i < k->buffers.len && ok; i++) {
-    Buffer *b = k->buffers.items[i];
-    for (int x = 0; x < b->accesses.len && ok; x++) {
-      Access *w = b->accesses.items[x];
-      if (!w->write)
+  for (int x = 0; x < p->accs.len && ok; x++) {
+    PolyAccess *w = p->accs.items[x];
+    if (!w->write)
+      continue;
+    for (int y = 0; y < p->accs.len && ok; y++) {
+      PolyAccess *a = p->accs.items[y];
+      if (a->buf != w->buf || (y < x && a->write) || (w->red && a->red))
+        continue; /* other buffer, or that pair was tested the other way round */
+      if (w->red || a->red) {
+        ok = check_element(p, w->red ? w : a, w->red ? a : w);
         continue;
-      for (int y = 0; y < b->accesses.len && ok; y++) {
-        Access *a = b->accesses.items[y];
-        if (y < x && a->write)
-          continue; /* that pair was tested the other way round */
-        PairResult r = test_pair(ki, w, a);
-        if (r == P_INDEPENDENT || (r == P_UNKNOWN && k->independent))
-          continue;
-        char *wt = print_expr_text(w->e), *at = print_expr_text(a->e);
-        if (r == P_PROVEN) {
-          if (w == a)
-            diag_error(w->e->loc,
-                       "dependence on '%s': different work-items write the same element "
-                       "through '%s'",
-                       b->name, wt);
-          else
-            diag_error(w->e->loc,
-                       "loop-carried dependence on '%s': the write '%s' and the %s '%s' "
-                       "touch the same element in different work-items",
-                       b->name, wt, a->write ? "write" : "read", at);
-        } else if (w == a) {
-          diag_error(w->e->loc,
-                     "possible dependence on '%s' between work-items: cannot prove that "
-                     "different work-items write different elements through '%s'; add the "
-                     "clause 'independent' to 'work' if they do",
-                     b->name, wt);
-        } else {
-          diag_error(w->e->loc,
-                     "possible dependence on '%s' between work-items: cannot prove that the "
-                     "write '%s' and the %s '%s' touch different elements; add the clause "
-                     "'independent' to 'work' if they do",
-                     b->name, wt, a->write ? "write" : "read", at);
-        }
-        if (w != a)
-          diag_note(a->e->loc, "the other access of '%s' is here", b->name);
-        xfree(wt);
-        xfree(at);
+      }
+      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
+      base = isl_set_intersect(base, isl_set_copy(diff));
+      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
+      PairVerdict v = classify(s, base, w, a);
+      isl_set_free(base);
+      if (v == PAIR_PROVEN || (v == PAIR_UNDECIDED && !k->independent)) {
+        report_pair(p, s, v, w, a);
         ok = false;
       }
+      isl_set_free(s);
     }
   }
+  isl_set_free(diff);
+  poly_free(p);
   return ok;
+}
+
+/* --- reordering the outer loops of a nest ---------------------------------- */
+
+/* The position of loop d in execution order: the index, negated for loops
+ * that count down, so that "later" is always "larger". */
+static isl_pw_aff *order_var(Poly *p, int d, bool second) {
+  LoopInfo *li = p->ki->loops.items[d];
+  Loop *l = li->loop;
+  isl_pw_aff *v = poly_pair_var(p, d, second);
+  bool down = l->rel == REL_GT || l->rel == REL_GE ||
+              (l->step->kind == EX_UNARY && l->step->op == OP_NEG) ||
+              (l->step->kind == EX_INT && l->step->ival < 0);
+  return down ? isl_pw_aff_neg(v) : v;
+}
+
+/* { [I, I'] : the sequence (f_0, ..., f_k-1) of I' comes lexicographically
+ * after that of I }, with f_j = order of loop perm[j] (perm NULL: j). */
+static isl_set *lex_after(Poly *p, int k, const long long *perm) {
+  isl_space *sp = isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims);
+  isl_set *s = isl_set_empty(sp);
+  for (int j = 0; j < k; j++) {
+    isl_set *t = isl_set_universe(isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims));
+    for (int m = 0; m <= j; m++) {
+      int d = perm ? (int)perm[m] - 1 : m;
+      isl_pw_aff *a = order_var(p, d, false), *b = order_var(p, d, true);
+      t = isl_set_intersect(t, m < j ? isl_pw_aff_eq_set(a, b) : isl_pw_aff_lt_set(a, b));
+    }
+    s = isl_set_union(s, t);
+  }
+  return s;
+}
+
+/* { [I, I'] : some loop among 0..k-1 runs backwards from I to I' } */
+static isl_set *some_backward(Poly *p, int k) {
+  isl_set *s = isl_set_empty(isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims));
+  for (int d = 0; d < k; d++)
+    s = isl_set_union(s, isl_pw_aff_gt_set(order_var(p, d, false), order_var(p, d, true)));
+  return s;
+}
+
+Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **why) {
+  Kernel *k = ki->k;
+  *why = NULL;
+  Poly *p = poly_build(ki);
+  isl_set *before = lex_after(p, k->dims, NULL);
+  isl_set *bad;
+  if (how == REORDER_PERMUTE) /* the new order must not put the sink first */
+    bad = isl_set_complement(lex_after(p, k->dims, perm));
+  else if (how == REORDER_BAND)
+    bad = some_backward(p, k->dims);
+  else
+    bad = isl_set_universe(isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims));
+  Verdict v = LEGAL;
+  for (int x = 0; x < p->accs.len && v != ILLEGAL; x++) {
+    PolyAccess *w = p->accs.items[x];
+    for (int y = 0; y < p->accs.len && v != ILLEGAL; y++) {
+      PolyAccess *a = p->accs.items[y];
+      if (a->buf != w->buf || (!w->write && !a->write) || (w->red && a->red))
+        continue; /* reduction updates of one element commute */
+      /* I before I' in the original order, the same element, reordered wrongly */
+      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
+      base = isl_set_intersect(isl_set_intersect(base, isl_set_copy(before)), isl_set_copy(bad));
+      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
+      PairVerdict pv = classify(s, base, w, a);
+      isl_set_free(base);
+      if (pv != PAIR_NONE) {
+        xfree(*why);
+        *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
+        if (!*why) {
+          char *t = print_expr_text((!w->exact || !w->must) ? w->e : a->e);
+          PolyAccess *vague = (!w->exact || !w->must) ? w : a;
+          *why = xformat("undecided for '%s': %s", t,
+                         vague->why ? vague->why : "it depends on invariant values");
+          xfree(t);
+        }
+        v = pv == PAIR_PROVEN ? ILLEGAL : UNDECIDED;
+      }
+      isl_set_free(s);
+    }
+  }
+  isl_set_free(before);
+  isl_set_free(bad);
+  poly_free(p);
+  return v;
 }

@@ -30,8 +30,20 @@ static bool iv_of(KernelInfo *ki, Expr *e, Iv *out, int depth);
 
 static Iv iv_same(char *s) { return (Iv){s, xstrdup(s)}; }
 
+/* The first loop of the kernel indexed by v: sibling loops that share an
+ * index (copies made by unroll, or `for (k...)` twice in a row) get one
+ * range, the union of theirs, named after the first (extent_loop_range). */
+static LoopInfo *first_loop_of(KernelInfo *ki, const Var *v) {
+  for (int i = 0; i < ki->loops.len; i++) {
+    LoopInfo *li = ki->loops.items[i];
+    if (li->loop->var == v)
+      return li;
+  }
+  return NULL;
+}
+
 static bool iv_var(KernelInfo *ki, Expr *e, Iv *out, int depth) {
-  LoopInfo *li = freevars_loop_of(ki, e->var);
+  LoopInfo *li = first_loop_of(ki, e->var);
   if (li) {
     *out = (Iv){xformat("nu_lo%d", li->id), xformat("nu_hi%d", li->id)};
     return true;
@@ -185,7 +197,7 @@ static char *strided_hi(KernelInfo *ki, Loop *l, Iv *b, char *fallback) {
   return best;
 }
 
-void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
+static void one_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
   Loop *l = li->loop;
   Iv b, u;
   *lo = *hi = NULL;
@@ -201,5 +213,24 @@ void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
   } else {
     *hi = b.hi;
     *lo = l->rel == REL_GE ? u.lo : xformat("%s + 1", u.lo);
+  }
+}
+
+void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
+  *lo = *hi = NULL;
+  if (first_loop_of(ki, li->loop->var) != li)
+    return; /* a later loop of the same index: in the first one's range */
+  for (int i = 0; i < ki->loops.len; i++) {
+    LoopInfo *o = ki->loops.items[i];
+    if (o->loop->var != li->loop->var)
+      continue;
+    char *l, *h;
+    one_loop_range(ki, o, &l, &h);
+    if (!l || !h) {
+      *lo = *hi = NULL;
+      return;
+    }
+    *lo = *lo ? xformat("nurt_min(%s, %s)", *lo, l) : l;
+    *hi = *hi ? xformat("nurt_max(%s, %s)", *hi, h) : h;
   }
 }

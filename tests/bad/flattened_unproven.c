@@ -1,6 +1,6 @@
-// expect: 9:7: error: possible dependence on 'a'
-/* a[i * 37 + j] with j < n: when n > 37 two work-items write one element,
- * so the write cannot be proven independent. */
+// expect: 9:7: error: dependence on 'a': different work-items write the same element
+/* a[i * 37 + j] with j < n: for every n > 37 two work-items write one
+ * element (i = 0, j = 37 and i = 1, j = 0): a proven dependence. */
 void fill(float *a, int n) {
   int i, j;
 #pragma nu work(8, 8)

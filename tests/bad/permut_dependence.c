@@ -1,4 +1,4 @@
-// expect: 5:12: error: permut: cannot prove that the interchange keeps every dependence
+// expect: 5:12: error: permut: the interchange would reverse a dependence
 /* a[i][j] depends on a[i-1][j+1]: interchanging i and j would reverse it. */
 void wave(float (*a)[100], int n) {
   // the caret goes under the annotation

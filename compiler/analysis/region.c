@@ -1,0 +1,284 @@
+/* region.c — the part of each buffer a kernel touches, from isl.
+ * Receives a kernel whose accesses poly.c turned into sets; hands on, per
+ * buffer, the smallest and largest first subscript over every access and
+ * every iteration that may run it, as IR expressions of the stub's values
+ * (isl's AST builder writes them; host.c prints them).  Exact for affine
+ * subscripts over affine bounds (triangular nests copy their triangle's
+ * rows, not the whole array); the interval bounds of extent.c remain the
+ * fallback for the rest. */
+#include "poly.h"
+
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/map.h>
+#include <isl/space.h>
+#include <isl/val.h>
+#include <string.h>
+
+static Type long_type = {TY_LONG, NULL, 0, "long long", "long long"};
+
+static Expr *mk(ExprKind k) {
+  Expr *e = NEW(Expr);
+  e->kind = k;
+  e->type = &long_type;
+  return e;
+}
+
+static Expr *mk_bin(Op op, Expr *a, Expr *b) {
+  if (!a || !b)
+    return NULL;
+  Expr *e = mk(EX_BINARY);
+  e->op = op;
+  e->a = a;
+  e->b = b;
+  return e;
+}
+
+static Expr *mk_call(const char *name, Expr *a, Expr *b) {
+  if (!a || !b)
+    return NULL;
+  Expr *e = mk(EX_CALL);
+  e->text = xstrdup(name);
+  e->nargs = 2;
+  e->args = xcalloc(2, sizeof(Expr *));
+  e->args[0] = a;
+  e->args[1] = b;
+  return e;
+}
+
+static Expr *mk_name(const char *name) {
+  Var *v = NEW(Var);
+  v->name = xstrdup(name);
+  v->type = &long_type;
+  Expr *e = mk(EX_VAR);
+  e->var = v;
+  Expr *c = mk(EX_CAST); /* unsigned values join signed arithmetic */
+  c->a = e;
+  return c;
+}
+
+/* A parameter: one value of the stub, or a product of them ("m*n"). */
+static Expr *mono_expr(const char *mono) {
+  Expr *r = NULL;
+  char *copy = xstrdup(mono);
+  for (char *f = strtok(copy, "*"); f; f = strtok(NULL, "*"))
+    r = r ? mk_bin(OP_MUL, r, mk_name(f)) : mk_name(f);
+  if (!r) {
+    r = mk(EX_INT);
+    r->ival = 1;
+  }
+  return r;
+}
+
+static Expr *ast_expr(isl_ast_expr *a);
+
+static Expr *ast_arg(isl_ast_expr *a, int i) {
+  isl_ast_expr *x = isl_ast_expr_op_get_arg(a, i);
+  Expr *r = ast_expr(x);
+  isl_ast_expr_free(x);
+  return r;
+}
+
+/* floor(x / d) for d > 0, from C's truncating division. */
+static Expr *floor_div(Expr *x, Expr *d) {
+  if (!x || !d)
+    return NULL;
+  Expr *e = mk(EX_COND);
+  Expr *zero = mk(EX_INT);
+  e->a = mk_bin(OP_LT, x, zero);
+  Expr *neg = mk(EX_UNARY);
+  neg->op = OP_NEG;
+  Expr *negx = mk(EX_UNARY);
+  negx->op = OP_NEG;
+  negx->a = x;
+  Expr *one = mk(EX_INT);
+  one->ival = 1;
+  neg->a = mk_bin(OP_DIV, mk_bin(OP_SUB, mk_bin(OP_ADD, negx, d), one), d);
+  e->b = neg;
+  e->c = mk_bin(OP_DIV, x, d);
+  return e;
+}
+
+static Expr *ast_op(isl_ast_expr *a) {
+  int n = (int)isl_ast_expr_op_get_n_arg(a);
+  Expr *r;
+  switch (isl_ast_expr_op_get_type(a)) {
+  case isl_ast_expr_op_max:
+  case isl_ast_expr_op_min: {
+    const char *f = isl_ast_expr_op_get_type(a) == isl_ast_expr_op_max ? "nurt_max" : "nurt_min";
+    r = ast_arg(a, 0);
+    for (int i = 1; i < n; i++)
+      r = mk_call(f, r, ast_arg(a, i));
+    return r;
+  }
+  case isl_ast_expr_op_minus: {
+    Expr *x = ast_arg(a, 0);
+    if (!x)
+      return NULL;
+    r = mk(EX_UNARY);
+    r->op = OP_NEG;
+    r->a = x;
+    return r;
+  }
+  case isl_ast_expr_op_add:
+    return mk_bin(OP_ADD, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_sub:
+    return mk_bin(OP_SUB, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_mul:
+    return mk_bin(OP_MUL, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_div:
+  case isl_ast_expr_op_pdiv_q:
+    return mk_bin(OP_DIV, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_fdiv_q:
+    return floor_div(ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_pdiv_r:
+  case isl_ast_expr_op_zdiv_r:
+    return mk_bin(OP_MOD, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_and:
+  case isl_ast_expr_op_and_then:
+    return mk_bin(OP_LAND, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_or:
+  case isl_ast_expr_op_or_else:
+    return mk_bin(OP_LOR, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_eq:
+    return mk_bin(OP_EQ, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_le:
+    return mk_bin(OP_LE, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_lt:
+    return mk_bin(OP_LT, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_ge:
+    return mk_bin(OP_GE, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_gt:
+    return mk_bin(OP_GT, ast_arg(a, 0), ast_arg(a, 1));
+  case isl_ast_expr_op_cond:
+  case isl_ast_expr_op_select: {
+    Expr *c = ast_arg(a, 0), *x = ast_arg(a, 1), *y = ast_arg(a, 2);
+    if (!c || !x || !y)
+      return NULL;
+    r = mk(EX_COND);
+    r->a = c;
+    r->b = x;
+    r->c = y;
+    return r;
+  }
+  default:
+    return NULL;
+  }
+}
+
+static Expr *ast_expr(isl_ast_expr *a) {
+  switch (isl_ast_expr_get_type(a)) {
+  case isl_ast_expr_int: {
+    isl_val *v = isl_ast_expr_get_val(a);
+    Expr *e = mk(EX_INT);
+    e->ival = isl_val_get_num_si(v);
+    isl_val_free(v);
+    return e;
+  }
+  case isl_ast_expr_id: {
+    isl_id *id = isl_ast_expr_get_id(a);
+    Expr *e = mono_expr(isl_id_get_name(id));
+    isl_id_free(id);
+    return e;
+  }
+  case isl_ast_expr_op:
+    return ast_op(a);
+  default:
+    return NULL;
+  }
+}
+
+/* A piecewise bound as an expression valid for every parameter value: where
+ * no iteration touches the buffer, `empty` (so that hi < lo). */
+static Expr *bound_expr(isl_pw_aff *pa, isl_ctx *ctx, long long empty) {
+  isl_set *dom = isl_pw_aff_domain(isl_pw_aff_copy(pa));
+  isl_set *rest = isl_set_complement(dom);
+  if (isl_set_is_empty(rest) == isl_bool_false)
+    pa = isl_pw_aff_union_add(pa, isl_pw_aff_val_on_domain(rest, isl_val_int_from_si(ctx, empty)));
+  else
+    isl_set_free(rest);
+  pa = isl_pw_aff_coalesce(pa);
+  isl_ast_build *b = isl_ast_build_from_context(isl_set_universe(isl_pw_aff_get_domain_space(pa)));
+  isl_ast_expr *a = isl_ast_build_expr_from_pw_aff(b, pa);
+  Expr *e = a ? ast_expr(a) : NULL;
+  isl_ast_expr_free(a);
+  isl_ast_build_free(b);
+  return e;
+}
+
+/* The smallest or largest value of coordinate c over all accesses. */
+static isl_pw_aff *coord_bound(Poly *p, Vec *accs, int c, bool hi) {
+  isl_set *img = NULL;
+  for (int i = 0; i < accs->len; i++) {
+    PolyAccess *a = accs->items[i];
+    PolyCoord *pc = a->coords.items[c];
+    isl_map *m = isl_map_from_pw_aff(isl_pw_aff_copy(pc->pa));
+    m = isl_map_intersect_domain(m, isl_set_copy(a->dom));
+    isl_set *r = isl_map_range(m);
+    img = img ? isl_set_union(img, r) : r;
+  }
+  (void)p;
+  bool bounded = hi ? isl_set_dim_has_upper_bound(img, isl_dim_set, 0) == isl_bool_true
+                    : isl_set_dim_has_lower_bound(img, isl_dim_set, 0) == isl_bool_true;
+  if (!bounded) {
+    isl_set_free(img);
+    return NULL;
+  }
+  isl_pw_aff *r = hi ? isl_set_dim_max(img, 0) : isl_set_dim_min(img, 0);
+  if (r && isl_pw_aff_involves_nan(r) == isl_bool_true) {
+    isl_pw_aff_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+/* Sum over the coordinates of the first subscript of bound * monomial. */
+static Expr *first_bound(Poly *p, Vec *accs, bool hi) {
+  PolyAccess *a0 = accs->items[0];
+  Expr *sum = NULL;
+  for (int c = 0; c < a0->coords.len; c++) {
+    PolyCoord *pc = a0->coords.items[c];
+    if (pc->pos != 0)
+      break;
+    for (int i = 0; i < accs->len; i++) {
+      PolyAccess *a = accs->items[i];
+      if (a->coords.len <= c || !((PolyCoord *)a->coords.items[c])->pa)
+        return NULL;
+    }
+    isl_pw_aff *b = coord_bound(p, accs, c, hi);
+    if (!b)
+      return NULL;
+    Expr *e = bound_expr(b, p->ctx, hi ? -1 : 0);
+    if (!e)
+      return NULL;
+    if (pc->mono && *pc->mono)
+      e = mk_bin(OP_MUL, e, mono_expr(pc->mono));
+    sum = sum ? mk_bin(OP_ADD, sum, e) : e;
+  }
+  return sum;
+}
+
+void region_analyse(KernelInfo *ki) {
+  Kernel *k = ki->k;
+  if (!k->buffers.len)
+    return;
+  Poly *p = poly_build(ki);
+  for (int b = 0; b < k->buffers.len; b++) {
+    Buffer *buf = k->buffers.items[b];
+    Vec accs = {0};
+    for (int i = 0; i < p->accs.len; i++) {
+      PolyAccess *a = p->accs.items[i];
+      if (a->buf == buf)
+        vec_push(&accs, a);
+    }
+    if (!accs.len)
+      continue;
+    Expr *lo = first_bound(p, &accs, false), *hi = lo ? first_bound(p, &accs, true) : NULL;
+    if (lo && hi) {
+      buf->first_lo = lo;
+      buf->first_hi = hi;
+    }
+  }
+  poly_free(p);
+}

@@ -1,0 +1,191 @@
+/* manpage.c — writes nucc.1, the man page, on stdout (a build step; see
+ * CMakeLists.txt).  Receives nothing: the options come from options.c's
+ * table and the annotations from the registry, the same entries --help
+ * prints, so the page cannot drift from the program; the rest (description,
+ * environment, exit status, examples) is written here. */
+#include "annotation.h"
+#include "options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Text for roff: backslashes doubled as \e, hyphens as \- (so that option
+ * names copy and paste as ASCII), a leading . or ' protected. */
+static void roff(const char *s) {
+  if (*s == '.' || *s == '\'')
+    fputs("\\&", stdout);
+  for (; *s; s++) {
+    if (*s == '\\')
+      fputs("\\e", stdout);
+    else if (*s == '-')
+      fputs("\\-", stdout);
+    else
+      putchar(*s);
+  }
+}
+
+/* "-I DIR": the option in bold, its argument in italics. */
+static void form(const char *f) {
+  fputs("\\fB", stdout);
+  for (const char *p = f; *p; p++) {
+    if (*p == ' ' && p[1] >= 'A' && p[1] <= 'Z') { /* "-I DIR" */
+      fputs("\\fR \\fI", stdout);
+      continue;
+    }
+    if (*p == '=' && p[1] >= 'A' && p[1] <= 'Z') { /* "-std=STD" */
+      fputs("=\\fI", stdout);
+      continue;
+    }
+    if (*p == ',' && p[1] == ' ') { /* "-h, --help" */
+      fputs("\\fR, \\fB", stdout);
+      p++;
+      continue;
+    }
+    char c[2] = {*p, 0};
+    roff(c);
+  }
+  fputs("\\fR\n", stdout);
+}
+
+/* The end of "name(args)" in a summary "name(args): text": the first ": "
+ * outside parentheses (size(a: n, ...) has one inside). */
+static const char *tag_end(const char *s) {
+  int depth = 0;
+  for (const char *p = s; *p; p++) {
+    depth += (*p == '(') - (*p == ')');
+    if (!depth && p[0] == ':' && p[1] == ' ')
+      return p;
+  }
+  return NULL;
+}
+
+static void section(const char *name) { printf(".SH %s\n", name); }
+
+static void para(const char *text) {
+  puts(".PP");
+  roff(text);
+  putchar('\n');
+}
+
+/* A tagged paragraph: `tag` in bold, then the text indented. */
+static void item(const char *tag, const char *text) {
+  puts(".TP");
+  printf("\\fB");
+  roff(tag);
+  puts("\\fR");
+  roff(text);
+  putchar('\n');
+}
+
+/* The variables the runtime reads (getenv in runtime/); the test
+ * pipeline.manpage checks that every one is here. */
+static const char *const environment[][2] = {
+    {"NU_DEVICE",
+     "The OpenCL device: gpu, cpu or accelerator (the first of that type), a number (that index "
+     "among the devices of all platforms), or part of a device or platform name; case is "
+     "ignored. Unset: the first GPU, else the first device of any kind. host runs the original "
+     "sequential loops, kept in the output, with no OpenCL at all."},
+    {"NU_PROFILE",
+     "1 prints a report at exit: per kernel and source line the launches, total, minimum, "
+     "average and maximum times, NDRange and work-group sizes; per array the bytes and time of "
+     "the copies in each direction."},
+    {"NU_LAZY",
+     "0 turns off lazy synchronisation by page protection: arrays are copied back whenever "
+     "control leaves translated code. 1 forces it on (it is off by default under Valgrind)."},
+};
+
+static const char *const exit_status[][2] = {
+    {"0", "Success: the output (and the dependency file) are written."},
+    {"1",
+     "Errors in the input (C errors, annotation and kernel errors, with diagnostics), or files "
+     "that cannot be read or written: the input, the output, the dependency file, the "
+     "compilation database of -p. No output is left behind."},
+    {"2", "Bad usage: an unknown option, a missing argument, no input or two, no -o, an unknown "
+          "--emit kind, an output that is the input. A command-line mistake also prints the usage "
+          "line on standard error."},
+};
+
+static void examples(void) {
+  section("EXAMPLES");
+  para("Translate, compile and run a file, then run it on the CPU without OpenCL:");
+  puts(".PP\n.nf\n.RS");
+  puts("nucc sgemm.c \\-o sgemm.nu.c");
+  puts("cc \\-O2 sgemm.nu.c $(pkg\\-config \\-\\-cflags \\-\\-libs nurt) \\-lm \\-o sgemm");
+  puts("\\&./sgemm");
+  puts("NU_DEVICE=host ./sgemm");
+  puts(".RE\n.fi");
+  para("In a Makefile, with a dependency file so that a change to a header runs nucc again:");
+  puts(".PP\n.nf\n.RS");
+  puts("%.nu.c: %.c");
+  puts("\t$(NUCC) \\-MMD \\-MP $(CPPFLAGS) $< \\-o $@");
+  puts("\\-include prog.nu.d");
+  puts(".RE\n.fi");
+  para("With the flags of the project's compilation database, writing to standard output:");
+  puts(".PP\n.nf\n.RS");
+  puts("nucc \\-p build src/prog.c \\-o \\- | less");
+  puts(".RE\n.fi");
+  para("What nucc made of each nest, and the OpenCL program alone:");
+  puts(".PP\n.nf\n.RS");
+  puts("nucc \\-\\-report \\-\\-explain prog.c");
+  puts("nucc \\-\\-emit=cl prog.c \\-o prog.cl");
+  puts(".RE\n.fi");
+}
+
+int main(void) {
+  printf(".TH NUCC 1 \"\" \"nucc %s\" \"User Commands\"\n", NUCC_VERSION);
+  section("NAME");
+  puts("nucc \\- translate C loop nests annotated with #pragma nu into OpenCL kernels");
+  section("SYNOPSIS");
+  puts("\\fBnucc\\fR [\\fIoptions\\fR] \\fIINPUT.c\\fR \\fB\\-o\\fR \\fIOUTPUT.c\\fR");
+  section("DESCRIPTION");
+  para("nucc reads one C file whose for loops carry #pragma nu annotations and writes one C "
+       "file. Every nest annotated with work(...) becomes OpenCL kernels, launched through the "
+       "runtime library nurt, after the loop transformations annotated with it; the rest of "
+       "the file is unchanged. The input stays a valid C program: cc ignores the pragmas and "
+       "runs the loops sequentially. The output compiles with one command:");
+  puts(".PP\n.RS\ncc out.c $(pkg\\-config \\-\\-cflags \\-\\-libs nurt)\n.RE");
+  para("Diagnostics use the C compiler's format, FILE:LINE:COL: error: MESSAGE, then the source "
+       "line and a caret; errors about the command line start with nucc: error:.");
+
+  section("OPTIONS");
+  for (int k = 0; k < options_count; k++) {
+    const OptionSpec *o = &options_table[k];
+    if (o->group) {
+      printf(".SS ");
+      roff(o->group);
+      putchar('\n');
+    }
+    puts(".TP");
+    form(o->form);
+    roff(o->man);
+    putchar('\n');
+  }
+
+  section("ANNOTATIONS");
+  para("One or more #pragma nu lines stand directly above a for loop; the annotation nearest "
+       "the loop applies first, and work must be the last one applied (the leftmost of the top "
+       "line). Loops are numbered 1 (outermost), 2, ... in the nest.");
+  for (int i = 0; annot_spec_at(i); i++) {
+    const char *s = annot_spec_at(i)->summary, *colon = tag_end(s);
+    char *tag = colon ? xstrndup(s, (size_t)(colon - s)) : xstrdup(s);
+    item(tag, colon ? colon + 2 : "");
+    xfree(tag);
+  }
+
+  section("ENVIRONMENT");
+  para("The translated programs read these variables (nucc itself reads none):");
+  for (size_t i = 0; i < sizeof environment / sizeof *environment; i++)
+    item(environment[i][0], environment[i][1]);
+
+  section("EXIT STATUS");
+  for (size_t i = 0; i < sizeof exit_status / sizeof *exit_status; i++)
+    item(exit_status[i][0], exit_status[i][1]);
+
+  examples();
+
+  section("SEE ALSO");
+  para("cc(1), make(1), ninja(1), cmake(1), pkg-config(1). The manual is in the docs/ folder "
+       "of nucc's sources: usage.md, annotations.md, runtime.md, building.md.");
+  util_free_all();
+  return 0;
+}

@@ -1,0 +1,140 @@
+/* options.c — the table of nucc's options: spellings, how each takes its
+ * argument, its line for --help and its paragraph for the man page.
+ * main.c parses argv with options_match(); --help and manpage.c (nucc.1)
+ * print the same entries. */
+#include "options.h"
+
+#include <string.h>
+
+const OptionSpec options_table[] = {
+    {OPT_INCLUDE, ARG_JOINED_NEXT, "front end (libclang), as for the C compiler", "-I", "-I DIR",
+     "add DIR to the include path",
+     "Add DIR to the include path of the C front end. The argument may be joined (-Iinc)."},
+    {OPT_DEFINE, ARG_JOINED_NEXT, NULL, "-D", "-D NAME[=VAL]", "define a macro",
+     "Define the macro NAME (to 1, or to VAL), as the C compiler does."},
+    {OPT_UNDEF, ARG_JOINED_NEXT, NULL, "-U", "-U NAME", "undefine a macro",
+     "Undefine the macro NAME."},
+    {OPT_STD, ARG_EQ, NULL, "-std=", "-std=STD", "the C standard (c99, c11, gnu11, ...)",
+     "The C standard the input is parsed as (c99, c11, gnu11, ...). Only the joined form."},
+    {OPT_COMPDB, ARG_EQ_NEXT, NULL, "-p", "-p BUILD_DIR",
+     "take the input's flags from BUILD_DIR/compile_commands.json",
+     "Take the input's front-end flags (-I, -D, -U, -std, -include, -isystem, -iquote, "
+     "-idirafter, --sysroot, the -f flags of the language) from its entry in "
+     "BUILD_DIR/compile_commands.json, as clang-tidy does; relative paths are resolved against "
+     "the entry's directory. nucc's own -I are searched first and its -D, -U and -std come "
+     "last, so they win. A file the database does not list takes the flags of its nearest "
+     "entry; with no entry at all nucc warns and uses none. A missing database is an error."},
+
+    {OPT_OUTPUT, ARG_NEXT, "output", "-o", "-o FILE", "the output file; - for standard output",
+     "The output file, written through a temporary file and renamed, so that it is complete or "
+     "absent; a failed run removes an earlier one. - writes to standard output. Required "
+     "unless --report or --explain is given."},
+    {OPT_EMIT, ARG_EQ, NULL, "--emit=", "--emit=KIND",
+     "host (default), cl (the OpenCL program) or seq (sequential C)",
+     "What the output holds: host (the default), host C with the OpenCL kernels embedded as a "
+     "string, which calls the runtime nurt; cl, the OpenCL program alone; seq, sequential C "
+     "with every annotation applied except work, which builds with cc alone."},
+    {OPT_EXPLAIN, ARG_NONE, NULL, "--explain", "--explain",
+     "print each annotated nest after each annotation step",
+     "Print on standard output each annotated nest as written, after each transformation, and "
+     "the OpenCL kernels that work made of it."},
+    {OPT_REPORT, ARG_NONE, NULL, "--report", "--report",
+     "one line per kernel: mapping, sizes, arrays, hints",
+     "Print on standard output one line per kernel: its name, the NDRange mapping, the "
+     "work-group size, the arrays with their direction and extent, the scalars; then hints."},
+
+    {OPT_MD, ARG_NONE, "dependency files, as GCC and Clang write them", "-MD", "-MD",
+     "also write OUTPUT's make rule: the input and its headers",
+     "Also write a dependency file: a make rule whose target is the output and whose "
+     "prerequisites are the input and every header it includes. It is named after the output "
+     "with its suffix replaced by .d (out.nu.c gives out.nu.d), unless -MF says otherwise, and "
+     "written only when the output is."},
+    {OPT_MMD, ARG_NONE, NULL, "-MMD", "-MMD", "as -MD, without system headers",
+     "As -MD, leaving out the headers found in system directories and what they include."},
+    {OPT_MF, ARG_JOINED_NEXT, NULL, "-MF", "-MF FILE", "the dependency file's name",
+     "Write the dependency file to FILE."},
+    {OPT_MT, ARG_JOINED_NEXT, NULL, "-MT", "-MT TARGET", "the rule's target (default: OUTPUT)",
+     "The target of the rule, as given, instead of the output's name; may be repeated. "
+     "Needed with -o -."},
+    {OPT_MQ, ARG_JOINED_NEXT, NULL, "-MQ", "-MQ TARGET", "as -MT, quoted for make",
+     "As -MT, with the characters special to make quoted ($ as $$, blanks escaped)."},
+    {OPT_MP, ARG_NONE, NULL, "-MP", "-MP", "an empty rule per header",
+     "Add an empty rule for each header, so that make does not stop when one is deleted."},
+
+    {OPT_COLOR, ARG_NONE, "diagnostics", "-fcolor-diagnostics|-fdiagnostics-color",
+     "-fcolor-diagnostics", "color the diagnostics",
+     "Color the diagnostics as clang and GCC do: the location in bold, error: in red, warning: "
+     "in magenta, note: in cyan, the caret in green. By default they are colored only when the "
+     "standard error is a terminal and TERM is not dumb. The last color option given wins."},
+    {OPT_NO_COLOR, ARG_NONE, NULL, "-fno-color-diagnostics|-fno-diagnostics-color",
+     "-fno-color-diagnostics", "never color the diagnostics", "Never color the diagnostics."},
+    {OPT_COLOR_WHEN, ARG_EQ, NULL, "-fdiagnostics-color=", "-fdiagnostics-color=WHEN",
+     "always, never or auto (GCC's spelling)",
+     "GCC's spelling: always, never, or auto (the default: on a terminal)."},
+
+    {OPT_HELP, ARG_NONE, "information", "-h|--help", "-h, --help",
+     "this text, and the annotations nucc knows",
+     "Print the usage, the options and the annotations nucc knows, and exit with status 0."},
+    {OPT_VERSION, ARG_NONE, NULL, "--version", "--version", "the version",
+     "Print nucc's version and exit with status 0."},
+};
+
+const int options_count = (int)(sizeof options_table / sizeof *options_table);
+
+/* Whether `a` is one of the spellings in `names` ('|'-separated); with
+ * prefix, whether it starts with one, the rest in *rest. */
+static int spelled(const char *names, const char *a, int prefix, const char **rest) {
+  for (const char *p = names; *p;) {
+    size_t len = strcspn(p, "|");
+    if (!strncmp(a, p, len) && (prefix || !a[len])) {
+      *rest = a + len;
+      return 1;
+    }
+    p += len + (p[len] == '|');
+  }
+  return 0;
+}
+
+const OptionSpec *options_match(int argc, char **argv, int *i, const char **value, int *missing) {
+  const char *a = argv[*i], *rest;
+  *value = NULL;
+  *missing = 0;
+  /* whole spellings first: -fdiagnostics-color before -fdiagnostics-color= */
+  for (int k = 0; k < options_count; k++) {
+    const OptionSpec *o = &options_table[k];
+    if (o->arg == ARG_EQ || !spelled(o->names, a, 0, &rest))
+      continue;
+    if (o->arg != ARG_NONE) {
+      if (*i + 1 >= argc)
+        *missing = 1;
+      else
+        *value = argv[++*i];
+    }
+    return o;
+  }
+  for (int k = 0; k < options_count; k++) {
+    const OptionSpec *o = &options_table[k];
+    if (o->arg == ARG_NONE || o->arg == ARG_NEXT || !spelled(o->names, a, 1, &rest))
+      continue;
+    if (o->arg == ARG_EQ_NEXT) { /* -p=DIR, not -pDIR */
+      if (*rest != '=')
+        continue;
+      rest++;
+    }
+    if (!*rest && o->arg != ARG_EQ)
+      *missing = 1;
+    *value = rest;
+    return o;
+  }
+  return NULL;
+}
+
+void options_print_help(FILE *f) {
+  fprintf(f, "usage: %s\n", OPTIONS_USAGE);
+  for (int k = 0; k < options_count; k++) {
+    const OptionSpec *o = &options_table[k];
+    if (o->group)
+      fprintf(f, "%s:\n", o->group);
+    fprintf(f, "  %-26s %s\n", o->form, o->help);
+  }
+}

@@ -1,0 +1,43 @@
+# corpus.cmake — the corpus of classic loop kernels written the legacy way
+# (tests/corpus/*.c), included from tests/CMakeLists.txt after programs.cmake
+# (it uses the outcmp target and NUCC_TEST_* settings from there).
+# Registers corpus.<name> for every kernel that tests/corpus/EXPECT lists,
+# with the label `corpus`:
+#   `NAME pass`            run_both.sh with the --emit=seq leg (run_corpus.sh)
+#   `NAME refused SUBSTR`  nucc must refuse it: status 1, SUBSTR in the
+#                          diagnostic, no output file
+# EXPECT says what a correct nucc must do, so some of these fail until the
+# compiler catches up: `make test` leaves the label out (ctest -LE corpus);
+# run them with `make corpus` (ctest -L corpus) or, as a table,
+#   bash tests/corpus/run_corpus.sh --summary NUCC PKGCONFIGDIR WORKDIR
+set(NUCC_CORPUS_DIR ${CMAKE_CURRENT_LIST_DIR})
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${NUCC_CORPUS_DIR}/EXPECT)
+file(STRINGS ${NUCC_CORPUS_DIR}/EXPECT nucc_corpus_lines REGEX "^[^#]")
+file(GLOB nucc_corpus_sources CONFIGURE_DEPENDS ${NUCC_CORPUS_DIR}/*.c)
+
+set(nucc_corpus_names "")
+foreach(line IN LISTS nucc_corpus_lines)
+  string(REGEX MATCH "^([^ \t]+)[ \t]+(pass|refused[ \t].+)$" m "${line}")
+  if(NOT m)
+    message(FATAL_ERROR "tests/corpus/EXPECT: malformed line '${line}'")
+  endif()
+  set(name ${CMAKE_MATCH_1})
+  if(NOT EXISTS ${NUCC_CORPUS_DIR}/${name}.c)
+    message(FATAL_ERROR "tests/corpus/EXPECT names ${name}, but there is no tests/corpus/${name}.c")
+  endif()
+  list(APPEND nucc_corpus_names ${name})
+  add_test(NAME corpus.${name}
+    COMMAND bash ${NUCC_CORPUS_DIR}/run_corpus.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/corpus.${name} ${name})
+  set_tests_properties(corpus.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}"
+    LABELS "corpus"
+    TIMEOUT 300)
+endforeach()
+
+foreach(src IN LISTS nucc_corpus_sources)
+  get_filename_component(name ${src} NAME_WE)
+  if(NOT name IN_LIST nucc_corpus_names)
+    message(FATAL_ERROR "tests/corpus/${name}.c has no line in tests/corpus/EXPECT")
+  endif()
+endforeach()

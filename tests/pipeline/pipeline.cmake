@@ -1,0 +1,58 @@
+# pipeline.cmake — nucc as a step of users' builds, included from
+# tests/CMakeLists.txt; registers:
+#   pipeline.stdout_output  `-o -` writes to standard output
+#   pipeline.depfile_format  what -MD/-MMD/-MF/-MT/-MQ/-MP write (depfile_format.sh)
+#   pipeline.deps_make, pipeline.deps_ninja  dependency files (-MMD -MP, -MD):
+#       proj/ built with its Makefile and its build.ninja; touching a header
+#       runs nucc again (deps_rebuild.sh; skipped without ninja)
+#   pipeline.deps_cmake_unixmakefiles, pipeline.deps_cmake_ninja  the same
+#       through nucc_add_sources() and CMake's DEPFILE (deps_cmake.sh)
+#   pipeline.compdb  -p BUILD_DIR: flags from compile_commands.json (compdb.sh)
+#   pipeline.diag_color  colors on a terminal or when asked, never in a file
+#   pipeline.manpage  nucc.1 renders, matches --help, lists the runtime's
+#       NU_* variables and the exit statuses, and installs (manpage.sh)
+set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
+set(NUCC_PIPELINE_WORK ${CMAKE_CURRENT_BINARY_DIR}/work)
+
+add_test(NAME pipeline.stdout_output
+  COMMAND bash ${NUCC_PIPELINE_DIR}/stdout_output.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.stdout_output)
+set_tests_properties(pipeline.stdout_output PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.depfile_format
+  COMMAND bash ${NUCC_PIPELINE_DIR}/depfile_format.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.depfile_format)
+set_tests_properties(pipeline.depfile_format PROPERTIES LABELS pipeline TIMEOUT 60)
+
+foreach(tool make ninja)
+  add_test(NAME pipeline.deps_${tool}
+    COMMAND bash ${NUCC_PIPELINE_DIR}/deps_rebuild.sh
+            $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.deps_${tool} ${tool})
+  set_tests_properties(pipeline.deps_${tool} PROPERTIES
+    LABELS pipeline TIMEOUT 120 SKIP_RETURN_CODE 77)
+endforeach()
+
+foreach(gen "Unix Makefiles" Ninja)
+  string(REGEX REPLACE "[^A-Za-z]" "" name "${gen}")
+  string(TOLOWER "${name}" name)
+  add_test(NAME pipeline.deps_cmake_${name}
+    COMMAND bash ${NUCC_PIPELINE_DIR}/deps_cmake.sh $<TARGET_FILE:nucc>
+            ${NUCC_PIPELINE_WORK}/pipeline.deps_cmake_${name} ${CMAKE_BINARY_DIR} ${gen})
+  set_tests_properties(pipeline.deps_cmake_${name} PROPERTIES
+    LABELS pipeline TIMEOUT 120 SKIP_RETURN_CODE 77)
+endforeach()
+
+add_test(NAME pipeline.compdb
+  COMMAND bash ${NUCC_PIPELINE_DIR}/compdb.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.compdb)
+set_tests_properties(pipeline.compdb PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.diag_color
+  COMMAND bash ${NUCC_PIPELINE_DIR}/diag_color.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.diag_color)
+set_tests_properties(pipeline.diag_color PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.manpage
+  COMMAND bash ${NUCC_PIPELINE_DIR}/manpage.sh $<TARGET_FILE:nucc> ${CMAKE_BINARY_DIR}/nucc.1
+          ${CMAKE_BINARY_DIR} ${NUCC_PIPELINE_WORK}/pipeline.manpage)
+set_tests_properties(pipeline.manpage PROPERTIES LABELS pipeline TIMEOUT 60 SKIP_RETURN_CODE 77)

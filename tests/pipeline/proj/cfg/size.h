@@ -1,0 +1,2 @@
+/* size.h — the array size of prog.c, two headers deep. */
+#define PROG_N 1000
