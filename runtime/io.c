@@ -45,7 +45,10 @@ static void *next_of(int i) {
   }
   return f;
 }
-#define NEXT(name) __typeof__(name) *real = (__typeof__(name) *)next_of(IO_##name)
+/* Declares `real`, the C library's `name`: a declaration, not an expression. */
+#define NEXT(name)                                                                                 \
+  __typeof__(name) *real = /* NOLINT(bugprone-macro-parentheses) */                                \
+      (__typeof__(name) *)next_of(IO_##name)
 
 /* All found when the library loads, so that the first call never runs dlsym
  * where it must not: in the SIGSEGV handler (whose copies call pread and
