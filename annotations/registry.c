@@ -121,14 +121,7 @@ bool annot_int_args(Annot *a, long long *out, const char *what) {
 }
 
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth) {
-  Printer p = {0};
-  for (int i = 0; i < cx->pieces.len; i++) {
-    if (cx->pieces.len > 1) {
-      buf_indent(b, depth);
-      buf_puts(b, i == cx->main ? "/* main part */\n" : "/* remainder */\n");
-    }
-    print_stmt(&p, cx->pieces.items[i], depth, b);
-  }
+  tidy_print(&cx->pieces, cx->main, b, depth, ""); /* as a textbook prints it */
 }
 
 static void explain_step(AnnotCtx *cx, Annot *a) {

@@ -103,7 +103,7 @@ static void explain_kernels(AnnotCtx *cx) {
 static char *seq_text(AnnotCtx *cx) {
   Buf b = {0};
   buf_puts(&b, "{\n");
-  annot_print_pieces(cx, &b, 1);
+  tidy_print(&cx->pieces, cx->main, &b, 1, "nu_");
   buf_puts(&b, "}");
   return b.s;
 }

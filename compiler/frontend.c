@@ -345,6 +345,9 @@ static char *float_spelling(Ctx *cx, CXCursor c, double value) {
   char *s = xstrndup(cx->src->text + b, e - b);
   char *end;
   double v = strtod(s, &end);
+  /* 0.001f holds the float nearest 0.001, which is not the double 0.001 */
+  if (*end == 'f' || *end == 'F')
+    v = (float)v;
   if (v != value || !(*end == '\0' || ((*end == 'f' || *end == 'F') && !end[1]))) {
     xfree(s);
     return NULL;

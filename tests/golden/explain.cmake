@@ -12,3 +12,9 @@ add_test(NAME golden.nuda_explain
           $<TARGET_FILE:nucc> ${CMAKE_CURRENT_BINARY_DIR}/work/golden.nuda_explain/nuda_explain.txt
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
 set_tests_properties(golden.doc_explain golden.nuda_explain PROPERTIES LABELS golden)
+# golden.seq_signs: the readable --emit=seq text (tidy.c) touches the same
+# elements as the program as written, at sizes from -3 to 19.
+add_test(NAME golden.seq_signs
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/golden/seq_signs.sh $<TARGET_FILE:nucc>
+          ${CMAKE_CURRENT_BINARY_DIR}/work/golden.seq_signs)
+set_tests_properties(golden.seq_signs PROPERTIES LABELS golden)
