@@ -228,6 +228,13 @@ bool annot_apply_all(AnnotCtx *cx) {
     ok = s->apply(cx, a);
     if (ok && cx->explain && s->apply != work_apply)
       explain_step(cx, a);
+    if (ok && cx->steps && !cx->inner) {
+      ExplainStep *st = NEW(ExplainStep);
+      *st = (ExplainStep){a, cx->pieces, cx->main};
+      st->pieces.items = xcalloc((size_t)cx->pieces.len + 1, sizeof(void *));
+      memcpy(st->pieces.items, cx->pieces.items, (size_t)cx->pieces.len * sizeof(void *));
+      vec_push(cx->steps, st);
+    }
   }
   if (ok && !cx->work && !cx->inner &&
       (cx->sizes.len || cx->reduces.len || cx->independent || cx->caches.len)) {

@@ -247,6 +247,9 @@ struct Stmt {
   int nitems;
   Loop *loop;  /* ST_FOR in canonical form */
   Vec *annots; /* ST_FOR with `#pragma nu` lines inside an annotated nest */
+  bool visit;  /* ST_EXPR `i, j;` that --explain=html puts at the top of the
+                  nest's body: its copies tell which original iteration runs
+                  (analysis/iterspace.c); printed nowhere (tidy.c) */
 };
 
 /* The relation of a canonical loop's condition `i REL ub`. */

@@ -211,7 +211,7 @@ static Stmt *tidy_block(Stmt *s) {
 
 /* The statement simplified in place (it is a copy); NULL: it does nothing. */
 static Stmt *tidy_stmt(Stmt *s) {
-  if (!s)
+  if (!s || s->visit)
     return NULL;
   s->e = simp(s->e);
   s->init = simp(s->init);
@@ -228,9 +228,8 @@ static Stmt *tidy_stmt(Stmt *s) {
       Stmt *body = tidy_stmt(l->body);
       if (!body)
         body = tr_block(&(Vec){0});
-      if (body->kind == ST_BLOCK && body->nitems == 1 && body->items[0]->kind != ST_DECL &&
-          l->body->kind == ST_BLOCK && l->body != body)
-        body = body->items[0];
+      if (body->kind == ST_BLOCK && body->nitems == 1 && body->items[0]->kind != ST_DECL)
+        body = body->items[0]; /* for (...) { s; } reads as for (...) s; */
       l->body = s->body = body;
       return s;
     }
@@ -392,6 +391,8 @@ static void first_var(Expr *e, void *ctx) {
  * variable: n1, n2, ... */
 static char *split_name(Expr *e, Names *n, Var *base) {
   const char *v = base ? base->name : "s";
+  if (e->kind == EX_BINARY && e->op == OP_ADD && e->a->kind == EX_INT) /* lb + n / 4 * 4 */
+    e = e->b;
   bool split = e->kind == EX_BINARY && e->op == OP_MUL && e->b->kind == EX_INT &&
                e->a->kind == EX_BINARY && e->a->op == OP_DIV;
   for (int k = 1;; k++) {

@@ -18,3 +18,26 @@ add_test(NAME golden.seq_signs
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/golden/seq_signs.sh $<TARGET_FILE:nucc>
           ${CMAKE_CURRENT_BINARY_DIR}/work/golden.seq_signs)
 set_tests_properties(golden.seq_signs PROPERTIES LABELS golden)
+# golden.html.<name>: the --explain=html page of each file in html_pages.txt
+# (path and --explain-size) equals tests/golden/<name>.html, and it and its
+# SVG pictures are well-formed XML (regenerate with update_html.sh).
+# browser.explain_html: the pages load in headless chromium without a script
+# error and draw every picture; skipped where no browser is installed.
+file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/golden/html_pages.txt nucc_html_pages)
+set(nucc_browser_args "")
+foreach(line ${nucc_html_pages})
+  separate_arguments(parts UNIX_COMMAND "${line}")
+  list(GET parts 0 src)
+  list(GET parts 1 sizes)
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME golden.html.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/golden/check_html.sh $<TARGET_FILE:nucc>
+            ${CMAKE_CURRENT_SOURCE_DIR}/golden/${src} ${CMAKE_CURRENT_SOURCE_DIR}/golden/${name}.html
+            ${sizes} ${CMAKE_CURRENT_BINARY_DIR}/work/golden.html.${name})
+  set_tests_properties(golden.html.${name} PROPERTIES LABELS golden)
+  list(APPEND nucc_browser_args ${CMAKE_CURRENT_SOURCE_DIR}/golden/${src} ${sizes})
+endforeach()
+add_test(NAME browser.explain_html
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/golden/check_browser.sh $<TARGET_FILE:nucc>
+          ${CMAKE_CURRENT_BINARY_DIR}/work/browser.explain_html ${nucc_browser_args})
+set_tests_properties(browser.explain_html PROPERTIES LABELS golden SKIP_RETURN_CODE 77)
