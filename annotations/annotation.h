@@ -27,6 +27,8 @@ typedef struct AnnotCtx {
   bool explain;     /* print the pieces after each step (--explain) */
   Vec *steps;       /* --explain=html: an ExplainStep per step, or NULL */
   bool inner;       /* a loop inside an annotated nest's body */
+  bool reordered;   /* remainders of a split of several loops: pieces in program order
+                       are not in the order of their iterations (tilem, dmine) */
 } AnnotCtx;
 
 /* The pieces after one annotation, for --explain=html (the IR is shared

@@ -76,6 +76,42 @@ static Stmt *jam(Stmt **copies, int ncopies) {
   return tr_block(&out);
 }
 
+/* A copy of the body with its own declarations of the temporaries declared
+ * outside (w → w_1): interleaved copies must not share them.  For the last
+ * copy, `last` receives `w = w_<c>;` for each one read after the nest. */
+static Stmt *with_temps(Vec *temps, Vec *copyouts, const char *suffix, Stmt *copy, Vec *last) {
+  if (!temps->len)
+    return copy;
+  Subst ren = {0};
+  Vec items = {0};
+  for (int i = 0; i < temps->len; i++) {
+    Var *v = temps->items[i];
+    Var *n = subst_rename(&ren, v, suffix);
+    n->global = n->is_param = false; /* a local of the copy */
+    Stmt *d = NEW(Stmt);
+    d->kind = ST_DECL;
+    d->loc = v->loc;
+    d->var = n;
+    vec_push(&items, d);
+    bool out = false;
+    for (int j = 0; j < copyouts->len; j++)
+      out |= copyouts->items[j] == v;
+    if (last && out) {
+      Stmt *as = NEW(Stmt);
+      as->kind = ST_EXPR;
+      as->loc = copy->loc;
+      as->e = ir_binary(OP_ASSIGN, ir_var(v, copy->loc), ir_var(n, copy->loc), v->type);
+      vec_push(last, as);
+    }
+  }
+  copy = tr_clone_stmt(copy, &ren);
+  int n;
+  Stmt **old = items_of(copy, &n);
+  for (int i = 0; i < n; i++)
+    vec_push(&items, old[i]);
+  return tr_block(&items);
+}
+
 bool dmine_apply(AnnotCtx *cx, Annot *a) {
   int k = a->nargs;
   Loop *loops[16];
@@ -113,8 +149,13 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
                         "dmine: cannot prove that the unrolled loops carry no dependence, so "
                         "their iterations cannot be interleaved"))
     return false;
+  Vec temps = {0}, copyouts = {0};
+  /* inside a kernel's body, the code after an inner loop is not known here */
+  if (copies > 1)
+    tr_find_temps(loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest, &temps, &copyouts);
   /* the copies: c = (c_1, ..., c_k), the last index fastest */
   Stmt **bodies = xcalloc((size_t)copies, sizeof(Stmt *));
+  Vec last = {0}; /* Stmt*: w = w_<last copy> */
   for (long long c = 0; c < copies; c++) {
     Subst sub = {0};
     long long rest = c;
@@ -128,9 +169,25 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     char suffix[32];
     snprintf(suffix, sizeof suffix, "_%lld", c);
     subst_rename_locals(&sub, loops[k - 1]->body, suffix);
-    bodies[c] = tr_clone_stmt(loops[k - 1]->body, &sub);
+    bodies[c] = with_temps(&temps, &copyouts, suffix, tr_clone_stmt(loops[k - 1]->body, &sub),
+                           c == copies - 1 ? &last : NULL);
   }
   Stmt *body = jam(bodies, (int)copies);
+  /* the outer temporaries leave the iteration as its last copy left them */
+  if (last.len) {
+    int n;
+    Stmt **items = items_of(body, &n);
+    Vec all = {0};
+    for (int i = 0; i < n; i++)
+      vec_push(&all, items[i]);
+    for (int i = 0; i < last.len; i++)
+      vec_push(&all, last.items[i]);
+    body = tr_block(&all);
+  }
+  int nsplit = 0; /* loops with a remainder: R_j of one of them is all that runs */
+  for (int j = 0; j < k; j++)
+    nsplit += d[j] > 1;
+  cx->reordered |= nsplit > 1;
   /* the main nest steps by d_j and stops where fewer than d_j remain */
   Loop *main[16];
   Expr *split[16];

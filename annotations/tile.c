@@ -147,6 +147,7 @@ static bool apply(AnnotCtx *cx, Annot *a, bool full) {
   vec_push(&with, tr_for(chain[0]));
   if (full)
     tr_remainders(loops, k, split, &with);
+  cx->reordered |= full && k > 1;
   annot_replace_main(cx, &with, 0);
   return true;
 }

@@ -91,6 +91,18 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
     Kernel *kn = piece_kernel(cx, a, i);
     if (!kn)
       return false;
+    /* each piece's last iteration copies its temporaries out, and the
+     * pieces run in program order: the last one that runs must hold the
+     * nest's last iteration */
+    if (cx->reordered && cx->pieces.len > 1 && kn->info->copyouts.len) {
+      Var *v = kn->info->copyouts.items[0];
+      diag_error(a->loc,
+                 "work: '%s' is private to each iteration and keeps the last iteration's value, "
+                 "but the remainders of a split of several loops do not run in the loops' "
+                 "order (declare '%s' inside the loop body)",
+                 v->name, v->name);
+      return false;
+    }
     vec_push(&cx->kernels, kn);
   }
   return true;

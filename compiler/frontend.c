@@ -1275,6 +1275,40 @@ typedef struct {
   CXCursor decl; /* the function */
 } FindVisit;
 
+typedef struct {
+  Ctx *cx;
+  Vec *nests; /* Nest*: the function's */
+  Vec used;   /* Var* */
+} Outside;
+
+/* Variables the function names outside its annotated nests: a temporary
+ * private to a nest's work-items needs its last value copied out only if
+ * the program may read it there (or in a nest that does not write it
+ * first, which private.c decides; or it is a global). */
+static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Outside *o = d;
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  for (int i = 0; i < o->nests->len; i++) {
+    Nest *n = o->nests->items[i];
+    if (b >= n->begin && e <= n->end)
+      return CXChildVisit_Continue;
+  }
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(c);
+    enum CXCursorKind k = clang_getCursorKind(ref);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+      Var *v = var_of(o->cx, ref);
+      bool seen = false;
+      for (int i = 0; i < o->used.len && !seen; i++)
+        seen = o->used.items[i] == v;
+      if (!seen)
+        vec_push(&o->used, v);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
@@ -1317,8 +1351,18 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
       frontend_in_main_file(cx->src, c)) {
     char *name = spelling(c);
     FindVisit fv = {cx, name, c};
+    int first = cx->src->nests.len;
     clang_visitChildren(c, find_fors, &fv);
     xfree(name);
+    Outside o = {cx, NEW(Vec), {0}};
+    for (int i = first; i < cx->src->nests.len; i++)
+      vec_push(o.nests, cx->src->nests.items[i]);
+    clang_visitChildren(c, find_outside, &o);
+    for (int i = 0; i < o.nests->len; i++) {
+      Nest *n = o.nests->items[i];
+      n->used_outside = o.used;
+      n->siblings = o.nests;
+    }
   }
   return CXChildVisit_Continue;
 }

@@ -338,8 +338,10 @@ struct Nest {
   SrcLoc bad_loop_loc; /* where the nest stops being canonical */
   char *bad_loop_why;
   char *func_name;
-  int index;   /* 0, 1, ... in the file */
-  Vec visible; /* Var*: the function's parameters and the globals */
+  int index;        /* 0, 1, ... in the file */
+  Vec visible;      /* Var*: the function's parameters and the globals */
+  Vec used_outside; /* Var*: variables the function names outside its annotated nests */
+  Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
 };
 
 // annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
@@ -387,13 +389,20 @@ typedef enum {
   RED_LOR,  // ||
 } RedOp;
 
+/* A scalar from outside the nest, or an element of an array whose subscripts
+ * the kernel does not change (`x[i]` in a loop over j: elem, path the
+ * EX_INDEX, array its array's path).  An element reduction is not an access
+ * of the array's buffer: the host folds the partials into it after the
+ * launch; other accesses of the array stay in its Buffer. */
 typedef struct Reduction {
-  Expr *path; /* the variable or member path */
+  Expr *path; /* the variable or member path; the EX_INDEX x[i] for an element */
   char *name; /* kernel name */
   Type *type;
   RedOp op;
-  SrcLoc loc; /* the first update */
-  bool named; /* given in reduce(...) */
+  SrcLoc loc;  /* the first update */
+  bool named;  /* given in reduce(...) */
+  bool elem;   /* path is an array element */
+  Expr *array; /* elem: the array's path (x, m->data) */
 } Reduction;
 
 const char *red_op_name(RedOp op); /* "sum", "min", ... */

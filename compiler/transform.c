@@ -396,3 +396,19 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out) {
     vec_push(out, tr_for(nl[0]));
   }
 }
+
+void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts) {
+  Kernel kn = {0};
+  kn.name = "temporaries";
+  kn.dims = k;
+  kn.mapped = loops;
+  kn.body = body;
+  kn.nest = nest;
+  kn.info = NEW(KernelInfo);
+  Vec none = {0};
+  int before = diag_quiet_begin();
+  freevars_analyse(&kn, kn.info, &none, &none);
+  diag_quiet_end(before);
+  *temps = kn.info->temps;
+  *copyouts = kn.info->copyouts;
+}

@@ -61,4 +61,10 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
 bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
                       SrcLoc at, const char *broken, const char *unproven);
 
+/* The scalars declared outside that every iteration of loops[0..k-1] writes
+ * before it reads (private to an iteration: copies of the body need their
+ * own, as dmine gives them), and of those the ones whose last value the
+ * code after the loops may read (all of them when nest is NULL). */
+void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts);
+
 #endif

@@ -43,7 +43,10 @@ cflags=(-O2 -std=gnu11 -I"$carry/runtime" -I"$carry/include")
   echo "corpus on $NU_DEVICE: $pass passed, $fail failed"
   echo "## legacy rows"
   for f in f d; do
-    gcc "${cflags[@]}" "$carry/gen/gemm_legacy_$f.nu.c" -o "$bin/gemm_$f" -L"$bin" \
+    # the host half must see the same DATA_TYPE as nucc did (prepare.sh)
+    dt=float
+    [ $f = d ] && dt=double
+    gcc "${cflags[@]}" -DDATA_TYPE=$dt "$carry/gen/gemm_legacy_$f.nu.c" -o "$bin/gemm_$f" -L"$bin" \
       -Wl,-rpath,"$bin" -lnurt -lm
     for n in 2048 4096; do
       echo "### gemm_legacy_$f $n"

@@ -1,6 +1,7 @@
 /* analysis.h — what the analyses of a `work` kernel compute.
  *   freevars.c  free scalars (by value) and arrays (buffers) of the body,
  *               private copies of outer loop indices, called functions
+ *   private.c   outer scalars every iteration writes before it reads
  *   extent.c    host expressions for each buffer's byte size
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
  *   deps.c      dependences and legality, decided on those sets
@@ -23,9 +24,16 @@ typedef struct KernelInfo {
   Kernel *k;
   Vec loops;          /* LoopInfo*, outer first */
   Vec locals;         /* Var* declared in the body */
-  Vec privates;       /* Var* declared outside but used as loop indices */
+  Vec privates;       /* Var* declared outside, private to a work-item: loop indices and temps */
+  Vec temps;          /* Var* of privates that every iteration writes before it reads (C89
+                         temporaries) */
+  Vec copyouts;       /* Var* of temps the program may read after the nest (globals, and
+                         variables the function names outside it): the work-item of the
+                         last iteration stores them, the stub assigns them back */
   Vec written_locals; /* Var* assigned after their declaration */
-  Vec decls;          /* Stmt* ST_DECL in the body, for substitution */
+  Vec decls;          /* Stmt* ST_DECL in the body, for substitution (and one made up for
+                         a temporary written once: private_values) */
+  bool has_continue;  /* a `continue` ends an iteration of the mapped loops */
 } KernelInfo;
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
@@ -42,6 +50,16 @@ char *extent_lo(KernelInfo *ki, Expr *e);
 void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
 /* Prints an expression of invariant host values with kernel names. */
 char *extent_host_text(Expr *e);
+
+/* private.c: finds the temporaries (ki->privates, ki->temps, ki->copyouts;
+ * without ki->k->nest, every temporary is copied out); for the
+ * outer scalars the body writes that are not, pushes the Var* and a reason. */
+void private_find(KernelInfo *ki, Vec *why);
+/* private.c: an integer temporary written once, at the top of the body, from
+ * values the iteration cannot change (j = i + d) stands for that value in
+ * the analyses, as a local declared with it: a decl in ki->decls, not in
+ * ki->written_locals.  Call after written_locals is filled. */
+void private_values(KernelInfo *ki);
 
 /* reduction.c: whether an update of the scalar `path` is a reduction. */
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);

@@ -133,7 +133,7 @@ static char *example_text(Poly *p, isl_set *s, PolyAccess *x, PolyAccess *y) {
   print_params(&b, &ex);
   buf_puts(&b, "iteration ");
   print_iteration(&b, p, x, &ex, false);
-  buf_printf(&b, " %s ", x->write ? "writes" : "reads");
+  buf_printf(&b, " %s ", x->red ? "updates" : x->write ? "writes" : "reads");
   print_element(&b, x, &ex);
   buf_puts(&b, ", iteration ");
   print_iteration(&b, p, y, &ex, true);
@@ -193,6 +193,45 @@ static void report_pair(Poly *p, isl_set *s, PairVerdict v, PolyAccess *w, PolyA
   xfree(at);
 }
 
+/* An element reduced into (x[i] -= L[i][j] * x[j] over j) is combined on
+ * the host after the launch: no access of the array in any iteration, the
+ * updating one included, may touch it. */
+static bool check_element(Poly *p, PolyAccess *r, PolyAccess *a) {
+  Kernel *k = p->ki->k;
+  isl_set *base = isl_set_intersect(poly_pair_dom(p, r, false), poly_pair_dom(p, a, true));
+  isl_set *s = isl_set_intersect(poly_pair_conflict(p, r, a), isl_set_copy(base));
+  PairVerdict v = classify(s, base, r, a);
+  bool ok = v == PAIR_NONE || (v == PAIR_UNDECIDED && k->independent);
+  if (!ok) {
+    char *rt = print_expr_text(r->e), *at = print_expr_text(a->e);
+    const char *op = red_op_name(r->red->op);
+    if (v == PAIR_PROVEN) {
+      diag_error(a->e->loc,
+                 "'%s' touches '%s', which the loop updates as a %s reduction (line %d): the "
+                 "reduction is combined after the loop, so this access would see a partial "
+                 "value",
+                 at, rt, op, r->red->loc.line);
+      char *ex = example_text(p, s, r, a);
+      if (ex)
+        diag_note(a->e->loc, "for example, %s", ex);
+      xfree(ex);
+    } else {
+      diag_error(a->e->loc,
+                 "cannot prove that '%s' never touches '%s', which the loop updates as a %s "
+                 "reduction (line %d); if they never meet, say so with 'independent'",
+                 at, rt, op, r->red->loc.line);
+      PolyAccess *vague = !a->exact || !a->must ? a : r;
+      if (vague->why)
+        diag_note(vague->e->loc, "undecided: %s", vague->why);
+    }
+    xfree(rt);
+    xfree(at);
+  }
+  isl_set_free(s);
+  isl_set_free(base);
+  return ok;
+}
+
 bool deps_check(KernelInfo *ki) {
   Kernel *k = ki->k;
   if (!k->buffers.len)
@@ -206,8 +245,12 @@ bool deps_check(KernelInfo *ki) {
       continue;
     for (int y = 0; y < p->accs.len && ok; y++) {
       PolyAccess *a = p->accs.items[y];
-      if (a->buf != w->buf || (y < x && a->write))
+      if (a->buf != w->buf || (y < x && a->write) || (w->red && a->red))
         continue; /* other buffer, or that pair was tested the other way round */
+      if (w->red || a->red) {
+        ok = check_element(p, w->red ? w : a, w->red ? a : w);
+        continue;
+      }
       isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
       base = isl_set_intersect(base, isl_set_copy(diff));
       isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
@@ -281,8 +324,8 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
     PolyAccess *w = p->accs.items[x];
     for (int y = 0; y < p->accs.len && v != ILLEGAL; y++) {
       PolyAccess *a = p->accs.items[y];
-      if (a->buf != w->buf || (!w->write && !a->write))
-        continue;
+      if (a->buf != w->buf || (!w->write && !a->write) || (w->red && a->red))
+        continue; /* reduction updates of one element commute */
       /* I before I' in the original order, the same element, reordered wrongly */
       isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
       base = isl_set_intersect(isl_set_intersect(base, isl_set_copy(before)), isl_set_copy(bad));

@@ -13,6 +13,7 @@ typedef struct FV {
   Kernel *k;
   KernelInfo *ki;
   bool ok;
+  Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
 } FV;
 
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v) {
@@ -105,7 +106,7 @@ static void add_scalar(FV *fv, Expr *path) {
 
 static void visit(FV *fv, Expr *e);
 
-static void add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
+static Reduction *add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
   for (int i = 0; i < fv->k->reductions.len; i++) {
     Reduction *r = fv->k->reductions.items[i];
     if (!ir_expr_equal(r->path, path))
@@ -117,15 +118,59 @@ static void add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
                  r->name, red_op_name(op), red_op_name(r->op), r->loc.line);
       fv->ok = false;
     }
-    return;
+    return r;
   }
   Reduction *r = NEW(Reduction);
   r->path = path;
-  r->name = path_name(path);
   r->type = path->type;
   r->op = op;
   r->loc = loc;
+  if (path->kind == EX_INDEX) {
+    int n = 0;
+    for (int i = 0; i < fv->k->reductions.len; i++)
+      n += ((Reduction *)fv->k->reductions.items[i])->elem;
+    r->elem = true;
+    r->array = path;
+    while (r->array->kind == EX_INDEX)
+      r->array = r->array->a;
+    r->name = xformat("nu_%s_e%d", path_name(r->array), n);
+  } else {
+    r->name = path_name(path);
+  }
   vec_push(&fv->k->reductions, r);
+  return r;
+}
+
+/* A subscript the kernel never changes: constants and outer scalars. */
+static bool invariant_sub(FV *fv, Expr *e) {
+  switch (e->kind) {
+  case EX_INT:
+    return true;
+  case EX_VAR:
+  case EX_MEMBER:
+    return is_outer_path(fv, e) && type_is_integer(e->type);
+  case EX_CAST:
+    return invariant_sub(fv, e->a);
+  case EX_UNARY:
+    return (e->op == OP_NEG || e->op == OP_PLUS || e->op == OP_BITNOT) && invariant_sub(fv, e->a);
+  case EX_BINARY:
+    return !op_is_assign(e->op) && e->op != OP_COMMA && invariant_sub(fv, e->a) &&
+           invariant_sub(fv, e->b);
+  default:
+    return false;
+  }
+}
+
+/* x[i] with every subscript invariant, of an array from outside the nest:
+ * an update of it may be an element reduction (SPEC §4). */
+static bool is_invariant_element(FV *fv, Expr *e) {
+  if (e->kind != EX_INDEX || !type_is_arith(e->type))
+    return false;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    if (!invariant_sub(fv, base->b))
+      return false;
+  return is_outer_path(fv, base) && type_rank(base->type) > 0;
 }
 
 /* An assignment to a scalar from outside the nest: a reduction, or an error. */
@@ -205,6 +250,15 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     fv->ok = false;
     return;
   }
+  for (int i = 0; root && lhs->kind == EX_VAR && i + 1 < fv->why.len; i += 2)
+    if (fv->why.items[i] == root->var) {
+      diag_error(lhs->loc,
+                 "write to '%s', declared outside the nest: %s (declare it inside the loop "
+                 "body, or write it before any read on every path)",
+                 root->var->name, (char *)fv->why.items[i + 1]);
+      fv->ok = false;
+      return;
+    }
   char *t = root ? print_expr_text(lhs) : xstrdup("this expression");
   diag_error(lhs->loc,
              "write to '%s', declared outside the nest: every work-item would write it "
@@ -260,7 +314,8 @@ static void visit(FV *fv, Expr *e) {
       return;
     }
     if (op_is_assign(e->op)) {
-      if (is_outer_path(fv, e->a) && visit_outer_update(fv, e, e->a))
+      if ((is_outer_path(fv, e->a) || is_invariant_element(fv, e->a)) &&
+          visit_outer_update(fv, e, e->a))
         return;
       visit_lvalue(fv, e->a, true);
       return;
@@ -269,7 +324,8 @@ static void visit(FV *fv, Expr *e) {
     return;
   case EX_BINARY:
     if (op_is_assign(e->op)) {
-      if ((e->a->kind == EX_VAR || e->a->kind == EX_MEMBER) && is_outer_path(fv, e->a) &&
+      if ((((e->a->kind == EX_VAR || e->a->kind == EX_MEMBER) && is_outer_path(fv, e->a)) ||
+           is_invariant_element(fv, e->a)) &&
           visit_outer_update(fv, e, e->a))
         return;
       visit_lvalue(fv, e->a, e->op != OP_ASSIGN);
@@ -341,8 +397,9 @@ static void scan_decls(FV *fv, Stmt *s) {
   }
 }
 
-/* `continue` in the mapped loop's body ends this work-item's iteration;
- * `break` would end the whole loop, which an NDRange cannot do. */
+/* `continue` in the mapped loop's body ends this work-item's iteration (the
+ * kernel runs the body in a loop or a do { } while (0) of its own); `break`
+ * would end the whole loop, which an NDRange cannot do. */
 static void check_jumps(FV *fv, Stmt *s) {
   if (!s)
     return;
@@ -357,7 +414,9 @@ static void check_jumps(FV *fv, Stmt *s) {
     fv->ok = false;
     return;
   case ST_CONTINUE:
-    s->kind = ST_RETURN;
+    /* the printer wraps the body in do { } while (0); the IR stays as
+     * written, since --emit=seq prints the same pieces as C */
+    fv->ki->has_continue = true;
     return;
   default:
     check_jumps(fv, s->then);
@@ -368,32 +427,14 @@ static void check_jumps(FV *fv, Stmt *s) {
   }
 }
 
-/* With reductions the body runs inside a loop of the kernel's own, where
- * `continue` keeps its meaning; `break` is still refused. */
-static void check_breaks(FV *fv, Stmt *s) {
-  if (!s)
-    return;
-  if (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO)
-    return;
-  if (s->kind == ST_BREAK) {
-    diag_error(s->loc, "'break' would leave a loop mapped by 'work': work-items cannot stop "
-                       "the others");
-    fv->ok = false;
-    return;
-  }
-  check_breaks(fv, s->then);
-  check_breaks(fv, s->els);
-  for (int i = 0; i < s->nitems; i++)
-    check_breaks(fv, s->items[i]);
-}
-
 static void visit_stmt(FV *fv, Stmt *s) {
   if (!s)
     return;
   Expr *rpath, *operand;
   RedOp rop;
   if (reduction_match_if(s, &rpath, &rop, &operand) &&
-      (rpath->kind == EX_VAR || rpath->kind == EX_MEMBER) && is_outer_path(fv, rpath) &&
+      (((rpath->kind == EX_VAR || rpath->kind == EX_MEMBER) && is_outer_path(fv, rpath)) ||
+       is_invariant_element(fv, rpath)) &&
       type_is_arith(rpath->type)) {
     add_reduction(fv, rpath, rop, rpath->loc);
     visit(fv, operand);
@@ -426,7 +467,7 @@ static void note_written(Expr *e, void *d) {
 /* Functions called from the kernel may use only their parameters and locals. */
 static void check_func_vars(FV *fv, Func *f) {
   KernelInfo fki = {0};
-  FV sub = {fv->k, &fki, true};
+  FV sub = {.k = fv->k, .ki = &fki, .ok = true};
   for (int i = 0; i < f->nparams; i++)
     vec_push(&fki.locals, f->params[i]);
   scan_decls(&sub, f->body);
@@ -445,6 +486,53 @@ static void check_func_vars(FV *fv, Func *f) {
     fv->ok = false;
 }
 
+/* An element reduction x[i]: its subscripts use no other reduction, and
+ * the kernel's other accesses of x never reach x[i] (or `independent`). */
+static void check_element(FV *fv, Reduction *r) {
+  Kernel *k = fv->k;
+  if (!r->elem)
+    return;
+  char *t = print_expr_text(r->path);
+  int ri = 0;
+  while (k->reductions.items[ri] != r)
+    ri++;
+  for (int j = 0; j < k->reductions.len; j++) {
+    Reduction *o = k->reductions.items[j];
+    if (o != r && !o->elem && reduction_uses(r->path, o->path)) {
+      diag_error(r->loc, "the subscripts of '%s' use '%s', which the loop updates as a reduction",
+                 t, o->name);
+      fv->ok = false;
+    }
+    /* two elements of one array may be one: the host folds both into it,
+     * which is right only with one operator */
+    if (j > ri && o->elem && o->op != r->op && ir_expr_equal(o->array, r->array)) {
+      char *u = print_expr_text(o->path);
+      diag_error(r->loc,
+                 "'%s' is updated as a %s reduction and '%s' as a %s: two elements of one array "
+                 "may be the same, and a reduction uses one operator",
+                 t, red_op_name(r->op), u, red_op_name(o->op));
+      xfree(u);
+      fv->ok = false;
+    }
+  }
+  for (int j = 0; j < k->buffers.len; j++) {
+    Buffer *b = k->buffers.items[j];
+    if (!ir_expr_equal(b->path, r->array))
+      continue;
+    for (int a = 0; a < b->accesses.len; a++) {
+      Access *ac = b->accesses.items[a];
+      if (ir_expr_equal(ac->e, r->path)) {
+        diag_error(ac->e->loc,
+                   "'%s' is updated as a %s reduction but also %s in the loop: a reduction "
+                   "may only be combined into (x[i] += e, ...)",
+                   t, red_op_name(r->op), ac->write ? "written" : "read");
+        fv->ok = false;
+      }
+    }
+  }
+  xfree(t);
+}
+
 /* A reduction variable may only be updated; reduce(...) must match. */
 static void check_reductions(FV *fv, Vec *reduces) {
   Kernel *k = fv->k;
@@ -461,6 +549,8 @@ static void check_reductions(FV *fv, Vec *reduces) {
       }
     }
   }
+  for (int i = 0; i < k->reductions.len; i++)
+    check_element(fv, k->reductions.items[i]);
   static const char *ops[] = {"+", "*", "min", "max", "&", "|", "^", "&&", "||"};
   for (int i = 0; i < reduces->len; i++) {
     AnnotArg *a = reduces->items[i];
@@ -486,7 +576,7 @@ static void check_reductions(FV *fv, Vec *reduces) {
 }
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
-  FV fv = {k, ki, true};
+  FV fv = {.k = k, .ki = ki, .ok = true};
   ki->k = k;
   for (int i = 0; i < k->dims; i++) {
     LoopInfo *li = NEW(LoopInfo);
@@ -498,7 +588,9 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
       vec_push(&ki->privates, k->mapped[i]->var);
   }
   scan_decls(&fv, k->body);
+  private_find(ki, &fv.why);
   ir_walk_stmt(k->body, note_written, ki);
+  private_values(ki);
   for (int i = 0; i < k->dims; i++) {
     visit(&fv, k->mapped[i]->lb);
     visit(&fv, k->mapped[i]->ub);
@@ -506,10 +598,7 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   }
   visit_stmt(&fv, k->body);
   check_reductions(&fv, reduces);
-  if (!k->reductions.len)
-    check_jumps(&fv, k->body);
-  else
-    check_breaks(&fv, k->body);
+  check_jumps(&fv, k->body);
   for (int i = 0; i < k->funcs.len; i++) /* grows while we check */
     check_func_vars(&fv, k->funcs.items[i]);
   for (int i = 0; i < sizes->len; i++) {

@@ -520,7 +520,7 @@ static Vec *copy_scope(Vec *loops) {
 static PolyAccess *find_access(Poly *p, Expr *e) {
   for (int i = 0; i < p->accs.len; i++) {
     PolyAccess *a = p->accs.items[i];
-    if (a->e == e)
+    if (a->e == e || (a->red && !a->dom && ir_expr_equal(a->e, e)))
       return a;
   }
   return NULL;
@@ -850,6 +850,33 @@ Poly *poly_build(KernelInfo *ki) {
       a->exact = true;
       vec_push(&p->accs, a);
     }
+  }
+  /* an element reduced into: written by every work-item that updates it */
+  for (int r = 0; r < k->reductions.len; r++) {
+    Reduction *red = k->reductions.items[r];
+    Buffer *buf = NULL;
+    for (int b = 0; red->elem && b < k->buffers.len; b++)
+      if (ir_expr_equal(((Buffer *)k->buffers.items[b])->path, red->array))
+        buf = k->buffers.items[b];
+    if (!buf)
+      continue; /* no other access of the array: nothing to meet */
+    Access *acc = NEW(Access);
+    acc->e = red->path;
+    for (Expr *x = red->path; x->kind == EX_INDEX; x = x->a)
+      acc->nsubs++;
+    acc->subs = xcalloc((size_t)acc->nsubs, sizeof(Expr *));
+    int d = acc->nsubs;
+    for (Expr *x = red->path; x->kind == EX_INDEX; x = x->a)
+      acc->subs[--d] = x->b;
+    acc->write = acc->read = true;
+    PolyAccess *a = NEW(PolyAccess);
+    a->acc = acc;
+    a->buf = buf;
+    a->e = red->path;
+    a->write = true;
+    a->exact = true;
+    a->red = red;
+    vec_push(&p->accs, a);
   }
   Walk w = {.p = p};
   for (int d = 0; d < p->ndims; d++) {

@@ -31,13 +31,14 @@ typedef struct PolyAccess {
   Buffer *buf;
   Expr *e; /* the access expression */
   bool write;
-  isl_set *dom; /* iterations that may execute it */
-  Vec coords;   /* PolyCoord*, the element */
-  Vec loops;    /* LoopInfo* enclosing it, outer first, mapped ones left out */
-  Vec *scope;   /* every LoopInfo* enclosing it, mapped ones first */
-  bool must;    /* every iteration of dom executes it */
-  bool exact;   /* every coordinate is affine */
-  char *why;    /* when !must or !exact: the reason, for messages */
+  isl_set *dom;   /* iterations that may execute it */
+  Vec coords;     /* PolyCoord*, the element */
+  Vec loops;      /* LoopInfo* enclosing it, outer first, mapped ones left out */
+  Vec *scope;     /* every LoopInfo* enclosing it, mapped ones first */
+  Reduction *red; /* an array element reduced into (x[i]), not a buffer access */
+  bool must;      /* every iteration of dom executes it */
+  bool exact;     /* every coordinate is affine */
+  char *why;      /* when !must or !exact: the reason, for messages */
 } PolyAccess;
 
 typedef struct Poly {

@@ -3,7 +3,9 @@
  * declared outside the nest; says whether it only combines a value into
  * that scalar — v += e, v = v * e, v = fmin(v, e), v = v < e ? v : e,
  * if (e > v) v = e, v++ — and with which operator.  Pure pattern matching
- * on the IR; freevars.c decides what the matches mean for the kernel. */
+ * on the IR; freevars.c decides what the matches mean for the kernel.
+ * For an element reduction x[i], also a small test that another access
+ * x[j] of the array never reaches x[i] (j < i from j's loop bounds). */
 #include "analysis.h"
 
 #include <string.h>

@@ -12,6 +12,8 @@
 char *emit_opencl_program(Vec *kernels, bool *uses_fp64);
 /* Reductions: the storage type, and `a OP b` in OpenCL C or C. */
 const char *emit_red_type(const Reduction *r);
+/* The type of a temporary's last value in the kernel (opencl) or host. */
+const char *emit_last_type(const Var *v, bool opencl);
 char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
 
 /* The host stub of a kernel (a static function) and the statement that

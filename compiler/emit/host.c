@@ -183,18 +183,25 @@ static void print_final_combine(Reduction *r, Buf *b) {
              "  {\n"
              "    %s nu_t = nu_part_%s[0];\n"
              "    for (size_t nu_g = 1; nu_g < nu_groups; nu_g++)\n"
-             "      nu_t = %s;\n"
+             "      nu_t = %s;\n",
+             r->name, t, r->name, step);
+  /* an element is a host write of its array, as any host statement's */
+  if (r->elem)
+    buf_printf(b, "    nurt_host_access(%s, 1);\n", r->name);
+  buf_printf(b,
              "    *%s = %s;\n"
              "  }\n",
-             r->name, t, r->name, step, r->name, last);
+             r->name, last);
 }
 
 char *emit_host_stub(Kernel *k) {
   KernelInfo *ki = k->info;
   Buf b = {0};
   Loop *l0 = k->mapped[0];
-  buf_printf(&b, "/* Launches %s: the loop nest at line %d. */\nstatic void %s(", k->name,
-             l0->loc.line, k->name);
+  /* with temporaries to copy back: whether the kernel ran (and set them) */
+  bool ran = ki->copyouts.len > 0;
+  buf_printf(&b, "/* Launches %s: the loop nest at line %d. */\nstatic %s %s(", k->name,
+             l0->loc.line, ran ? "int" : "void", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
@@ -228,6 +235,10 @@ char *emit_host_stub(Kernel *k) {
     if (!l->declared)
       buf_printf(&b, ", %s *nu_last_%s", l->var->type->canon, l->var->name);
   }
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    buf_printf(&b, ", %s *nu_copy_%s", v->type->canon, v->name);
+  }
   buf_puts(&b, ")\n{\n");
   /* trip counts of the mapped loops */
   for (int m = 0; m < k->dims; m++) {
@@ -255,7 +266,7 @@ char *emit_host_stub(Kernel *k) {
   buf_puts(&b, "  if (");
   for (int m = 0; m < k->dims; m++)
     buf_printf(&b, "%snu_n%d <= 0", m ? " || " : "", m);
-  buf_puts(&b, ")\n    return;\n");
+  buf_puts(&b, ran ? ")\n    return 0;\n" : ")\n    return;\n");
   /* index ranges, for the extents of pointers */
   bool need_ranges = false;
   for (int i = 0; i < k->buffers.len; i++) {
@@ -331,6 +342,14 @@ char *emit_host_stub(Kernel *k) {
                "  nurt_arg_buffer(nu_l, nu_part_%s, nu_groups * sizeof(%s), NURT_OUT);\n",
                t, r->name, k->name, r->name, t, t, r->name, t);
   }
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    const char *t = emit_last_type(v, false);
+    buf_printf(&b,
+               "  %s *nu_lastv_%s = nurt_partials(\"%s.last.%s\", sizeof(%s));\n"
+               "  nurt_arg_buffer(nu_l, nu_lastv_%s, sizeof(%s), NURT_OUT);\n",
+               t, v->name, k->name, v->name, t, v->name, t);
+  }
   for (int i = 0; i < k->caches.len; i++) {
     Cache *c = k->caches.items[i];
     buf_printf(&b, "  nurt_arg_local(nu_l, sizeof(%s)", type_c_name(c->buf->elem));
@@ -346,13 +365,25 @@ char *emit_host_stub(Kernel *k) {
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   for (int i = 0; i < k->reductions.len; i++)
     print_final_combine(k->reductions.items[i], &b);
+  /* the sequentially last iteration's temporaries, as the loop leaves them */
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    buf_printf(&b,
+               "  nurt_host_access(nu_lastv_%s, 0); /* waits for the kernel */\n"
+               "  *nu_copy_%s = (%s)nu_lastv_%s[0];\n",
+               v->name, v->name, v->type->canon, v->name);
+  }
+  if (ran)
+    buf_puts(&b, "  return 1;\n");
   buf_puts(&b, "}\n");
   return b.s;
 }
 
 /* The call of one kernel's stub, with the values at the nest's site.  The
  * mapped indices' last values come back through pointers, or through a
- * temporary for an index declared `register`, which has no address. */
+ * temporary for an index declared `register`, which has no address; so do
+ * the private temporaries' (a register one's temporary is assigned back
+ * when the stub says its kernel ran). */
 static void print_call(Kernel *k, Buf *b) {
   buf_puts(b, "    {");
   for (int m = 0; m < k->dims; m++)
@@ -361,7 +392,14 @@ static void print_call(Kernel *k, Buf *b) {
       buf_printf(b, " %s nu_last_%s%s%s;", v->type->canon, v->name, m ? " = " : "",
                  m ? v->name : "");
     }
-  buf_printf(b, "\n    %s(", k->name);
+  bool regs = false;
+  for (int i = 0; i < k->info->copyouts.len; i++) {
+    Var *v = k->info->copyouts.items[i];
+    if (v->reg)
+      buf_printf(b, " %s nu_copy_%s;", v->type->canon, v->name);
+    regs |= v->reg;
+  }
+  buf_printf(b, regs ? "\n    if (%s(" : "\n    %s(", k->name);
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
@@ -405,7 +443,23 @@ static void print_call(Kernel *k, Buf *b) {
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared)
       buf_printf(b, ", &%s%s", k->mapped[m]->var->reg ? "nu_last_" : "", k->mapped[m]->var->name);
-  buf_puts(b, ");\n   ");
+  KernelInfo *ki = k->info;
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    buf_printf(b, ", &%s%s", v->reg ? "nu_copy_" : "", v->name);
+  }
+  if (regs) {
+    /* only a kernel that ran has values to copy back */
+    buf_puts(b, "))\n     ");
+    for (int i = 0; i < ki->copyouts.len; i++) {
+      Var *v = ki->copyouts.items[i];
+      if (v->reg)
+        buf_printf(b, " %s = nu_copy_%s;", v->name, v->name);
+    }
+    buf_puts(b, "\n   ");
+  } else {
+    buf_puts(b, ");\n   ");
+  }
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared && k->mapped[m]->var->reg)
       buf_printf(b, " %s = nu_last_%s;", k->mapped[m]->var->name, k->mapped[m]->var->name);
@@ -481,6 +535,21 @@ void emit_report(Kernel *k, const char *path) {
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
     buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), print_expr_text(r->path));
+  }
+  for (int i = 0; i < k->info->temps.len; i++) {
+    Var *v = k->info->temps.items[i];
+    bool out = false;
+    for (int j = 0; j < k->info->copyouts.len; j++)
+      out |= k->info->copyouts.items[j] == v;
+    buf_printf(&b, "; private %s%s", v->name, out ? " (last value copied out)" : "");
+  }
+  for (int i = 0; i < k->info->copyouts.len; i++) { /* inner loops' indices */
+    Var *v = k->info->copyouts.items[i];
+    bool temp = false;
+    for (int j = 0; j < k->info->temps.len; j++)
+      temp |= k->info->temps.items[j] == v;
+    if (!temp)
+      buf_printf(&b, "; loop index %s (last value copied out)", v->name);
   }
   if (k->independent)
     buf_puts(&b, "; independent (user's promise)");

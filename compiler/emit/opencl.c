@@ -35,6 +35,13 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   KCtx *kc = p->ctx;
   if (!kc)
     return false;
+  for (int i = 0; i < kc->k->reductions.len; i++) {
+    Reduction *r = kc->k->reductions.items[i];
+    if (r->elem && ir_expr_equal(r->path, e)) {
+      buf_puts(b, r->name); /* this work-item's share of the element */
+      return true;
+    }
+  }
   Expr *subs[16];
   int n = 0;
   Expr *base = e;
@@ -163,6 +170,40 @@ static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
   }
 }
 
+/* The type a private's last value travels in (no bool in buffers). */
+const char *emit_last_type(const Var *v, bool opencl) {
+  if (v->type->kind == TY_BOOL)
+    return "int";
+  return opencl ? type_cl_name(v->type) : type_c_name(v->type);
+}
+
+/* One iteration of the mapped loops: `continue` ends it; then the work-item
+ * that runs the sequentially last iteration keeps the temporaries' values
+ * for the host (SPEC §4). */
+static void print_iteration(Printer *p, Kernel *k, int depth, Buf *b) {
+  KernelInfo *ki = k->info;
+  buf_indent(b, depth);
+  buf_puts(b, "do { /* `continue` ends this iteration */\n");
+  print_body(p, k->body, depth + 1, b);
+  buf_indent(b, depth);
+  buf_puts(b, "} while (0);\n");
+  if (!ki->copyouts.len)
+    return;
+  buf_indent(b, depth);
+  buf_puts(b, "if (");
+  for (int m = 0; m < k->dims; m++)
+    buf_printf(b, "%snu_g%d == nu_n%d - 1", m ? " && " : "", m, m);
+  buf_puts(b, ") { /* the last iteration */\n");
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    buf_indent(b, depth + 1);
+    buf_printf(b, "nu_last_%s[0] = (%s)%s;\n", v->name, emit_last_type(v, true),
+               print_cl_name(v->name));
+  }
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
+}
+
 static void print_indices(Kernel *k, int depth, Buf *b) {
   for (int m = 0; m < k->dims; m++) {
     Loop *l = k->mapped[m];
@@ -282,6 +323,12 @@ static void print_kernel(Kernel *k, Buf *b) {
                r->name, t, r->name, r->name);
     sep = ",\n    ";
   }
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    buf_printf(b, "%s__global %s *nu_last_%s, long nu_last_%s_off", sep, emit_last_type(v, true),
+               v->name, v->name);
+    sep = ",\n    ";
+  }
   for (int i = 0; i < k->caches.len; i++) {
     Cache *c = k->caches.items[i];
     buf_printf(b, "%s__local %s *nu_tile_%s", sep, type_cl_name(c->buf->elem), c->buf->name);
@@ -305,6 +352,12 @@ static void print_kernel(Kernel *k, Buf *b) {
     buf_printf(b, "  %s %s = %s; /* this work-item's %s */\n", type_cl_name(r->type), r->name,
                red_identity(r), red_op_name(r->op));
   }
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    const char *t = emit_last_type(v, true);
+    buf_printf(b, "  nu_last_%s = (__global %s *)((__global char *)nu_last_%s + nu_last_%s_off);\n",
+               v->name, t, v->name, v->name);
+  }
   for (int i = 0; i < ki->privates.len; i++) {
     Var *v = ki->privates.items[i];
     bool mapped = false;
@@ -320,7 +373,10 @@ static void print_kernel(Kernel *k, Buf *b) {
     buf_puts(b, "  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) "
                 "{\n");
     print_indices(k, 2, b);
-    print_body(&p, k->body, 2, b);
+    if (ki->copyouts.len)
+      print_iteration(&p, k, 2, b);
+    else
+      print_body(&p, k->body, 2, b);
     buf_puts(b, "  }\n");
   } else {
     /* NDRange dimension 0 is the innermost mapped loop */
@@ -339,9 +395,8 @@ static void print_kernel(Kernel *k, Buf *b) {
         buf_printf(b, "%snu_g%d < nu_n%d", m > 1 ? " && " : "", m, m);
       buf_puts(b, ") {\n");
       print_indices(k, 3, b);
-      buf_puts(b, "      do { /* `continue` ends this iteration */\n");
-      print_body(&p, k->body, 4, b);
-      buf_puts(b, "      } while (0);\n    }\n  }\n");
+      print_iteration(&p, k, 3, b);
+      buf_puts(b, "    }\n  }\n");
     } else if (red || cached) {
       /* every work-item must reach the barriers: no early return */
       buf_puts(b, "  if (");
@@ -349,16 +404,18 @@ static void print_kernel(Kernel *k, Buf *b) {
         buf_printf(b, "%snu_g%d < nu_n%d", m ? " && " : "", m, m);
       buf_puts(b, ") {\n");
       print_indices(k, 2, b);
-      buf_puts(b, "    do { /* `continue` ends this iteration */\n");
-      print_body(&p, k->body, 3, b);
-      buf_puts(b, "    } while (0);\n  }\n");
+      print_iteration(&p, k, 2, b);
+      buf_puts(b, "  }\n");
     } else {
       buf_puts(b, "  if (");
       for (int m = 0; m < k->dims; m++)
         buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
       buf_puts(b, ")\n    return;\n");
       print_indices(k, 1, b);
-      print_body(&p, k->body, 1, b);
+      if (ki->copyouts.len || ki->has_continue)
+        print_iteration(&p, k, 1, b);
+      else
+        print_body(&p, k->body, 1, b);
     }
   }
   if (red) {
