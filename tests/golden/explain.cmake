@@ -41,3 +41,8 @@ add_test(NAME browser.explain_html
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/golden/check_browser.sh $<TARGET_FILE:nucc>
           ${CMAKE_CURRENT_BINARY_DIR}/work/browser.explain_html ${nucc_browser_args})
 set_tests_properties(browser.explain_html PROPERTIES LABELS golden SKIP_RETURN_CODE 77)
+# golden.tutorial_pictures: the SVG pictures of docs/tutorial.md are what
+# nucc --explain=html draws now (regenerate with docs/img/update.sh).
+add_test(NAME golden.tutorial_pictures
+  COMMAND bash ${PROJECT_SOURCE_DIR}/docs/img/update.sh $<TARGET_FILE:nucc> --check)
+set_tests_properties(golden.tutorial_pictures PROPERTIES LABELS golden)
