@@ -81,7 +81,7 @@ static int line_at(LineCounter *lc, unsigned off) {
 static void explain_nest(Source *src, Nest *n) {
   printf("== %s:%d: nest of %d loop%s\n-- as written:\n", src->path, n->loops[0]->loc.line,
          n->depth, n->depth == 1 ? "" : "s");
-  Printer p = {0};
+  Printer p = {.spelled = true};
   Buf b = {0};
   Stmt s = {.kind = ST_FOR, .loop = n->loops[0], .body = n->loops[0]->body};
   print_stmt(&p, &s, 0, &b);

@@ -212,7 +212,8 @@ struct Expr {
   int nargs;
   long long ival;
   double fval;
-  char *text;    /* float literal spelling; call or member name */
+  char *text;    /* float literal spelling; the macro an integer literal was
+                    written as (printed with Printer.spelled); call or member name */
   Var *var;      /* EX_VAR */
   bool arrow;    /* EX_MEMBER through a pointer */
   Func *callee;  /* EX_CALL of a function defined in the input file */
@@ -289,7 +290,8 @@ struct Printer {
   /* non-NULL: loop bounds print x < y ? x : y as min(x, y), with this
    * prefix ("" for --explain, "nu_" for --emit=seq, which defines them) */
   const char *minmax;
-  bool header; /* printing a loop bound (internal) */
+  bool header;  /* printing a loop bound (internal) */
+  bool spelled; /* integer literals as written (a macro name, Expr.text), not their value */
 };
 void print_expr(Printer *p, Expr *e, Buf *b);
 void print_stmt(Printer *p, Stmt *s, int depth, Buf *b);

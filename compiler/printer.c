@@ -95,7 +95,11 @@ const char *print_cl_builtin(const char *n) {
   return NULL;
 }
 
-static void print_int(const Expr *e, Buf *b) {
+static void print_int(Printer *p, const Expr *e, Buf *b) {
+  if (p->spelled && e->text) {
+    buf_puts(b, e->text);
+    return;
+  }
   const char *suffix = "";
   switch (e->type ? e->type->kind : TY_INT) {
   case TY_UINT:
@@ -131,7 +135,7 @@ static void print_float(const Expr *e, Buf *b) {
 void print_expr(Printer *p, Expr *e, Buf *b) {
   switch (e->kind) {
   case EX_INT:
-    print_int(e, b);
+    print_int(p, e, b);
     return;
   case EX_FLOAT:
     print_float(e, b);

@@ -77,7 +77,8 @@ static Expr *simp_root(Expr *e) {
     return e;
   Expr *a = e->a, *b = e->b;
   long long x, y;
-  bool ca = a->kind == EX_INT, cb = b->kind == EX_INT;
+  /* a literal written as a macro (N - 1) stays as written */
+  bool ca = a->kind == EX_INT && !a->text, cb = b->kind == EX_INT && !b->text;
   x = ca ? a->ival : 0;
   y = cb ? b->ival : 0;
   switch (e->op) {
@@ -290,6 +291,11 @@ static int expr_size(const Expr *e) {
   return n;
 }
 
+static void any_var(Expr *e, void *ctx) {
+  if (e->kind == EX_VAR)
+    *(Var **)ctx = e->var;
+}
+
 /* Invariant in the pieces and worth a name: not a constant, a variable or
  * a variable plus a constant. */
 static bool nameable(Expr *e, Names *n) {
@@ -303,6 +309,10 @@ static bool nameable(Expr *e, Names *n) {
   for (int i = 0; i < n->inner.len; i++)
     if (ir_expr_uses_var(e, n->inner.items[i]))
       return false;
+  Var *any = NULL;
+  ir_walk_expr(e, any_var, &any);
+  if (!any) /* a constant, maybe spelled with macros (M - 1): as written */
+    return false;
   return e->kind != EX_BINARY || (e->op >= OP_ADD && e->op <= OP_MOD);
 }
 
@@ -471,12 +481,15 @@ static char *cover(Stmt *piece) {
     }
     if (tile_var)
       continue;
-    char *lo = print_expr_text(range->lb), *hi = print_expr_text(range->ub);
-    buf_printf(&b, "%s%s <= %s %s %s", b.len ? ", " : "", lo, l->var->name,
+    Printer p = {.spelled = true};
+    Buf lo = {0}, hi = {0};
+    print_expr(&p, range->lb, &lo);
+    print_expr(&p, range->ub, &hi);
+    buf_printf(&b, "%s%s <= %s %s %s", b.len ? ", " : "", lo.s, l->var->name,
                range->rel == REL_LE   ? "<="
                : range->rel == REL_LT ? "<"
                                       : "?",
-               hi);
+               hi.s);
   }
   return b.s;
 }
@@ -512,7 +525,7 @@ void tidy_pieces(Vec *pieces, int main, Tidy *out) {
 void tidy_print(Vec *pieces, int main, Buf *b, int depth, const char *minmax) {
   Tidy t;
   tidy_pieces(pieces, main, &t);
-  Printer p = {.minmax = minmax};
+  Printer p = {.minmax = minmax, .spelled = true};
   Buf body = {0};
   buf_puts(&body, "");
   for (int i = 0; i < t.decls.len; i++) {

@@ -46,3 +46,11 @@ set_tests_properties(browser.explain_html PROPERTIES LABELS golden SKIP_RETURN_C
 add_test(NAME golden.tutorial_pictures
   COMMAND bash ${PROJECT_SOURCE_DIR}/docs/img/update.sh $<TARGET_FILE:nucc> --check)
 set_tests_properties(golden.tutorial_pictures PROPERTIES LABELS golden)
+# golden.explain_spelled: literals and macros as the source spells them, no
+# loop that provably runs zero times (tests/golden/explain_spelled.txt;
+# regenerate: cd tests/golden && nucc --explain explain_spelled.c > explain_spelled.txt).
+add_test(NAME golden.explain_spelled
+  COMMAND bash -c "\"$0\" --explain explain_spelled.c | diff -u explain_spelled.txt - || (echo 'FAIL: nucc --explain explain_spelled.c differs from tests/golden/explain_spelled.txt' && false)"
+          $<TARGET_FILE:nucc>
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
+set_tests_properties(golden.explain_spelled PROPERTIES LABELS golden)
