@@ -19,7 +19,7 @@ static const char *group_colours[] = {"#8ecae6", "#ffb703", "#90be6d", "#f4a261"
                                       "#b5a8e0", "#f28482", "#84dcc6", "#e9c46a",
                                       "#a3c4f3", "#cdb4db", "#c9e4a7", "#ffcad4"};
 static const char *piece_colours[] = {"#d9d9d9", "#bfbfbf", "#e6d5b8", "#cfcfa8", "#d6c1c1"};
-#define NCOLOURS(a) ((int)(sizeof a / sizeof *a))
+#define NCOLOURS(a) ((int)(sizeof(a) / sizeof *(a)))
 #define LEGEND_MAX 16 /* legend entries shown; the page counts the others */
 
 static void esc(Buf *b, const char *s) {
