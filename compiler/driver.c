@@ -157,7 +157,7 @@ static bool explain_html(const Options *o, Source *src) {
 static char *seq_text(AnnotCtx *cx) {
   Buf b = {0};
   buf_puts(&b, "{\n");
-  tidy_print(&cx->pieces, cx->main, &b, 1, "nu_");
+  tidy_print(&cx->pieces, cx->main, &cx->mains, &b, 1, "nu_");
   buf_puts(&b, "}");
   return b.s;
 }

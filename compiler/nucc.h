@@ -312,10 +312,12 @@ typedef struct Tidy {
   Vec labels; /* char*: "main part: 0 <= j < m2, 0 <= i < n2", one per piece */
   int main;   /* index of the main part in pieces, -1 if none */
 } Tidy;
-void tidy_pieces(Vec *pieces, int main, Tidy *out);
+/* The main part is pieces[main], or after fission every piece in mains
+ * (Stmt*; NULL or empty: only pieces[main]). */
+void tidy_pieces(Vec *pieces, int main, Vec *mains, Tidy *out);
 /* The declarations, then each piece under its label (when there are
  * several), as C at `depth`; minmax as in Printer. */
-void tidy_print(Vec *pieces, int main, Buf *b, int depth, const char *minmax);
+void tidy_print(Vec *pieces, int main, Vec *mains, Buf *b, int depth, const char *minmax);
 
 // frontend.c — libclang → IR
 struct Func {

@@ -226,6 +226,10 @@ static Stmt *tidy_stmt(Stmt *s) {
       l->ub = simp_bound(l->ub);
       if (empty_loop(l))
         return NULL;
+      bool visit_only = l->body->visit || (l->body->kind == ST_BLOCK && l->body->nitems == 1 &&
+                                           l->body->items[0]->visit);
+      if (visit_only) /* the loop fission made of the pictures' visit statement */
+        return NULL;
       Stmt *body = tidy_stmt(l->body);
       if (!body)
         body = tr_block(&(Vec){0});
@@ -494,7 +498,16 @@ static char *cover(Stmt *piece) {
   return b.s;
 }
 
-void tidy_pieces(Vec *pieces, int main, Tidy *out) {
+static bool main_piece(Vec *pieces, int main, Vec *mains, int i) {
+  if (!mains || !mains->len)
+    return i == main;
+  for (int j = 0; j < mains->len; j++)
+    if (mains->items[j] == pieces->items[i])
+      return true;
+  return false;
+}
+
+void tidy_pieces(Vec *pieces, int main, Vec *mains_in, Tidy *out) {
   *out = (Tidy){.main = -1};
   Vec copies = {0};
   Vec mains = {0};
@@ -503,7 +516,7 @@ void tidy_pieces(Vec *pieces, int main, Tidy *out) {
     if (!c)
       continue;
     vec_push(&copies, c);
-    vec_push(&mains, (void *)(size_t)(i == main));
+    vec_push(&mains, (void *)(size_t)main_piece(pieces, main, mains_in, i));
   }
   name_splits(&copies, &out->decls);
   for (int i = 0; i < copies.len; i++) {
@@ -522,9 +535,9 @@ void tidy_pieces(Vec *pieces, int main, Tidy *out) {
   }
 }
 
-void tidy_print(Vec *pieces, int main, Buf *b, int depth, const char *minmax) {
+void tidy_print(Vec *pieces, int main, Vec *mains, Buf *b, int depth, const char *minmax) {
   Tidy t;
-  tidy_pieces(pieces, main, &t);
+  tidy_pieces(pieces, main, mains, &t);
   Printer p = {.minmax = minmax, .spelled = true};
   Buf body = {0};
   buf_puts(&body, "");

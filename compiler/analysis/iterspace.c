@@ -31,6 +31,7 @@ typedef struct Run {
   long long wg[3];
   int nwg;
   bool failed;
+  Vec locals; /* Var* the body declares: values it computes, unknown here */
 } Run;
 
 long long iter_param(IterParams *ps, const char *name, bool *found) {
@@ -101,10 +102,18 @@ static bool eval(Run *r, Expr *e, long long *v) {
     }
     if (!type_is_integer(e->var->type))
       return false;
+    for (int i = 0; i < r->locals.len; i++)
+      if (r->locals.items[i] == e->var)
+        return false;
     bool found;
     *v = iter_param(r->params, e->var->name, &found);
     return true;
   }
+  case EX_MEMBER: /* an invariant member path (m->rows) is a parameter too */
+    if (!e->type || !type_is_integer(e->type) || !ir_path_root(e))
+      return false;
+    *v = iter_param(r->params, print_expr_text(e), NULL);
+    return true;
   case EX_CAST:
     return type_is_integer(e->type) && eval(r, e->a, v);
   case EX_UNARY:
@@ -282,6 +291,9 @@ static void run_stmt(Run *r, Stmt *s) {
     long long lb, ub, st;
     if (!l || !eval(r, l->lb, &lb) || !eval(r, l->step, &st) || !st) {
       r->failed = true;
+      r->out->why = xformat("the bounds of loop '%s' are not integer expressions of the indices "
+                            "and parameters (%s)",
+                            l ? l->var->name : "?", l ? print_expr_text(l->lb) : "a for loop");
       return;
     }
     Frame *f = NEW(Frame);
@@ -291,6 +303,9 @@ static void run_stmt(Run *r, Stmt *s) {
       f->value = x;
       if (!eval(r, l->ub, &ub)) {
         r->failed = true;
+        r->out->why = xformat("the bound '%s' of loop '%s' is not an integer expression of the "
+                              "indices and parameters",
+                              print_expr_text(l->ub), l->var->name);
         break;
       }
       bool in = l->rel == REL_LT   ? x < ub
@@ -402,6 +417,21 @@ static void stmt_accesses(Stmt *s, Vec *out) {
     stmt_accesses(s->items[i], out);
 }
 
+static void body_locals(Stmt *s, Vec *out) {
+  if (!s)
+    return;
+  if (s->kind == ST_DECL)
+    vec_push(out, s->var);
+  if (s->loop)
+    vec_push(out, s->loop->var);
+  body_locals(s->init_s, out);
+  body_locals(s->then, out);
+  body_locals(s->els, out);
+  body_locals(s->loop ? s->loop->body : s->body, out);
+  for (int i = 0; i < s->nitems; i++)
+    body_locals(s->items[i], out);
+}
+
 /* "a[3][4]" for an access at the iteration whose indices are in r's frames. */
 static char *element(Run *r, Expr *e) {
   Buf b = {0};
@@ -427,13 +457,38 @@ typedef struct Last {
   bool wrote;
 } Last;
 
-void iter_deps(Nest *nest, IterParams *params, IterSpace *sp) {
+/* The elements touched so far, by name: a hash table of chains, since a
+ * picture may hold thousands of iterations. */
+#define ELEM_BUCKETS 4096
+
+static Last *last_of(Vec *buckets, const char *elem, bool *fresh) {
+  unsigned h = 2166136261u;
+  for (const char *p = elem; *p; p++)
+    h = (h ^ (unsigned char)*p) * 16777619u;
+  Vec *b = &buckets[h % ELEM_BUCKETS];
+  for (int i = 0; i < b->len; i++)
+    if (!strcmp(((Last *)b->items[i])->elem, elem)) {
+      *fresh = false;
+      return b->items[i];
+    }
+  Last *l = NEW(Last);
+  l->elem = xstrdup(elem);
+  vec_push(b, l);
+  *fresh = true;
+  return l;
+}
+
+void iter_deps(Nest *nest, IterParams *params, IterSpace *sp, bool (*keep)(IterVisit *v, void *ctx),
+               void *ctx) {
   Vec accs = {0};
   stmt_accesses(nest->loops[nest->depth - 1]->body, &accs);
   Run r = {.params = params, .depth = nest->depth};
-  Vec last = {0};
+  body_locals(nest->loops[nest->depth - 1]->body, &r.locals);
+  Vec *buckets = xcalloc(ELEM_BUCKETS, sizeof(Vec));
   for (int v = 0; v < sp->visits.len; v++) {
     IterVisit *it = sp->visits.items[v];
+    if (keep && !keep(it, ctx))
+      continue;
     r.frames.len = 0;
     for (int d = 0; d < nest->depth; d++) {
       Frame *f = NEW(Frame);
@@ -446,16 +501,11 @@ void iter_deps(Nest *nest, IterParams *params, IterSpace *sp) {
       char *el = element(&r, acc->e);
       if (!el)
         continue;
-      Last *l = NULL;
-      for (int i = 0; i < last.len && !l; i++)
-        if (!strcmp(((Last *)last.items[i])->elem, el))
-          l = last.items[i];
-      if (!l) {
-        l = NEW(Last);
-        l->elem = el;
+      bool fresh;
+      Last *l = last_of(buckets, el, &fresh);
+      if (fresh) {
         l->visit = v;
         l->wrote = acc->write;
-        vec_push(&last, l);
         continue;
       }
       /* the previous toucher of this element and this one conflict when

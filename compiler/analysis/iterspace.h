@@ -43,7 +43,9 @@ long long iter_param(IterParams *ps, const char *name, bool *found);
  * must hold the nest's `visit` statement (Stmt.visit). */
 bool iter_run(Vec *pieces, Nest *nest, Annot *step, IterParams *params, IterSpace *out);
 /* The dependences between the iterations of `sp`, a run of the nest as
- * written, from the body's subscripts evaluated at each iteration. */
-void iter_deps(Nest *nest, IterParams *params, IterSpace *sp);
+ * written, from the body's subscripts evaluated at each iteration; only
+ * the iterations `keep` accepts (those drawn) take part. */
+void iter_deps(Nest *nest, IterParams *params, IterSpace *sp, bool (*keep)(IterVisit *v, void *ctx),
+               void *ctx);
 
 #endif

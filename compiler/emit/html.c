@@ -36,11 +36,23 @@ static void esc(Buf *b, const char *s) {
       buf_printf(b, "%c", *s);
 }
 
-static char *piece_label(int piece, int main, int npieces) {
+/* Whether pieces[piece] is a main part: the one, or after fission one of
+ * several (then each is named by its number). */
+static bool is_main(ExplainStep *st, int piece) {
+  if (!st->mains.len)
+    return piece == st->main;
+  for (int i = 0; i < st->mains.len; i++)
+    if (st->mains.items[i] == st->pieces.items[piece])
+      return true;
+  return false;
+}
+
+static char *piece_label(ExplainStep *st, int piece) {
+  int main = st->main, npieces = st->pieces.len;
   if (npieces == 1)
     return xstrdup(piece == main ? "main part" : "the block");
-  if (piece == main)
-    return xstrdup("main part");
+  if (is_main(st, piece))
+    return st->mains.len ? xformat("main part %d", piece + 1) : xstrdup("main part");
   if (piece < main || main < 0)
     return xformat("peeled %d", piece + 1);
   return xformat("remainder %d", piece - main);
@@ -53,7 +65,13 @@ typedef struct Grid {
   Vec rows, cols;   /* long long*, sorted */
   int cs, left, top;
   Var **vars;
+  /* more than GRID_MAX values in a dimension: only the first are drawn */
+  bool clipped;
+  long long last_row, last_col;
+  int all_rows, all_cols;
 } Grid;
+
+#define GRID_MAX 48
 
 static int index_of(Vec *v, long long x) {
   for (int i = 0; i < v->len; i++)
@@ -75,12 +93,17 @@ static void add_sorted(Vec *v, long long x) {
   }
 }
 
+/* In the slice, and not past the rows and columns drawn. */
 static bool in_slice(Grid *g, IterVisit *v) {
   for (int d = 0; d < g->depth; d++)
     if (d != g->rdim && d != g->cdim && v->orig[d] != g->fixed[d])
       return false;
-  return true;
+  if (!g->clipped)
+    return true;
+  return v->orig[g->cdim] <= g->last_col && (g->rdim < 0 || v->orig[g->rdim] <= g->last_row);
 }
+
+static bool keep_visit(IterVisit *v, void *g) { return in_slice(g, v); }
 
 static void grid_build(Grid *g, Nest *n, IterSpace *written, IterParams *ps) {
   *g = (Grid){.depth = n->depth};
@@ -107,6 +130,19 @@ static void grid_build(Grid *g, Nest *n, IterSpace *written, IterParams *ps) {
       continue;
     add_sorted(&g->cols, v->orig[g->cdim]);
     add_sorted(&g->rows, g->rdim >= 0 ? v->orig[g->rdim] : 0);
+  }
+  /* a nest of constant trip counts may be large whatever the sizes: draw
+   * its first GRID_MAX rows and columns, and say so */
+  g->all_rows = g->rows.len;
+  g->all_cols = g->cols.len;
+  if (g->rows.len > GRID_MAX || g->cols.len > GRID_MAX) {
+    g->clipped = true;
+    if (g->rows.len > GRID_MAX)
+      g->rows.len = GRID_MAX;
+    if (g->cols.len > GRID_MAX)
+      g->cols.len = GRID_MAX;
+    g->last_row = *(long long *)g->rows.items[g->rows.len - 1];
+    g->last_col = *(long long *)g->cols.items[g->cols.len - 1];
   }
   int most = g->cols.len > g->rows.len ? g->cols.len : g->rows.len;
   g->cs = most <= 24 ? 28 : most <= 64 ? 720 / most : 11;
@@ -148,7 +184,7 @@ static void svg_defs(Buf *b) {
 }
 
 /* The picture of one step. */
-static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Vec *pieces, int main,
+static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, ExplainStep *st,
                      Legend *lg, int *problems) {
   int w = g->left + g->cols.len * g->cs + 12, h = g->top + g->rows.len * g->cs + 12;
   buf_printf(b,
@@ -180,6 +216,15 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Vec *pi
    * runs it */
   int ncells = g->rows.len * g->cols.len;
   int *seen = xcalloc((size_t)ncells + 1, sizeof(int));
+  /* the cells of the nest as written: a triangular nest leaves the others blank */
+  bool *expected = xcalloc((size_t)ncells + 1, sizeof(bool));
+  for (int i = 0; i < written->visits.len; i++) {
+    IterVisit *v = written->visits.items[i];
+    int c = in_slice(g, v) ? index_of(&g->cols, v->orig[g->cdim]) : -1;
+    int r = g->rdim >= 0 ? index_of(&g->rows, v->orig[g->rdim]) : 0;
+    if (c >= 0 && r >= 0)
+      expected[r * g->cols.len + c] = true;
+  }
   Vec path = {0};
   for (int i = 0; i < sp->visits.len; i++) {
     IterVisit *v = sp->visits.items[i];
@@ -187,15 +232,15 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Vec *pi
       continue;
     int c = index_of(&g->cols, v->orig[g->cdim]);
     int r = g->rdim >= 0 ? index_of(&g->rows, v->orig[g->rdim]) : 0;
-    if (c < 0 || r < 0) { /* an iteration the nest as written does not run */
+    if (c < 0 || r < 0 || !expected[r * g->cols.len + c]) { /* not in the nest as written */
       (*problems)++;
       continue;
     }
     seen[r * g->cols.len + c]++;
     vec_push(&path, v);
-    char *piece = piece_label(v->piece, main, pieces->len);
-    bool group = v->piece == main && *v->group;
-    const char *fill = colour_of(lg, group ? v->group : piece, group);
+    char *piece = piece_label(st, v->piece);
+    bool group = is_main(st, v->piece) && *v->group;
+    const char *fill = colour_of(lg, group ? v->group : piece, group || is_main(st, v->piece));
     bool twice = seen[r * g->cols.len + c] > 1;
     if (twice)
       (*problems)++;
@@ -216,7 +261,7 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Vec *pi
   }
   for (int r = 0; r < g->rows.len; r++)
     for (int c = 0; c < g->cols.len; c++)
-      if (!seen[r * g->cols.len + c]) {
+      if (expected[r * g->cols.len + c] && !seen[r * g->cols.len + c]) {
         (*problems)++;
         buf_printf(b,
                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
@@ -301,6 +346,10 @@ static const char *what_colour_tells(const char *kind) {
   if (!strcmp(kind, "unroll") || !strcmp(kind, "dmine"))
     return "Colour: the copy of the body that runs the iteration (the offset added to each "
            "index); the remainders in grey.";
+  if (!strcmp(kind, "fission") || !strcmp(kind, "fuse"))
+    return "Each iteration's statements now run in the loops of several pieces (fission) or "
+           "one (fuse); a cell is one iteration of the nest as written, in the order of its "
+           "first statement.";
   if (!strcmp(kind, "permut"))
     return "The same iterations in a new order: follow the path.";
   return "Colour: the piece that runs the iteration (main part, remainders, peeled iterations).";
@@ -334,7 +383,7 @@ static void step_html(Buf *b, int nest_no, int step_no, Nest *n, ExplainStep *st
   buf_puts(b, "</h3>\n<div class=\"row\">\n<pre class=\"code\">");
   Buf code = {0};
   buf_puts(&code, "");
-  tidy_print(pieces, st->main, &code, 0, "");
+  tidy_print(pieces, st->main, &st->mains, &code, 0, "");
   esc(b, code.s);
   buf_puts(b, "</pre>\n<div class=\"pic\">\n");
   if (!ran) {
@@ -344,7 +393,7 @@ static void step_html(Buf *b, int nest_no, int step_no, Nest *n, ExplainStep *st
   } else {
     Legend lg = {0};
     int problems = 0;
-    svg_step(b, g, &sp, written, pieces, st->main, &lg, &problems);
+    svg_step(b, g, &sp, written, st, &lg, &problems);
     legend_html(b, &lg);
     buf_puts(b, "<p class=\"caption\">");
     esc(b, what_colour_tells(st->annot ? st->annot->name : NULL));
@@ -411,9 +460,9 @@ char *emit_explain_html(const char *path, Vec *nests, Vec *steps, IterParams *ps
     IterSpace written;
     Grid g;
     bool ok = iter_run(&first->pieces, n, NULL, ps, &written);
-    if (ok)
-      iter_deps(n, ps, &written);
     grid_build(&g, n, &written, ps);
+    if (ok)
+      iter_deps(n, ps, &written, keep_visit, &g);
     buf_printf(&body, "<section class=\"nest\" id=\"nest%d\">\n<h2>line %d: nest of %d loop%s", i,
                n->loops[0]->loc.line, n->depth, n->depth == 1 ? "" : "s");
     buf_puts(&body, " &#8212; <code>#pragma nu");
@@ -441,6 +490,11 @@ char *emit_explain_html(const char *path, Vec *nests, Vec *steps, IterParams *ps
       buf_printf(&body, " (choose another with --explain-size %s=VALUE).</p>\n",
                  n->loops[0]->var->name);
     }
+    if (g.clipped)
+      buf_printf(&body,
+                 "<p class=\"caption\">Large at these sizes: the pictures show the first %d "
+                 "of %d rows and %d of %d columns.</p>\n",
+                 g.rows.len, g.all_rows, g.cols.len, g.all_cols);
     if (ok && written.deps.len)
       buf_printf(&body,
                  "<p class=\"caption\">Red arrows: %d dependence%s between iterations (the "
