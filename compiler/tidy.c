@@ -466,30 +466,64 @@ static void name_splits(Vec *pieces, Vec *decls) {
 
 /* --- labels -------------------------------------------------------------------- */
 
+/* Every canonical loop of the statement, outer first. */
+static void all_loops(Stmt *s, Vec *out) {
+  if (!s)
+    return;
+  if (s->loop)
+    vec_push(out, s->loop);
+  all_loops(s->then, out);
+  all_loops(s->els, out);
+  all_loops(s->loop ? s->loop->body : s->body, out);
+  for (int i = 0; i < s->nitems; i++)
+    all_loops(s->items[i], out);
+}
+
+static bool uses_in_bounds(Vec *loops, Loop *self, Var *v) {
+  for (int i = 0; i < loops->len; i++) {
+    Loop *l = loops->items[i];
+    if (l != self && (ir_expr_uses_var(l->lb, v) || ir_expr_uses_var(l->ub, v)))
+      return true;
+  }
+  return false;
+}
+
 /* "0 <= j < m2, 0 <= i < n": the range of each loop of the piece's
- * perfectly nested chain, a point loop's range being its tile loop's. */
+ * perfectly nested chain; a tile loop's range is that of its point loop
+ * (the loop that starts at the tile loop's index). */
 static char *cover(Stmt *piece) {
   Loop *chain[32];
   int k = tr_chain(piece, chain, 32);
+  Vec all = {0}, done = {0};
+  all_loops(piece, &all);
   Buf b = {0};
   buf_puts(&b, "");
   for (int j = 0; j < k; j++) {
     Loop *l = chain[j], *range = l;
-    bool tile_var = false;
-    for (int m = 0; m < k; m++) {
-      if (m != j &&
-          (ir_expr_uses_var(chain[m]->lb, l->var) || ir_expr_uses_var(chain[m]->ub, l->var)))
-        tile_var = true;
-      if (m < j && l->lb->kind == EX_VAR && l->lb->var == chain[m]->var)
-        range = chain[m];
+    Var *v = l->var;
+    if (uses_in_bounds(&all, l, v)) { /* a tile loop: name its point loop */
+      v = NULL;
+      for (int m = 0; m < all.len && !v; m++) {
+        Loop *p = all.items[m];
+        if (p != l && p->lb->kind == EX_VAR && p->lb->var == l->var)
+          v = p->var;
+      }
+    } else {
+      for (int m = 0; m < j; m++)
+        if (l->lb->kind == EX_VAR && l->lb->var == chain[m]->var)
+          range = chain[m];
     }
-    if (tile_var)
+    bool seen = !v;
+    for (int m = 0; m < done.len && !seen; m++)
+      seen = done.items[m] == v;
+    if (seen)
       continue;
+    vec_push(&done, v);
     Printer p = {.spelled = true};
     Buf lo = {0}, hi = {0};
     print_expr(&p, range->lb, &lo);
     print_expr(&p, range->ub, &hi);
-    buf_printf(&b, "%s%s <= %s %s %s", b.len ? ", " : "", lo.s, l->var->name,
+    buf_printf(&b, "%s%s <= %s %s %s", b.len ? ", " : "", lo.s, v->name,
                range->rel == REL_LE   ? "<="
                : range->rel == REL_LT ? "<"
                                       : "?",
