@@ -1,7 +1,8 @@
 /* emit.h — the printers: the OpenCL program, and the host C that launches it.
  *   opencl.c  one OpenCL C program for all kernels of the input file
  *   host.c    the stubs that size buffers and launch, the call sites, and
- *             the --report lines */
+ *             the --report lines
+ *   html.c    the page of --explain=html: each step's code and picture */
 #ifndef NUCC_EMIT_H
 #define NUCC_EMIT_H
 
@@ -21,6 +22,12 @@ char *emit_host_stub(Kernel *k);
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path);
 /* The prologue of the output file: include, program string, module. */
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
+
+/* The --explain=html page of the file at `path`: nests[i] (Nest*) went
+ * through the steps steps[i] (Vec* of ExplainStep*, the nest as written
+ * first); params are the sizes of --explain-size (iterspace.h). */
+struct IterParams;
+char *emit_explain_html(const char *path, Vec *nests, Vec *steps, struct IterParams *params);
 
 /* One line per kernel for --report. */
 void emit_report(Kernel *k, const char *path);
