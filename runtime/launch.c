@@ -230,6 +230,58 @@ static void nurt_partials_release_all(void) {
   }
 }
 
+/* Device-only scratch buffers (reductions' per-group partials and the
+ * counter of finished groups), one per key, kept across launches.  Created
+ * zeroed: a counter starts at 0, and the kernel that uses it resets it. */
+typedef struct scratch {
+  const void *key;
+  cl_mem mem;
+  size_t bytes;
+  struct scratch *next;
+} scratch;
+static scratch *scratch_list;
+
+void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
+  scratch *s = scratch_list;
+  while (s && s->key != key)
+    s = s->next;
+  if (!s) {
+    s = calloc(1, sizeof *s);
+    if (!s)
+      nurt_fatal("out of host memory");
+    s->key = key;
+    s->next = scratch_list;
+    scratch_list = s;
+  }
+  if (bytes < 16)
+    bytes = 16; /* an empty launch still passes a valid buffer */
+  if (s->bytes < bytes) {
+    void *zeros = calloc(1, bytes);
+    if (!zeros)
+      nurt_fatal("out of host memory for %zu bytes of device scratch", bytes);
+    if (s->mem)
+      clReleaseMemObject(s->mem);
+    cl_int err;
+    s->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zeros,
+                            &err);
+    free(zeros);
+    nurt_check(err, "clCreateBuffer", &l->where);
+    s->bytes = bytes;
+  }
+  nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, sizeof(cl_mem), &s->mem), "clSetKernelArg",
+             &l->where);
+}
+
+static void nurt_scratch_release_all(void) {
+  while (scratch_list) {
+    scratch *s = scratch_list;
+    scratch_list = s->next;
+    if (s->mem)
+      clReleaseMemObject(s->mem);
+    free(s);
+  }
+}
+
 void nurt_arg_local(nurt_launch *l, size_t bytes) {
   nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, bytes, NULL), "clSetKernelArg", &l->where);
 }
@@ -290,6 +342,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
 
 void nurt_modules_release_all(void) {
   nurt_partials_release_all();
+  nurt_scratch_release_all();
   for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);

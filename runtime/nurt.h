@@ -74,6 +74,11 @@ void nurt_arg_value(nurt_launch *l, const void *value, size_t size);
  * `key` (generated code passes its kernel's name). */
 void *nurt_partials(const void *key, size_t bytes);
 
+/* A device-only buffer of at least `bytes`, zeroed when created, kept for
+ * every launch with the same `key` (reductions' per-group partials and the
+ * counter of finished groups): sets one kernel argument, the cl_mem. */
+void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes);
+
 /* A __local scratch argument of `bytes` bytes (reductions' work-group sums). */
 void nurt_arg_local(nurt_launch *l, size_t bytes);
 

@@ -172,26 +172,16 @@ static void print_sizes(Kernel *k, Buf *b) {
                d, d, d, d);
 }
 
-/* The host finishes a reduction over the work-groups' partials (at most a
- * few thousand values) and folds in the value the variable had before. */
+/* The kernel's last work-group left the reduction's value in nu_res_R[0]:
+ * one value comes back, and the host folds in the variable's old value. */
 static void print_final_combine(Reduction *r, Buf *b) {
-  const char *t = r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
-  char *step = emit_red_combine(r, "nu_t", xformat("nu_part_%s[nu_g]", r->name), false);
-  char *last = emit_red_combine(r, xformat("*%s", r->name), "nu_t", false);
-  buf_printf(b,
-             "  nurt_host_access(nu_part_%s, 0); /* waits for the kernel */\n"
-             "  {\n"
-             "    %s nu_t = nu_part_%s[0];\n"
-             "    for (size_t nu_g = 1; nu_g < nu_groups; nu_g++)\n"
-             "      nu_t = %s;\n",
-             r->name, t, r->name, step);
+  char *last =
+      emit_red_combine(r, xformat("*%s", r->name), xformat("nu_res_%s[0]", r->name), false);
+  buf_printf(b, "  nurt_host_access(nu_res_%s, 0); /* waits for the kernel */\n", r->name);
   /* an element is a host write of its array, as any host statement's */
   if (r->elem)
-    buf_printf(b, "    nurt_host_access(%s, 1);\n", r->name);
-  buf_printf(b,
-             "    *%s = %s;\n"
-             "  }\n",
-             r->name, last);
+    buf_printf(b, "  nurt_host_access(%s, 1);\n", r->name);
+  buf_printf(b, "  *%s = %s;\n", r->name, last);
 }
 
 char *emit_host_stub(Kernel *k) {
@@ -337,11 +327,14 @@ char *emit_host_stub(Kernel *k) {
     Reduction *r = k->reductions.items[i];
     const char *t = r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
     buf_printf(&b,
-               "  %s *nu_part_%s = nurt_partials(\"%s.%s\", nu_groups * sizeof(%s));\n"
+               "  %s *nu_res_%s = nurt_partials(\"%s.%s\", sizeof(%s));\n"
                "  nurt_arg_local(nu_l, nu_group_size * sizeof(%s));\n"
-               "  nurt_arg_buffer(nu_l, nu_part_%s, nu_groups * sizeof(%s), NURT_OUT);\n",
-               t, r->name, k->name, r->name, t, t, r->name, t);
+               "  nurt_arg_buffer(nu_l, nu_res_%s, sizeof(%s), NURT_OUT);\n"
+               "  nurt_arg_scratch(nu_l, \"%s.part.%s\", nu_groups * sizeof(%s));\n",
+               t, r->name, k->name, r->name, t, t, r->name, t, k->name, r->name, t);
   }
+  if (k->reductions.len) /* the groups that finished; the last resets it */
+    buf_printf(&b, "  nurt_arg_scratch(nu_l, \"%s.count\", sizeof(unsigned));\n", k->name);
   for (int i = 0; i < ki->copyouts.len; i++) {
     Var *v = ki->copyouts.items[i];
     const char *t = emit_last_type(v, false);

@@ -276,24 +276,110 @@ static void print_cache_load(Kernel *k, Cache *c, Buf *b) {
 }
 
 /* Work-group tree over __local memory with sequential addressing (no bank
- * conflicts, no modulo tests), any work-group size; one partial per group. */
-static void print_group_reduction(Reduction *r, Buf *b) {
+ * conflicts, no modulo tests), any work-group size: combines each
+ * work-item's `val` into nu_red_R[0]. */
+static void print_tree(Reduction *r, const char *val, int depth, Buf *b) {
   char *combine = emit_red_combine(r, xformat("nu_red_%s[nu_lid]", r->name),
                                    xformat("nu_red_%s[nu_lid + nu_h]", r->name), true);
-  buf_printf(b,
-             "  nu_red_%s[nu_lid] = %s;\n"
-             "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-             "  for (size_t nu_s = nu_lsize; nu_s > 1;) {\n"
-             "    size_t nu_h = (nu_s + 1) / 2;\n"
-             "    if (nu_lid < nu_s - nu_h)\n"
-             "      nu_red_%s[nu_lid] = %s;\n"
-             "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-             "    nu_s = nu_h;\n"
-             "  }\n"
-             "  if (nu_lid == 0)\n"
-             "    nu_part_%s[get_group_id(0) + get_num_groups(0) * (get_group_id(1) + "
-             "get_num_groups(1) * get_group_id(2))] = nu_red_%s[0];\n",
-             r->name, r->name, r->name, combine, r->name, r->name);
+  buf_indent(b, depth);
+  buf_printf(b, "nu_red_%s[nu_lid] = %s;\n", r->name, val);
+  buf_indent(b, depth);
+  buf_puts(b, "barrier(CLK_LOCAL_MEM_FENCE);\n");
+  buf_indent(b, depth);
+  buf_puts(b, "for (size_t nu_s = nu_lsize; nu_s > 1;) {\n");
+  buf_indent(b, depth);
+  buf_puts(b, "  size_t nu_h = (nu_s + 1) / 2;\n");
+  buf_indent(b, depth);
+  buf_puts(b, "  if (nu_lid < nu_s - nu_h)\n");
+  buf_indent(b, depth);
+  buf_printf(b, "    nu_red_%s[nu_lid] = %s;\n", r->name, combine);
+  buf_indent(b, depth);
+  buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
+  buf_indent(b, depth);
+  buf_puts(b, "  nu_s = nu_h;\n");
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
+}
+
+/* One partial per group into device scratch, then the group that finishes
+ * last (a counter bumped after a fence, as CUDA's threadFenceReduction)
+ * combines the partials and writes the one value the host reads back, so
+ * the host copies a scalar instead of every group's partial and adds
+ * nothing.  The last group resets the counter for the next launch. */
+static void print_group_reductions(Kernel *k, Buf *b) {
+  buf_puts(b, "  size_t nu_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
+              "get_local_size(1) * get_local_id(2));\n"
+              "  size_t nu_lsize = get_local_size(0) * get_local_size(1) * "
+              "get_local_size(2);\n"
+              "  size_t nu_ngroups = get_num_groups(0) * get_num_groups(1) * "
+              "get_num_groups(2);\n"
+              "  __local int nu_is_last;\n");
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    print_tree(r, r->name, 1, b);
+    buf_printf(b,
+               "  if (nu_lid == 0)\n"
+               "    nu_part_%s[get_group_id(0) + get_num_groups(0) * (get_group_id(1) + "
+               "get_num_groups(1) * get_group_id(2))] = nu_red_%s[0];\n",
+               r->name, r->name);
+  }
+  buf_puts(b, "  if (nu_lid == 0) {\n"
+              "    mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */\n"
+              "    nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;\n"
+              "  }\n"
+              "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+              "  size_t nu_nparts = nu_is_last ? nu_ngroups : 0;\n");
+  /* The last group's final pass: each work-item folds a stride of the
+   * partials, 32 work-items fold the group's values, work-item 0 the 32.
+   * No loop holds a barrier, and every group passes the same two barriers
+   * (over identities but in the last group): barrier loops under a
+   * condition, even a uniform one, make PoCL's work-group compiler run for
+   * minutes. */
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    const char *t = emit_red_type(r);
+    /* volatile: read the other groups' partials from L2, not a stale L1 */
+    char *step = emit_red_combine(
+        r, "nu_t", xformat("((volatile __global %s *)nu_part_%s)[nu_i]", t, r->name), true);
+    buf_printf(b,
+               "  {\n"
+               "    %s nu_t = %s;\n"
+               "    for (size_t nu_i = nu_lid; nu_i < nu_nparts; nu_i += nu_lsize)\n"
+               "      nu_t = %s;\n"
+               "    nu_red_%s[nu_lid] = nu_t;\n"
+               "  }\n",
+               t, red_identity(r), step, r->name);
+  }
+  buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    const char *t = emit_red_type(r);
+    char *step = emit_red_combine(r, "nu_t", xformat("nu_red_%s[nu_i]", r->name), true);
+    buf_printf(b,
+               "  if (nu_lid < 32) {\n"
+               "    %s nu_t = nu_red_%s[nu_lid];\n"
+               "    for (size_t nu_i = nu_lid + 32; nu_i < nu_lsize; nu_i += 32)\n"
+               "      nu_t = %s;\n"
+               "    nu_red_%s[nu_lid] = nu_t;\n"
+               "  }\n",
+               t, r->name, step, r->name);
+  }
+  buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+              "  if (nu_is_last && nu_lid == 0) {\n");
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    const char *t = emit_red_type(r);
+    char *step = emit_red_combine(r, "nu_t", xformat("nu_red_%s[nu_i]", r->name), true);
+    buf_printf(b,
+               "    {\n"
+               "      %s nu_t = nu_red_%s[0];\n"
+               "      for (size_t nu_i = 1; nu_i < 32 && nu_i < nu_lsize; nu_i++)\n"
+               "        nu_t = %s;\n"
+               "      nu_res_%s[0] = nu_t;\n"
+               "    }\n",
+               t, r->name, step, r->name);
+  }
+  buf_puts(b, "    *nu_count = 0;\n  }\n");
 }
 
 static void print_kernel(Kernel *k, Buf *b) {
@@ -322,8 +408,14 @@ static void print_kernel(Kernel *k, Buf *b) {
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
     const char *t = emit_red_type(r);
-    buf_printf(b, "%s__local %s *nu_red_%s, __global %s *nu_part_%s, long nu_part_%s_off", sep, t,
-               r->name, t, r->name, r->name);
+    buf_printf(b,
+               "%s__local %s *nu_red_%s, __global %s *nu_res_%s, long nu_res_%s_off, __global %s "
+               "*nu_part_%s",
+               sep, t, r->name, t, r->name, r->name, t, r->name);
+    sep = ",\n    ";
+  }
+  if (red) {
+    buf_printf(b, "%s__global uint *nu_count", sep);
     sep = ",\n    ";
   }
   for (int i = 0; i < ki->copyouts.len; i++) {
@@ -350,7 +442,7 @@ static void print_kernel(Kernel *k, Buf *b) {
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
-    buf_printf(b, "  nu_part_%s = (__global %s *)((__global char *)nu_part_%s + nu_part_%s_off);\n",
+    buf_printf(b, "  nu_res_%s = (__global %s *)((__global char *)nu_res_%s + nu_res_%s_off);\n",
                r->name, emit_red_type(r), r->name, r->name);
     buf_printf(b, "  %s %s = %s; /* this work-item's %s */\n", type_cl_name(r->type), r->name,
                red_identity(r), red_op_name(r->op));
@@ -421,14 +513,8 @@ static void print_kernel(Kernel *k, Buf *b) {
         print_body(&p, k->body, 1, b);
     }
   }
-  if (red) {
-    buf_puts(b, "  size_t nu_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
-                "get_local_size(1) * get_local_id(2));\n"
-                "  size_t nu_lsize = get_local_size(0) * get_local_size(1) * "
-                "get_local_size(2);\n");
-    for (int i = 0; i < k->reductions.len; i++)
-      print_group_reduction(k->reductions.items[i], b);
-  }
+  if (red)
+    print_group_reductions(k, b);
   buf_puts(b, "}\n");
 }
 

@@ -13,7 +13,8 @@ __kernel void nu_main_85(__global const float *a, long a_off, long a_d1, long a_
     int jmax,
     int kmax,
     float omega,
-    __local double *nu_red_gosa, __global double *nu_part_gosa, long nu_part_gosa_off,
+    __local double *nu_red_gosa, __global double *nu_res_gosa, long nu_res_gosa_off, __global double *nu_part_gosa,
+    __global uint *nu_count,
     long nu_lb0, long nu_st0, long nu_n0,
     long nu_lb1, long nu_st1, long nu_n1,
     long nu_lb2, long nu_st2, long nu_n2)
@@ -25,7 +26,7 @@ __kernel void nu_main_85(__global const float *a, long a_off, long a_d1, long a_
   wrk1 = (__global const float *)((__global const char *)wrk1 + wrk1_off);
   bnd = (__global const float *)((__global const char *)bnd + bnd_off);
   wrk2 = (__global float *)((__global char *)wrk2 + wrk2_off);
-  nu_part_gosa = (__global double *)((__global char *)nu_part_gosa + nu_part_gosa_off);
+  nu_res_gosa = (__global double *)((__global char *)nu_res_gosa + nu_res_gosa_off);
   double gosa = 0; /* this work-item's sum */
   long nu_g0 = get_global_id(2);
   long nu_g1 = get_global_id(1);
@@ -45,6 +46,8 @@ __kernel void nu_main_85(__global const float *a, long a_off, long a_d1, long a_
   }
   size_t nu_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));
   size_t nu_lsize = get_local_size(0) * get_local_size(1) * get_local_size(2);
+  size_t nu_ngroups = get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+  __local int nu_is_last;
   nu_red_gosa[nu_lid] = gosa;
   barrier(CLK_LOCAL_MEM_FENCE);
   for (size_t nu_s = nu_lsize; nu_s > 1;) {
@@ -56,6 +59,35 @@ __kernel void nu_main_85(__global const float *a, long a_off, long a_d1, long a_
   }
   if (nu_lid == 0)
     nu_part_gosa[get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2))] = nu_red_gosa[0];
+  if (nu_lid == 0) {
+    mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */
+    nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  size_t nu_nparts = nu_is_last ? nu_ngroups : 0;
+  {
+    double nu_t = 0;
+    for (size_t nu_i = nu_lid; nu_i < nu_nparts; nu_i += nu_lsize)
+      nu_t = nu_t + ((volatile __global double *)nu_part_gosa)[nu_i];
+    nu_red_gosa[nu_lid] = nu_t;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (nu_lid < 32) {
+    double nu_t = nu_red_gosa[nu_lid];
+    for (size_t nu_i = nu_lid + 32; nu_i < nu_lsize; nu_i += 32)
+      nu_t = nu_t + nu_red_gosa[nu_i];
+    nu_red_gosa[nu_lid] = nu_t;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (nu_is_last && nu_lid == 0) {
+    {
+      double nu_t = nu_red_gosa[0];
+      for (size_t nu_i = 1; nu_i < 32 && nu_i < nu_lsize; nu_i++)
+        nu_t = nu_t + nu_red_gosa[nu_i];
+      nu_res_gosa[0] = nu_t;
+    }
+    *nu_count = 0;
+  }
 }
 
 /* nu_main_103: the loop nest at line 103 */
