@@ -19,7 +19,7 @@ out=${OUT:-$root/.carry/bench-out}
 bin=${BENCH_BIN:-/tmp/nubench}
 raw=$out/raw.txt
 export NU_DEVICE=${NU_DEVICE:-gpu}
-export NU_PROFILE=1 # the kernels-only column reads its report; it costs nothing more
+export NU_PROFILE=1 # the kernels-only column reads its report (it turns on profiling)
 quick=${BENCH_QUICK:-0}
 mkdir -p "$out" "$bin"
 [ -d "$carry/gen" ] || { echo "run_gpu.sh: no $carry/gen: run bench/prepare.sh first" >&2; exit 2; }
@@ -102,7 +102,7 @@ run sum_base "$nsum" 5
 sweep sum_opt "$nsum" 5 -- 128 512 1024
 run wave_base "${wav[@]}" 10
 sweep wave_opt "${wav[@]}" 10 -- "1 4 64" "1 2 128" "1 1 256" "2 2 64" "1 8 32"
-run launch_nu "$nlaunch"
+run NU_PROFILE=0 launch_nu "$nlaunch" # profiling is part of what it measures
 run launch_cl "$nlaunch"
 # The examples at their default (GPU) sizes, with the runtime's report; Himeno
 # at M and L shows the copies of a whole run (none between iterations).

@@ -164,8 +164,11 @@ void nurt_device_init(void) {
   cl_int err;
   nurt_g.context = clCreateContext(props, 1, &nurt_g.device, NULL, NULL, &err);
   nurt_check(err, "clCreateContext", NULL);
-  nurt_g.queue =
-      clCreateCommandQueue(nurt_g.context, nurt_g.device, CL_QUEUE_PROFILING_ENABLE, &err);
+  /* Profiling costs every launch (NVIDIA: a few µs of the event's time
+   * stamps), so only NU_PROFILE turns it on; without it the events still
+   * tell which kernel failed, and kernel_seconds stays 0. */
+  nurt_g.queue = clCreateCommandQueue(nurt_g.context, nurt_g.device,
+                                      nurt_profile_enabled() ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
   nurt_check(err, "clCreateCommandQueue", NULL);
   nurt_g.ready = 1;
   /* Registered after the driver started, so it runs before the driver's own

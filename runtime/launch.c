@@ -185,8 +185,32 @@ void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode) {
   nurt_arg_buffer_at(l, ptr, 0, bytes, mode);
 }
 
+/* clSetKernelArg, skipped when the argument already holds this value (a
+ * time loop passes the same buffers and bounds at every launch). */
+static void set_arg(nurt_launch *l, cl_uint i, size_t size, const void *value) {
+  nurt_kernel *k = l->k;
+  if (i >= k->nargs) {
+    size_t n = k->nargs ? 2 * k->nargs : 16;
+    while (n <= i)
+      n *= 2;
+    nurt_argval *a = realloc(k->args, n * sizeof *a);
+    if (!a)
+      nurt_fatal("out of host memory");
+    memset(a + k->nargs, 0, (n - k->nargs) * sizeof *a);
+    k->args = a;
+    k->nargs = n;
+  }
+  nurt_argval *a = &k->args[i], now = {size, value == NULL, 0};
+  if (value && size <= sizeof now.val)
+    memcpy(&now.val, value, size);
+  if (size <= sizeof now.val && a->size == now.size && a->local == now.local && a->val == now.val)
+    return;
+  nurt_check(clSetKernelArg(k->kernel, i, size, value), "clSetKernelArg", &l->where);
+  *a = size <= sizeof now.val ? now : (nurt_argval){0};
+}
+
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
-  nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, size, value), "clSetKernelArg", &l->where);
+  set_arg(l, l->next_arg++, size, value);
 }
 
 /* Host buffers for reductions' per-work-group partial results, one per
@@ -268,8 +292,7 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
     nurt_check(err, "clCreateBuffer", &l->where);
     s->bytes = bytes;
   }
-  nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, sizeof(cl_mem), &s->mem), "clSetKernelArg",
-             &l->where);
+  set_arg(l, l->next_arg++, sizeof(cl_mem), &s->mem);
 }
 
 static void nurt_scratch_release_all(void) {
@@ -282,9 +305,7 @@ static void nurt_scratch_release_all(void) {
   }
 }
 
-void nurt_arg_local(nurt_launch *l, size_t bytes) {
-  nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, bytes, NULL), "clSetKernelArg", &l->where);
-}
+void nurt_arg_local(nurt_launch *l, size_t bytes) { set_arg(l, l->next_arg++, bytes, NULL); }
 
 static void set_buffers(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++) {
@@ -298,10 +319,8 @@ static void set_buffers(nurt_launch *l) {
       mem = e->mem;
       off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->base);
     }
-    nurt_check(clSetKernelArg(l->k->kernel, b->index, sizeof(cl_mem), &mem), "clSetKernelArg",
-               &l->where);
-    nurt_check(clSetKernelArg(l->k->kernel, b->index + 1, sizeof off, &off), "clSetKernelArg",
-               &l->where);
+    set_arg(l, b->index, sizeof(cl_mem), &mem);
+    set_arg(l, b->index + 1, sizeof off, &off);
   }
 }
 
@@ -346,6 +365,7 @@ void nurt_modules_release_all(void) {
   for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);
+    free(k->args);
     free(k->name);
     free(k);
   }

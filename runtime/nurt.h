@@ -118,7 +118,7 @@ typedef struct nurt_stats {
   unsigned long launches;
   unsigned long copies_to_device, copies_to_host;
   unsigned long long bytes_to_device, bytes_to_host;
-  double kernel_seconds; /* summed from profiling events */
+  double kernel_seconds; /* summed from profiling events: only with NU_PROFILE, else 0 */
   unsigned long faults;  /* host accesses caught by page protection (NU_LAZY) */
 } nurt_stats;
 void nurt_get_stats(nurt_stats *out);

@@ -39,7 +39,19 @@ typedef struct nurt_kernel {
   size_t global[3], local[3];
   int has_local;            /* the last launch gave a local size */
   struct nurt_kernel *next; /* every kernel, in order of first launch */
+  /* The arguments as last set: a cl_kernel keeps them between launches, so
+   * a launch calls clSetKernelArg only for those that changed. */
+  struct nurt_argval *args;
+  size_t nargs;
 } nurt_kernel;
+
+/* One kernel argument as last set (launch.c); values over 8 bytes are
+ * never cached. */
+typedef struct nurt_argval {
+  size_t size;  /* 0: not set yet */
+  int local;    /* a __local size, no value */
+  uint64_t val; /* the value's bytes */
+} nurt_argval;
 
 /* Per-array copy profile (only with NU_PROFILE=1); outlives its entry. */
 typedef struct nurt_arrec {
