@@ -1,7 +1,7 @@
 /* himeno_base.c — bench row "himeno", base form: the Jacobi iteration of
  * examples/himeno.c (19-point stencil, gosa summed, then p = wrk2) with its
  * `work(1, 2, 128)`.  Rate: GFLOP/s at 34 flops per interior point.
- * Usage: himeno_base [XS|S|M|L [INNER]]   (default M; INNER iterations per timing) */
+ * Usage: himeno_base [XS|S|M|L|IxJxK [INNER]]   (default M; INNER iterations per timing) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +22,13 @@ int main(int argc, char **argv) {
           : !strcmp(size, "M") ? 4
           : !strcmp(size, "L") ? 8
                                : 0;
-  if (f == 0 || inner < 1)
-    return 2;
   int imax = 64 * f, jmax = 32 * f, kmax = 32 * f;
+  /* or "IxJxK", as the original Himeno's 129x129x257 (M) and 257x257x513 (L) */
+  if (f == 0 &&
+      (sscanf(size, "%dx%dx%d", &imax, &jmax, &kmax) != 3 || imax < 3 || jmax < 3 || kmax < 3))
+    return 2;
+  if (inner < 1)
+    return 2;
   float(*p)[jmax][kmax] = malloc(sizeof(float[imax][jmax][kmax]));
   float(*bnd)[jmax][kmax] = malloc(sizeof(float[imax][jmax][kmax]));
   float(*wrk1)[jmax][kmax] = malloc(sizeof(float[imax][jmax][kmax]));
