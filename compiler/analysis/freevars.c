@@ -380,9 +380,11 @@ static void scan_decls(FV *fv, Stmt *s) {
       li->loop = s->loop;
       li->id = fv->ki->loops.len;
       vec_push(&fv->ki->loops, li);
+      /* an index declared in the body before its loop (`int j; for (j = 0;
+       * ...)`) is a local already: a private copy would redefine it */
       if (s->loop->declared)
         vec_push(&fv->ki->locals, s->loop->var);
-      else if (!in_vec(&fv->ki->privates, s->loop->var))
+      else if (!in_vec(&fv->ki->privates, s->loop->var) && !in_vec(&fv->ki->locals, s->loop->var))
         vec_push(&fv->ki->privates, s->loop->var);
     }
     scan_decls(fv, s->body);

@@ -312,7 +312,10 @@ typedef struct Collect {
 static void collect_indices(Flow *f, Stmt *s) {
   if (!s)
     return;
-  if (s->kind == ST_FOR && s->loop && !s->loop->declared && cand_of(f, s->loop->var) < 0) {
+  /* an index declared in the body (`int j; for (j = 0; ...)`) is a local
+   * already: declaring it again as a private would redefine it */
+  if (s->kind == ST_FOR && s->loop && !s->loop->declared && cand_of(f, s->loop->var) < 0 &&
+      !freevars_is_local(f->ki, s->loop->var)) {
     LoopInfo *li = freevars_loop_of(f->ki, s->loop->var);
     if (li && !li->mapped && type_is_arith(s->loop->var->type))
       vec_push(&f->cands, s->loop->var);
