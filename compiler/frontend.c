@@ -426,6 +426,14 @@ static Expr *conv_call(Ctx *cx, CXCursor c) {
   return e;
 }
 
+static enum CXChildVisitResult collect_elem(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CXCursor *copy = NEW(CXCursor);
+  *copy = c;
+  vec_push(d, copy);
+  return CXChildVisit_Continue;
+}
+
 static Expr *conv_expr(Ctx *cx, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   Kids kids = kids_of(c);
@@ -497,9 +505,22 @@ static Expr *conv_expr(Ctx *cx, CXCursor c) {
     e->op = unop_of(clang_getCursorUnaryOperatorKind(c));
     if (e->op == OP_NONE || kids.n != 1)
       return bad_expr(c, "this operator");
-    if (e->op == OP_ADDR)
-      return bad_expr(c, "taking an address ('&')");
     e->a = conv_expr(cx, kids.c[0]);
+    /* &a[i]: the address of an element, for a helper's pointer parameter */
+    if (e->op == OP_ADDR && e->a->kind != EX_INDEX)
+      return bad_expr(c, "taking an address ('&') of anything but an array element");
+    return e;
+  }
+  case CXCursor_InitListExpr: {
+    /* the list as written (libclang shows the syntactic form): OpenCL C
+     * takes it as C does, elements left out included */
+    Expr *e = new_expr(EX_INIT, c);
+    Vec elems = {0}; /* Kids holds eight; a list may hold any number */
+    clang_visitChildren(c, collect_elem, &elems);
+    e->nargs = elems.len;
+    e->args = xcalloc((size_t)elems.len + 1, sizeof(Expr *));
+    for (int i = 0; i < elems.len; i++)
+      e->args[i] = conv_expr(cx, *(CXCursor *)elems.items[i]);
     return e;
   }
   case CXCursor_ConditionalOperator: {
@@ -545,8 +566,8 @@ static Stmt *conv_var_decl(Ctx *cx, CXCursor d) {
   /* the initializer, not the array size expression that is a child too */
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
   if (!clang_Cursor_isNull(init)) {
-    if (clang_getCursorKind(init) == CXCursor_InitListExpr)
-      diag_error(loc_of(init), "initializer lists are not supported in kernels");
+    if (clang_getCursorKind(init) == CXCursor_InitListExpr && t->kind != TY_ARRAY)
+      diag_error(loc_of(init), "initializer lists are supported in kernels only for arrays");
     else
       s->init = conv_expr(cx, init);
   }
@@ -935,10 +956,13 @@ static Func *func_of(Ctx *cx, CXCursor def) {
         for (int j = 0; j < f->nparams; j++) {
           CXCursor p = clang_Cursor_getArgument(def, (unsigned)j);
           f->params[j] = var_of(cx, p);
-          if (!type_is_arith(f->params[j]->type))
+          /* pointers to scalars too: a kernel hands them the address of an
+           * element of a buffer or of a local (freevars.c) */
+          Type *pt = f->params[j]->type;
+          if (!type_is_arith(pt) && !(pt->kind == TY_PTR && type_is_arith(pt->base)))
             diag_error(loc_of(p),
                        "function '%s' called from a kernel takes '%s': only scalar "
-                       "parameters are supported",
+                       "parameters and pointers to scalars are supported",
                        f->name, f->params[j]->type->spelling);
         }
         f->ret = conv_type(clang_getResultType(clang_getCursorType(def)));

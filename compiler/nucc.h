@@ -138,6 +138,8 @@ struct Var {
   bool is_param; /* function parameter */
   unsigned id;   /* unique; identifies the declaration */
   bool reg;      /* declared `register`: its address cannot be taken */
+  char space;    /* a helper's pointer parameter in OpenCL: 'g' __global (a buffer's
+                    element), 'p' __private (a local's); 0 before a kernel calls it */
 };
 
 typedef enum {
@@ -200,6 +202,7 @@ typedef enum {
   EX_INDEX,  // a[b]
   EX_MEMBER, // a.name or a->name
   EX_CAST,   // (type) a
+  EX_INIT,   // {args}: the initializer list of a local array
 } ExprKind;
 
 struct Expr {
@@ -330,6 +333,8 @@ typedef struct Access {
   int nsubs;
   bool write, read;
   Stmt *loops_ctx; /* unused */
+  Expr *site;      /* an access a helper makes through a pointer argument: the call
+                      (poly.c places it there); NULL for an access in the body */
 } Access;
 
 /* A free array of the kernel: a variable or member path (`m->data`). */

@@ -168,6 +168,15 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
     buf_puts(b, ")");
     return;
   }
+  case EX_INIT:
+    buf_puts(b, "{");
+    for (int i = 0; i < e->nargs; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      print_sub(p, e->args[i], 2, b);
+    }
+    buf_puts(b, "}");
+    return;
   case EX_CAST:
     buf_printf(b, "(%s)", p->opencl ? type_cl_name(e->type) : type_c_name(e->type));
     print_sub(p, e->a, 14, b);

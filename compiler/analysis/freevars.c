@@ -105,6 +105,7 @@ static void add_scalar(FV *fv, Expr *path) {
 }
 
 static void visit(FV *fv, Expr *e);
+static void note_written(Expr *e, void *d);
 
 static Reduction *add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
   for (int i = 0; i < fv->k->reductions.len; i++) {
@@ -237,6 +238,9 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     visit_index(fv, lhs, read, true);
     return;
   }
+  if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF && lhs->a->kind == EX_VAR &&
+      freevars_is_local(fv->ki, lhs->a->var))
+    return; /* *p = e in a helper: checked at the calls */
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF) {
     diag_error(lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
     fv->ok = false;
@@ -274,6 +278,226 @@ static void add_func(FV *fv, Func *f) {
   vec_push(&fv->k->funcs, f);
 }
 
+/* --- pointer arguments of helpers ------------------------------------------
+ * A helper called from a kernel may take the address of an element (&a[i],
+ * &t[k]) or a whole one-dimensional array (a, t).  A local's address is
+ * __private and needs nothing more.  A buffer's is __global, and the
+ * elements the helper reaches are accesses of the buffer at the call: the
+ * helper must reach them as p[e] or *p, e an expression of its scalar
+ * parameters that it does not assign, so that the call's arguments give
+ * each element exactly (seed[index] in randu(seed, i) is seed[i]). */
+
+typedef struct PtrUse {
+  FV *fv;
+  Func *f;
+  Var *p;
+  Expr *call;  /* the kernel's call */
+  Expr *base;  /* the buffer's path */
+  Expr **subs; /* subscripts of &a[...] (outer → inner), or none */
+  int nsubs;
+  bool ok;
+} PtrUse;
+
+/* e with the helper's scalar parameters replaced by the call's arguments;
+ * NULL when e uses anything else of the helper, or a parameter it assigns. */
+static Expr *subst_params(PtrUse *u, Expr *e) {
+  if (!e)
+    return NULL;
+  if (e->kind == EX_VAR) {
+    for (int i = 0; i < u->f->nparams; i++)
+      if (u->f->params[i] == e->var) {
+        KernelInfo fki = {0};
+        ir_walk_stmt(u->f->body, note_written, &fki);
+        if (in_vec(&fki.written_locals, e->var) || !type_is_integer(e->var->type))
+          return NULL;
+        return u->call->args[i];
+      }
+    return NULL;
+  }
+  if (e->kind != EX_INT && e->kind != EX_BINARY && e->kind != EX_UNARY && e->kind != EX_CAST)
+    return NULL;
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op))
+    return NULL;
+  Expr *c = NEW(Expr);
+  *c = *e;
+  if (e->a && !(c->a = subst_params(u, e->a)))
+    return NULL;
+  if (e->b && !(c->b = subst_params(u, e->b)))
+    return NULL;
+  return c;
+}
+
+/* The access of the buffer that p[off] in the helper makes at the call. */
+static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool write) {
+  Expr *k_off = off ? subst_params(u, off) : ir_int(0, use->loc);
+  if (!k_off) {
+    char *t = print_expr_text(use);
+    diag_error(use->loc,
+               "'%s': a helper that a kernel hands a buffer ('%s') must index it with its own "
+               "scalar parameters only (p[i], *p), so that nucc knows the elements it reaches",
+               t, u->p->name);
+    xfree(t);
+    u->ok = false;
+    return;
+  }
+  Expr *e = u->base;
+  for (int i = 0; i < u->nsubs; i++) {
+    Expr *sub = u->subs[i];
+    if (i == u->nsubs - 1)
+      sub = ir_binary(OP_ADD, sub, k_off, sub->type);
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = sub;
+    x->loc = u->call->loc;
+    x->type = i == u->nsubs - 1 ? type_elem(u->base->type) : NULL;
+    e = x;
+  }
+  if (!u->nsubs) {
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = k_off;
+    x->loc = u->call->loc;
+    x->type = type_elem(u->base->type);
+    e = x;
+  }
+  Buffer *b = buffer_of(u->fv, u->base);
+  int before = b->accesses.len;
+  visit_index(u->fv, e, read, write);
+  for (int i = before; i < b->accesses.len; i++)
+    ((Access *)b->accesses.items[i])->site = u->call;
+}
+
+static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write);
+
+static void walk_ptr_stmt(PtrUse *u, Stmt *s) {
+  if (!s)
+    return;
+  walk_ptr_uses(u, s->e, true, false);
+  walk_ptr_uses(u, s->init, true, false);
+  walk_ptr_stmt(u, s->init_s);
+  walk_ptr_uses(u, s->inc, true, false);
+  if (s->loop) {
+    walk_ptr_uses(u, s->loop->lb, true, false);
+    walk_ptr_uses(u, s->loop->ub, true, false);
+    walk_ptr_uses(u, s->loop->step, true, false);
+    walk_ptr_stmt(u, s->loop->body);
+  } else {
+    walk_ptr_stmt(u, s->body);
+  }
+  walk_ptr_stmt(u, s->then);
+  walk_ptr_stmt(u, s->els);
+  for (int i = 0; i < s->nitems; i++)
+    walk_ptr_stmt(u, s->items[i]);
+}
+
+static bool is_param(Expr *e, Var *p) { return e && e->kind == EX_VAR && e->var == p; }
+
+/* Every use of the parameter in the helper's body, with how it is used. */
+static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
+  if (!e)
+    return;
+  if (e->kind == EX_INDEX && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, e->b, read, write);
+    walk_ptr_uses(u, e->b, true, false);
+    return;
+  }
+  if (e->kind == EX_UNARY && e->op == OP_DEREF && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, NULL, read, write);
+    return;
+  }
+  if (is_param(e, u->p)) {
+    diag_error(e->loc,
+               "'%s' is used here other than as '%s[i]' or '*%s': a helper that a kernel hands "
+               "a buffer must only index it",
+               u->p->name, u->p->name, u->p->name);
+    u->ok = false;
+    return;
+  }
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) {
+    bool reads = e->kind == EX_UNARY || e->op != OP_ASSIGN;
+    walk_ptr_uses(u, e->a, reads, true);
+    walk_ptr_uses(u, e->b, true, false);
+    return;
+  }
+  walk_ptr_uses(u, e->a, true, false);
+  walk_ptr_uses(u, e->b, true, false);
+  walk_ptr_uses(u, e->c, true, false);
+  for (int i = 0; i < e->nargs; i++)
+    walk_ptr_uses(u, e->args[i], true, false);
+}
+
+/* The address space a helper's pointer parameter gets from this argument;
+ * a parameter must get one space from every call. */
+static void set_space(FV *fv, Var *p, char space, Expr *arg) {
+  if (!p->space) {
+    p->space = space;
+  } else if (p->space != space) {
+    diag_error(arg->loc,
+               "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
+               "C 1.2 needs one address space per parameter",
+               p->name, space == 'g' ? "buffer's element" : "local",
+               p->space == 'g' ? "buffer's element" : "local");
+    fv->ok = false;
+  }
+}
+
+/* A call's pointer arguments: &a[i], or a one-dimensional array. */
+static void visit_ptr_args(FV *fv, Expr *call) {
+  Func *f = call->callee;
+  for (int i = 0; f && i < call->nargs && i < f->nparams; i++) {
+    Var *p = f->params[i];
+    if (p->type->kind != TY_PTR)
+      continue;
+    Expr *arg = call->args[i];
+    while (arg->kind == EX_CAST && arg->type && arg->type->kind == TY_PTR)
+      arg = arg->a;
+    Expr *subs[16];
+    int n = 0;
+    Expr *base = arg;
+    if (arg->kind == EX_UNARY && arg->op == OP_ADDR) {
+      base = arg->a;
+      while (base->kind == EX_INDEX && n < 16) {
+        subs[n++] = base->b;
+        base = base->a;
+      }
+    }
+    Expr *root = ir_path_root(base);
+    if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
+      diag_error(arg->loc,
+                 "only '&a[i]' or an array can be handed to '%s''s pointer parameter "
+                 "'%s' in a kernel",
+                 f->name, p->name);
+      fv->ok = false;
+      continue;
+    }
+    for (int j = 0; j < n; j++)
+      visit(fv, subs[j]);
+    if (freevars_is_local(fv->ki, root->var)) {
+      set_space(fv, p, 'p', arg);
+      continue;
+    }
+    set_space(fv, p, 'g', arg);
+    PtrUse u = {fv, f, p, call, base, xcalloc((size_t)n + 1, sizeof(Expr *)), n, true};
+    for (int j = 0; j < n; j++)
+      u.subs[j] = subs[n - 1 - j];
+    Buffer *b = buffer_of(fv, base);
+    if (n != b->rank && !(n == 0 && b->rank == 1)) {
+      char *t = print_expr_text(base);
+      diag_error(arg->loc,
+                 "hand '%s' to '%s' as the address of one element: '&%s[...]' with %d "
+                 "subscript%s",
+                 t, f->name, t, b->rank, b->rank == 1 ? "" : "s");
+      xfree(t);
+      fv->ok = false;
+      continue;
+    }
+    walk_ptr_stmt(&u, f->body);
+    fv->ok &= u.ok;
+  }
+}
+
 static void visit(FV *fv, Expr *e) {
   if (!e)
     return;
@@ -308,6 +532,8 @@ static void visit(FV *fv, Expr *e) {
     visit_index(fv, e, true, false);
     return;
   case EX_UNARY:
+    if (e->op == OP_DEREF && e->a->kind == EX_VAR && freevars_is_local(fv->ki, e->a->var))
+      return; /* a helper's pointer parameter: its uses are checked at the calls */
     if (e->op == OP_DEREF) {
       diag_error(e->loc, "'*p' in a kernel: write 'p[0]' instead");
       fv->ok = false;
@@ -357,8 +583,14 @@ static void visit(FV *fv, Expr *e) {
     return;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
-      visit(fv, e->args[i]);
+      if (!e->callee || i >= e->callee->nparams || e->callee->params[i]->type->kind != TY_PTR)
+        visit(fv, e->args[i]);
+    visit_ptr_args(fv, e);
     add_func(fv, e->callee);
+    return;
+  case EX_INIT:
+    for (int i = 0; i < e->nargs; i++)
+      visit(fv, e->args[i]);
     return;
   }
 }

@@ -114,6 +114,7 @@ static void flow_expr(Flow *f, Expr *e, State *s) {
     return;
   }
   case EX_CALL:
+  case EX_INIT: /* the elements of a list are unsequenced too (C11 6.7.9p23) */
     flow_unsequenced(f, e->args, e->nargs, s);
     return;
   case EX_COND: {
