@@ -12,12 +12,17 @@
  * annotations so far left it, in program order: each piece a for statement;
  * `main` is the piece holding the bulk of the iterations, which the next
  * annotation transforms (remainders and peeled pieces are left as they
- * are).  `work` turns every piece into a kernel. */
+ * are).  After `fission` there are several main parts (`mains`): the
+ * registry hands each in turn to the next transformation as `main`, and
+ * skips those with fewer loops than it needs.  `work` turns every piece
+ * into a kernel. */
 typedef struct AnnotCtx {
   Nest *nest;
   Vec annots;       /* Annot*, in application order */
   Vec pieces;       /* Stmt* (ST_FOR) */
   int main;         /* index of the main part in pieces */
+  Vec mains;        /* Stmt*: every main part, when fission made more than one */
+  Vec split;        /* Stmt*: set by fission, the main parts it made */
   Vec kernels;      /* Kernel*, one per piece, set by `work` */
   Vec sizes;        /* AnnotArg* from size(...) */
   bool independent; /* the `independent` clause */
@@ -54,11 +59,15 @@ void annot_replace_main(AnnotCtx *cx, Vec *with, int main);
 int annot_main_loops(AnnotCtx *cx, Annot *a, Loop **out, int need);
 /* The annotation's arguments as positive integer constants. */
 bool annot_int_args(Annot *a, long long *out, const char *what);
+/* Applies a transformation to the main part (to each main part in turn
+ * after fission), printing the pieces after it with --explain. */
+bool annot_transform(AnnotCtx *cx, Annot *a);
 /* Prints pieces as C, labelled, for --explain and --emit=seq. */
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth);
 
 /* One per annotation file. */
 bool work_apply(AnnotCtx *cx, Annot *a);
+bool auto_apply(AnnotCtx *cx, Annot *a); /* a bare `work`: auto.c */
 bool size_apply(AnnotCtx *cx, Annot *a);
 bool independent_apply(AnnotCtx *cx, Annot *a);
 bool reduce_apply(AnnotCtx *cx, Annot *a);
@@ -69,6 +78,8 @@ bool unroll_apply(AnnotCtx *cx, Annot *a);
 bool dmine_apply(AnnotCtx *cx, Annot *a);
 bool peel_apply(AnnotCtx *cx, Annot *a);
 bool inline_apply(AnnotCtx *cx, Annot *a);
+bool fission_apply(AnnotCtx *cx, Annot *a);
+bool fuse_apply(AnnotCtx *cx, Annot *a);
 bool cache_apply(AnnotCtx *cx, Annot *a);
 
 #endif

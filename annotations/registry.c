@@ -2,7 +2,8 @@
  * Receives a nest with its annotations in application order (nearest the
  * loop first); checks names and argument counts, applies the annotations of
  * loops inside the body first, then the clauses, then each transformation
- * on the main part, and hands on the kernels that `work` produced. */
+ * on the main part (on each main part, after fission), and hands on the
+ * kernels that `work` produced. */
 #include "annotation.h"
 #include "transform.h"
 
@@ -10,8 +11,9 @@
 #include <string.h>
 
 static const AnnotSpec specs[] = {
-    {"work", 1, 3, false, work_apply,
-     "work(s1,...,sk): run loops 1..k as an OpenCL NDRange with these work-group sizes"},
+    {"work", 0, 3, false, work_apply,
+     "work(s1,...,sk): run loops 1..k as an OpenCL NDRange with these work-group sizes; "
+     "work alone: nucc decides the chain"},
     {"size", 1, -1, true, size_apply,
      "size(a: n, ...): pointer a holds n elements (where subscripts do not tell)"},
     {"independent", 0, 0, true, independent_apply,
@@ -31,6 +33,10 @@ static const AnnotSpec specs[] = {
     {"peel", 2, 2, false, peel_apply,
      "peel(f, b): peel f iterations off the front, b off the back"},
     {"inline", 0, 0, false, inline_apply, "inline: fully unroll loop 1 (constant trip count)"},
+    {"fission", 0, 0, false, fission_apply,
+     "fission: distribute the loops over the statements of their body, one nest each"},
+    {"fuse", 0, 0, false, fuse_apply,
+     "fuse: fuse adjacent loops with equal headers in the body into one loop"},
     {"cache", 1, -1, true, cache_apply,
      "cache(a, ...): stage the block (and halo) a work-group reads of a in __local memory"},
 };
@@ -120,12 +126,23 @@ bool annot_int_args(Annot *a, long long *out, const char *what) {
   return true;
 }
 
+static int index_of(Vec *v, void *p) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == p)
+      return i;
+  return -1;
+}
+
+static bool is_main(AnnotCtx *cx, int i) {
+  return cx->mains.len ? index_of(&cx->mains, cx->pieces.items[i]) >= 0 : i == cx->main;
+}
+
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth) {
   Printer p = {0};
   for (int i = 0; i < cx->pieces.len; i++) {
     if (cx->pieces.len > 1) {
       buf_indent(b, depth);
-      buf_puts(b, i == cx->main ? "/* main part */\n" : "/* remainder */\n");
+      buf_puts(b, is_main(cx, i) ? "/* main part */\n" : "/* remainder */\n");
     }
     print_stmt(&p, cx->pieces.items[i], depth, b);
   }
@@ -145,6 +162,73 @@ static void explain_step(AnnotCtx *cx, Annot *a) {
   annot_print_pieces(cx, &b, 0);
   fputs(b.s, stdout);
   xfree(b.s);
+}
+
+/* Whether a main part has what the annotation transforms: as many
+ * perfectly nested loops as it has arguments (one for peel and inline),
+ * and for fission and fuse a body of several statements. */
+static bool fits(Stmt *piece, Annot *a) {
+  Loop *loops[16];
+  int n = tr_chain(piece, loops, 16);
+  if (!strcmp(a->name, "fission") || !strcmp(a->name, "fuse"))
+    return n > 0 && loops[n - 1]->body->kind == ST_BLOCK && loops[n - 1]->body->nitems > 1;
+  int need = !strcmp(a->name, "peel") || !strcmp(a->name, "inline") ? 1 : a->nargs;
+  return n >= need;
+}
+
+/* Applies the annotation to the main part cx->main and appends the main
+ * parts it leaves to `next`: those fission made, or the one left. */
+static bool apply_one(AnnotCtx *cx, Annot *a, const AnnotSpec *s, Vec *next) {
+  cx->split = (Vec){0};
+  if (!s->apply(cx, a))
+    return false;
+  for (int j = 0; j < cx->split.len; j++)
+    vec_push(next, cx->split.items[j]);
+  if (!cx->split.len && cx->main >= 0)
+    vec_push(next, cx->pieces.items[cx->main]);
+  return true;
+}
+
+static int depth_of(Stmt *piece) {
+  Loop *loops[16];
+  return tr_chain(piece, loops, 16);
+}
+
+/* A transformation applies to the main part, or after fission to each main
+ * part in turn that fits it; when none does, to the deepest, so that it
+ * reports why.  The main parts it leaves are the next ones. */
+static bool apply_to_mains(AnnotCtx *cx, Annot *a, const AnnotSpec *s) {
+  Vec next = {0};
+  if (cx->mains.len < 2) {
+    if (!apply_one(cx, a, s, &next))
+      return false;
+  } else {
+    Vec todo = cx->mains;
+    bool any = false;
+    int deepest = 0;
+    for (int i = 0; i < todo.len; i++) {
+      any |= fits(todo.items[i], a);
+      if (depth_of(todo.items[i]) > depth_of(todo.items[deepest]))
+        deepest = i;
+    }
+    for (int i = 0; i < todo.len; i++) {
+      cx->main = index_of(&cx->pieces, todo.items[i]);
+      if (any ? !fits(todo.items[i], a) : i != deepest)
+        vec_push(&next, todo.items[i]);
+      else if (!apply_one(cx, a, s, &next))
+        return false;
+    }
+  }
+  cx->mains = next.len > 1 ? next : (Vec){0};
+  cx->main = next.len ? index_of(&cx->pieces, next.items[0]) : -1;
+  return true;
+}
+
+bool annot_transform(AnnotCtx *cx, Annot *a) {
+  bool ok = apply_to_mains(cx, a, annot_find(a->name));
+  if (ok && cx->explain)
+    explain_step(cx, a);
+  return ok;
 }
 
 static bool apply_inner(AnnotCtx *outer, Stmt *s);
@@ -204,7 +288,7 @@ bool annot_apply_all(AnnotCtx *cx) {
     } else if (cx->inner && (s->clause || !strcmp(s->name, "work"))) {
       diag_error(a->loc,
                  "'%s' on a loop inside an annotated nest: only transformations "
-                 "(permut, tile, tilem, unroll, dmine, peel, inline) apply there",
+                 "(permut, tile, tilem, unroll, dmine, peel, inline, fission, fuse) apply there",
                  a->name);
       ok = false;
     }
@@ -232,9 +316,12 @@ bool annot_apply_all(AnnotCtx *cx) {
                  a->name);
       return false;
     }
-    ok = s->apply(cx, a);
-    if (ok && cx->explain && s->apply != work_apply)
-      explain_step(cx, a);
+    if (s->apply != work_apply)
+      ok = annot_transform(cx, a);
+    else if (a->nargs)
+      ok = work_apply(cx, a);
+    else
+      ok = auto_apply(cx, a);
   }
   if (ok && !cx->work && !cx->inner &&
       (cx->sizes.len || cx->reduces.len || cx->independent || cx->caches.len)) {

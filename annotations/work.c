@@ -53,6 +53,11 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
       diag_error(a->args[depth].loc,
                  "work(%d) maps %d loops, but the nest has only %d perfectly nested loop%s", k, k,
                  depth, depth == 1 ? "" : "s");
+    if (cx->pieces.len > 1)
+      diag_note(((Stmt *)cx->pieces.items[piece])->loc,
+                "in piece %d of the %d the annotations made (see --explain): work maps the "
+                "same number of loops in every piece",
+                piece + 1, cx->pieces.len);
     return NULL;
   }
   if (!check_mapped(loops, k))

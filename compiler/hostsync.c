@@ -92,9 +92,25 @@ static bool is_nest(Source *src, CXCursor c) {
   return i < nnest_fors && nest_fors[i] == b;
 }
 
+/* Whether a location is text of the input as written: not produced by a
+ * macro, whose expansion location is the whole invocation. */
+static bool as_written(CXSourceLocation l) {
+  CXFile ef, sf;
+  unsigned eoff, soff;
+  clang_getExpansionLocation(l, &ef, NULL, NULL, &eoff);
+  clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+  return ef && sf && clang_File_isEqual(ef, sf) && eoff == soff;
+}
+
+/* The source text of an expression, or NULL when it is not written out in
+ * the input (it comes from a macro: `prevent_dce(show(n))` expands to an
+ * `if` whose `argv` would otherwise read as the whole invocation). */
 static char *text_of(Source *src, CXCursor c) {
   unsigned b = frontend_begin(c), e = frontend_end(c);
   if (e <= b || e > src->len)
+    return NULL;
+  CXSourceRange r = clang_getCursorExtent(c);
+  if (!as_written(clang_getRangeStart(r)) || !as_written(clang_getRangeEnd(r)))
     return NULL;
   return xstrndup(src->text + b, e - b);
 }

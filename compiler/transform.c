@@ -342,23 +342,34 @@ void tr_relink(Loop **loops, int n) {
 
 /* --- legality --------------------------------------------------------------- */
 
-bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
-                      SrcLoc at, const char *broken, const char *unproven) {
-  Kernel kn = {0};
-  kn.name = "legality";
-  kn.dims = k;
-  kn.mapped = loops;
-  kn.body = body;
-  kn.info = NEW(KernelInfo);
+/* The analyses of loops[0..k-1] as if `work` mapped them, diagnostics
+ * muted; false (after reporting `unproven`) when the body is outside what
+ * a kernel can hold, so that nothing is known about its dependences. */
+static bool legality_kernel(Kernel *kn, Loop **loops, int k, Stmt *body, SrcLoc at,
+                            const char *unproven) {
+  kn->name = "legality";
+  /* kn->nest, when the caller set it, tells which temporaries the code
+   * after the nest reads (private.c); NULL: all of them */
+  kn->dims = k;
+  kn->mapped = loops;
+  kn->body = body;
+  kn->info = NEW(KernelInfo);
   Vec none = {0};
   int before = diag_quiet_begin();
-  bool ok = freevars_analyse(&kn, kn.info, &none, &none);
+  bool ok = freevars_analyse(kn, kn->info, &none, &none);
   ok &= diag_quiet_end(before) == 0;
   if (!ok) {
     diag_error(at, "%s", unproven);
     diag_note(at, "the loop body uses something a kernel cannot (see 'work')");
-    return false;
   }
+  return ok;
+}
+
+bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
+                      SrcLoc at, const char *broken, const char *unproven) {
+  Kernel kn = {0};
+  if (!legality_kernel(&kn, loops, k, body, at, unproven))
+    return false;
   char *why = NULL;
   Verdict v = deps_reorder(kn.info, (Reorder)how, perm, &why);
   if (v == LEGAL || (v == UNDECIDED && trusted))
@@ -369,6 +380,33 @@ bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long 
   if (v == UNDECIDED)
     diag_note(at, "add the clause 'independent' to 'work' if the loops' iterations may be "
                   "reordered");
+  return false;
+}
+
+bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const int *group,
+                         bool trusted, Nest *nest, SrcLoc at) {
+  Kernel kn = {.nest = nest};
+  const char *unproven = "fission: cannot prove that distributing the loop keeps every dependence";
+  Vec all = {0};
+  for (int i = 0; i < nitems; i++)
+    vec_push(&all, items[i]);
+  if (!legality_kernel(&kn, loops, k, tr_block(&all), at, unproven))
+    return false;
+  char *why = NULL;
+  SrcLoc from, to;
+  Verdict v = deps_distribute(kn.info, items, nitems, group, &why, &from, &to);
+  if (v == LEGAL || (v == UNDECIDED && trusted))
+    return true;
+  diag_error(at, "%s",
+             v == ILLEGAL ? "fission: distributing the loop would reverse a dependence: a later "
+                            "statement must run before an earlier one"
+                          : unproven);
+  if (why)
+    diag_note(at, v == ILLEGAL ? "for example, %s" : "%s", why);
+  diag_note(from, "this access of a later statement comes first");
+  diag_note(to, "and this access of an earlier statement depends on it");
+  if (v == UNDECIDED)
+    diag_note(at, "add the clause 'independent' to 'work' if the statements may be distributed");
   return false;
 }
 
@@ -409,4 +447,71 @@ void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec 
   diag_quiet_end(before);
   *temps = kn.info->temps;
   *copyouts = kn.info->copyouts;
+}
+
+/* --- scalars that carry values between statements -------------------------- */
+
+static bool has_var(Vec *v, const Var *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == x)
+      return true;
+  return false;
+}
+
+typedef struct {
+  Vec *out;
+} Targets;
+
+static void note_target(Expr *e, void *d) {
+  Targets *t = d;
+  Expr *x = NULL;
+  if (e->kind == EX_BINARY && op_is_assign(e->op))
+    x = e->a;
+  else if (e->kind == EX_UNARY &&
+           (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC || e->op == OP_POSTDEC))
+    x = e->a;
+  if (x && x->kind == EX_VAR && !has_var(t->out, x->var))
+    vec_push(t->out, x->var);
+}
+
+void tr_written_scalars(Stmt *s, Vec *out) {
+  Targets t = {out};
+  ir_walk_stmt(s, note_target, &t);
+}
+
+typedef struct {
+  const Var *v;
+  bool used;
+} VarUse;
+
+static void note_var(Expr *e, void *d) {
+  VarUse *u = d;
+  u->used |= e->kind == EX_VAR && e->var == u->v;
+}
+
+static bool expr_uses(Expr *e, const Var *v) {
+  if (!e)
+    return false;
+  VarUse u = {v, false};
+  ir_walk_expr(e, note_var, &u);
+  return u.used;
+}
+
+bool tr_reads_value(Stmt *s, const Var *v) {
+  if (!s)
+    return false;
+  if (s->loop && s->loop->var == v)
+    return false; /* the loop sets it before any use inside */
+  if (expr_uses(s->e, v) || expr_uses(s->init, v) || expr_uses(s->inc, v))
+    return true;
+  if (s->loop &&
+      (expr_uses(s->loop->lb, v) || expr_uses(s->loop->ub, v) || expr_uses(s->loop->step, v)))
+    return true;
+  if (tr_reads_value(s->init_s, v) || tr_reads_value(s->then, v) || tr_reads_value(s->els, v) ||
+      tr_reads_value(s->loop ? s->loop->body : s->body, v))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (tr_reads_value(s->items[i], v))
+      return true;
+  return false;
 }

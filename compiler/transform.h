@@ -61,10 +61,24 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
 bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
                       SrcLoc at, const char *broken, const char *unproven);
 
+/* Whether distributing loops[0..k-1] over the items of their body (item i
+ * into loop copy group[i], groups non-decreasing) keeps every dependence;
+ * reports a proven violation with its pair of accesses.  `nest` (NULL
+ * inside another nest) says which temporaries are read after it. */
+bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const int *group,
+                         bool trusted, Nest *nest, SrcLoc at);
+
 /* The scalars declared outside that every iteration of loops[0..k-1] writes
  * before it reads (private to an iteration: copies of the body need their
  * own, as dmine gives them), and of those the ones whose last value the
  * code after the loops may read (all of them when nest is NULL). */
 void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts);
+
+/* The variables the statement assigns (or steps with ++/--), in order. */
+void tr_written_scalars(Stmt *s, Vec *out);
+/* Whether the statement may read v's value: a use anywhere except inside
+ * a canonical loop of v itself, which sets v before any use (C89 indices
+ * declared before the nest and reused by sibling loops). */
+bool tr_reads_value(Stmt *s, const Var *v);
 
 #endif

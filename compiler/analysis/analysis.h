@@ -4,7 +4,8 @@
  *   private.c   outer scalars every iteration writes before it reads
  *   extent.c    host expressions for each buffer's byte size
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
- *   deps.c      dependences and legality, decided on those sets
+ *   deps.c      dependences and legality (reordering, distribution,
+ *               fusion), decided on those sets
  *   region.c    the first-subscript range each buffer needs, from those sets
  *   promote.c   register promotion of loop-invariant elements in the body */
 #ifndef NUCC_ANALYSIS_H
@@ -100,5 +101,18 @@ typedef enum {
 } Verdict;
 
 Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **why);
+
+/* Whether distributing the kernel's outer loops (0..dims-1) over the items
+ * of their body, item i going to the loop copy group[i] (non-decreasing),
+ * keeps every dependence: none may run from a later group to an earlier one
+ * in a later iteration.  On a violation, *from and *to are the two
+ * accesses (the earlier one in the original order first). */
+/* Whether fusing two adjacent loops of the kernel's body (`first` then
+ * `second`, equal headers, in one iteration of the outer loops) keeps every
+ * dependence: none may run from iteration J' of `first` to an iteration
+ * J < J' of `second`.  On a violation, *from is the access in `first`. */
+Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc *from, SrcLoc *to);
+Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *group, char **why,
+                        SrcLoc *from, SrcLoc *to);
 
 #endif

@@ -1,8 +1,11 @@
 /* deps.c — dependences between iterations, decided on isl.
- * Receives a kernel's accesses as sets (poly.c); answers two questions:
+ * Receives a kernel's accesses as sets (poly.c); answers four questions:
  * can two different work-items touch one element with at least one write
- * (deps_check, for `work`), and does a reordering of a nest's outer loops
- * keep every dependence (deps_reorder, for permut, tile, tilem, dmine).
+ * (deps_check, for `work`); does a reordering of a nest's outer loops keep
+ * every dependence (deps_reorder, for permut, tile, tilem, dmine); does
+ * distributing the outer loops over the statements of their body keep them
+ * (deps_distribute, for fission); and does fusing two adjacent loops of the
+ * body (deps_fuse, for fuse).
  * A conflict found between exact accesses that holds for all large values
  * of the invariants, or for every value where both iterations exist, is
  * proven, and reported with a concrete pair; any other non-empty conflict
@@ -349,6 +352,153 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
   }
   isl_set_free(before);
   isl_set_free(bad);
+  poly_free(p);
+  return v;
+}
+
+/* --- distributing a loop over the statements of its body ----------------- */
+
+typedef struct {
+  Expr *target;
+  bool found;
+} FindExpr;
+
+static void find_expr(Expr *e, void *d) {
+  FindExpr *f = d;
+  f->found |= e == f->target;
+}
+
+/* The item of the body that holds the access expression, or -1. */
+static int item_of(Stmt **items, int nitems, Expr *e) {
+  for (int i = 0; i < nitems; i++) {
+    FindExpr f = {e, false};
+    ir_walk_stmt(items[i], find_expr, &f);
+    if (f.found)
+      return i;
+  }
+  return -1;
+}
+
+Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *group, char **why,
+                        SrcLoc *from, SrcLoc *to) {
+  Kernel *k = ki->k;
+  *why = NULL;
+  Poly *p = poly_build(ki);
+  int n = p->accs.len;
+  int *g = xcalloc((size_t)(n ? n : 1), sizeof(int));
+  for (int x = 0; x < n; x++) {
+    int it = item_of(items, nitems, ((PolyAccess *)p->accs.items[x])->e);
+    g[x] = it < 0 ? -1 : group[it];
+  }
+  /* x (a later group) at I runs before y (an earlier group) at I' when I'
+   * comes after I in the distributed loops: distribution would put y first */
+  isl_set *after = lex_after(p, k->dims, NULL);
+  Verdict v = LEGAL;
+  for (int x = 0; x < n && v != ILLEGAL; x++) {
+    PolyAccess *w = p->accs.items[x];
+    for (int y = 0; y < n && v != ILLEGAL; y++) {
+      PolyAccess *a = p->accs.items[y];
+      if (a->buf != w->buf || (!w->write && !a->write))
+        continue;
+      /* an access outside every item (a called function's) could be in any */
+      if (g[x] >= 0 && g[y] >= 0 && g[x] <= g[y])
+        continue;
+      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
+      base = isl_set_intersect(base, isl_set_copy(after));
+      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
+      PairVerdict pv = classify(s, base, w, a);
+      isl_set_free(base);
+      if (pv != PAIR_NONE) {
+        xfree(*why);
+        *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
+        if (!*why) {
+          PolyAccess *vague = (!w->exact || !w->must) ? w : a;
+          char *t = print_expr_text(vague->e);
+          *why = xformat("undecided for '%s': %s", t,
+                         vague->why ? vague->why : "it depends on invariant values");
+          xfree(t);
+        }
+        *from = w->e->loc;
+        *to = a->e->loc;
+        v = pv == PAIR_PROVEN ? ILLEGAL : UNDECIDED;
+      }
+      isl_set_free(s);
+    }
+  }
+  isl_set_free(after);
+  xfree(g);
+  poly_free(p);
+  return v;
+}
+
+/* --- fusing two adjacent loops of the body --------------------------------- */
+
+static LoopInfo *info_of(KernelInfo *ki, Loop *l) {
+  for (int i = 0; i < ki->loops.len; i++) {
+    LoopInfo *li = ki->loops.items[i];
+    if (li->loop == l)
+      return li;
+  }
+  return NULL;
+}
+
+static bool inside(PolyAccess *a, LoopInfo *li) {
+  for (int i = 0; a->scope && i < a->scope->len; i++)
+    if (a->scope->items[i] == li)
+      return true;
+  return false;
+}
+
+Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc *from, SrcLoc *to) {
+  Kernel *k = ki->k;
+  *why = NULL;
+  LoopInfo *l1 = info_of(ki, first), *l2 = info_of(ki, second);
+  if (!l1 || !l2) {
+    *why = xstrdup("the loops are not both canonical loops of the body");
+    return UNDECIDED;
+  }
+  Poly *p = poly_build(ki);
+  /* { [I, I'] : the same iteration of the outer loops, and iteration J of
+   * `second` (in I) before iteration J' of `first` (in I') once fused } */
+  isl_set *same = isl_set_universe(isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims));
+  for (int d = 0; d < k->dims; d++)
+    same = isl_set_intersect(
+        same, isl_pw_aff_eq_set(poly_pair_var(p, d, false), poly_pair_var(p, d, true)));
+  same = isl_set_intersect(
+      same, isl_pw_aff_lt_set(order_var(p, l2->id, false), order_var(p, l1->id, true)));
+  Verdict v = LEGAL;
+  for (int x = 0; x < p->accs.len && v != ILLEGAL; x++) {
+    PolyAccess *w = p->accs.items[x];
+    if (!inside(w, l2))
+      continue;
+    for (int y = 0; y < p->accs.len && v != ILLEGAL; y++) {
+      PolyAccess *a = p->accs.items[y];
+      if (!inside(a, l1) || a->buf != w->buf || (!w->write && !a->write))
+        continue;
+      /* a (in first) ran before w (in second); fused, w at J runs first */
+      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
+      base = isl_set_intersect(base, isl_set_copy(same));
+      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
+      PairVerdict pv = classify(s, base, w, a);
+      isl_set_free(base);
+      if (pv != PAIR_NONE) {
+        xfree(*why);
+        *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
+        if (!*why) {
+          PolyAccess *vague = (!w->exact || !w->must) ? w : a;
+          char *t = print_expr_text(vague->e);
+          *why = xformat("undecided for '%s': %s", t,
+                         vague->why ? vague->why : "it depends on invariant values");
+          xfree(t);
+        }
+        *from = a->e->loc;
+        *to = w->e->loc;
+        v = pv == PAIR_PROVEN ? ILLEGAL : UNDECIDED;
+      }
+      isl_set_free(s);
+    }
+  }
+  isl_set_free(same);
   poly_free(p);
   return v;
 }

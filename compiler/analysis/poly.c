@@ -445,7 +445,7 @@ static isl_pw_aff *poly_part(Poly *p, Vec *terms, const char *mono) {
   isl_pw_aff *r = pa_const(p, 0);
   for (int i = 0; i < terms->len; i++) {
     PTerm *t = terms->items[i];
-    if (strcmp(t->mono, mono))
+    if (strcmp(t->mono, mono) != 0)
       continue;
     isl_pw_aff *x = t->dim >= 0 ? pa_dim(p, t->dim) : pa_const(p, 1);
     r = isl_pw_aff_add(r, isl_pw_aff_scale_val(x, isl_val_int_from_si(p->ctx, t->k)));
@@ -745,7 +745,7 @@ static void not_affine(PolyAccess *a, const char *why) {
 /* Subscript position `pos` of every access of one buffer. */
 static void build_position(Poly *p, Vec *accs, int pos) {
   int n = accs->len;
-  isl_pw_aff **pas = xcalloc((size_t)n, sizeof *pas);
+  isl_pw_aff **pas = xcalloc((size_t)n, sizeof(isl_pw_aff *));
   Vec *terms = xcalloc((size_t)n, sizeof *terms);
   bool *poly_ok = xcalloc((size_t)n, sizeof *poly_ok);
   bool need = false;
@@ -796,7 +796,7 @@ static void build_position(Poly *p, Vec *accs, int pos) {
   isl_pw_aff ***parts = xcalloc((size_t)n, sizeof *parts);
   for (int i = 0; ok && i < n; i++) {
     PolyAccess *a = accs->items[i];
-    parts[i] = xcalloc((size_t)monos.len, sizeof **parts);
+    parts[i] = xcalloc((size_t)monos.len, sizeof(isl_pw_aff *));
     p->scope = a->scope;
     for (int m = 0; m < monos.len; m++)
       parts[i][m] = poly_part(p, &terms[i], monos.items[m]);

@@ -2,7 +2,8 @@
 # (tests/corpus/*.c), included from tests/CMakeLists.txt after programs.cmake
 # (it uses the outcmp target and NUCC_TEST_* settings from there).
 # Registers corpus.<name> for every kernel that tests/corpus/EXPECT lists,
-# with the label `corpus`:
+# and corpus_bare.<name> (run_bare.sh: the kernel under a bare `work`) for
+# those it says pass, with the label `corpus`:
 #   `NAME pass`            run_both.sh with the --emit=seq leg (run_corpus.sh)
 #   `NAME refused SUBSTR`  nucc must refuse it: status 1, SUBSTR in the
 #                          diagnostic, no output file
@@ -33,6 +34,16 @@ foreach(line IN LISTS nucc_corpus_lines)
     ENVIRONMENT "${NUCC_TEST_ENV}"
     LABELS "corpus"
     TIMEOUT 300)
+  # the same kernel under a bare `work`: nucc's own chain must be right too
+  if(line MATCHES "[ \t]pass$")
+    add_test(NAME corpus_bare.${name}
+      COMMAND bash ${NUCC_CORPUS_DIR}/run_bare.sh
+              $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/corpus_bare.${name} ${name})
+    set_tests_properties(corpus_bare.${name} PROPERTIES
+      ENVIRONMENT "${NUCC_TEST_ENV}"
+      LABELS "corpus"
+      TIMEOUT 300)
+  endif()
 endforeach()
 
 foreach(src IN LISTS nucc_corpus_sources)

@@ -163,6 +163,30 @@ static const Row rows[] = {
      "#pragma nu work(64) independent\n#pragma nu dmine(2)\n"
      " for (int i = 0; i < n; i++) a[idx[i]] = 1;",
      'I', NULL},
+    /* distribution and fusion: the order of statements, not of iterations */
+    {"fission, dependence forward",
+     "#pragma nu fission\n for (int i = 1; i < n; i++) { a[i] = c[i]; c[i] = a[i - 1]; }", 'I',
+     NULL},
+    {"fission, dependence backward",
+     "#pragma nu fission\n for (int i = 1; i < n; i++) { a[i] = c[i - 1]; c[i] = 1; }", 'P',
+     "iteration i = 1 writes c[1], iteration i = 2 reads it"},
+    {"fission, indirect read",
+     "#pragma nu fission\n for (int i = 0; i < n; i++) { a[i] = c[idx[i]]; c[i] = 1; }", 'U',
+     "cannot prove that distributing the loop keeps every dependence"},
+    {"fission, undecided, independent",
+     "#pragma nu work(64) independent fission\n"
+     " for (int i = 0; i < n; i++) { a[i] = c[idx[i]]; c[i] = 1; }",
+     'I', NULL},
+    {"fuse, same element",
+     "#pragma nu fuse\n for (int i = 0; i < n; i++) {\n"
+     " for (int j = 0; j < 64; j++) b[i][j] = 1;\n"
+     " for (int j = 0; j < 64; j++) c[j] += b[i][j]; }",
+     'I', NULL},
+    {"fuse, a later element",
+     "#pragma nu fuse\n for (int i = 0; i < n; i++) {\n"
+     " for (int j = 0; j < 63; j++) b[i][j] = 1;\n"
+     " for (int j = 0; j < 63; j++) a[j] = b[i][j + 1]; }",
+     'P', "iteration i = 0, j = 0 reads b[0][1], iteration i = 0, j = 1 writes it"},
 };
 
 static char dir[256], src[300], err[300];

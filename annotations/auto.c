@@ -1,0 +1,295 @@
+/* auto.c — a bare `work`: nucc chooses the chain of annotations itself.
+ * Receives the nest after its clauses and any annotations before `work`;
+ * tries, with diagnostics muted, every chain `work(s) [permut(p)] [fission
+ * | fuse]` that fits the nest, each checked by the annotations' own isl
+ * legality and `work`'s dependence test, keeps the best (most mapped loops,
+ * then the innermost mapped index on the arrays' contiguous dimension, then
+ * the fewest annotations), and applies it as if written out. */
+#include "annotation.h"
+#include "transform.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_PERMUTED 4 /* 4! orders; deeper loops keep their place */
+
+/* A synthetic annotation at the bare `work`, with integer arguments. */
+static Annot *synth(Annot *at, const char *name, const long long *args, int nargs) {
+  Annot *a = NEW(Annot);
+  a->name = xstrdup(name);
+  a->loc = at->loc;
+  a->has_parens = nargs > 0;
+  a->nargs = nargs;
+  a->args = xcalloc((size_t)(nargs ? nargs : 1), sizeof(AnnotArg));
+  for (int i = 0; i < nargs; i++) {
+    a->args[i].text = xformat("%lld", args[i]);
+    a->args[i].loc = at->loc;
+  }
+  return a;
+}
+
+/* Work-group sizes of 256 work-items, as many as the mapped loops. */
+static Annot *synth_work(Annot *at, int dims) {
+  static const long long sizes[3][3] = {{256}, {16, 16}, {4, 8, 8}};
+  return synth(at, "work", sizes[dims - 1], dims);
+}
+
+/* How well the kernels' innermost mapped index (NDRange dimension 0, the
+ * work-items next to each other) walks the arrays: +2 for each access whose
+ * last subscript uses it, -1 for each that uses it in another subscript
+ * only (a stride of a whole row). */
+typedef struct {
+  Expr *found;
+  const Var *v;
+} UseVar;
+
+static void find_use(Expr *e, void *d) {
+  UseVar *u = d;
+  if (e->kind == EX_VAR && e->var == u->v)
+    u->found = e;
+}
+
+static bool uses(Expr *e, const Var *v) {
+  UseVar u = {NULL, v};
+  ir_walk_expr(e, find_use, &u);
+  return u.found != NULL;
+}
+
+static int contiguity(Vec *kernels, int *unit, int *all) {
+  int score = 0;
+  *unit = *all = 0;
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    const Var *v = k->mapped[k->dims - 1]->var;
+    for (int b = 0; b < k->buffers.len; b++) {
+      Buffer *bf = k->buffers.items[b];
+      for (int j = 0; j < bf->accesses.len; j++) {
+        Access *a = bf->accesses.items[j];
+        if (!a->nsubs)
+          continue;
+        ++*all;
+        bool last = uses(a->subs[a->nsubs - 1], v), other = false;
+        for (int s = 0; s + 1 < a->nsubs; s++)
+          other |= uses(a->subs[s], v);
+        if (last) {
+          score += 2;
+          ++*unit;
+        } else if (other) {
+          score -= 1;
+        }
+      }
+    }
+  }
+  return score;
+}
+
+/* One candidate chain, in application order (the pre-transformation, then
+ * permut), and how it did. */
+typedef struct {
+  const char *pre; /* "fission", "fuse" or NULL */
+  long long perm[MAX_PERMUTED];
+  int nperm; /* 0: no permut */
+  int dims;  /* loops mapped; 0: the chain failed */
+  long score;
+  int unit, all; /* accesses on the contiguous dimension, of all */
+} Plan;
+
+static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
+  if (p->pre && !annot_transform(cx, synth(at, p->pre, NULL, 0)))
+    return false;
+  if (p->nperm && !annot_transform(cx, synth(at, "permut", p->perm, p->nperm)))
+    return false;
+  return work_apply(cx, synth_work(at, dims));
+}
+
+/* The deepest perfect nest among the main parts (and the shallowest among
+ * all pieces, which bounds what work may map). */
+static void depths(AnnotCtx *cx, int *deepest, int *shallowest) {
+  Loop *loops[16];
+  *deepest = 0;
+  *shallowest = 16;
+  for (int i = 0; i < cx->pieces.len; i++) {
+    int n = tr_chain(cx->pieces.items[i], loops, 16);
+    *deepest = n > *deepest ? n : *deepest;
+    *shallowest = n < *shallowest ? n : *shallowest;
+  }
+}
+
+/* Deep copies of the pieces to try a chain on: the analyses of `work` edit
+ * a body they accept (`continue` becomes a return from the work-item), and
+ * a chain that maps fewer loops must find the body as written. */
+static void copy_pieces(AnnotCtx *cx) {
+  Vec pieces = {0}, mains = {0};
+  for (int i = 0; i < cx->pieces.len; i++) {
+    Stmt *c = tr_clone_stmt(cx->pieces.items[i], NULL);
+    vec_push(&pieces, c);
+    for (int j = 0; j < cx->mains.len; j++)
+      if (cx->mains.items[j] == cx->pieces.items[i])
+        vec_push(&mains, c);
+  }
+  cx->pieces = pieces;
+  cx->mains = mains;
+}
+
+/* Tries the plan with every number of mapped loops, most first; fills
+ * p->dims and p->score for the first that works. */
+static void try_plan(AnnotCtx *cx, Annot *at, Plan *p, int max_dims) {
+  AnnotCtx saved = *cx;
+  for (int d = max_dims; d >= 1 && !p->dims; d--) {
+    *cx = saved;
+    cx->explain = false;
+    cx->kernels = (Vec){0};
+    copy_pieces(cx);
+    int before = diag_quiet_begin();
+    bool ok = apply_chain(cx, at, p, d);
+    ok &= diag_quiet_end(before) == 0;
+    if (ok) {
+      p->dims = d;
+      int c = contiguity(&cx->kernels, &p->unit, &p->all);
+      int cost = (p->pre != NULL) + (p->nperm > 0);
+      p->score = (long)d * 100000 + (long)c * 10 - cost;
+    }
+  }
+  *cx = saved;
+}
+
+static bool next_perm(long long *p, int n) {
+  int i = n - 2;
+  while (i >= 0 && p[i] >= p[i + 1])
+    i--;
+  if (i < 0)
+    return false;
+  int j = n - 1;
+  while (p[j] <= p[i])
+    j--;
+  long long t = p[i];
+  p[i] = p[j];
+  p[j] = t;
+  for (int a = i + 1, b = n - 1; a < b; a++, b--) {
+    t = p[a];
+    p[a] = p[b];
+    p[b] = t;
+  }
+  return true;
+}
+
+static void chain_text(Buf *b, Plan *p) {
+  buf_printf(b, "work(%s)", p->dims == 1 ? "256" : p->dims == 2 ? "16,16" : "4,8,8");
+  if (p->nperm) {
+    buf_puts(b, " permut(");
+    for (int i = 0; i < p->nperm; i++)
+      buf_printf(b, "%s%lld", i ? "," : "", p->perm[i]);
+    buf_puts(b, ")");
+  }
+  if (p->pre)
+    buf_printf(b, " %s", p->pre);
+}
+
+/* Why the plan, for --report. */
+static char *reasons(Plan *p, Vec *kernels) {
+  Buf b = {0};
+  buf_puts(&b, "bare 'work' chose '");
+  chain_text(&b, p);
+  buf_puts(&b, "':");
+  if (p->pre && !strcmp(p->pre, "fission"))
+    buf_puts(&b, " fission, because statements sit between the loops and a kernel per "
+                 "statement maps more of them;");
+  if (p->pre && !strcmp(p->pre, "fuse"))
+    buf_puts(&b, " fuse, because adjacent loops of the body make one perfect nest;");
+  if (p->nperm)
+    buf_puts(&b, " permut, so that the parallel loops are outermost and the innermost "
+                 "mapped loop walks the arrays' contiguous dimension;");
+  Kernel *k = kernels->items[0];
+  buf_printf(&b,
+             " %d loop%s mapped, the most any tried order allows; %d of %d accesses on the "
+             "contiguous dimension of the innermost mapped index '%s'; work-groups of 256",
+             p->dims, p->dims == 1 ? "" : "s", p->unit, p->all, k->mapped[k->dims - 1]->var->name);
+  return b.s;
+}
+
+/* A loop of the body, at any depth under if and blocks. */
+static bool holds_loop(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_FOR && s->loop)
+    return true;
+  if (holds_loop(s->then) || holds_loop(s->els) || holds_loop(s->body))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (holds_loop(s->items[i]))
+      return true;
+  return false;
+}
+
+/* An outer loop around loop nests that nothing can map is usually a time
+ * loop: it belongs on the host, outside the annotated nest, with the
+ * nests of its body annotated instead. */
+static void time_loop_note(AnnotCtx *cx, Annot *a) {
+  if (cx->pieces.len != 1)
+    return;
+  Loop *loops[16];
+  int n = tr_chain(cx->pieces.items[0], loops, 16);
+  if (n == 1 && holds_loop(loops[0]->body))
+    diag_note(a->loc,
+              "if loop '%s' steps in time, write it outside the annotated nest: it stays on "
+              "the host, and each nest of its body can have a 'work' of its own",
+              loops[0]->var->name);
+}
+
+bool auto_apply(AnnotCtx *cx, Annot *a) {
+  static const char *pres[] = {NULL, "fuse", "fission"};
+  Plan best = {0};
+  for (size_t i = 0; i < sizeof pres / sizeof *pres; i++) {
+    /* the pieces this pre-transformation leaves bound the permutations */
+    AnnotCtx saved = *cx;
+    cx->explain = false;
+    copy_pieces(cx);
+    int before = diag_quiet_begin();
+    bool ok = !pres[i] || annot_transform(cx, synth(a, pres[i], NULL, 0));
+    ok &= diag_quiet_end(before) == 0;
+    int deep = 0, shallow = 0;
+    if (ok)
+      depths(cx, &deep, &shallow);
+    *cx = saved;
+    if (!ok)
+      continue;
+    int max_dims = shallow < 3 ? shallow : 3;
+    for (int n = 1; n <= (deep < MAX_PERMUTED ? deep : MAX_PERMUTED); n++) {
+      Plan p = {.pre = pres[i], .nperm = n == 1 ? 0 : n};
+      for (int j = 0; j < n; j++)
+        p.perm[j] = j + 1;
+      do {
+        bool identity = true;
+        for (int j = 0; j < p.nperm; j++)
+          identity &= p.perm[j] == j + 1;
+        if (p.nperm && identity)
+          continue;
+        p.dims = 0;
+        try_plan(cx, a, &p, max_dims);
+        if (p.dims && (!best.dims || p.score > best.score))
+          best = p;
+      } while (p.nperm && next_perm(p.perm, p.nperm));
+    }
+  }
+  if (!best.dims) {
+    /* say why with the plainest chain: its dependence, with the pair */
+    bool ok = work_apply(cx, synth_work(a, 1));
+    if (!ok) {
+      diag_note(a->loc, "bare 'work': no chain that nucc tried (fission, fuse, permut) leaves "
+                        "a loop that can run in parallel");
+      time_loop_note(cx, a);
+    }
+    return ok;
+  }
+  Buf b = {0};
+  chain_text(&b, &best);
+  if (cx->explain)
+    printf("-- work decides: %s\n", b.s);
+  if (!apply_chain(cx, a, &best, best.dims))
+    return false;
+  char *why = reasons(&best, &cx->kernels);
+  for (int i = 0; i < cx->kernels.len; i++)
+    vec_push(&((Kernel *)cx->kernels.items[i])->hints, why);
+  xfree(b.s);
+  return true;
+}

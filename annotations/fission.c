@@ -1,0 +1,142 @@
+/* fission.c — `fission`: loop distribution.  Receives the main part, whose
+ * perfectly nested loops end in a body of several statements; hands on one
+ * copy of those loops per statement (`for i { S1; S2 }` becomes
+ * `for i S1; for i S2`), every copy a main part that the next annotations
+ * transform in turn.  Statements that share a local of the body stay in one
+ * copy; the distribution must keep every dependence (deps_distribute). */
+#include "annotation.h"
+#include "transform.h"
+
+/* A `break` or `continue` of the distributed loop itself (not of a loop
+ * inside the statement): it skips the statements after it, which would no
+ * longer be in the same loop. */
+static Stmt *exits_loop(Stmt *s) {
+  if (!s)
+    return NULL;
+  if (s->kind == ST_BREAK || s->kind == ST_CONTINUE)
+    return s;
+  if (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO)
+    return NULL;
+  Stmt *r = exits_loop(s->then);
+  if (!r)
+    r = exits_loop(s->els);
+  if (!r)
+    r = exits_loop(s->body);
+  for (int i = 0; i < s->nitems && !r; i++)
+    r = exits_loop(s->items[i]);
+  return r;
+}
+
+/* The statements of the body, empty ones left out, and their groups:
+ * a local declared by one statement, or a scalar it assigns (a temporary
+ * declared outside, which isl does not see), ties it to every later one
+ * that reads it, and everything in between (copies keep program order). */
+static int group_items(Stmt *body, Vec *items, int **group) {
+  if (body->kind == ST_BLOCK) {
+    for (int i = 0; i < body->nitems; i++)
+      if (body->items[i]->kind != ST_EMPTY)
+        vec_push(items, body->items[i]);
+  } else {
+    vec_push(items, body);
+  }
+  int n = items->len;
+  int *last = xcalloc((size_t)(n ? n : 1), sizeof(int)); /* last item tied to item i */
+  for (int i = 0; i < n; i++) {
+    last[i] = i;
+    Stmt *d = items->items[i];
+    Vec defs = {0};
+    if (d->kind == ST_DECL)
+      vec_push(&defs, d->var);
+    tr_written_scalars(d, &defs);
+    for (int j = i + 1; j < n; j++)
+      for (int v = 0; v < defs.len; v++)
+        if (tr_reads_value(items->items[j], defs.items[v]))
+          last[i] = j;
+    xfree(defs.items);
+  }
+  *group = xcalloc((size_t)(n ? n : 1), sizeof(int));
+  int g = 0, reach = -1;
+  for (int i = 0; i < n; i++) {
+    if (i > reach && i > 0)
+      g++;
+    (*group)[i] = g;
+    if (last[i] > reach)
+      reach = last[i];
+  }
+  xfree(last);
+  return n ? g + 1 : 0;
+}
+
+bool fission_apply(AnnotCtx *cx, Annot *a) {
+  Loop *loops[16];
+  int k = annot_main_loops(cx, a, loops, 1);
+  if (!k)
+    return false;
+  Stmt *body = loops[k - 1]->body;
+  Vec items = {0};
+  int *group;
+  int ngroups = group_items(body, &items, &group);
+  Stmt **it = (Stmt **)items.items;
+  for (int i = 0; i < items.len; i++) {
+    Stmt *x = exits_loop(it[i]);
+    if (x) {
+      diag_error(x->loc,
+                 "fission: '%s' leaves an iteration of loop '%s', which distribution would "
+                 "split",
+                 x->kind == ST_BREAK ? "break" : "continue", loops[k - 1]->var->name);
+      diag_note(a->loc, "for this fission");
+      return false;
+    }
+  }
+  if (ngroups < 2 && items.len < 2) {
+    diag_error(a->loc, "fission: the body of loop '%s' is one statement: nothing to distribute",
+               loops[k - 1]->var->name);
+    return false;
+  }
+  if (ngroups < 2) {
+    /* the first statement ties the others: through what it defines */
+    Vec defs = {0};
+    if (it[0]->kind == ST_DECL)
+      vec_push(&defs, it[0]->var);
+    tr_written_scalars(it[0], &defs);
+    Var *v = NULL;
+    for (int d = 0; d < defs.len && !v; d++)
+      for (int j = 1; j < items.len && !v; j++)
+        if (tr_reads_value(it[j], defs.items[d]))
+          v = defs.items[d];
+    const char *name = v ? v->name : "?";
+    diag_error(a->loc,
+               "fission: the statements of loop '%s' cannot be separated: they pass values "
+               "through the scalar '%s'",
+               loops[k - 1]->var->name, name);
+    diag_note(it[0]->loc,
+              "'%s' is set here and read by the statements after it; to distribute them, "
+              "expand it into an array indexed by the loop, declared before the nest",
+              name);
+    return false;
+  }
+  if (!tr_check_distribute(loops, k, it, items.len, group, cx->independent,
+                           cx->inner ? NULL : cx->nest, a->loc))
+    return false;
+  Vec with = {0};
+  for (int g = 0, i = 0; g < ngroups; g++) {
+    Vec mine = {0};
+    for (; i < items.len && group[i] == g; i++)
+      vec_push(&mine, it[i]);
+    Loop *copy[16];
+    for (int j = 0; j < k; j++) {
+      copy[j] = tr_clone_loop(loops[j], NULL);
+      copy[j]->body = NULL;
+    }
+    copy[k - 1]->body = mine.len == 1 ? mine.items[0] : tr_block(&mine);
+    tr_relink(copy, k);
+    vec_push(&with, tr_for(copy[0]));
+  }
+  annot_replace_main(cx, &with, 0);
+  /* every copy is a main part: the annotations after this one transform
+   * each in turn (registry.c) */
+  for (int i = 0; i < with.len; i++)
+    vec_push(&cx->split, with.items[i]);
+  xfree(group);
+  return true;
+}
