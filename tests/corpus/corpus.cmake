@@ -7,9 +7,8 @@
 #   `NAME pass`            run_both.sh with the --emit=seq leg (run_corpus.sh)
 #   `NAME refused SUBSTR`  nucc must refuse it: status 1, SUBSTR in the
 #                          diagnostic, no output file
-# EXPECT says what a correct nucc must do, so some of these fail until the
-# compiler catches up: `make test` leaves the label out (ctest -LE corpus);
-# run them with `make corpus` (ctest -L corpus) or, as a table,
+# EXPECT says what a correct nucc must do; `make test` runs them with the
+# rest of the suite; alone with `make corpus` (ctest -L corpus) or, as a table,
 #   bash tests/corpus/run_corpus.sh --summary NUCC PKGCONFIGDIR WORKDIR
 set(NUCC_CORPUS_DIR ${CMAKE_CURRENT_LIST_DIR})
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${NUCC_CORPUS_DIR}/EXPECT)
