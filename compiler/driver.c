@@ -188,6 +188,12 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     }
     rewrite_add(&edits, n->begin, n->end,
                 xformat("%s\n#line %d \"%s\"\n", text, line_at(&lines, n->end), src->path));
+    /* pragma lines a directive keeps apart from the loop: a blank line each,
+     * so the directives between stay and no unknown pragma is left */
+    for (int j = 0; j < n->apart.len; j++) {
+      PragmaLine *p = n->apart.items[j];
+      rewrite_add(&edits, p->begin, p->end, xstrdup("\n"));
+    }
   }
   if (seq_only) {
     char *body = rewrite_apply(&edits, src->text, src->len);

@@ -1005,6 +1005,63 @@ static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
                "'#pragma nu' line directly above the loop");
 }
 
+/* Pragmas are taken as the preprocessor leaves them: a `#pragma nu` in a
+ * region #if/#ifdef skipped is not there, and the directives themselves
+ * (#ifdef OPEN, #endif) may stand between a pragma and its `for`. */
+typedef struct Skipped {
+  unsigned *begin, *end;
+  unsigned n;
+} Skipped;
+
+static Skipped skipped;
+
+static void find_skipped(Source *src) {
+  CXSourceRangeList *l = clang_getSkippedRanges(src->tu, src->file);
+  skipped = (Skipped){0};
+  if (!l)
+    return;
+  skipped.begin = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  skipped.end = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  for (unsigned i = 0; i < l->count; i++) {
+    frontend_loc(clang_getRangeStart(l->ranges[i]), &skipped.begin[i]);
+    frontend_loc(clang_getRangeEnd(l->ranges[i]), &skipped.end[i]);
+  }
+  skipped.n = l->count;
+  clang_disposeSourceRangeList(l);
+}
+
+static bool in_skipped(unsigned off) {
+  for (unsigned i = 0; i < skipped.n; i++)
+    if (off >= skipped.begin[i] && off < skipped.end[i])
+      return true;
+  return false;
+}
+
+/* Whether the byte at `off` is on a preprocessor directive's line (one that
+ * starts with `#`, or continues one with a backslash). */
+static bool on_directive(Source *src, unsigned off) {
+  for (int lines = 0; lines < 1000; lines++) {
+    unsigned b = off;
+    while (b > 0 && src->text[b - 1] != '\n')
+      b--;
+    unsigned p = b;
+    while (p < src->len && (src->text[p] == ' ' || src->text[p] == '\t'))
+      p++;
+    if (p < src->len && src->text[p] == '#')
+      return true;
+    /* a continuation line: the previous one ends with a backslash */
+    if (b < 2 || src->text[b - 2] != '\\')
+      return false;
+    off = b - 2;
+  }
+  return false;
+}
+
+/* A token the compiler does not see as code: a directive or skipped text. */
+static bool pp_token(Source *src, unsigned off) {
+  return in_skipped(off) || on_directive(src, off);
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
@@ -1025,7 +1082,7 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     unsigned off0, off2;
     SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->tu, toks[i]), &off0);
     SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->tu, toks[i + 2]), &off2);
-    if (!nu || l0.line != l2.line)
+    if (!nu || l0.line != l2.line || in_skipped(off0))
       continue;
     PragmaLine *p = NEW(PragmaLine);
     p->line = l0.line;
@@ -1049,6 +1106,7 @@ struct Attach {
   PragmaLine *first; /* topmost line of the group */
   Vec lines;         /* PragmaLine*, top to bottom */
   unsigned for_offset;
+  bool apart; /* a directive stands between the lines or before the `for` */
 };
 
 static Vec attachments; /* Attach* */
@@ -1073,6 +1131,10 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
           frontend_loc(clang_getTokenLocation(src->tu, toks[k]), &off);
           if (off >= p->begin)
             break;
+          if (off >= last->end && pp_token(src, off)) {
+            a->apart = true;
+            continue;
+          }
           if (off >= last->end) {
             gap = true;
             break;
@@ -1106,8 +1168,11 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     for (; t < n; t++) {
       unsigned off;
       frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
-      if (off >= last->end && clang_getTokenKind(toks[t]) != CXToken_Comment)
+      if (off < last->end || clang_getTokenKind(toks[t]) == CXToken_Comment)
+        continue;
+      if (!pp_token(src, off))
         break;
+      a->apart = true;
     }
     {
       bool is_for = false;
@@ -1202,6 +1267,14 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
   nest->func_name = xstrdup(func);
   nest->pragma_loc = a->first->loc;
   nest->begin = a->first->begin;
+  if (a->apart) { /* the directives stay where they are: the nest starts at its line */
+    nest->begin = frontend_begin(for_c);
+    while (nest->begin > 0 &&
+           (cx->src->text[nest->begin - 1] == ' ' || cx->src->text[nest->begin - 1] == '\t'))
+      nest->begin--;
+    for (int i = 0; i < a->lines.len; i++)
+      vec_push(&nest->apart, a->lines.items[i]);
+  }
   nest->end = frontend_end(for_c);
   /* a body that is an expression statement leaves its `;` outside */
   if (nest->end > 0 && cx->src->text[nest->end - 1] != '}' && cx->src->text[nest->end - 1] != ';') {
@@ -1420,8 +1493,10 @@ static bool report_clang_errors(Source *src) {
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
   attachments = (Vec){0};
   src->index = clang_createIndex(0, 0);
-  enum CXErrorCode err = clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
-                                                     CXTranslationUnit_None, &src->tu);
+  enum CXErrorCode err =
+      clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
+                                  /* the skipped #if regions */
+                                  CXTranslationUnit_DetailedPreprocessingRecord, &src->tu);
   if (err != CXError_Success || !src->tu) {
     diag_plain("libclang could not parse '%s'", src->path);
     return false;
@@ -1435,6 +1510,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   CXToken *toks = NULL;
   unsigned ntoks = 0;
   clang_tokenize(src->tu, all, &toks, &ntoks);
+  find_skipped(src);
   find_pragmas(src, toks, ntoks);
   attach_pragmas(src, toks, ntoks);
   if (attachments.len)

@@ -324,6 +324,9 @@ struct Nest {
   Vec visible;      /* Var*: the function's parameters and the globals */
   Vec used_outside; /* Var*: variables the function names outside its annotated nests */
   Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
+  Vec apart;        /* PragmaLine* (frontend.h) of the nest outside [begin, end): a
+                       preprocessor directive (#endif) stands between them and the `for`
+                       and must stay; the driver blanks each line */
 };
 
 // annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
