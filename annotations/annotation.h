@@ -30,6 +30,8 @@ typedef struct AnnotCtx {
   Vec caches;       /* AnnotArg* from cache(a, ...) */
   Annot *work;      /* the `work` annotation, once seen */
   bool explain;     /* print the pieces after each step (--explain) */
+  bool host;        /* the output launches the kernels: work checks the buffers' extents
+                       with the other analyses (--emit=seq and --emit=cl need none) */
   bool inner;       /* a loop inside an annotated nest's body */
   bool reordered;   /* remainders of a split of several loops: pieces in program order
                        are not in the order of their iterations (tilem, dmine) */

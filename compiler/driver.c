@@ -256,7 +256,7 @@ int nucc_compile(const Options *o) {
   for (int i = 0; ok && i < src.nests.len; i++) {
     Nest *n = src.nests.items[i];
     AnnotCtx *cx = &ctxs[i];
-    *cx = (AnnotCtx){.nest = n, .explain = o->explain};
+    *cx = (AnnotCtx){.nest = n, .explain = o->explain, .host = o->emit == EMIT_HOST};
     if (o->explain)
       explain_nest(&src, n);
     if (annot_apply_all(cx))
