@@ -250,6 +250,15 @@ int nucc_compile(const Options *o) {
   else if (!compdb_args(o->compdb_dir, o->input, &o->clang_args, &args))
     return 1;
   vec_push(&args, "-ferror-limit=50");
+  /* what GCC accepts with a warning, clang 16+ refuses unless told: old C
+   * (implicit int, implicit function declarations, K&R definitions) must
+   * get through as with `cc` (the warnings stay warnings: not shown) */
+  static const char *old_c[] = {
+      "-Wno-error=implicit-int",   "-Wno-error=implicit-function-declaration",
+      "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
+      "-Wno-error=return-type",    "-Wno-error=deprecated-non-prototype"};
+  for (size_t i = 0; i < sizeof old_c / sizeof *old_c; i++)
+    vec_push(&args, (void *)old_c[i]);
   bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);
   Vec kernels = {0};
   AnnotCtx *ctxs = xcalloc((size_t)src.nests.len + 1, sizeof(AnnotCtx));

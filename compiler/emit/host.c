@@ -190,9 +190,10 @@ static void print_final_combine(Reduction *r, Buf *b) {
   char *last = emit_red_combine(r, xformat("*%s", r->name), "nu_t", false);
   buf_printf(b,
              "  nurt_host_access(nu_part_%s, 0); /* waits for the kernel */\n"
-             "  {\n"
+             "  {\n" /* C89 too: the input may be -std=gnu89 */
              "    %s nu_t = nu_part_%s[0];\n"
-             "    for (size_t nu_g = 1; nu_g < nu_groups; nu_g++)\n"
+             "    size_t nu_g;\n"
+             "    for (nu_g = 1; nu_g < nu_groups; nu_g++)\n"
              "      nu_t = %s;\n",
              r->name, t, r->name, step);
   /* an element is a host write of its array, as any host statement's */
