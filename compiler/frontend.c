@@ -506,9 +506,10 @@ static Expr *conv_expr(Ctx *cx, CXCursor c) {
     if (e->op == OP_NONE || kids.n != 1)
       return bad_expr(c, "this operator");
     e->a = conv_expr(cx, kids.c[0]);
-    /* &a[i]: the address of an element, for a helper's pointer parameter */
-    if (e->op == OP_ADDR && e->a->kind != EX_INDEX)
-      return bad_expr(c, "taking an address ('&') of anything but an array element");
+    /* &a[i], &v: the address of an element or a scalar, for a helper's
+     * pointer parameter (freevars.c allows a scalar only if it is local) */
+    if (e->op == OP_ADDR && e->a->kind != EX_INDEX && e->a->kind != EX_VAR)
+      return bad_expr(c, "taking an address ('&') of anything but an array element or a variable");
     return e;
   }
   case CXCursor_InitListExpr: {

@@ -287,16 +287,34 @@ static void add_func(FV *fv, Func *f) {
  * parameters that it does not assign, so that the call's arguments give
  * each element exactly (seed[index] in randu(seed, i) is seed[i]). */
 
-typedef struct PtrUse {
+typedef struct PtrUse PtrUse;
+struct PtrUse {
   FV *fv;
   Func *f;
   Var *p;
-  Expr *call;  /* the kernel's call */
-  Expr *base;  /* the buffer's path */
-  Expr **subs; /* subscripts of &a[...] (outer → inner), or none */
+  Expr *call;     /* the call of f: the kernel's, or the parent's helper's */
+  PtrUse *parent; /* the caller's use when a helper hands p on (randn → randu) */
+  Expr *add;      /* &q[add] handed on: added to the offsets, in the caller's terms */
+  Expr *base;     /* the buffer's path */
+  Expr **subs;    /* subscripts of &a[...] (outer → inner), or none */
   int nsubs;
   bool ok;
-} PtrUse;
+};
+
+/* The address space a helper's pointer parameter gets from this argument;
+ * a parameter must get one space from every call. */
+static void set_space(FV *fv, Var *p, char space, Expr *arg) {
+  if (!p->space) {
+    p->space = space;
+  } else if (p->space != space) {
+    diag_error(arg->loc,
+               "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
+               "C 1.2 needs one address space per parameter",
+               p->name, space == 'g' ? "buffer's element" : "local",
+               p->space == 'g' ? "buffer's element" : "local");
+    fv->ok = false;
+  }
+}
 
 /* e with the helper's scalar parameters replaced by the call's arguments;
  * NULL when e uses anything else of the helper, or a parameter it assigns. */
@@ -327,9 +345,21 @@ static Expr *subst_params(PtrUse *u, Expr *e) {
   return c;
 }
 
+/* An offset in the helper's terms in the kernel's, through the helpers
+ * that handed the pointer on; NULL when it cannot be. */
+static Expr *kernel_offset(PtrUse *u, Expr *off) {
+  Expr *e = subst_params(u, off);
+  if (e && u->add)
+    e = ir_binary(OP_ADD, e, u->add, u->add->type);
+  return e && u->parent ? kernel_offset(u->parent, e) : e;
+}
+
 /* The access of the buffer that p[off] in the helper makes at the call. */
 static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool write) {
-  Expr *k_off = off ? subst_params(u, off) : ir_int(0, use->loc);
+  PtrUse *top = u;
+  while (top->parent)
+    top = top->parent;
+  Expr *k_off = kernel_offset(u, off ? off : ir_int(0, use->loc));
   if (!k_off) {
     char *t = print_expr_text(use);
     diag_error(use->loc,
@@ -340,6 +370,7 @@ static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool writ
     u->ok = false;
     return;
   }
+  u = top; /* the buffer and the kernel's call */
   Expr *e = u->base;
   for (int i = 0; i < u->nsubs; i++) {
     Expr *sub = u->subs[i];
@@ -407,6 +438,37 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
     add_ptr_access(u, e, NULL, read, write);
     return;
   }
+  if (e->kind == EX_CALL && e->callee) {
+    /* p handed on to another helper, whole or as &p[e]: its uses there
+     * reach the same buffer */
+    for (int i = 0; i < e->nargs; i++) {
+      Expr *a = e->args[i];
+      Expr *add = NULL;
+      bool at = a->kind == EX_UNARY && a->op == OP_ADDR && a->a->kind == EX_INDEX &&
+                is_param(a->a->a, u->p);
+      if (!at && !is_param(a, u->p)) {
+        walk_ptr_uses(u, a, true, false);
+        continue;
+      }
+      if (i >= e->callee->nparams)
+        continue;
+      if (at) {
+        add = a->a->b;
+        walk_ptr_uses(u, add, true, false);
+      }
+      set_space(u->fv, e->callee->params[i], 'g', a);
+      PtrUse sub = *u;
+      sub.f = e->callee;
+      sub.p = e->callee->params[i];
+      sub.call = e;
+      sub.parent = u;
+      sub.add = add;
+      sub.ok = true;
+      walk_ptr_stmt(&sub, sub.f->body);
+      u->ok &= sub.ok;
+    }
+    return;
+  }
   if (is_param(e, u->p)) {
     diag_error(e->loc,
                "'%s' is used here other than as '%s[i]' or '*%s': a helper that a kernel hands "
@@ -426,21 +488,6 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
   walk_ptr_uses(u, e->c, true, false);
   for (int i = 0; i < e->nargs; i++)
     walk_ptr_uses(u, e->args[i], true, false);
-}
-
-/* The address space a helper's pointer parameter gets from this argument;
- * a parameter must get one space from every call. */
-static void set_space(FV *fv, Var *p, char space, Expr *arg) {
-  if (!p->space) {
-    p->space = space;
-  } else if (p->space != space) {
-    diag_error(arg->loc,
-               "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
-               "C 1.2 needs one address space per parameter",
-               p->name, space == 'g' ? "buffer's element" : "local",
-               p->space == 'g' ? "buffer's element" : "local");
-    fv->ok = false;
-  }
 }
 
 /* A call's pointer arguments: &a[i], or a one-dimensional array. */
@@ -463,6 +510,21 @@ static void visit_ptr_args(FV *fv, Expr *call) {
         base = base->a;
       }
     }
+    /* &v of a local scalar: __private; a scalar from outside would be
+     * written by every work-item */
+    if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !n &&
+        type_is_arith(base->type)) {
+      if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
+        set_space(fv, p, 'p', arg);
+      } else {
+        diag_error(arg->loc,
+                   "'&%s': only the address of a variable declared in the loop body "
+                   "can be handed to a helper",
+                   base->var->name);
+        fv->ok = false;
+      }
+      continue;
+    }
     Expr *root = ir_path_root(base);
     if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
       diag_error(arg->loc,
@@ -475,11 +537,13 @@ static void visit_ptr_args(FV *fv, Expr *call) {
     for (int j = 0; j < n; j++)
       visit(fv, subs[j]);
     if (freevars_is_local(fv->ki, root->var)) {
-      set_space(fv, p, 'p', arg);
+      /* a helper handing on its own pointer parameter keeps its space; the
+       * kernel's call walked the uses of a buffer's */
+      set_space(fv, p, root->var->space ? root->var->space : 'p', arg);
       continue;
     }
     set_space(fv, p, 'g', arg);
-    PtrUse u = {fv, f, p, call, base, xcalloc((size_t)n + 1, sizeof(Expr *)), n, true};
+    PtrUse u = {fv, f, p, call, NULL, NULL, base, xcalloc((size_t)n + 1, sizeof(Expr *)), n, true};
     for (int j = 0; j < n; j++)
       u.subs[j] = subs[n - 1 - j];
     Buffer *b = buffer_of(fv, base);
@@ -693,6 +757,12 @@ static void visit_stmt(FV *fv, Stmt *s) {
 
 static void note_written(Expr *e, void *d) {
   KernelInfo *ki = d;
+  /* &v handed to a helper: the helper may write v */
+  if (e->kind == EX_UNARY && e->op == OP_ADDR && e->a->kind == EX_VAR &&
+      !in_vec(&ki->written_locals, e->a->var)) {
+    vec_push(&ki->written_locals, e->a->var);
+    return;
+  }
   if (((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) &&
       e->a->kind == EX_VAR && !in_vec(&ki->written_locals, e->a->var))
     vec_push(&ki->written_locals, e->a->var);
