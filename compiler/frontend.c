@@ -61,6 +61,11 @@ bool frontend_in_main_file(Source *src, CXCursor c) {
   return f && clang_File_isEqual(f, src->file);
 }
 
+/* The children of a cursor, for kinds with a fixed shape (a `for` has 4, an
+ * `if` 3, an operator 1 to 3): n counts them all, c keeps the first 8, and
+ * the code reads c[i] only after checking n.  Kinds with any number of
+ * children (declarations, function definitions, casts) use last_kid() or
+ * clang_visitChildren() instead. */
 typedef struct Kids {
   CXCursor c[8];
   int n;
@@ -79,6 +84,27 @@ static Kids kids_of(CXCursor c) {
   Kids k = {.n = 0};
   clang_visitChildren(c, collect_kid, &k);
   return k;
+}
+
+typedef struct LastKid {
+  enum CXCursorKind kind; /* CXCursor_FirstInvalid: any kind */
+  CXCursor found;
+} LastKid;
+
+static enum CXChildVisitResult keep_last(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  LastKid *l = d;
+  if (l->kind == CXCursor_FirstInvalid || clang_getCursorKind(c) == l->kind)
+    l->found = c;
+  return CXChildVisit_Continue;
+}
+
+/* The last child of c of the given kind (CXCursor_FirstInvalid: of any
+ * kind), however many children c has; the null cursor if none. */
+static CXCursor last_kid(CXCursor c, enum CXCursorKind kind) {
+  LastKid l = {kind, clang_getNullCursor()};
+  clang_visitChildren(c, keep_last, &l);
+  return l.found;
 }
 
 static char *spelling(CXCursor c) {
@@ -487,7 +513,7 @@ static Expr *conv_expr(Ctx *cx, CXCursor c) {
     Expr *e = new_expr(EX_CAST, c);
     if (!type_is_arith(e->type))
       return bad_expr(c, "a cast to a non-arithmetic type");
-    e->a = conv_expr(cx, kids.c[kids.n - 1]);
+    e->a = conv_expr(cx, last_kid(c, CXCursor_FirstInvalid));
     return e;
   }
   case CXCursor_BinaryOperator:
@@ -577,15 +603,25 @@ static Stmt *conv_var_decl(Ctx *cx, CXCursor d) {
 
 /* Appends the statements of `c` to a block; a declaration statement may
  * declare several variables. */
+typedef struct DeclItems {
+  Ctx *cx;
+  Vec *items;
+} DeclItems;
+
+static enum CXChildVisitResult append_decl(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  DeclItems *di = d;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl)
+    vec_push(di->items, conv_var_decl(di->cx, c));
+  else
+    diag_error(loc_of(c), "this declaration cannot appear in a kernel");
+  return CXChildVisit_Continue;
+}
+
 static void append_stmt(Ctx *cx, CXCursor c, Vec *items) {
   if (clang_getCursorKind(c) == CXCursor_DeclStmt) {
-    Kids kids = kids_of(c);
-    for (int i = 0; i < kids.n && i < 8; i++) {
-      if (clang_getCursorKind(kids.c[i]) == CXCursor_VarDecl)
-        vec_push(items, conv_var_decl(cx, kids.c[i]));
-      else
-        diag_error(loc_of(kids.c[i]), "this declaration cannot appear in a kernel");
-    }
+    DeclItems di = {cx, items}; /* every declarator, however many */
+    clang_visitChildren(c, append_decl, &di);
     return;
   }
   vec_push(items, conv_stmt(cx, c));
@@ -970,10 +1006,9 @@ static Func *func_of(Ctx *cx, CXCursor def) {
         if (f->ret->kind != TY_VOID && !type_is_arith(f->ret))
           diag_error(loc_of(def), "function '%s' called from a kernel must return a scalar",
                      f->name);
-        Kids kids = kids_of(def);
-        for (int j = 0; j < kids.n && j < 8; j++)
-          if (clang_getCursorKind(kids.c[j]) == CXCursor_CompoundStmt)
-            f->body = conv_stmt(cx, kids.c[j]);
+        CXCursor body = last_kid(def, CXCursor_CompoundStmt); /* past every parameter */
+        if (!clang_Cursor_isNull(body))
+          f->body = conv_stmt(cx, body);
         cx->in_func = saved;
       }
       return f;

@@ -415,8 +415,8 @@ bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const in
  * [split_j, end), and the loops after j over their whole range, with the
  * original body.  Empty pieces cost a skipped launch. */
 void tr_remainders(Loop **loops, int k, Expr **split, Vec *out) {
+  Loop **nl = xcalloc((size_t)k, sizeof(Loop *)); /* k loops, however many */
   for (int j = 0; j < k; j++) {
-    Loop *nl[16];
     for (int m = 0; m < k; m++) {
       Loop *l = loops[m];
       long long s = l->step->ival;
@@ -431,6 +431,7 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out) {
     tr_relink(nl, k);
     vec_push(out, tr_for(nl[0]));
   }
+  xfree(nl);
 }
 
 void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts) {

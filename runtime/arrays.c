@@ -22,6 +22,7 @@ static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
 
 nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes) {
+  NURT_LOCKED();
   uintptr_t lo = (uintptr_t)ptr, hi = lo + (bytes ? bytes : 1);
   if (last && lo >= lo_of(last) && hi <= hi_of(last))
     return last;
@@ -35,7 +36,7 @@ nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes) {
 static void drop(size_t i) {
   nurt_entry *e = nurt_table[i];
   nurt_wait_upload(e);
-  nurt_set_state(e, NURT_HOST_FRESH);
+  nurt_transition(e, NURT_ON_FORGOTTEN);
   clReleaseMemObject(e->mem);
   if (last == e)
     last = NULL;
@@ -87,7 +88,6 @@ static void retire(nurt_entry *o, const nurt_where *w) {
  * are used with different extents (rows 0..n-1 read, 1..n-2 written) does
  * not bounce through the host. */
 static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
-  nurt_entry *olds[64] = {0};
   size_t n = 0;
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *o = nurt_table[i];
@@ -96,9 +96,17 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
       hi = hi > hi_of(o) ? hi : hi_of(o);
     }
   }
+  for (size_t i = 0; i < nurt_ntable; i++)
+    n += lo_of(nurt_table[i]) < hi && lo < hi_of(nurt_table[i]);
+  /* Every overlapping entry goes, however many: one left behind would
+   * overlap the new entry, and the table's entries must stay disjoint. */
+  nurt_entry **olds = malloc((n ? n : 1) * sizeof(nurt_entry *));
+  if (!olds)
+    nurt_fatal("out of host memory merging %zu arrays", n);
+  n = 0;
   for (size_t i = 0; i < nurt_ntable;) {
     nurt_entry *o = nurt_table[i];
-    if (lo_of(o) < hi && lo < hi_of(o) && n < 64) {
+    if (lo_of(o) < hi && lo < hi_of(o)) {
       retire(o, w);
       olds[n++] = o;
       nurt_table[i] = nurt_table[--nurt_ntable]; /* out of the table; released below */
@@ -130,35 +138,41 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
     nurt_upload(e, at, hi, w);
     if (device_fresh)
       e->writer = olds[0]->writer;
-    nurt_set_state(e, device_fresh ? NURT_DEVICE_FRESH : NURT_BOTH);
+    nurt_transition(e, NURT_ON_UPLOADED); /* the old entries' data, and the gaps */
+    if (device_fresh)
+      nurt_transition(e, NURT_ON_KERNEL_WROTE); /* some of it newer than the host's */
   }
   for (size_t i = 0; i < n; i++) {
     nurt_entry *o = olds[i];
     nurt_wait_upload(o);
-    nurt_set_state(o, NURT_HOST_FRESH);
+    nurt_transition(o, NURT_ON_FORGOTTEN);
     clReleaseMemObject(o->mem); /* released once the copies are done */
     free(o);
   }
+  free(olds);
   return e;
 }
 
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w) {
+  NURT_LOCKED();
   nurt_entry *e = nurt_arrays_find(ptr, bytes);
   if (!e)
     e = merge((uintptr_t)ptr, (uintptr_t)ptr + bytes, w);
   /* Upload for every mode: a kernel that writes may not write every byte. */
   if (e->state == NURT_HOST_FRESH) {
     nurt_upload(e, lo_of(e), hi_of(e), w);
-    nurt_set_state(e, NURT_BOTH);
+    nurt_transition(e, NURT_ON_UPLOADED);
   } else {
     nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
   }
+  nurt_sync_check();
   return e;
 }
 
 void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w) {
+  NURT_LOCKED();
   e->writer = *w;
-  nurt_set_state(e, NURT_DEVICE_FRESH);
+  nurt_transition(e, NURT_ON_KERNEL_WROTE);
 }
 
 cl_mem nurt_arrays_dummy(const nurt_where *w) {
@@ -175,6 +189,7 @@ cl_mem nurt_arrays_dummy(const nurt_where *w) {
  * entries for parts of it that do not start at p go too.  Entries at p go
  * first: their protected head page holds the header malloc_usable_size reads. */
 static void forget(void *p, int keep) {
+  NURT_LOCKED();
   if (!p || nurt_ntable == 0)
     return;
   uintptr_t lo = (uintptr_t)p;
@@ -195,6 +210,7 @@ static void forget(void *p, int keep) {
       drop(i);
     }
   }
+  nurt_sync_check();
 }
 
 void nurt_free(void *ptr) {
@@ -215,11 +231,16 @@ void *nurt_realloc(void *ptr, size_t bytes) {
  * after this one read fresh data from read-write pages. */
 void nurt_arrays_release_all(void) {
   nurt_lock();
+  /* Two passes: a copy back looks at every entry's pages, so none may be
+   * freed before the last copy. */
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
     if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH)
       nurt_copy_back(e);
-    nurt_set_state(e, NURT_HOST_FRESH);
+    nurt_transition(e, NURT_ON_FORGOTTEN); /* unprotected device-fresh data: lost */
+  }
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
     if (e->upload)
       clReleaseEvent(e->upload);
     clReleaseMemObject(e->mem);

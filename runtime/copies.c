@@ -20,6 +20,7 @@ static uintptr_t down(uintptr_t a) { return a & ~(nurt_page() - 1); }
 static uintptr_t up(uintptr_t a) { return down(a + nurt_page() - 1); }
 
 void nurt_wait_upload(nurt_entry *e) {
+  NURT_LOCKED();
   if (!e->upload)
     return;
   nurt_check(clWaitForEvents(1, &e->upload), "clWaitForEvents", &e->writer);
@@ -29,6 +30,7 @@ void nurt_wait_upload(nurt_entry *e) {
 
 /* The device may still be reading [lo, hi) for an upload: wait for it. */
 void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi) {
+  NURT_LOCKED();
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *x = nurt_table[i];
     if (x->upload && lo_of(x) < hi && lo < hi_of(x))
@@ -37,15 +39,18 @@ void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi) {
 }
 
 /* Without /proc/self/mem: raises to at least `need` the protected pages on
- * [lo, hi) of every entry, saving them for restore(). */
+ * [lo, hi) of every entry, saving each one's protection for restore(): an
+ * entry left open would no longer fault, and its host copy may be stale. */
 typedef struct {
   nurt_entry *e;
   int prot, head_prot;
 } saved;
-enum { MAX_SAVED = 8 };
+typedef struct {
+  saved *v;
+  size_t n, cap;
+} saved_list;
 
-static int expose(uintptr_t lo, uintptr_t hi, int need, saved *s) {
-  int n = 0;
+static void expose(uintptr_t lo, uintptr_t hi, int need, saved_list *s) {
   lo = down(lo);
   hi = up(hi);
   for (size_t i = 0; i < nurt_ntable; i++) {
@@ -54,20 +59,28 @@ static int expose(uintptr_t lo, uintptr_t hi, int need, saved *s) {
       continue;
     if ((x->prot & need) == need && (x->head_prot & need) == need)
       continue;
-    if (n < MAX_SAVED)
-      s[n++] = (saved){x, x->prot, x->head_prot};
+    if (s->n == s->cap) {
+      size_t c = s->cap ? 2 * s->cap : 4;
+      saved *v = realloc(s->v, c * sizeof *v);
+      if (!v)
+        nurt_fatal("out of host memory opening protected pages for a copy");
+      s->v = v;
+      s->cap = c;
+    }
+    s->v[s->n++] = (saved){x, x->prot, x->head_prot};
     nurt_protect(x, x->prot | need, x->head_prot | need);
   }
-  return n;
 }
 
-static void restore(saved *s, int n) {
-  for (int i = 0; i < n; i++)
-    nurt_protect(s[i].e, s[i].prot, s[i].head_prot);
+static void restore(saved_list *s) {
+  for (size_t i = 0; i < s->n; i++)
+    nurt_protect(s->v[i].e, s->v[i].prot, s->v[i].head_prot);
+  free(s->v);
 }
 
 /* Some page of [lo, hi) is protected below `need` (PROT_READ or RW). */
 int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
+  NURT_LOCKED();
   lo = down(lo);
   hi = up(hi);
   for (size_t i = 0; i < nurt_ntable; i++) {
@@ -141,15 +154,17 @@ static int staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const 
 /* Host-to-device copy of [lo, hi) of the host memory into e's buffer;
  * asynchronous unless it reads protected pages. */
 void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  NURT_LOCKED();
   if (hi <= lo)
     return;
   int closed = nurt_guarded_below(lo, hi, RO);
   if (closed && staged(e, 0, lo, hi, w))
     return;
-  saved s[MAX_SAVED];
-  int n = closed ? expose(lo, hi, RO, s) : 0;
+  saved_list s = {0};
+  if (closed)
+    expose(lo, hi, RO, &s);
   cl_event ev;
-  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, n ? CL_TRUE : CL_FALSE, lo - lo_of(e),
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, s.n ? CL_TRUE : CL_FALSE, lo - lo_of(e),
                                   hi - lo, (void *)lo, 0, NULL, &ev),
              "clEnqueueWriteBuffer", w);
   count(e, 0, hi - lo);
@@ -158,26 +173,27 @@ void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w)
   clRetainEvent(ev);
   e->upload = ev;
   nurt_prof_push(ev, NURT_EV_TO_DEVICE, e->prof);
-  restore(s, n);
+  restore(&s);
 }
 
 /* Blocking device-to-host copy of [lo, hi) of e.  Into protected pages it
  * goes through /proc/self/mem, so that no other thread of the program sees
  * them half written; without it they are opened meanwhile. */
 void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
+  NURT_LOCKED();
   if (hi <= lo)
     return;
   if (nurt_guarded_below(lo, hi, RW) && staged(e, 1, lo, hi, &e->writer))
     return;
-  saved s[MAX_SAVED];
-  int n = expose(lo, hi, RW, s);
+  saved_list s = {0};
+  expose(lo, hi, RW, &s);
   cl_event ev;
   nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->mem, CL_TRUE, lo - lo_of(e), hi - lo, (void *)lo,
                                  0, NULL, &ev),
              "clEnqueueReadBuffer", &e->writer);
   count(e, 1, hi - lo);
   nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);
-  restore(s, n);
+  restore(&s);
 }
 
 void nurt_copies_release(void) {

@@ -11,8 +11,6 @@
 
 nurt_cl nurt_g;
 
-enum { MAX_PLATFORMS = 16, MAX_DEVICES = 64 };
-
 /* Every device over all platforms, in platform order. */
 typedef struct {
   cl_platform_id platform;
@@ -49,27 +47,40 @@ int nurt_host_mode(void) {
   return mode;
 }
 
-static int list_devices(candidate *c) {
-  cl_platform_id plats[MAX_PLATFORMS];
+static void *alloc_n(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p)
+    nurt_fatal("out of host memory listing OpenCL devices");
+  return p;
+}
+
+/* Every device of every platform, however many (the caller frees *c). */
+static int list_devices(candidate **out) {
   cl_uint np = 0;
-  cl_int err = clGetPlatformIDs(MAX_PLATFORMS, plats, &np);
+  cl_int err = clGetPlatformIDs(0, NULL, &np);
   if (err == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */ || (!err && np == 0))
     nurt_fatal("no OpenCL platform found (is an ICD such as "
                "pocl-opencl-icd installed?)");
   nurt_check(err, "clGetPlatformIDs", NULL);
-  if (np > MAX_PLATFORMS)
-    np = MAX_PLATFORMS;
+  cl_platform_id *plats = alloc_n(np, sizeof(cl_platform_id));
+  nurt_check(clGetPlatformIDs(np, plats, &np), "clGetPlatformIDs", NULL);
+  candidate *c = NULL;
   int n = 0;
-  for (cl_uint p = 0; p < np && n < MAX_DEVICES; p++) {
-    cl_device_id devs[MAX_DEVICES];
+  for (cl_uint p = 0; p < np; p++) {
     cl_uint nd = 0;
-    err = clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, devs, &nd);
-    if (err == CL_DEVICE_NOT_FOUND)
+    err = clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 0, NULL, &nd);
+    if (err == CL_DEVICE_NOT_FOUND || nd == 0)
       continue;
     nurt_check(err, "clGetDeviceIDs", NULL);
+    cl_device_id *devs = alloc_n(nd, sizeof(cl_device_id));
+    nurt_check(clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, nd, devs, &nd), "clGetDeviceIDs", NULL);
+    candidate *grown = realloc(c, ((size_t)n + nd) * sizeof *c);
+    if (!grown)
+      nurt_fatal("out of host memory listing OpenCL devices");
+    c = grown;
     char pname[256] = "";
     clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname, pname, NULL);
-    for (cl_uint d = 0; d < nd && d < MAX_DEVICES && n < MAX_DEVICES; d++) {
+    for (cl_uint d = 0; d < nd; d++) {
       candidate *k = &c[n++];
       k->platform = plats[p];
       k->device = devs[d];
@@ -79,10 +90,13 @@ static int list_devices(candidate *c) {
       k->type = 0;
       clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof k->type, &k->type, NULL);
     }
+    free(devs);
   }
+  free(plats);
   if (n == 0)
     nurt_fatal("no OpenCL device found (is an ICD such as pocl-opencl-icd "
                "installed?)");
+  *out = c;
   return n;
 }
 
@@ -115,13 +129,16 @@ static int choose(const candidate *c, int n, const char *want) {
   return -1;
 }
 
+/* Lists every device, however many: the user picks from this list. */
 static _Noreturn void no_match(const candidate *c, int n, const char *want) {
-  char list[4096];
+  size_t cap = 1;
+  for (int i = 0; i < n; i++)
+    cap += strlen(c[i].name) + strlen(c[i].platform_name) + 32;
+  char *list = alloc_n(cap, 1);
   size_t len = 0;
-  list[0] = 0;
-  for (int i = 0; i < n && len < sizeof list; i++)
-    len += snprintf(list + len, sizeof list - len, "%s%d: %s (%s)", i ? ", " : "", i, c[i].name,
-                    c[i].platform_name);
+  for (int i = 0; i < n; i++)
+    len += (size_t)snprintf(list + len, cap - len, "%s%d: %s (%s)", i ? ", " : "", i, c[i].name,
+                            c[i].platform_name);
   nurt_fatal("NU_DEVICE='%s' matches no OpenCL device; devices: %s", want, list);
 }
 
@@ -130,8 +147,9 @@ static void at_exit(void);
 void nurt_device_init(void) {
   if (nurt_g.ready)
     return;
-  candidate c[MAX_DEVICES];
-  int n = list_devices(c);
+  nurt_io_link();
+  candidate *c;
+  int n = list_devices(&c);
   const char *want = getenv("NU_DEVICE");
   int i = choose(c, n, want);
   if (i < 0)
@@ -140,6 +158,7 @@ void nurt_device_init(void) {
   nurt_g.device = c[i].device;
   memcpy(nurt_g.device_name, c[i].name, sizeof c[i].name);
   memcpy(nurt_g.platform_name, c[i].platform_name, sizeof c[i].platform_name);
+  free(c);
 
   cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)nurt_g.platform, 0};
   cl_int err;
@@ -171,26 +190,37 @@ void nurt_device_after_first_launch(void) {
 void nurt_finish(const nurt_where *w) {
   if (!nurt_g.ready)
     return;
+  NURT_LOCKED(); /* the profile queue: a fault in another thread pushes onto it */
   nurt_check(clFinish(nurt_g.queue), "clFinish", w);
   nurt_prof_drain(1);
 }
 
-void nurt_wait(void) { nurt_finish(NULL); }
+void nurt_wait(void) {
+  nurt_lock();
+  nurt_finish(NULL);
+  nurt_unlock();
+}
 
 /* At exit: report, then release every OpenCL object so that leak checkers see
  * none of ours.  After nurt_fatal it does nothing: the process is failing and
  * a second error here would call exit() from an exit handler. */
 static void at_exit(void) {
-  if (nurt_dying || !nurt_g.ready)
+  if (__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE) || !nurt_g.ready)
     return;
-  nurt_dying = 1; /* errors from here on must not re-enter exit() */
+  /* Errors from here on must not re-enter exit().  Other threads may still
+   * run and fault: whatever they may reach is changed under the lock. */
+  __atomic_store_n(&nurt_dying, 1, __ATOMIC_RELEASE);
+  nurt_lock();
   clFinish(nurt_g.queue);
   nurt_prof_drain(1);
   if (nurt_profile_enabled())
     nurt_prof_report(stderr);
+  nurt_unlock();
   nurt_arrays_release_all();
   nurt_modules_release_all();
+  nurt_lock();
   nurt_prof_release();
+  nurt_unlock();
   clReleaseCommandQueue(nurt_g.queue);
   clReleaseContext(nurt_g.context);
   memset(&nurt_g, 0, sizeof nurt_g);

@@ -9,6 +9,7 @@
 #include "nurt_internal.h"
 
 int nurt_dying;
+int nurt_failing;
 
 #define NAME(code)                                                                                 \
   { code, #code }
@@ -94,8 +95,9 @@ const char *nurt_cl_error_name(cl_int err) {
 }
 
 void nurt_fatal(const char *fmt, ...) {
-  int again = nurt_dying; /* already failing, or inside the exit handler */
-  nurt_dying = 1;
+  /* already failing, or inside the exit handler; atomic: the handler reads it */
+  int again = __atomic_exchange_n(&nurt_dying, 1, __ATOMIC_ACQ_REL);
+  __atomic_store_n(&nurt_failing, 1, __ATOMIC_RELEASE);
   fflush(stdout);
   fputs("nurt: error: ", stderr);
   va_list ap;
@@ -106,6 +108,10 @@ void nurt_fatal(const char *fmt, ...) {
   if (again)
     _Exit(1); /* exit() must not run again from an exit handler */
   exit(1);
+}
+
+void nurt_internal_error(const char *file, int line, const char *what) {
+  nurt_fatal("internal error at %s:%d: %s", file, line, what);
 }
 
 /* " (kernel K, loop at F:L)" or "" when nothing is known. */

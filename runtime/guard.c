@@ -36,24 +36,25 @@
 #define TLS __thread __attribute__((tls_model("initial-exec")))
 
 static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
-static pthread_t owner;
-static int owned; /* atomic: owner is valid */
+/* This thread holds the lock.  Thread-local, so no other thread reads it,
+ * and initial-exec, so the signal handler may read it. */
+static TLS int holding;
 
 void nurt_lock(void) {
   pthread_mutex_lock(&mutex);
-  owner = pthread_self();
-  __atomic_store_n(&owned, 1, __ATOMIC_RELEASE);
+  holding = 1;
 }
 
 void nurt_unlock(void) {
-  __atomic_store_n(&owned, 0, __ATOMIC_RELEASE);
+  NURT_LOCKED();
+  holding = 0;
   pthread_mutex_unlock(&mutex);
 }
 
+int nurt_lock_held(void) { return holding; }
+
 /* This thread holds the lock: a fault now is inside nurt itself. */
-static int mine(void) {
-  return __atomic_load_n(&owned, __ATOMIC_ACQUIRE) && pthread_equal(owner, pthread_self());
-}
+static int mine(void) { return holding; }
 
 uintptr_t nurt_page(void) {
   static uintptr_t page;
@@ -190,7 +191,10 @@ static unsigned long gen; /* atomic: counts changes of protection */
 
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot) {
   __atomic_add_fetch(&gen, 1, __ATOMIC_SEQ_CST);
-  return mprotect((void *)lo, hi - lo, prot) ? -1 : 0;
+  if (mprotect((void *)lo, hi - lo, prot) != 0)
+    return -1;
+  nurt_closed_set(lo, hi, prot);
+  return 0;
 }
 
 /* /proc/self/mem reads and writes pages whatever their protection: copies
@@ -280,18 +284,28 @@ static int write_fault(const void *ctx) {
 #endif
 }
 
-static int forked; /* in a child of fork(): no OpenCL, no table lock */
+static int forked;                      /* atomic: in a child of fork(): no OpenCL */
+static const nurt_guard_server *server; /* set once, before any page is protected */
 
-/* 1 when the faulting access may run again. */
+void nurt_guard_serve(const nurt_guard_server *s) { server = s; }
+
+/* 1 when the faulting access may run again.  In a forked child (one thread)
+ * or a failing process the pages only open: the data is on the host (see
+ * before_fork) or lost.  Even then the table is walked under the lock: the
+ * exit handler releases it under the lock (a fault meanwhile waits, then
+ * finds the pages open and runs again). */
 static int handle(uintptr_t addr, int write) {
   static TLS uintptr_t last_addr;
   static TLS unsigned long last_gen;
-  if (forked || nurt_dying) /* the data is on the host (see before_fork) or lost */
-    return nurt_sync_open(addr);
-  if (mine())
-    return 0; /* nurt touched a protected page itself: a bug, let it crash */
+  if (!server)
+    return 0; /* nothing of nurt's is protected */
+  if (__atomic_load_n(&forked, __ATOMIC_ACQUIRE))
+    return server->open(addr, addr + 1);
+  int dying = __atomic_load_n(&nurt_failing, __ATOMIC_ACQUIRE);
+  if (mine()) /* nurt touched a protected page itself: a bug, let it crash */
+    return dying ? server->open(addr, addr + 1) : 0;
   nurt_lock();
-  int done = nurt_sync_fault(addr, write);
+  int done = dying ? server->open(addr, addr + 1) : server->fault(addr, write);
   unsigned long g = __atomic_load_n(&gen, __ATOMIC_SEQ_CST);
   nurt_unlock();
   if (done)
@@ -305,19 +319,59 @@ static int handle(uintptr_t addr, int write) {
   return 1;
 }
 
+/* A C library call (io.c) is about to hand [lo, hi) to the kernel, which
+ * reads it (write == 0) or writes it, and some page of it is protected: the
+ * kernel would fail with EFAULT rather than fault.  Serve it as the handler
+ * serves a fault on those pages, before the call. */
+void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call) {
+  if (!server)
+    return;
+  if (__atomic_load_n(&forked, __ATOMIC_ACQUIRE)) {
+    server->open(lo, hi);
+    return;
+  }
+  if (mine())
+    nurt_fatal("%s on protected memory [%p, %p) from inside nurt", call, (void *)lo, (void *)hi);
+  nurt_lock();
+  if (__atomic_load_n(&nurt_failing, __ATOMIC_ACQUIRE))
+    server->open(lo, hi);
+  else
+    server->range(lo, hi, write);
+  nurt_unlock();
+}
+
 /* fork(): the child cannot reach the device, so the parent brings back
  * what only the device holds; the table stays locked across the fork. */
 static void before_fork(void) {
   nurt_lock();
-  nurt_sync_before_fork();
+  if (server)
+    server->before_fork();
 }
 static void after_fork_parent(void) { nurt_unlock(); }
 static void after_fork_child(void) {
-  forked = 1;
-  __atomic_store_n(&owned, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&forked, 1, __ATOMIC_RELEASE);
+  holding = 0;
   pthread_mutex_init(&mutex, NULL);
 }
 
+/* The handler's contract.
+ * - It runs on the faulting thread, in the middle of whatever that thread was
+ *   doing.  That thread may hold no lock that the handler's OpenCL calls need:
+ *   the table's lock (a fault with it held is nurt's own bug: mine() lets it
+ *   crash) and malloc's arena locks (arrays in a malloc arena are never
+ *   protected, so malloc never faults on nurt's pages; see mmapped_pages).
+ *   Code the program runs with its own locks held may fault: those locks are
+ *   not the driver's.
+ * - It is not async-signal-safe, on purpose: it takes the table's lock
+ *   (pthread_mutex_lock) and copies data back through OpenCL, which allocates
+ *   and waits for the driver's threads; with /proc/self/mem it also calls
+ *   pread/pwrite.  It calls nothing that could fault on a page nurt protects.
+ * - In a forked child, or once nurt_fatal has started, it only mprotects.
+ * - A fault that is not on nurt's pages goes to the program's handler, or to
+ *   the default action (chain()).
+ * A service thread doing the OpenCL work while the handler waits on a
+ * semaphore would make the handler itself async-signal-safe; not done: the
+ * contract above already rules out the deadlocks it would prevent. */
 static void on_segv(int sig, siginfo_t *si, void *ctx) {
   int saved = errno;
   int again = si->si_code == SEGV_ACCERR && handle((uintptr_t)si->si_addr, write_fault(ctx));

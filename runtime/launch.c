@@ -283,6 +283,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
+  nurt_sync_check();
   nurt_unlock();
   nurt_device_after_first_launch();
 }

@@ -57,9 +57,19 @@ typedef struct nurt_arrec {
 /* errors.c */
 const char *nurt_cl_error_name(cl_int err);
 _Noreturn void nurt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void nurt_internal_error(const char *file, int line, const char *what);
+/* Debug builds (no NDEBUG: the sanitizer builds) check what the runtime
+ * assumes: that the table lock is held, each entry's invariants (sync.c). */
+#ifdef NDEBUG
+#define NURT_ASSERT(cond, what) ((void)0)
+#else
+#define NURT_ASSERT(cond, what) ((cond) ? (void)0 : nurt_internal_error(__FILE__, __LINE__, what))
+#endif
+#define NURT_LOCKED() NURT_ASSERT(nurt_lock_held(), "the array table's lock is not held")
 void nurt_check(cl_int err, const char *call, const nurt_where *w);
 void nurt_check_event_status(cl_int status, const char *what, const nurt_where *w);
-extern int nurt_dying; /* set by nurt_fatal: the exit handler does nothing */
+extern int nurt_dying;   /* atomic; set by nurt_fatal and at exit: no second exit() */
+extern int nurt_failing; /* atomic; set by nurt_fatal: faults only open their pages */
 
 /* device.c */
 typedef struct nurt_cl {
@@ -74,7 +84,7 @@ typedef struct nurt_cl {
 extern nurt_cl nurt_g;
 void nurt_device_init(void);               /* idempotent; exits on failure */
 void nurt_device_after_first_launch(void); /* waits once, re-registers the exit handler */
-void nurt_finish(const nurt_where *w);     /* clFinish, then read events */
+void nurt_finish(const nurt_where *w);     /* clFinish, then read events; lock held */
 
 /* arrays.c */
 typedef enum {
@@ -120,19 +130,30 @@ int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need); /* a page below PR
 void nurt_copies_release(void);                               /* at exit */
 
 /* sync.c: each entry's protection kept to its state */
-void nurt_set_state(nurt_entry *e, nurt_state s);
+/* What happens to an entry; nurt_transition() moves it to its next state by
+ * the table in sync.c (docs/runtime.md, "The states"), sets its pages'
+ * protection to match, and stops the program on an event its state forbids. */
+typedef enum {
+  NURT_ON_UPLOADED,     /* the device copy now equals the host's: host-fresh → both */
+  NURT_ON_KERNEL_WROTE, /* a launch writes it: both, device-fresh → device-fresh */
+  NURT_ON_COPIED_BACK,  /* the host copy now equals the device's: device-fresh → both */
+  NURT_ON_HOST_WRITES,  /* the host may write it now: host-fresh, both → host-fresh */
+  NURT_ON_FORGOTTEN,    /* its data no longer matters (free, merged, exit): → host-fresh */
+  NURT_ON_COUNT
+} nurt_event;
+void nurt_transition(nurt_entry *e, nurt_event ev);
 void nurt_protect(nurt_entry *e, int body, int head);       /* PROT_* of its pages, head page */
 void nurt_copy_back(nurt_entry *e);                         /* the stale host bytes; then BOTH */
 void nurt_host_fresh(nurt_entry *e);                        /* the host is about to write */
 void nurt_unguard(nurt_entry *e);                           /* pages read-write, entry unchanged */
 void nurt_upload_edges(nurt_entry *e, const nurt_where *w); /* the loose ones the host changed */
-int nurt_sync_fault(uintptr_t addr, int write); /* the handler's part (write: 1, 0, -1 unknown) */
-void nurt_sync_before_fork(void);               /* device-fresh protected arrays come back */
-int nurt_sync_open(uintptr_t addr);             /* no device (forked child, dying): open the page */
+void nurt_sync_check(void); /* debug builds: every entry's invariants (else nothing) */
+/* sync.c serves guard.c's faults through a nurt_guard_server it registers. */
 
 /* guard.c: page protection, the SIGSEGV handler, the table lock */
 void nurt_lock(void);
 void nurt_unlock(void);
+int nurt_lock_held(void);  /* by this thread */
 int nurt_guard_on(void);   /* NU_LAZY: protection may be used */
 uintptr_t nurt_page(void); /* page size */
 /* The pages of [lo, hi) that may be protected: 0 when none (stack, heap arena,
@@ -141,9 +162,34 @@ int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *
                          uintptr_t *head);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
 void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
+/* What the layer above does with what the guard catches; registered, so that
+ * the guard never calls up (STYLE.md, the runtime's layering). */
+typedef struct nurt_guard_server {
+  /* A fault at addr on a page it protected (write: 1, 0, -1 unknown); 1 if
+   * served.  Called with the lock held. */
+  int (*fault)(uintptr_t addr, int write);
+  /* A system call will read (write == 0) or write [lo, hi).  Lock held. */
+  void (*range)(uintptr_t lo, uintptr_t hi, int write);
+  /* No device (forked child, failing process): open the pages on [lo, hi)
+   * without copying; 1 if some were opened.  Lock held, except in a child. */
+  int (*open)(uintptr_t lo, uintptr_t hi);
+  /* Before fork(): bring back what only the device holds.  Lock held. */
+  void (*before_fork)(void);
+} nurt_guard_server;
+void nurt_guard_serve(const nurt_guard_server *s);
+/* io.c's wrapper of `call` will hand [lo, hi) to the kernel: pages made
+ * readable (write == 0) or writable first, copied back as needed. */
+void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call);
+
+/* closed.c: the protected page runs, for questions asked without the lock */
+void nurt_closed_set(uintptr_t lo, uintptr_t hi, int prot); /* after each mprotect */
+int nurt_closed_any(uintptr_t lo, uintptr_t hi, int need);  /* a page below PROT `need` */
 /* Copies to or from memory whatever its protection (0, or -1: not possible). */
 int nurt_guard_poke(uintptr_t dst, const void *src, size_t n);
 int nurt_guard_peek(void *dst, uintptr_t src, size_t n);
+
+/* io.c: read, write, fread, send, ... wrapped (see the file) */
+void nurt_io_link(void); /* does nothing: keeps io.c in a static link */
 
 /* launch.c */
 extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */

@@ -78,11 +78,13 @@ static int take_first(int wait) {
 }
 
 void nurt_prof_drain(int all) {
+  NURT_LOCKED();
   while (first < npending && take_first(all))
     ;
 }
 
 void nurt_prof_push(cl_event ev, int kind, void *rec) {
+  NURT_LOCKED(); /* faults in any thread push; nurt_wait drains */
   if (kind != NURT_EV_KERNEL && !rec) {
     clReleaseEvent(ev); /* a copy, not profiled per array */
     return;
@@ -110,8 +112,10 @@ void nurt_prof_push(cl_event ev, int kind, void *rec) {
 }
 
 void nurt_get_stats(nurt_stats *out) {
+  nurt_lock(); /* a fault in another thread counts and pushes under it */
   nurt_finish(NULL);
   *out = nurt_counters;
+  nurt_unlock();
 }
 
 nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first) {

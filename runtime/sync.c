@@ -12,7 +12,9 @@
 
 enum { RW = PROT_READ | PROT_WRITE, RO = PROT_READ, NONE = PROT_NONE };
 
-static size_t nlive; /* entries not HOST_FRESH: 0 makes host access free */
+/* Entries not HOST_FRESH: 0 makes host access free.  Changed under the
+ * lock, read without it by nurt_host_access's first test: atomic. */
+static size_t nlive;
 
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
@@ -24,6 +26,7 @@ static uintptr_t min_of(uintptr_t a, uintptr_t b) { return a < b ? a : b; }
  * a page becomes PROT_NONE no upload may still read it: the driver thread
  * that copies would fault.  If mprotect fails, e is no longer protected. */
 void nurt_protect(nurt_entry *e, int body, int head) {
+  NURT_LOCKED();
   if (e->guard != NURT_GUARD_YES)
     return;
   uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
@@ -80,9 +83,10 @@ static void classify(nurt_entry *e) {
   e->prot = e->head_prot = RW;
 }
 
-void nurt_set_state(nurt_entry *e, nurt_state s) {
-  nlive -= e->state != NURT_HOST_FRESH;
-  nlive += s != NURT_HOST_FRESH;
+/* Enters state s, with the pages' protection that goes with it. */
+static void enter(nurt_entry *e, nurt_state s) {
+  size_t live = nlive - (e->state != NURT_HOST_FRESH) + (s != NURT_HOST_FRESH);
+  __atomic_store_n(&nlive, live, __ATOMIC_RELAXED);
   e->state = s;
   if (s == NURT_HOST_FRESH) {
     nurt_protect(e, RW, RW);
@@ -98,6 +102,39 @@ void nurt_set_state(nurt_entry *e, nurt_state s) {
   nurt_protect(e, p, p);
 }
 
+#ifndef NDEBUG
+static void check_entry(const nurt_entry *e);
+#endif
+
+/* The event × state table: the next state, or -1 where the event is a bug
+ * (a kernel writing a stale device copy, host-fresh data copied back,
+ * the host writing over data only the device holds). */
+#define NO ((nurt_state)-1)
+static const nurt_state next_state[NURT_ON_COUNT][3] = {
+    /*                       HOST_FRESH          DEVICE_FRESH        BOTH */
+    [NURT_ON_UPLOADED] = {NURT_BOTH, NO, NO},
+    [NURT_ON_KERNEL_WROTE] = {NO, NURT_DEVICE_FRESH, NURT_DEVICE_FRESH},
+    [NURT_ON_COPIED_BACK] = {NO, NURT_BOTH, NO},
+    [NURT_ON_HOST_WRITES] = {NURT_HOST_FRESH, NO, NURT_HOST_FRESH},
+    [NURT_ON_FORGOTTEN] = {NURT_HOST_FRESH, NURT_HOST_FRESH, NURT_HOST_FRESH},
+};
+#undef NO
+
+void nurt_transition(nurt_entry *e, nurt_event ev) {
+  NURT_LOCKED();
+  static const char *const events[] = {"uploaded", "kernel wrote", "copied back", "host writes",
+                                       "forgotten"};
+  static const char *const states[] = {"host-fresh", "device-fresh", "both"};
+  nurt_state s = next_state[ev][e->state];
+  if ((int)s < 0) /* a bug in nurt: fail loudly, in every build */
+    nurt_fatal("internal error: event '%s' on the array at %p (%zu bytes) in state %s", events[ev],
+               (void *)e->base, e->bytes, states[e->state]);
+  enter(e, s);
+#ifndef NDEBUG
+  check_entry(e); /* the whole table is checked when the operation ends */
+#endif
+}
+
 void nurt_copy_back(nurt_entry *e) {
   uintptr_t lo = lo_of(e), hi = hi_of(e);
   if (e->loose) { /* the edges on the host are as new as the device's */
@@ -105,16 +142,16 @@ void nurt_copy_back(nurt_entry *e) {
     hi = min_of(hi, e->ghi);
   }
   nurt_read_back(e, lo, hi);
-  nurt_set_state(e, NURT_BOTH);
+  nurt_transition(e, NURT_ON_COPIED_BACK);
 }
 
 void nurt_host_fresh(nurt_entry *e) {
   nurt_wait_upload(e);
-  nurt_set_state(e, NURT_HOST_FRESH);
+  nurt_transition(e, NURT_ON_HOST_WRITES);
 }
 
 void nurt_host_access(const void *ptr, int write) {
-  if (nlive == 0)
+  if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0)
     return;
   nurt_lock();
   nurt_entry *e = nurt_arrays_find(ptr, 1);
@@ -126,6 +163,7 @@ void nurt_host_access(const void *ptr, int write) {
     else /* the head page too: the host reads without a fault */
       nurt_protect(e, RO, RO);
   }
+  nurt_sync_check();
   nurt_unlock();
 }
 
@@ -153,6 +191,7 @@ static void snapshot(nurt_entry *e) {
 }
 
 void nurt_upload_edges(nurt_entry *e, const nurt_where *w) {
+  NURT_LOCKED();
   if (!e->loose)
     return;
   uintptr_t r[2][2];
@@ -209,6 +248,7 @@ void nurt_escape(void) {
   }
   if (guarded)
     nurt_guard_keep_handler();
+  nurt_sync_check();
   nurt_unlock();
 }
 
@@ -224,9 +264,24 @@ void nurt_sync_all(void) {
     if (e->upload)
       clReleaseEvent(e->upload); /* finished: the queue is empty */
     e->upload = NULL;
-    nurt_set_state(e, NURT_HOST_FRESH);
+    nurt_transition(e, NURT_ON_HOST_WRITES);
   }
+  nurt_sync_check();
   nurt_unlock();
+}
+
+/* Host code needs e's pages at [lo, hi) (`on_head`: the page of malloc's
+ * header among them) readable, or also writable when `write` is 1 (0: a
+ * read; -1: not known).  Device-fresh → copy back; then a write, the head or
+ * bytes past e make it host-fresh, a read leaves it both (PROT_READ, head
+ * closed, so that free() in another file still faults). */
+static void serve(nurt_entry *e, uintptr_t lo, uintptr_t hi, int on_head, int write) {
+  if (e->state == NURT_DEVICE_FRESH)
+    nurt_copy_back(e);
+  if (on_head || lo < lo_of(e) || hi > hi_of(e) || write == 1)
+    nurt_host_fresh(e);
+  else
+    nurt_protect(e, RO, NONE);
 }
 
 /* A fault at `addr`.  On a page of e: PROT_NONE → copy back, PROT_READ (a
@@ -234,7 +289,8 @@ void nurt_sync_all(void) {
  * The malloc header's page, or bytes that are not e's: host-fresh at once.
  * `write` (when the machine tells) saves the second fault of a write, and
  * tells a read that raced with another thread's fault from a write. */
-int nurt_sync_fault(uintptr_t addr, int write) {
+static int sync_fault(uintptr_t addr, int write) {
+  NURT_LOCKED();
   nurt_entry *e = NULL;
   for (size_t i = 0; i < nurt_ntable && !e; i++) {
     nurt_entry *x = nurt_table[i];
@@ -248,16 +304,31 @@ int nurt_sync_fault(uintptr_t addr, int write) {
   if (prot == RW || (prot == RO && write == 0))
     return 0; /* opened by another thread meanwhile (guard.c retries), or not ours */
   nurt_counters.faults++;
-  if (e->state == NURT_DEVICE_FRESH)
-    nurt_copy_back(e);
-  if (on_head || addr < lo_of(e) || addr >= hi_of(e) || prot != NONE || write == 1)
-    nurt_host_fresh(e);
-  else
-    nurt_protect(e, RO, NONE);
+  serve(e, addr, addr + 1, on_head, prot != NONE ? 1 : write);
+  nurt_sync_check();
   return 1;
 }
 
-void nurt_sync_before_fork(void) {
+/* A system call will read (write == 0) or write [lo, hi): every entry with
+ * protected pages there is served as a fault on them would be, at once. */
+static void sync_range(uintptr_t lo, uintptr_t hi, int write) {
+  NURT_LOCKED();
+  int need = write ? RW : RO;
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
+    if (e->guard != NURT_GUARD_YES || hi <= e->glo || e->ghi <= lo)
+      continue;
+    uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
+    int on_head = e->head && lo < blo;
+    int on_body = hi > blo;
+    if ((on_head && (e->head_prot & need) != need) || (on_body && (e->prot & need) != need))
+      serve(e, max_of(lo, lo_of(e)), min_of(hi, hi_of(e)), on_head, write);
+  }
+  nurt_sync_check();
+}
+
+static void sync_before_fork(void) {
+  NURT_LOCKED();
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
     if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH) {
@@ -267,16 +338,75 @@ void nurt_sync_before_fork(void) {
   }
 }
 
-/* Without the lock: in a forked child (one thread) or a failing process. */
-int nurt_sync_open(uintptr_t addr) {
+/* Without the lock: in a forked child (one thread) or a failing process.
+ * Opens every protected entry with pages on [lo, hi). */
+static int sync_open(uintptr_t lo, uintptr_t hi) {
+  int opened = 0;
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
-    if (e->guard == NURT_GUARD_YES && addr >= e->glo && addr < e->ghi &&
+    if (e->guard == NURT_GUARD_YES && lo < e->ghi && e->glo < hi &&
         (e->prot != RW || e->head_prot != RW)) {
       nurt_guard_protect(e->glo, e->ghi, RW);
       e->prot = e->head_prot = RW;
-      return 1;
+      opened = 1;
     }
   }
-  return 0;
+  return opened;
+}
+
+/* What guard.c hands up: faults, system calls' buffers, fork().  Registered
+ * when the library loads, before any page can be protected. */
+static const nurt_guard_server server = {sync_fault, sync_range, sync_open, sync_before_fork};
+
+__attribute__((constructor)) static void serve_guard(void) { nurt_guard_serve(&server); }
+
+/* The invariants of each state (docs/runtime.md, "The states"), checked
+ * after every change of the table in debug builds, as SQLite's pager checks
+ * assert_pager_state(): a broken one stops the program naming it. */
+#ifndef NDEBUG
+static void check_entry(const nurt_entry *e) {
+  uintptr_t p = nurt_page();
+  NURT_ASSERT(e->bytes > 0 && e->mem, "an entry without bytes or buffer");
+  NURT_ASSERT(e->state == NURT_HOST_FRESH || e->state == NURT_DEVICE_FRESH || e->state == NURT_BOTH,
+              "an entry in no state");
+  NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
+  NURT_ASSERT(!e->loose || (e->guard == NURT_GUARD_YES && e->state != NURT_HOST_FRESH),
+              "loose edges on an entry that is not protected or is host-fresh");
+  if (e->state == NURT_HOST_FRESH)
+    NURT_ASSERT(e->guard != NURT_GUARD_YES, "a host-fresh entry still protected");
+  if (e->guard != NURT_GUARD_YES)
+    return;
+  NURT_ASSERT(e->glo % p == 0 && e->ghi % p == 0 && e->glo < e->ghi,
+              "protected pages not a page range");
+  NURT_ASSERT(e->glo <= down(lo_of(e) + p - 1) && e->ghi <= hi_of(e) + p,
+              "protected pages outside the entry");
+  NURT_ASSERT(!e->head || e->head == e->glo, "malloc's header page not the first page");
+  NURT_ASSERT(e->head || e->head_prot == e->prot, "a head protection without a head page");
+  if (e->state == NURT_DEVICE_FRESH)
+    NURT_ASSERT(e->prot == NONE && e->head_prot == NONE, "a device-fresh entry readable");
+  if (e->state == NURT_BOTH)
+    NURT_ASSERT(e->prot == RO && (e->head_prot == RO || e->head_prot == NONE),
+                "an entry in state both not read-only");
+}
+#endif
+
+void nurt_sync_check(void) {
+#ifndef NDEBUG
+  NURT_LOCKED();
+  size_t live = 0;
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    const nurt_entry *e = nurt_table[i];
+    check_entry(e);
+    live += e->state != NURT_HOST_FRESH;
+    for (size_t j = i + 1; j < nurt_ntable; j++) {
+      const nurt_entry *x = nurt_table[j];
+      NURT_ASSERT(hi_of(e) <= lo_of(x) || hi_of(x) <= lo_of(e), "two entries overlap");
+      if (e->guard == NURT_GUARD_YES)
+        NURT_ASSERT(hi_of(x) <= e->glo || e->ghi <= lo_of(x), "protected pages hold another entry");
+      if (x->guard == NURT_GUARD_YES)
+        NURT_ASSERT(hi_of(e) <= x->glo || x->ghi <= lo_of(e), "protected pages hold another entry");
+    }
+  }
+  NURT_ASSERT(live == nlive, "the count of entries on the device is wrong");
+#endif
 }

@@ -189,13 +189,14 @@ static bool visit_outer_update(FV *fv, Expr *e, Expr *lhs) {
 
 /* a[i][j]: records an access of buffer a with its subscripts. */
 static void visit_index(FV *fv, Expr *e, bool read, bool write) {
-  Expr *subs[16];
-  int n = 0;
+  int n = 0; /* every subscript, however many (arrays of any rank) */
   Expr *base = e;
-  while (base->kind == EX_INDEX && n < 16) {
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  Expr **subs = xcalloc((size_t)n, sizeof(Expr *));
+  n = 0;
+  for (base = e; base->kind == EX_INDEX; base = base->a)
     subs[n++] = base->b;
-    base = base->a;
-  }
   for (int i = 0; i < n; i++)
     visit(fv, subs[i]);
   Expr *root = ir_path_root(base);
@@ -204,12 +205,14 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
       diag_error(e->loc, "this subscript cannot be used in a kernel");
       fv->ok = false;
     }
+    xfree(subs);
     return;
   }
   if (!root) {
     diag_error(e->loc, "only arrays and pointers named by a variable or a member ('a[i]', "
                        "'m->data[i]') can be subscripted in a kernel");
     fv->ok = false;
+    xfree(subs);
     return;
   }
   Buffer *b = buffer_of(fv, base);
@@ -219,6 +222,7 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   a->subs = xcalloc((size_t)n, sizeof(Expr *));
   for (int i = 0; i < n; i++)
     a->subs[i] = subs[n - 1 - i];
+  xfree(subs);
   a->read = read;
   a->write = write;
   b->read |= read;

@@ -42,16 +42,17 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
       return true;
     }
   }
-  Expr *subs[16];
-  int n = 0;
+  int n = 0; /* every subscript, however many (arrays of any rank) */
   Expr *base = e;
-  while (base->kind == EX_INDEX && n < 16) {
-    subs[n++] = base->b;
-    base = base->a;
-  }
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
   Buffer *buf = ir_path_root(base) ? buffer_of(kc->k, base) : NULL;
   if (!buf)
     return false;
+  Expr **subs = xcalloc((size_t)n, sizeof(Expr *));
+  n = 0;
+  for (Expr *x = e; x->kind == EX_INDEX; x = x->a)
+    subs[n++] = x->b;
   Cache *cache = cache_of(kc->k, buf);
   if (cache && !kc->global_only) {
     /* the staged block: coordinates relative to the block's first element */
@@ -67,6 +68,7 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
         buf_printf(b, ") * nu_w%d_%s + ", d + 1, buf->name);
     }
     buf_puts(b, "]");
+    xfree(subs);
     return true;
   }
   /* Horner form, outermost subscript first: (s2 * a_d1 + s1) * a_d2 + s0 */
@@ -102,6 +104,7 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   buf_puts(b, flat.s);
   xfree(flat.s);
   buf_puts(b, "]");
+  xfree(subs);
   return true;
 }
 

@@ -2,8 +2,10 @@
  * program's own handler (before or after nurt's) gets its faults, a real
  * crash still kills with SIGSEGV, threads faulting at once copy back once,
  * and a child of fork() reads the arrays without the device.
- * Usage: test_lazy_signals chain|crash|threads|fork */
+ * Also host threads faulting while the main thread launches, and at exit.
+ * Usage: test_lazy_signals chain|crash|threads|fork|busy|exit */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -168,17 +170,110 @@ static void forked(void) {
   nurt_host_access(ga, 0);
 }
 
+/* Host threads read arrays a kernel wrote (their faults copy back, count and
+ * push profile records under the table's lock) while the main thread keeps
+ * launching on another array and calls nurt_wait() and nurt_get_stats(),
+ * which drain the profile queue and read the counters.  Run with
+ * NU_PROFILE=1; under ThreadSanitizer any of that done without the lock is a
+ * reported race (nurt_wait once drained the queue without it). */
+enum { BUSY_K = 4, BUSY_N = 1 << 16, BUSY_ROUNDS = 8 };
+static _Alignas(4096) float busy_arrays[BUSY_K][BUSY_N], busy_main[BUSY_N];
+static int busy_left; /* atomic: readers still reading */
+
+typedef struct {
+  const float *a;
+  double sum;
+} busy_job;
+
+static void *busy_reader(void *arg) {
+  busy_job *j = arg;
+  j->sum = other_sum(j->a, 0, BUSY_N);
+  __atomic_sub_fetch(&busy_left, 1, __ATOMIC_ACQ_REL);
+  return NULL;
+}
+
+static void busy(void) {
+  for (long i = 0; i < BUSY_N; i++)
+    busy_main[i] = 1;
+  unsigned long launched = 0;
+  for (int r = 0; r < BUSY_ROUNDS; r++) {
+    for (int k = 0; k < BUSY_K; k++) {
+      nurt_host_access(busy_arrays[k], 1);
+      for (long i = 0; i < BUSY_N; i++)
+        busy_arrays[k][i] = (float)i;
+      launch_scale(&mod, 40, busy_arrays[k], BUSY_N, (float)(k + 2));
+    }
+    nurt_escape();
+    __atomic_store_n(&busy_left, BUSY_K, __ATOMIC_RELEASE);
+    pthread_t t[BUSY_K];
+    busy_job jobs[BUSY_K];
+    for (int k = 0; k < BUSY_K; k++) {
+      jobs[k] = (busy_job){busy_arrays[k], 0};
+      CHECK(pthread_create(&t[k], NULL, busy_reader, &jobs[k]) == 0);
+    }
+    do { /* at least one launch per round, however fast the readers are */
+      launch_scale(&mod, 41, busy_main, BUSY_N, 1);
+      nurt_wait();
+      nurt_stats st;
+      nurt_get_stats(&st);
+      CHECK(st.launches >= ++launched);
+    } while (__atomic_load_n(&busy_left, __ATOMIC_ACQUIRE) > 0);
+    for (int k = 0; k < BUSY_K; k++) {
+      pthread_join(t[k], NULL);
+      CHECK(jobs[k].sum == ramp(k + 2, 0, BUSY_N));
+    }
+  }
+  nurt_host_access(busy_main, 0);
+  for (long i = 0; i < BUSY_N; i++)
+    CHECK(busy_main[i] == 1);
+}
+
+/* Threads fault on protected arrays while the main thread returns from
+ * main: the exit handler releases the table under the lock, and a fault
+ * that comes meanwhile waits for it (it once walked the table unlocked,
+ * while the handler freed it).  Exits 0 with the readers still running. */
+enum { EXIT_K = 32, EXIT_N = 1 << 14, EXIT_THREADS = 2 };
+static _Alignas(4096) float exit_arrays[EXIT_K][EXIT_N];
+
+static void *exit_reader(void *arg) {
+  pthread_barrier_t *start = arg;
+  pthread_barrier_wait(start);
+  for (;;)
+    for (int k = 0; k < EXIT_K; k++)
+      if (other_sum(exit_arrays[k], 0, EXIT_N) != ramp(2, 0, EXIT_N))
+        abort(); /* stale data at exit: no longer the kernel's */
+  return NULL;
+}
+
+static void exit_while_faulting(void) {
+  for (int k = 0; k < EXIT_K; k++) {
+    for (long i = 0; i < EXIT_N; i++)
+      exit_arrays[k][i] = (float)i;
+    launch_scale(&mod, 50, exit_arrays[k], EXIT_N, 2);
+  }
+  nurt_escape();
+  static pthread_barrier_t start;
+  pthread_barrier_init(&start, NULL, EXIT_THREADS + 1);
+  for (int i = 0; i < EXIT_THREADS; i++) {
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, exit_reader, &start) == 0);
+    pthread_detach(t);
+  }
+  pthread_barrier_wait(&start);
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *name;
     void (*run)(void);
-  } tests[] = {{"chain", chain}, {"crash", crash}, {"threads", threads}, {"fork", forked}};
+  } tests[] = {{"chain", chain}, {"crash", crash}, {"threads", threads},
+               {"fork", forked}, {"busy", busy},   {"exit", exit_while_faulting}};
   for (size_t i = 0; argc > 1 && i < sizeof tests / sizeof *tests; i++)
     if (!strcmp(argv[1], tests[i].name)) {
       tests[i].run();
       printf("test_lazy_signals %s: ok\n", argv[1]);
       return 0;
     }
-  fprintf(stderr, "usage: test_lazy_signals chain|crash|threads|fork\n");
+  fprintf(stderr, "usage: test_lazy_signals chain|crash|threads|fork|busy|exit\n");
   return 2;
 }

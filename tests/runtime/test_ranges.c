@@ -125,12 +125,29 @@ static void realloc_keeps_device_data(void) {
   nurt_free(NULL);
 }
 
+/* A launch over 100 arrays' worth of earlier entries (the table once kept
+ * only 64 of them when merging: the others stayed, overlapping the new
+ * entry, and nurt_sync_all() copied their stale device data back over it). */
+static void merge_many(void) {
+  enum { PIECES = 100, W = 16 };
+  float *a = numbers(PIECES * W);
+  for (int k = 0; k < PIECES; k++) /* 100 disjoint entries, device-fresh */
+    launch_scale(&mod, 60, a + k * W, W, (float)(k % 7 + 2));
+  launch_scale(&mod, 61, a, PIECES * W, 3); /* one entry for all of them */
+  nurt_host_access(a, 0);
+  nurt_sync_all();
+  for (int i = 0; i < PIECES * W; i++)
+    CHECK(a[i] == 3.0f * (float)(i / W % 7 + 2) * (float)i);
+  nurt_free(a);
+}
+
 int main(void) {
   subrange_reuses_entry();
   overlap_merges();
   overlap_within_one_launch();
   free_then_malloc();
   realloc_keeps_device_data();
+  merge_many();
   puts("test_ranges: ok");
   return 0;
 }
