@@ -14,6 +14,10 @@
 #include "rewrite.h"
 
 #include <errno.h>
+
+#ifndef NUCC_OMP_INCLUDE
+#define NUCC_OMP_INCLUDE ""
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,7 +207,9 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
   }
   for (int i = 0; i < src->directives.len; i++) {
     Directive *d = src->directives.items[i];
-    rewrite_add(&edits, d->begin, d->end, xstrdup("nurt_wait();\n"));
+    /* an OpenMP parallel region (--openmp) is dropped: its loops are kernels */
+    rewrite_add(&edits, d->begin, d->end,
+                xstrdup(strcmp(d->name, "omp parallel") ? "nurt_wait();\n" : "\n"));
   }
   hostsync_add_edits(src, &edits);
   char *body = rewrite_apply(&edits, src->text, src->len);
@@ -236,7 +242,7 @@ int nucc_compile(const Options *o) {
     return 2;
   }
   const char *why = NULL;
-  Source src = {.path = o->input};
+  Source src = {.path = o->input, .openmp = o->openmp};
   src.text = read_file(o->input, &src.len, &why);
   if (!src.text) {
     diag_plain("cannot read '%s': %s", o->input, why);
@@ -259,6 +265,15 @@ int nucc_compile(const Options *o) {
       "-Wno-error=return-type",    "-Wno-error=deprecated-non-prototype"};
   for (size_t i = 0; i < sizeof old_c / sizeof *old_c; i++)
     vec_push(&args, (void *)old_c[i]);
+  /* --openmp reads the file as `cc -fopenmp` does: #ifdef _OPENMP holds
+   * (201511, OpenMP 4.5); the directives themselves stay pragmas */
+  if (o->openmp) {
+    vec_push(&args, "-D_OPENMP=201511");
+    if (*NUCC_OMP_INCLUDE) { /* nucc's parse-only <omp.h> (CMakeLists.txt) */
+      vec_push(&args, "-idirafter");
+      vec_push(&args, NUCC_OMP_INCLUDE);
+    }
+  }
   bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);
   Vec kernels = {0};
   AnnotCtx *ctxs = xcalloc((size_t)src.nests.len + 1, sizeof(AnnotCtx));

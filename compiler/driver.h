@@ -12,6 +12,7 @@ typedef struct Options {
   const char *input, *output; /* output NULL: translate, write nothing */
   EmitKind emit;
   bool explain, report;
+  bool openmp;            /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
   Vec clang_args;         /* const char* */
   const char *compdb_dir; /* -p: take the input's flags from its compile_commands.json */
   /* -MD/-MMD: also write a make rule, the output depending on the input and

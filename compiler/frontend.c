@@ -5,6 +5,7 @@
  * IR.  Constructs outside the kernel subset (SPEC §4) are errors at their
  * location. */
 #include "frontend.h"
+#include "openmp.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -1098,6 +1099,84 @@ static bool pp_token(Source *src, unsigned off) {
   return in_skipped(off) || on_directive(src, off);
 }
 
+/* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
+ * with the annotations it stands for (openmp.c), a `parallel` region a line the
+ * output drops, and constructs that have no GPU meaning are kept to be
+ * checked against the nests once they are known (frontend_check_omp). */
+static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
+                     SrcLoc l2, unsigned off2) {
+  unsigned b = off0;
+  while (b > 0 && src->text[b - 1] != '\n')
+    b--;
+  unsigned e = off2;
+  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
+    e++;
+  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
+  for (char *c = rest; *c; c++) /* continued lines */
+    if (*c == '\\' || *c == '\n')
+      *c = ' ';
+  char *annots, *why;
+  SrcLoc at = {l2.line, l2.col + 4};
+  OmpKind k = omp_parse(rest, &annots, &why);
+  xfree(rest);
+  unsigned end = e < src->len ? e + 1 : e;
+  if (k == OMP_ERROR) {
+    diag_error(at, "%s", why);
+  } else if (k == OMP_LOOP) {
+    PragmaLine *p = NEW(PragmaLine);
+    p->line = l0.line;
+    p->loc = l0;
+    p->begin = b;
+    p->end = end;
+    /* the annotations' text is nucc's: every location is the directive's */
+    pragma_parse(annots, at, &p->annots);
+    for (int j = 0; j < p->annots.len; j++) {
+      Annot *a = p->annots.items[j];
+      a->loc = at;
+      for (int m = 0; m < a->nargs; m++)
+        a->args[m].loc = a->args[m].key_loc = at;
+    }
+    vec_push(&src->pragmas, p);
+  } else if (k == OMP_PARALLEL) {
+    Directive *d = NEW(Directive);
+    d->name = "omp parallel";
+    d->begin = b;
+    d->end = end;
+    vec_push(&src->directives, d);
+  } else if (k == OMP_NO_GPU || k == OMP_ATOMIC) {
+    OmpInside *o = NEW(OmpInside);
+    o->loc = at;
+    o->offset = off0;
+    o->what = why ? why : xstrdup("'#pragma omp atomic'");
+    /* atomic on a scalar's update is a reduction: `v op= e`, `v++`; on an
+     * element (a[i] += e, a->n++) it needs atomics nucc does not make */
+    if (k == OMP_ATOMIC) {
+      o->atomic = true;
+      unsigned t = i + 3;
+      for (; t < n; t++) {
+        unsigned off;
+        frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
+        if (off >= end)
+          break;
+      }
+      if (t + 1 < n && clang_getTokenKind(toks[t]) == CXToken_Identifier) {
+        CXString s = clang_getTokenSpelling(src->tu, toks[t + 1]);
+        const char *nx = clang_getCString(s);
+        o->scalar = strcmp(nx, "[") && strcmp(nx, ".") && strcmp(nx, "->");
+        clang_disposeString(s);
+      }
+    }
+    vec_push(&src->omp_inside, o);
+  } else if (k == OMP_THREADPRIVATE && annots) {
+    OmpInside *o = NEW(OmpInside);
+    o->loc = at;
+    o->offset = off0;
+    o->what = xstrdup(annots);
+    o->threadprivate = true;
+    vec_push(&src->omp_inside, o);
+  }
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
@@ -1113,13 +1192,19 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     CXString s1 = clang_getTokenSpelling(src->tu, toks[i + 1]);
     CXString s2 = clang_getTokenSpelling(src->tu, toks[i + 2]);
     bool nu = !strcmp(clang_getCString(s1), "pragma") && !strcmp(clang_getCString(s2), "nu");
+    bool omp = src->openmp && !strcmp(clang_getCString(s1), "pragma") &&
+               !strcmp(clang_getCString(s2), "omp");
     clang_disposeString(s1);
     clang_disposeString(s2);
     unsigned off0, off2;
     SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->tu, toks[i]), &off0);
     SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->tu, toks[i + 2]), &off2);
-    if (!nu || l0.line != l2.line || in_skipped(off0))
+    if ((!nu && !omp) || l0.line != l2.line || in_skipped(off0))
       continue;
+    if (omp) {
+      read_omp(src, toks, n, i, l0, off0, l2, off2);
+      continue;
+    }
     PragmaLine *p = NEW(PragmaLine);
     p->line = l0.line;
     p->loc = l0;
@@ -1497,6 +1582,45 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
   return CXChildVisit_Continue;
 }
 
+/* --openmp: what has no GPU meaning must not be inside an offloaded loop. */
+static bool names_word(const char *text, unsigned b, unsigned e, const char *w) {
+  size_t n = strlen(w);
+  for (unsigned i = b; i + n <= e; i++)
+    if (!strncmp(text + i, w, n) &&
+        (i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
+        !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_'))
+      return true;
+  return false;
+}
+
+static void check_omp(Source *src) {
+  for (int i = 0; i < src->omp_inside.len; i++) {
+    OmpInside *o = src->omp_inside.items[i];
+    for (int j = 0; j < src->nests.len; j++) {
+      Nest *n = src->nests.items[j];
+      if (o->threadprivate) {
+        char *list = xstrdup(o->what);
+        for (char *w = strtok(list, ", \t"); w; w = strtok(NULL, ", \t"))
+          if (names_word(src->text, n->for_begin, n->end, w))
+            diag_error(o->loc,
+                       "'%s' is threadprivate and the loop at line %d uses it: offloaded, the "
+                       "loop has no threads to keep copies",
+                       w, n->loops && n->depth ? n->loops[0]->loc.line : n->pragma_loc.line);
+        xfree(list);
+        continue;
+      }
+      if (o->offset < n->for_begin || o->offset >= n->end || (o->atomic && o->scalar))
+        continue;
+      if (o->atomic)
+        diag_error(o->loc, "'#pragma omp atomic' on an array element or a member has no GPU "
+                           "meaning in a loop that --openmp offloads (only a scalar's update, a "
+                           "reduction, may be atomic)");
+      else
+        diag_error(o->loc, "%s has no GPU meaning in a loop that --openmp offloads", o->what);
+    }
+  }
+}
+
 /* --- parsing -------------------------------------------------------------- */
 
 static bool report_clang_errors(Source *src) {
@@ -1561,6 +1685,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   CXCursor root = clang_getTranslationUnitCursor(src->tu);
   clang_visitChildren(root, find_funcs, &cx);
   clang_visitChildren(root, find_nests, &cx);
+  check_omp(src);
   return diag_errors() == 0;
 }
 

@@ -16,6 +16,7 @@ typedef enum {
   OPT_EMIT,       // --emit=KIND
   OPT_EXPLAIN,    // --explain
   OPT_REPORT,     // --report
+  OPT_OPENMP,     // --openmp
   OPT_MD,         // -MD
   OPT_MMD,        // -MMD
   OPT_MF,         // -MF FILE
