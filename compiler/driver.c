@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
 #include "annotation.h"
+#include "clcheck.h"
 #include "compdb.h"
 #include "depfile.h"
 #include "emit/emit.h"
@@ -294,7 +295,9 @@ int nucc_compile(const Options *o) {
   if (ok) {
     bool fp64;
     char *program = emit_opencl_program(&kernels, &fp64);
-    if (o->emit == EMIT_CL)
+    if (kernels.len && clcheck_enabled() && !clcheck_program(o->input, program))
+      out = NULL; /* an internal error: reported, no output */
+    else if (o->emit == EMIT_CL)
       out = program;
     else
       /* without kernels the output needs no runtime: plain transformed C */
