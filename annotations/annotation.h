@@ -32,10 +32,20 @@ typedef struct AnnotCtx {
   bool explain;     /* print the pieces after each step (--explain) */
   bool host;        /* the output launches the kernels: work checks the buffers' extents
                        with the other analyses (--emit=seq and --emit=cl need none) */
+  Vec *steps;       /* --explain=html: an ExplainStep per step, or NULL */
   bool inner;       /* a loop inside an annotated nest's body */
   bool reordered;   /* remainders of a split of several loops: pieces in program order
                        are not in the order of their iterations (tilem, dmine) */
 } AnnotCtx;
+
+/* The pieces after one annotation, for --explain=html (the IR is shared
+ * and never changed once built, so keeping the Vec's items is enough). */
+typedef struct ExplainStep {
+  Annot *annot; /* NULL: the nest as written */
+  Vec pieces;
+  int main;
+  Vec mains; /* Stmt*: the main parts after fission, else empty */
+} ExplainStep;
 
 typedef struct AnnotSpec {
   const char *name;

@@ -133,19 +133,8 @@ static int index_of(Vec *v, void *p) {
   return -1;
 }
 
-static bool is_main(AnnotCtx *cx, int i) {
-  return cx->mains.len ? index_of(&cx->mains, cx->pieces.items[i]) >= 0 : i == cx->main;
-}
-
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth) {
-  Printer p = {0};
-  for (int i = 0; i < cx->pieces.len; i++) {
-    if (cx->pieces.len > 1) {
-      buf_indent(b, depth);
-      buf_puts(b, is_main(cx, i) ? "/* main part */\n" : "/* remainder */\n");
-    }
-    print_stmt(&p, cx->pieces.items[i], depth, b);
-  }
+  tidy_print(&cx->pieces, cx->main, &cx->mains, b, depth, ""); /* as a textbook prints it */
 }
 
 static void explain_step(AnnotCtx *cx, Annot *a) {
@@ -224,10 +213,27 @@ static bool apply_to_mains(AnnotCtx *cx, Annot *a, const AnnotSpec *s) {
   return true;
 }
 
+/* --explain=html: the pieces after this step (the Vecs are copied; the IR
+ * they point to is never changed once built). */
+static void record_step(AnnotCtx *cx, Annot *a) {
+  if (!cx->steps || cx->inner)
+    return;
+  ExplainStep *st = NEW(ExplainStep);
+  st->annot = a;
+  st->main = cx->main;
+  for (int i = 0; i < cx->pieces.len; i++)
+    vec_push(&st->pieces, cx->pieces.items[i]);
+  for (int i = 0; i < cx->mains.len; i++)
+    vec_push(&st->mains, cx->mains.items[i]);
+  vec_push(cx->steps, st);
+}
+
 bool annot_transform(AnnotCtx *cx, Annot *a) {
   bool ok = apply_to_mains(cx, a, annot_find(a->name));
   if (ok && cx->explain)
     explain_step(cx, a);
+  if (ok)
+    record_step(cx, a);
   return ok;
 }
 
@@ -322,6 +328,8 @@ bool annot_apply_all(AnnotCtx *cx) {
       ok = work_apply(cx, a);
     else
       ok = auto_apply(cx, a);
+    if (ok && s->apply == work_apply)
+      record_step(cx, cx->work ? cx->work : a);
   }
   if (ok && !cx->work && !cx->inner &&
       (cx->sizes.len || cx->reduces.len || cx->independent || cx->caches.len)) {

@@ -27,6 +27,11 @@ static bool unroll_one(Annot *a, int level, Loop *l, long long u, Stmt **main, S
                l->var->name);
     return false;
   }
+  if (u == 1) { /* the loop as it is: no copies, no remainder */
+    *main = tr_for(tr_clone_loop(l, NULL));
+    *rest = NULL;
+    return true;
+  }
   Expr *split = tr_add(tr_clone_expr(l->lb, NULL),
                        tr_mul(tr_div(tr_trip(l), ir_int(u, l->loc)), ir_int(u * s, l->loc)));
   Loop *m = tr_loop(l, tr_clone_expr(l->lb, NULL), split, u * s, repeat(l, u, s));
@@ -48,16 +53,18 @@ bool unroll_apply(AnnotCtx *cx, Annot *a) {
     if (j < k - 1) {
       Vec both = {0};
       vec_push(&both, main);
-      vec_push(&both, rest);
+      if (rest)
+        vec_push(&both, rest);
       loops[j] = tr_clone_loop(loops[j], NULL);
-      loops[j]->body = tr_block(&both);
+      loops[j]->body = both.len == 1 ? main : tr_block(&both);
     }
     if (!unroll_one(a, j, loops[j], u[j], &main, &rest))
       return false;
   }
   Vec with = {0};
   vec_push(&with, main);
-  vec_push(&with, rest);
+  if (rest)
+    vec_push(&with, rest);
   annot_replace_main(cx, &with, 0);
   return true;
 }

@@ -4,6 +4,7 @@
  * absent, never half-written).  Hands back the exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
+#include "analysis/iterspace.h"
 #include "annotation.h"
 #include "clcheck.h"
 #include "compdb.h"
@@ -13,6 +14,7 @@
 #include "hostsync.h"
 #include "outfile.h"
 #include "rewrite.h"
+#include "transform.h"
 
 #include <errno.h>
 
@@ -84,7 +86,7 @@ static int line_at(LineCounter *lc, unsigned off) {
 static void explain_nest(Source *src, Nest *n) {
   printf("== %s:%d: nest of %d loop%s\n-- as written:\n", src->path, n->loops[0]->loc.line,
          n->depth, n->depth == 1 ? "" : "s");
-  Printer p = {0};
+  Printer p = {.spelled = true};
   Buf b = {0};
   Stmt s = {.kind = ST_FOR, .loop = n->loops[0], .body = n->loops[0]->body};
   print_stmt(&p, &s, 0, &b);
@@ -104,11 +106,63 @@ static void explain_kernels(AnnotCtx *cx) {
   xfree(prog);
 }
 
+/* The statement that tells the pictures which original iteration a copy of
+ * the body runs: `i, j;` at the top of the nest's innermost body, which the
+ * transformations copy with the indices substituted (Stmt.visit). */
+static void add_visit(Nest *n) {
+  Loop *in = n->loops[n->depth - 1];
+  Expr *e = ir_var(n->loops[0]->var, n->loops[0]->loc);
+  for (int d = 1; d < n->depth; d++)
+    e = ir_binary(OP_COMMA, e, ir_var(n->loops[d]->var, n->loops[d]->loc), n->loops[d]->var->type);
+  Stmt *visit = NEW(Stmt);
+  visit->kind = ST_EXPR;
+  visit->e = e;
+  visit->visit = true;
+  visit->loc = in->loc;
+  Vec items = {0};
+  vec_push(&items, visit);
+  if (in->body->kind == ST_BLOCK)
+    for (int i = 0; i < in->body->nitems; i++)
+      vec_push(&items, in->body->items[i]);
+  else
+    vec_push(&items, in->body);
+  in->body = tr_block(&items);
+}
+
+/* --explain=html: every nest through its annotations, each step recorded,
+ * then the page written to the output. */
+static bool explain_html(const Options *o, Source *src) {
+  IterParams params;
+  char *why = NULL;
+  if (!iter_parse_params(o->explain_size, &params, &why)) {
+    diag_plain("--explain-size: %s", why);
+    return false;
+  }
+  Vec nests = {0}, steps = {0};
+  for (int i = 0; i < src->nests.len; i++) {
+    Nest *n = src->nests.items[i];
+    add_visit(n);
+    Vec *st = NEW(Vec);
+    ExplainStep *first = NEW(ExplainStep);
+    Stmt *s = tr_for(n->loops[0]);
+    vec_push(&first->pieces, s);
+    vec_push(st, first);
+    AnnotCtx cx = {.nest = n, .steps = st};
+    if (!annot_apply_all(&cx))
+      continue; /* the diagnostics say why; the page shows the others */
+    vec_push(&nests, n);
+    vec_push(&steps, st);
+  }
+  if (diag_errors())
+    return false;
+  return outfile_write(o->output, emit_explain_html(src->path, &nests, &steps, &params));
+}
+
 /* The nest as sequential C after its transformations, in a block. */
 static char *seq_text(AnnotCtx *cx) {
   Buf b = {0};
   buf_puts(&b, "{\n");
-  annot_print_pieces(cx, &b, 1);
+  tidy_print(&cx->pieces, cx->main, &cx->mains, &b, 1, "nu_");
   buf_puts(&b, "}");
   return b.s;
 }
@@ -276,6 +330,11 @@ int nucc_compile(const Options *o) {
     }
   }
   bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);
+  if (o->explain_html) {
+    ok = ok && explain_html(o, &src);
+    frontend_dispose(&src);
+    return ok ? 0 : 1;
+  }
   Vec kernels = {0};
   AnnotCtx *ctxs = xcalloc((size_t)src.nests.len + 1, sizeof(AnnotCtx));
   for (int i = 0; ok && i < src.nests.len; i++) {

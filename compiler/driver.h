@@ -12,9 +12,11 @@ typedef struct Options {
   const char *input, *output; /* output NULL: translate, write nothing */
   EmitKind emit;
   bool explain, report;
-  bool openmp;            /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
-  Vec clang_args;         /* const char* */
-  const char *compdb_dir; /* -p: take the input's flags from its compile_commands.json */
+  bool openmp;              /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
+  bool explain_html;        /* --explain=html: the output is the page (explain_html.c) */
+  const char *explain_size; /* --explain-size: "n=12,m=10" */
+  Vec clang_args;           /* const char* */
+  const char *compdb_dir;   /* -p: take the input's flags from its compile_commands.json */
   /* -MD/-MMD: also write a make rule, the output depending on the input and
    * its headers (depfile.c); user_only for -MMD, phony for -MP */
   bool deps, deps_user_only, deps_phony;

@@ -372,6 +372,9 @@ static char *float_spelling(Ctx *cx, CXCursor c, double value) {
   char *s = xstrndup(cx->src->text + b, e - b);
   char *end;
   double v = strtod(s, &end);
+  /* 0.001f holds the float nearest 0.001, which is not the double 0.001 */
+  if (*end == 'f' || *end == 'F')
+    v = (float)v;
   if (v != value || !(*end == '\0' || ((*end == 'f' || *end == 'F') && !end[1]))) {
     xfree(s);
     return NULL;
@@ -379,6 +382,22 @@ static char *float_spelling(Ctx *cx, CXCursor c, double value) {
   if (*end == 'F')
     *end = 'f';
   return s;
+}
+
+/* The macro name an integer literal was written as (`N` for `#define N 100`),
+ * so that --explain and --emit=seq print it as the source does; NULL for a
+ * literal written as a number. */
+static char *macro_spelling(Ctx *cx, CXCursor c) {
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  if (e <= b || e > cx->src->len || e - b > 63)
+    return NULL;
+  const char *t = cx->src->text + b;
+  if (!(isalpha((unsigned char)t[0]) || t[0] == '_'))
+    return NULL;
+  for (unsigned i = 0; i < e - b; i++)
+    if (!(isalnum((unsigned char)t[i]) || t[i] == '_'))
+      return NULL;
+  return xstrndup(t, e - b);
 }
 
 static Expr *conv_literal(Ctx *cx, CXCursor c, enum CXCursorKind k) {
@@ -397,6 +416,8 @@ static Expr *conv_literal(Ctx *cx, CXCursor c, enum CXCursorKind k) {
                                                 : clang_EvalResult_getAsLongLong(r);
     if (e->type->kind < TY_INT) /* char literals and sizeof results */
       e->type->kind = TY_INT;
+    if (k == CXCursor_IntegerLiteral)
+      e->text = macro_spelling(cx, c);
   } else {
     clang_EvalResult_dispose(r);
     return bad_expr(c, "this constant");

@@ -76,6 +76,17 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_EXPLAIN:
     o->explain = true;
     break;
+  case OPT_EXPLAIN_AS:
+    if (!strcmp(v, "html"))
+      o->explain_html = true;
+    else if (!strcmp(v, "text"))
+      o->explain = true;
+    else
+      return bad_usage("unknown --explain kind (html or text)", v);
+    break;
+  case OPT_EXPLAIN_SIZE:
+    o->explain_size = v;
+    break;
   case OPT_REPORT:
     o->report = true;
     break;
@@ -140,6 +151,8 @@ static int parse_options(int argc, char **argv, Options *o) {
     return bad_usage("no input file", NULL);
   if (!o->output && !o->explain && !o->report)
     return bad_usage("no output file (-o)", NULL);
+  if (o->explain_html && !o->output)
+    return bad_usage("--explain=html writes a page: name it with -o", NULL);
   if (o->deps && !o->deps_targets.len && (!o->output || !strcmp(o->output, "-")))
     return bad_usage("-MD and -MMD need -MT TARGET when the output is not a file", NULL);
   if (dep_args && !o->deps)

@@ -215,10 +215,13 @@ struct Expr {
   int nargs;
   long long ival;
   double fval;
-  char *text;   /* float literal spelling; call or member name */
-  Var *var;     /* EX_VAR */
-  bool arrow;   /* EX_MEMBER through a pointer */
-  Func *callee; /* EX_CALL of a function defined in the input file */
+  char *text;    /* float literal spelling; the macro an integer literal was
+                    written as (printed with Printer.spelled); call or member name */
+  Var *var;      /* EX_VAR */
+  bool arrow;    /* EX_MEMBER through a pointer */
+  Func *callee;  /* EX_CALL of a function defined in the input file */
+  bool trip_max; /* EX_COND: the max(t, 0) of a trip count (tr_trip), which
+                    tidy.c may drop from a loop bound */
 };
 
 typedef enum {
@@ -248,6 +251,9 @@ struct Stmt {
   int nitems;
   Loop *loop;  /* ST_FOR in canonical form */
   Vec *annots; /* ST_FOR with `#pragma nu` lines inside an annotated nest */
+  bool visit;  /* ST_EXPR `i, j;` that --explain=html puts at the top of the
+                  nest's body: its copies tell which original iteration runs
+                  (analysis/iterspace.c); printed nowhere (tidy.c) */
 };
 
 /* The relation of a canonical loop's condition `i REL ub`. */
@@ -284,6 +290,11 @@ struct Printer {
   PathPrinter *on_path; /* prints free variables and member paths, or NULL */
   bool (*on_index)(Printer *p, Expr *e, Buf *b); /* flattened subscripts */
   void *ctx;
+  /* non-NULL: loop bounds print x < y ? x : y as min(x, y), with this
+   * prefix ("" for --explain, "nu_" for --emit=seq, which defines them) */
+  const char *minmax;
+  bool header;  /* printing a loop bound (internal) */
+  bool spelled; /* integer literals as written (a macro name, Expr.text), not their value */
 };
 void print_expr(Printer *p, Expr *e, Buf *b);
 void print_stmt(Printer *p, Stmt *s, int depth, Buf *b);
@@ -296,6 +307,20 @@ const char *print_cl_name(const char *name);
 void print_path_name(Expr *e, Buf *b);
 /* The OpenCL built-in for a C math function (sqrtf → sqrt), or NULL. */
 const char *print_cl_builtin(const char *c_name);
+
+// tidy.c — the pieces of a nest as a person would write them (--explain, --emit=seq)
+typedef struct Tidy {
+  Vec decls;  /* Stmt* (ST_DECL): named split points, `int m2 = m / 2 * 2;` */
+  Vec pieces; /* Stmt*: copies, simplified; empty pieces left out */
+  Vec labels; /* char*: "main part: 0 <= j < m2, 0 <= i < n2", one per piece */
+  int main;   /* index of the main part in pieces, -1 if none */
+} Tidy;
+/* The main part is pieces[main], or after fission every piece in mains
+ * (Stmt*; NULL or empty: only pieces[main]). */
+void tidy_pieces(Vec *pieces, int main, Vec *mains, Tidy *out);
+/* The declarations, then each piece under its label (when there are
+ * several), as C at `depth`; minmax as in Printer. */
+void tidy_print(Vec *pieces, int main, Vec *mains, Buf *b, int depth, const char *minmax);
 
 // frontend.c — libclang → IR
 struct Func {

@@ -46,6 +46,20 @@ const OptionSpec options_table[] = {
      "independence stands for independent where the analysis cannot decide; a proven "
      "dependence is still an error. critical, atomic on an element, barrier, single and "
      "threadprivate variables inside such a loop are errors."},
+    {OPT_EXPLAIN_AS, ARG_EQ, NULL, "--explain=", "--explain=html",
+     "one HTML page: each step's code beside a picture of its iterations",
+     "Write to the output (-o) one self-contained HTML page that shows, for each annotated nest, "
+     "each step of its chain: the code after the step beside a picture of the iteration space "
+     "(inline SVG, one cell per iteration of up to 2 loops, or a 2-D slice of 3). The colour of "
+     "a cell tells its work-group (work), tile (tile, tilem), copy of the body (unroll, dmine) "
+     "or piece (main part, remainders, peeled iterations); numbers and a path give the order "
+     "the sequential program visits them; red arrows are dependences. --explain=text is "
+     "--explain."},
+    {OPT_EXPLAIN_SIZE, ARG_EQ_NEXT, NULL, "--explain-size", "--explain-size SIZES",
+     "n=12,m=10: the sizes --explain=html draws (default 8)",
+     "The values of the nest's integer parameters that --explain=html draws the iterations for, "
+     "as NAME=VALUE separated by commas (n=12,m=10); a parameter not named is 8. A loop "
+     "variable named here (k=2) picks the slice of a 3-loop nest that is drawn."},
     {OPT_REPORT, ARG_NONE, NULL, "--report", "--report",
      "one line per kernel: mapping, sizes, arrays, hints",
      "Print on standard output one line per kernel: its name, the NDRange mapping, the "

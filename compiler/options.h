@@ -7,27 +7,29 @@
 #include <stdio.h>
 
 typedef enum {
-  OPT_INCLUDE,    // -I DIR
-  OPT_DEFINE,     // -D NAME[=VAL]
-  OPT_UNDEF,      // -U NAME
-  OPT_STD,        // -std=STD
-  OPT_COMPDB,     // -p BUILD_DIR
-  OPT_OUTPUT,     // -o FILE
-  OPT_EMIT,       // --emit=KIND
-  OPT_EXPLAIN,    // --explain
-  OPT_REPORT,     // --report
-  OPT_OPENMP,     // --openmp
-  OPT_MD,         // -MD
-  OPT_MMD,        // -MMD
-  OPT_MF,         // -MF FILE
-  OPT_MT,         // -MT TARGET
-  OPT_MQ,         // -MQ TARGET
-  OPT_MP,         // -MP
-  OPT_COLOR,      // -fcolor-diagnostics
-  OPT_NO_COLOR,   // -fno-color-diagnostics
-  OPT_COLOR_WHEN, // -fdiagnostics-color=WHEN
-  OPT_HELP,       // -h, --help
-  OPT_VERSION,    // --version
+  OPT_INCLUDE,      // -I DIR
+  OPT_DEFINE,       // -D NAME[=VAL]
+  OPT_UNDEF,        // -U NAME
+  OPT_STD,          // -std=STD
+  OPT_COMPDB,       // -p BUILD_DIR
+  OPT_OUTPUT,       // -o FILE
+  OPT_EMIT,         // --emit=KIND
+  OPT_EXPLAIN,      // --explain
+  OPT_EXPLAIN_AS,   // --explain=html
+  OPT_EXPLAIN_SIZE, // --explain-size n=12,m=10
+  OPT_REPORT,       // --report
+  OPT_OPENMP,       // --openmp
+  OPT_MD,           // -MD
+  OPT_MMD,          // -MMD
+  OPT_MF,           // -MF FILE
+  OPT_MT,           // -MT TARGET
+  OPT_MQ,           // -MQ TARGET
+  OPT_MP,           // -MP
+  OPT_COLOR,        // -fcolor-diagnostics
+  OPT_NO_COLOR,     // -fno-color-diagnostics
+  OPT_COLOR_WHEN,   // -fdiagnostics-color=WHEN
+  OPT_HELP,         // -h, --help
+  OPT_VERSION,      // --version
 } OptId;
 
 /* How an option takes its argument. */

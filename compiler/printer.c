@@ -59,8 +59,15 @@ static int prec(const Expr *e) {
   }
 }
 
+/* x < y ? x : y in a loop bound, printed as min(x, y) (Printer.minmax). */
+static bool as_minmax(Printer *p, Expr *e) {
+  return p->minmax && p->header && e->kind == EX_COND && e->a->kind == EX_BINARY &&
+         (e->a->op == OP_LT || e->a->op == OP_GT) && ir_expr_equal(e->a->a, e->b) &&
+         ir_expr_equal(e->a->b, e->c);
+}
+
 static void print_sub(Printer *p, Expr *e, int min_prec, Buf *b) {
-  if (prec(e) < min_prec) {
+  if (prec(e) < min_prec && !as_minmax(p, e)) {
     buf_puts(b, "(");
     print_expr(p, e, b);
     buf_puts(b, ")");
@@ -88,7 +95,11 @@ const char *print_cl_builtin(const char *n) {
   return NULL;
 }
 
-static void print_int(const Expr *e, Buf *b) {
+static void print_int(Printer *p, const Expr *e, Buf *b) {
+  if (p->spelled && e->text) {
+    buf_puts(b, e->text);
+    return;
+  }
   const char *suffix = "";
   switch (e->type ? e->type->kind : TY_INT) {
   case TY_UINT:
@@ -124,7 +135,7 @@ static void print_float(const Expr *e, Buf *b) {
 void print_expr(Printer *p, Expr *e, Buf *b) {
   switch (e->kind) {
   case EX_INT:
-    print_int(e, b);
+    print_int(p, e, b);
     return;
   case EX_FLOAT:
     print_float(e, b);
@@ -182,6 +193,14 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
     print_sub(p, e->a, 14, b);
     return;
   case EX_COND:
+    if (as_minmax(p, e)) {
+      buf_printf(b, "%s%s(", p->minmax, e->a->op == OP_LT ? "min" : "max");
+      print_sub(p, e->b, 2, b);
+      buf_puts(b, ", ");
+      print_sub(p, e->c, 2, b);
+      buf_puts(b, ")");
+      return;
+    }
     print_sub(p, e->a, 4, b);
     buf_puts(b, " ? ");
     print_sub(p, e->b, 1, b);
@@ -235,9 +254,12 @@ static void print_loop_header(Printer *p, Loop *l, Buf *b) {
   if (l->declared)
     buf_printf(b, "%s ", p->opencl ? type_cl_name(l->var->type) : type_c_name(l->var->type));
   buf_printf(b, "%s = ", name);
+  bool header = p->header;
+  p->header = true;
   print_expr(p, l->lb, b);
   buf_printf(b, "; %s %s ", name, rel[l->rel]);
   print_sub(p, l->ub, 11, b);
+  p->header = header;
   buf_printf(b, "; %s", name);
   if (l->step->kind == EX_INT && l->step->ival == 1)
     buf_puts(b, "++");

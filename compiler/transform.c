@@ -279,7 +279,9 @@ Expr *tr_trip(Loop *l) {
   long long s = l->step->ival;
   Expr *span = tr_sub(tr_end(l), tr_clone_expr(l->lb, NULL));
   Expr *n = tr_div(tr_add(span, ir_int(s - 1, l->loc)), ir_int(s, l->loc));
-  return tr_max(n, ir_int(0, l->loc));
+  Expr *t = tr_max(n, ir_int(0, l->loc));
+  t->trip_max = t->kind == EX_COND; /* see tidy.c: a display may drop it */
+  return t;
 }
 
 Loop *tr_loop(Loop *model, Expr *lb, Expr *end, long long step, Stmt *body) {

@@ -27,6 +27,7 @@ OPTIONAL=(
   ninja-build     # the pipeline.*ninja tests: nucc's dependency files under Ninja
   groff-base      # the pipeline.manpage test renders nucc.1 (groff -man),
   man-db          # and man -l / man nucc read it
+  chromium        # browser.explain_html opens the --explain=html pages headless (large: ~100 MB)
 )
 LIBCLANG_VERSIONS=(19 18 17) # newest first; any one of them will do
 

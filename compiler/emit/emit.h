@@ -1,7 +1,8 @@
 /* emit.h — the printers: the OpenCL program, and the host C that launches it.
  *   opencl.c  one OpenCL C program for all kernels of the input file
  *   host.c    the stubs that size buffers and launch, the call sites, and
- *             the --report lines */
+ *             the --report lines
+ *   html.c    the page of --explain=html: each step's code and picture */
 #ifndef NUCC_EMIT_H
 #define NUCC_EMIT_H
 
@@ -26,6 +27,11 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
  * fixed type, a subscript extent.c cannot bound); false after an error.
  * work.c calls it with the other analyses, so one run reports them all. */
 bool emit_check_extents(Kernel *k);
+/* The --explain=html page of the file at `path`: nests[i] (Nest*) went
+ * through the steps steps[i] (Vec* of ExplainStep*, the nest as written
+ * first); params are the sizes of --explain-size (iterspace.h). */
+struct IterParams;
+char *emit_explain_html(const char *path, Vec *nests, Vec *steps, struct IterParams *params);
 
 /* One line per kernel for --report. */
 void emit_report(Kernel *k, const char *path);

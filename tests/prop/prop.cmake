@@ -14,3 +14,9 @@ foreach(i RANGE ${nucc_prop_last})
   set_tests_properties(prop.${i} PROPERTIES SKIP_RETURN_CODE 77 LABELS prop
     ENVIRONMENT "${NUCC_TEST_ENV}")
 endforeach()
+# prop.html: the same chains through --explain=html, every iteration drawn
+# once at every step (tests/prop/html_prop.sh).
+add_test(NAME prop.html
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/prop/html_prop.sh $<TARGET_FILE:prop_gen>
+          ${NUCC_PROP_SEED} ${NUCC_PROP_CASES} $<TARGET_FILE:nucc> ${NUCC_TEST_WORK}/prop.html)
+set_tests_properties(prop.html PROPERTIES LABELS prop)

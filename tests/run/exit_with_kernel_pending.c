@@ -23,5 +23,7 @@ int main(int argc, char **argv) {
       b[i * 4 + j] = s;
     }
   printf("launched, m = %d\n", m);
+  free(a); /* neither is read: the kernels may still be queued here */
+  free(b);
   return 0;
 }
