@@ -308,6 +308,14 @@ typedef struct Collect {
   KernelInfo *ki;
 } Collect;
 
+/* Declared in the body (not a private copy of an outer variable). */
+static bool is_body_local(KernelInfo *ki, const Var *v) {
+  for (int i = 0; i < ki->locals.len; i++)
+    if (ki->locals.items[i] == v)
+      return true;
+  return false;
+}
+
 /* Indices of inner loops declared outside: private already; their last
  * value is copied out like a temporary's when the analysis allows. */
 static void collect_indices(Flow *f, Stmt *s) {
@@ -316,7 +324,7 @@ static void collect_indices(Flow *f, Stmt *s) {
   /* an index declared in the body (`int j; for (j = 0; ...)`) is a local
    * already: declaring it again as a private would redefine it */
   if (s->kind == ST_FOR && s->loop && !s->loop->declared && cand_of(f, s->loop->var) < 0 &&
-      !freevars_is_local(f->ki, s->loop->var)) {
+      !is_body_local(f->ki, s->loop->var)) {
     LoopInfo *li = freevars_loop_of(f->ki, s->loop->var);
     if (li && !li->mapped && type_is_arith(s->loop->var->type))
       vec_push(&f->cands, s->loop->var);
