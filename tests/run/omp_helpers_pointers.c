@@ -13,8 +13,9 @@
 
 /* the particle filter's generator: seed[index] is the work-item's own */
 static float randu(int *seed, int index) {
-  int num = 1103515245 * seed[index] + 12345;
-  seed[index] = num % 2147483647;
+  /* unsigned: the generator wraps, which int arithmetic must not */
+  unsigned num = 1103515245u * (unsigned)seed[index] + 12345u;
+  seed[index] = (int)(num % 2147483647u);
   return (float)(seed[index] < 0 ? -seed[index] : seed[index]) / 2147483647.0f;
 }
 
