@@ -170,6 +170,10 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
     if (p->opencl && !e->callee && !strcmp(name, "abs") && type_cl_name(e->type))
       buf_printf(b, "(%s)", type_cl_name(e->type));
     /* user functions get a prefix so they cannot clash with OpenCL built-ins */
+    /* a helper's copy for its arguments' address spaces has a name of its
+     * own (freevars.c) */
+    if (p->opencl && e->callee)
+      name = e->callee->name;
     buf_printf(b, "%s%s(", p->opencl && e->callee ? "nu_" : "", name);
     for (int i = 0; i < e->nargs; i++) {
       if (i)

@@ -4,6 +4,7 @@
  * private copies of outer loop indices, and the functions it calls.  Writes
  * to outer scalars and uses of pointers other than subscripts are errors. */
 #include "analysis.h"
+#include "transform.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -494,66 +495,140 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
     walk_ptr_uses(u, e->args[i], true, false);
 }
 
-/* A call's pointer arguments: &a[i], or a one-dimensional array. */
+/* The copy of helper f whose pointer parameters have the address spaces
+ * of `key` (one letter per parameter: 'g', 'p', '-' for a scalar): OpenCL
+ * C 1.2 has one space per parameter, so a helper handed a buffer's element
+ * at one call and a local's at another is emitted twice (dot, dot_pg).
+ * The first spaces f meets are its own. */
+static Vec specialised; /* Func*: the copies made, over every kernel of the file */
+
+static Func *specialise(Func *f, const char *key) {
+  bool own = true;
+  for (int i = 0; i < f->nparams; i++)
+    if (key[i] != '-' && f->params[i]->space && f->params[i]->space != key[i])
+      own = false;
+  if (own) {
+    for (int i = 0; i < f->nparams; i++)
+      if (key[i] != '-')
+        f->params[i]->space = key[i];
+    return f;
+  }
+  char *name = xformat("%s_", f->name);
+  for (int i = 0; key[i]; i++)
+    if (key[i] != '-')
+      name = xformat("%s%c", name, key[i]);
+  for (int i = 0; i < specialised.len; i++) {
+    Func *c = specialised.items[i];
+    if (!strcmp(c->name, name))
+      return c;
+  }
+  Func *c = NEW(Func);
+  *c = *f;
+  c->name = name;
+  Subst sub = {0};
+  c->params = xcalloc((size_t)f->nparams + 1, sizeof(Var *));
+  for (int i = 0; i < f->nparams; i++) {
+    c->params[i] = subst_rename(&sub, f->params[i], "");
+    c->params[i]->space = key[i] == '-' ? 0 : key[i];
+  }
+  c->body = tr_clone_stmt(f->body, &sub);
+  vec_push(&specialised, c);
+  return c;
+}
+
+/* The argument of a pointer parameter: the path and the subscripts of
+ * &a[i][j], or the array itself; false when it is neither. */
+typedef struct PtrArg {
+  Expr *arg, *base;
+  Expr *subs[16]; /* inner → outer */
+  int n;
+  char space;
+} PtrArg;
+
+static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
+  while (arg->kind == EX_CAST && arg->type && arg->type->kind == TY_PTR)
+    arg = arg->a;
+  *pa = (PtrArg){.arg = arg, .base = arg};
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR) {
+    pa->base = arg->a;
+    while (pa->base->kind == EX_INDEX && pa->n < 16) {
+      pa->subs[pa->n++] = pa->base->b;
+      pa->base = pa->base->a;
+    }
+  }
+  Expr *base = pa->base;
+  /* &v of a local scalar: __private; a scalar from outside would be
+   * written by every work-item */
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !pa->n &&
+      type_is_arith(base->type)) {
+    if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
+      pa->space = 'p';
+      return true;
+    }
+    diag_error(arg->loc,
+               "'&%s': only the address of a variable declared in the loop body can be handed "
+               "to a helper",
+               base->var->name);
+    return false;
+  }
+  Expr *root = ir_path_root(base);
+  if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
+    diag_error(arg->loc,
+               "only '&a[i]' or an array can be handed to '%s''s pointer parameter '%s' in a "
+               "kernel",
+               f->name, p->name);
+    return false;
+  }
+  for (int j = 0; j < pa->n; j++)
+    visit(fv, pa->subs[j]);
+  /* a local's address is __private; a helper handing on its own pointer
+   * parameter keeps that parameter's space */
+  if (freevars_is_local(fv->ki, root->var))
+    pa->space = root->var->space ? root->var->space : 'p';
+  else
+    pa->space = 'g';
+  return true;
+}
+
+/* A call's pointer arguments: the helper's copy for their spaces, and the
+ * elements it reaches through a buffer's, as accesses at the call. */
 static void visit_ptr_args(FV *fv, Expr *call) {
   Func *f = call->callee;
-  for (int i = 0; f && i < call->nargs && i < f->nparams; i++) {
-    Var *p = f->params[i];
-    if (p->type->kind != TY_PTR)
+  if (!f)
+    return;
+  char *key = xcalloc((size_t)f->nparams + 1, 1);
+  PtrArg *args = xcalloc((size_t)f->nparams + 1, sizeof(PtrArg));
+  bool any = false;
+  for (int i = 0; i < f->nparams; i++) {
+    key[i] = '-';
+    if (i >= call->nargs || f->params[i]->type->kind != TY_PTR)
       continue;
-    Expr *arg = call->args[i];
-    while (arg->kind == EX_CAST && arg->type && arg->type->kind == TY_PTR)
-      arg = arg->a;
-    Expr *subs[16];
-    int n = 0;
-    Expr *base = arg;
-    if (arg->kind == EX_UNARY && arg->op == OP_ADDR) {
-      base = arg->a;
-      while (base->kind == EX_INDEX && n < 16) {
-        subs[n++] = base->b;
-        base = base->a;
-      }
-    }
-    /* &v of a local scalar: __private; a scalar from outside would be
-     * written by every work-item */
-    if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !n &&
-        type_is_arith(base->type)) {
-      if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
-        set_space(fv, p, 'p', arg);
-      } else {
-        diag_error(arg->loc,
-                   "'&%s': only the address of a variable declared in the loop body "
-                   "can be handed to a helper",
-                   base->var->name);
-        fv->ok = false;
-      }
-      continue;
-    }
-    Expr *root = ir_path_root(base);
-    if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
-      diag_error(arg->loc,
-                 "only '&a[i]' or an array can be handed to '%s''s pointer parameter "
-                 "'%s' in a kernel",
-                 f->name, p->name);
+    if (!ptr_arg(fv, f, f->params[i], call->args[i], &args[i])) {
       fv->ok = false;
       continue;
     }
-    for (int j = 0; j < n; j++)
-      visit(fv, subs[j]);
-    if (freevars_is_local(fv->ki, root->var)) {
-      /* a helper handing on its own pointer parameter keeps its space; the
-       * kernel's call walked the uses of a buffer's */
-      set_space(fv, p, root->var->space ? root->var->space : 'p', arg);
+    key[i] = args[i].space;
+    any = true;
+  }
+  if (!any)
+    return;
+  Func *g = specialise(f, key);
+  call->callee = g;
+  for (int i = 0; i < g->nparams; i++) {
+    PtrArg *pa = &args[i];
+    if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
+        freevars_is_local(fv->ki, ir_path_root(pa->base)->var))
       continue;
-    }
-    set_space(fv, p, 'g', arg);
-    PtrUse u = {fv, f, p, call, NULL, NULL, base, xcalloc((size_t)n + 1, sizeof(Expr *)), n, true};
+    int n = pa->n;
+    PtrUse u = {fv,   g,    g->params[i], call,
+                NULL, NULL, pa->base,     xcalloc((size_t)n + 1, sizeof(Expr *)),
+                n,    true};
     for (int j = 0; j < n; j++)
-      u.subs[j] = subs[n - 1 - j];
-    Buffer *b = buffer_of(fv, base);
+      u.subs[j] = pa->subs[n - 1 - j];
+    Buffer *b = buffer_of(fv, pa->base);
     if (n != b->rank && !(n == 0 && b->rank == 1)) {
-      char *t = print_expr_text(base);
-      diag_error(arg->loc,
+      char *t = print_expr_text(pa->base);
+      diag_error(pa->arg->loc,
                  "hand '%s' to '%s' as the address of one element: '&%s[...]' with %d "
                  "subscript%s",
                  t, f->name, t, b->rank, b->rank == 1 ? "" : "s");
@@ -561,7 +636,7 @@ static void visit_ptr_args(FV *fv, Expr *call) {
       fv->ok = false;
       continue;
     }
-    walk_ptr_stmt(&u, f->body);
+    walk_ptr_stmt(&u, g->body);
     fv->ok &= u.ok;
   }
 }

@@ -3,7 +3,8 @@
  * for `work`: the address of a buffer's element handed to a helper
  * (&o[i], an out-parameter written through *x), a whole buffer indexed by
  * the helper with its own parameters (randu(seed, i) reads and writes
- * seed[i]), a local array handed to a helper (__private), and initializer
+ * seed[i]), a local array handed to a helper (__private), one helper
+ * handed a buffer's element and a local's (two copies of it), and initializer
  * lists with elements left out (C zeroes them, as OpenCL C does). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,7 @@ int main(void) {
     float loc[3] = {1, 2, 3};
     for (int k = 0; k < BS; k++)
       sum[k] += a[i] * k;
+    addto(&loc[2], 0.5f); /* the same helper with a local: a __private copy of it */
     addto(&o[i], randu(seed, i));
     o[i] += sum_local(loc, 3) + sum[BS - 1] + (float)(w[1][0] * w[0][1] + w[0][2]);
     o[i] += pair(&a[i]);
