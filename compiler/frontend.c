@@ -1183,7 +1183,7 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
       if (t + 1 < n && clang_getTokenKind(toks[t]) == CXToken_Identifier) {
         CXString s = clang_getTokenSpelling(src->tu, toks[t + 1]);
         const char *nx = clang_getCString(s);
-        o->scalar = strcmp(nx, "[") && strcmp(nx, ".") && strcmp(nx, "->");
+        o->scalar = strcmp(nx, "[") != 0 && strcmp(nx, ".") != 0 && strcmp(nx, "->") != 0;
         clang_disposeString(s);
       }
     }

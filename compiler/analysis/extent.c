@@ -120,11 +120,11 @@ static void edge_test(KernelInfo *ki, Expr *c, Narrow *t, Narrow *f) {
     if (!is_end(l, k, which))
       continue;
     Narrow off = {v->var, which == 0, which == 1}; /* v is not that end */
+    /* == keeps the false branch off that end; !=, `> first`, `< last` the true one */
+    bool strict = (op == OP_GT && which == 0) || (op == OP_LT && which == 1);
     if (op == OP_EQ)
       *f = off;
-    else if (op == OP_NE)
-      *t = off;
-    else if ((op == OP_GT && which == 0) || (op == OP_LT && which == 1))
+    else if (op == OP_NE || strict)
       *t = off;
   }
 }

@@ -529,7 +529,9 @@ static Func *specialise(Func *f, const char *key) {
   c->params = xcalloc((size_t)f->nparams + 1, sizeof(Var *));
   for (int i = 0; i < f->nparams; i++) {
     c->params[i] = subst_rename(&sub, f->params[i], "");
-    c->params[i]->space = key[i] == '-' ? 0 : key[i];
+    c->params[i]->space = 0;
+    if (key[i] != '-')
+      c->params[i]->space = key[i];
   }
   c->body = tr_clone_stmt(f->body, &sub);
   vec_push(&specialised, c);
@@ -583,10 +585,11 @@ static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
     visit(fv, pa->subs[j]);
   /* a local's address is __private; a helper handing on its own pointer
    * parameter keeps that parameter's space */
+  pa->space = 'g';
   if (freevars_is_local(fv->ki, root->var))
-    pa->space = root->var->space ? root->var->space : 'p';
-  else
-    pa->space = 'g';
+    pa->space = 'p';
+  if (freevars_is_local(fv->ki, root->var) && root->var->space)
+    pa->space = root->var->space;
   return true;
 }
 
