@@ -467,12 +467,10 @@ typedef struct {
 
 static void note_target(Expr *e, void *d) {
   Targets *t = d;
-  Expr *x = NULL;
-  if (e->kind == EX_BINARY && op_is_assign(e->op))
-    x = e->a;
-  else if (e->kind == EX_UNARY &&
-           (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC || e->op == OP_POSTDEC))
-    x = e->a;
+  bool assigns = (e->kind == EX_BINARY && op_is_assign(e->op)) ||
+                 (e->kind == EX_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC ||
+                                          e->op == OP_POSTINC || e->op == OP_POSTDEC));
+  Expr *x = assigns ? e->a : NULL;
   if (x && x->kind == EX_VAR && !has_var(t->out, x->var))
     vec_push(t->out, x->var);
 }
