@@ -3,7 +3,9 @@
  * Source → pragmas parsed (pragma.c) → loop-nest IR built from libclang
  * cursors (frontend.c, ir.c) → analyses (analysis/) → annotations applied
  * (annotations/) → printers (emit/) → one output file written atomically
- * (main.c, rewrite.c).  Each section below names the file that implements it. */
+ * (main.c, rewrite.c).  Each section below names the file that implements it.
+ * Beside them: openmp.c reads `#pragma omp` loops as annotations (--openmp),
+ * clcheck.c parses the generated OpenCL before it ships. */
 #ifndef NUCC_H
 #define NUCC_H
 
