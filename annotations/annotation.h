@@ -27,6 +27,7 @@ typedef struct AnnotCtx {
   Vec sizes;        /* AnnotArg* from size(...) */
   bool independent; /* the `independent` clause */
   Vec reduces;      /* AnnotArg* from reduce(OP: v, ...): key is OP */
+  Vec privates;     /* AnnotArg* from private(v, ...) */
   Vec caches;       /* AnnotArg* from cache(a, ...) */
   Annot *work;      /* the `work` annotation, once seen */
   bool explain;     /* print the pieces after each step (--explain) */
@@ -82,6 +83,7 @@ bool work_apply(AnnotCtx *cx, Annot *a);
 bool auto_apply(AnnotCtx *cx, Annot *a); /* a bare `work`: auto.c */
 bool size_apply(AnnotCtx *cx, Annot *a);
 bool independent_apply(AnnotCtx *cx, Annot *a);
+bool private_apply(AnnotCtx *cx, Annot *a);
 bool reduce_apply(AnnotCtx *cx, Annot *a);
 bool permut_apply(AnnotCtx *cx, Annot *a);
 bool tile_apply(AnnotCtx *cx, Annot *a);

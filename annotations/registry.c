@@ -18,6 +18,8 @@ static const AnnotSpec specs[] = {
      "size(a: n, ...): pointer a holds n elements (where subscripts do not tell)"},
     {"independent", 0, 0, true, independent_apply,
      "independent: promise that the mapped loops carry no dependence"},
+    {"private", 1, -1, true, private_apply,
+     "private(v, ...): scalars private to each iteration, not kept after the nest"},
     {"reduce", 1, -1, true, reduce_apply,
      "reduce(OP: v, ...): v is a reduction (OP: + * min max & | ^ && ||)"},
     {"permut", 1, 16, false, permut_apply,

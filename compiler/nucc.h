@@ -439,6 +439,7 @@ struct Kernel {
   AnnotArg *wg;  /* work-group sizes, outer → inner */
   Stmt *body;    /* the body of the innermost mapped loop */
   bool independent;
+  Vec private_names;    /* char*: private(v, ...) (OpenMP's private): no value kept after */
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
   Vec caches;           /* Cache* */

@@ -390,6 +390,13 @@ static bool read_after(Nest *nest, Var *v) {
   return false;
 }
 
+static bool named_private(Kernel *k, const Var *v) {
+  for (int i = 0; i < k->private_names.len; i++)
+    if (!strcmp(k->private_names.items[i], v->name))
+      return true;
+  return false;
+}
+
 void private_find(KernelInfo *ki, Vec *why) {
   Kernel *k = ki->k;
   Flow f = {.ki = ki};
@@ -411,6 +418,14 @@ void private_find(KernelInfo *ki, Vec *why) {
       vec_push(&ki->copyouts, f.cands.items[i]);
   for (int i = 0; i < nindex; i++) {
     Var *v = f.cands.items[i];
+    if (named_private(k, v)) {
+      /* OpenMP's private: each work-item's own, nothing kept after the
+       * nest; a stand-in for a value only when written before it is read */
+      vec_push(&ki->privates, v);
+      if (!f.read[i].line)
+        vec_push(&ki->temps, v);
+      continue;
+    }
     if (f.read[i].line) {
       vec_push(why, v);
       vec_push(why, xformat("'%s' is read before it is written in an iteration (line %d), so it "

@@ -64,6 +64,19 @@ static void two_loops(const double *a, double *lo, double *hi, int n, int m) {
   }
 }
 
+/* OpenMP's private(t) as a clause: t is written on one path only */
+static void halve_big(double *a, int n) {
+  int i;
+  double t;
+#pragma nu work(32) private(t)
+  for (i = 0; i < n; i++) {
+    if (a[i] > 0) {
+      t = a[i] / 2;
+      a[i] = t;
+    }
+  }
+}
+
 int main(void) {
   float *feat = malloc(sizeof(float) * NPTS * NFEAT);
   float *clust = malloc(sizeof(float) * NCLUST * NFEAT);
@@ -86,6 +99,7 @@ int main(void) {
   double *lo = malloc(sizeof(double) * n), *hi = malloc(sizeof(double) * n);
   for (int i = 0; i < n * m; i++)
     a[i] = ((i * 29) % 23) - 11.5;
+  halve_big(a, n * m);
   row_sums(a, s, n, m);
   two_loops(a, lo, hi, n, m);
   double sum = 0;

@@ -17,6 +17,7 @@ int main(void) {
   double *a = malloc(sizeof(double) * n * m), *b = malloc(sizeof(double) * n * m);
   float *f = malloc(sizeof(float) * n);
   double s = 0, mx = -1e30, neg = 0;
+  float u = 0;
   for (i = 0; i < n * m; i++)
     a[i] = (i * 7) % 19;
   for (i = 0; i < n; i++)
@@ -57,6 +58,16 @@ int main(void) {
   for (i = 0; i < n; i++) {
     float w[3] = {1.f, 2.f};
     addto(&f[i], w[0] + w[1] + w[2]);
+  }
+
+  /* private(u): written on one branch only, which the analysis alone
+   * cannot prove private; OpenMP's clause says so */
+#pragma omp parallel for private(u)
+  for (i = 0; i < n; i++) {
+    if (f[i] > 2) {
+      u = f[i] * 2;
+      f[i] = u - 1;
+    }
   }
 
 #pragma omp parallel for
