@@ -20,6 +20,8 @@ static const AnnotSpec specs[] = {
      "independent: promise that the mapped loops carry no dependence"},
     {"private", 1, -1, true, private_apply,
      "private(v, ...): scalars private to each iteration, not kept after the nest"},
+    {"firstprivate", 1, -1, true, firstprivate_apply,
+     "firstprivate(v, ...): as private, each copy starting from v's value before the nest"},
     {"reduce", 1, -1, true, reduce_apply,
      "reduce(OP: v, ...): v is a reduction (OP: + * min max & | ^ && ||)"},
     {"permut", 1, 16, false, permut_apply,

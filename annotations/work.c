@@ -89,6 +89,8 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   kn->independent = cx->independent;
   for (int i = 0; i < cx->privates.len; i++)
     vec_push(&kn->private_names, ((AnnotArg *)cx->privates.items[i])->text);
+  for (int i = 0; i < cx->firstprivates.len; i++)
+    vec_push(&kn->first_names, ((AnnotArg *)cx->firstprivates.items[i])->text);
   kn->info = NEW(KernelInfo);
   /* every problem of the nest in one run: the dependence test and the
    * extents run after the free variables' errors too, as long as every

@@ -440,6 +440,7 @@ struct Kernel {
   Stmt *body;    /* the body of the innermost mapped loop */
   bool independent;
   Vec private_names;    /* char*: private(v, ...) (OpenMP's private): no value kept after */
+  Vec first_names;      /* char*: firstprivate(v, ...): private, starting from v's value */
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
   Vec caches;           /* Cache* */

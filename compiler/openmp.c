@@ -101,15 +101,15 @@ static OmpKind loop(Lex *l, Buf *out, char **why) {
     } else if (is(w, "reduction")) {
       if (!arg || !reduction(arg, &clauses, why))
         return OMP_ERROR;
-    } else if (is(w, "private") && arg) {
-      buf_printf(&clauses, " private(%s)", arg);
+    } else if ((is(w, "private") || is(w, "firstprivate")) && arg) {
+      buf_printf(&clauses, " %s(%s)", w, arg);
     } else if (is(w, "ordered") || is(w, "linear")) {
       *why = xformat("'%s' has no GPU meaning: the iterations of an offloaded loop run in no "
                      "order",
                      w);
       return OMP_ERROR;
     }
-    /* firstprivate, lastprivate, shared, default, schedule,
+    /* lastprivate, shared, default, schedule,
      * num_threads, nowait, proc_bind, if, copyin, simd's clauses: the
      * analyses find private scalars and last values themselves, and the
      * rest is about CPU threads */

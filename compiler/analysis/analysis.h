@@ -65,6 +65,8 @@ void private_find(KernelInfo *ki, Vec *why);
  * decl in ki->decls, not in ki->written_locals.  Call after written_locals
  * is filled. */
 void private_values(KernelInfo *ki);
+/* private.c: v is named in firstprivate(...) */
+bool private_is_first(Kernel *k, const Var *v);
 
 /* reduction.c: whether an update of the scalar `path` is a reduction. */
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);

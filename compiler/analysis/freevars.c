@@ -975,6 +975,19 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   }
   scan_decls(&fv, k->body);
   private_find(ki, &fv.why);
+  /* a firstprivate copy starts from the host's value: a by-value argument
+   * of its own (opencl.c declares the copy with it) */
+  for (int i = 0; i < ki->privates.len; i++) {
+    Var *v = ki->privates.items[i];
+    if (!private_is_first(k, v))
+      continue;
+    Scalar *s = NEW(Scalar);
+    s->path = ir_var(v, v->loc);
+    s->path->type = v->type;
+    s->name = xformat("nu_first_%s", v->name);
+    s->type = v->type;
+    vec_push(&k->scalars, s);
+  }
   ir_walk_stmt(k->body, note_written, ki);
   private_values(ki);
   for (int i = 0; i < k->dims; i++) {

@@ -390,12 +390,16 @@ static bool read_after(Nest *nest, Var *v) {
   return false;
 }
 
-static bool named_private(Kernel *k, const Var *v) {
-  for (int i = 0; i < k->private_names.len; i++)
-    if (!strcmp(k->private_names.items[i], v->name))
+static bool named_in(Vec *names, const Var *v) {
+  for (int i = 0; i < names->len; i++)
+    if (!strcmp(names->items[i], v->name))
       return true;
   return false;
 }
+
+static bool named_private(Kernel *k, const Var *v) { return named_in(&k->private_names, v); }
+
+bool private_is_first(Kernel *k, const Var *v) { return named_in(&k->first_names, v); }
 
 void private_find(KernelInfo *ki, Vec *why) {
   Kernel *k = ki->k;
@@ -418,6 +422,13 @@ void private_find(KernelInfo *ki, Vec *why) {
       vec_push(&ki->copyouts, f.cands.items[i]);
   for (int i = 0; i < nindex; i++) {
     Var *v = f.cands.items[i];
+    if (private_is_first(k, v)) {
+      /* firstprivate: private, starting from the value before the nest
+       * (freevars.c passes it, opencl.c initialises the copy); never a
+       * stand-in for a value, nothing kept after */
+      vec_push(&ki->privates, v);
+      continue;
+    }
     if (named_private(k, v)) {
       /* OpenMP's private: each work-item's own, nothing kept after the
        * nest; a stand-in for a value only when written before it is read */

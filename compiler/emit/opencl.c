@@ -401,7 +401,12 @@ static void print_kernel(Kernel *k, Buf *b) {
     bool mapped = false;
     for (int m = 0; m < k->dims; m++)
       mapped |= k->mapped[m]->var == v;
-    if (!mapped)
+    if (mapped)
+      continue;
+    if (private_is_first(k, v)) /* firstprivate: the copy starts from the host's value */
+      buf_printf(b, "  %s %s = nu_first_%s;\n", type_cl_name(v->type), print_cl_name(v->name),
+                 v->name);
+    else
       buf_printf(b, "  %s %s;\n", type_cl_name(v->type), print_cl_name(v->name));
   }
   bool cached = k->caches.len > 0;

@@ -70,6 +70,15 @@ int main(void) {
     }
   }
 
+  /* firstprivate: each copy starts from the value before the loop (scale
+   * only read, tmp written before it is read) */
+  float scale = 1.5f, tmp = 0;
+#pragma omp parallel for firstprivate(scale, tmp)
+  for (i = 0; i < n; i++) {
+    tmp = f[i] * scale;
+    f[i] = tmp + scale;
+  }
+
 #pragma omp parallel for
   for (i = 0; i < n; i++) {
 #pragma omp atomic
