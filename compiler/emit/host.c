@@ -135,6 +135,16 @@ static char *max_first_subscript(Kernel *k, Buffer *bf) {
   return hi;
 }
 
+bool emit_check_extents(Kernel *k) {
+  bool ok = true;
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    if (!bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0))
+      ok &= max_first_subscript(k, bf) != NULL;
+  }
+  return ok;
+}
+
 /* NDRange and work-group sizes; dimension 0 is the innermost mapped loop.
  * A 1-D reduction caps its groups: each work-item strides over the rest. */
 static void print_sizes(Kernel *k, Buf *b) {
