@@ -156,8 +156,17 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w) {
   NURT_LOCKED();
   nurt_entry *e = nurt_arrays_find(ptr, bytes);
-  if (!e)
-    e = merge((uintptr_t)ptr, (uintptr_t)ptr + bytes, w);
+  if (!e) {
+    /* A kernel may touch a prefix of a heap array that later launches
+     * extend (one more row each): take the whole block at once, so it is
+     * uploaded once instead of growing launch by launch. */
+    size_t whole = nurt_heap_block_bytes(ptr);
+    /* within a page of the block: the whole array already (the rest is
+     * malloc's rounding, not worth a copy) */
+    if (whole <= bytes + nurt_page())
+      whole = bytes;
+    e = merge((uintptr_t)ptr, (uintptr_t)ptr + whole, w);
+  }
   /* Upload for every mode: a kernel that writes may not write every byte. */
   if (e->state == NURT_HOST_FRESH) {
     nurt_upload(e, lo_of(e), hi_of(e), w);

@@ -141,34 +141,52 @@ static int global_pages(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *g
 
 /* With glibc, an array that malloc served with its own mmap: the header
  * (prev_size = offset from the mapping, size | IS_MMAPPED) sits before it and
- * the mapping holds nothing else, so every page from the header's on is its
- * own.  Arrays in a malloc arena are never protected: malloc touches the
- * pages around them, holding locks the driver needs to copy data back. */
-static int mmapped_pages(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi) {
+ * the mapping holds nothing else.  Returns the chunk's size (header
+ * included) when the block's user bytes start at `lo`, with *c the header's
+ * address; else 0. */
+static size_t mmapped_chunk(uintptr_t lo, uintptr_t *c) {
 #if defined(__GLIBC__) && !NURT_ASAN
   size_t h[2];
-  uintptr_t c = lo - sizeof h, p = nurt_page();
-  if (lo < p || c % sizeof(size_t))
+  uintptr_t p = nurt_page();
+  *c = lo - sizeof h;
+  if (lo < p || *c % sizeof(size_t))
     return 0;
-  struct iovec mine = {h, sizeof h}, theirs = {(void *)c, sizeof h};
+  struct iovec mine = {h, sizeof h}, theirs = {(void *)*c, sizeof h};
   if (process_vm_readv(getpid(), &mine, 1, &theirs, 1, 0) != (ssize_t)sizeof h) {
-    if (errno == EFAULT || down(c) != down(lo))
+    if (errno == EFAULT || down(*c) != down(lo))
       return 0;
-    memcpy(h, (const void *)c, sizeof h); /* on the array's own page: readable */
+    memcpy(h, (const void *)*c, sizeof h); /* on the array's own page: readable */
   }
   size_t size = h[1] & ~(size_t)7;
-  if ((h[1] & 7) != 2 || h[0] >= ((size_t)1 << 30) || (c - h[0]) % p || (h[0] + size) % p ||
-      hi > c + size)
+  if ((h[1] & 7) != 2 || h[0] >= ((size_t)1 << 30) || (*c - h[0]) % p || (h[0] + size) % p ||
+      size < sizeof h)
     return 0;
-  if (msync((void *)(c - h[0]), h[0] + size, MS_ASYNC) != 0)
+  if (msync((void *)(*c - h[0]), h[0] + size, MS_ASYNC) != 0)
     return 0; /* not all mapped: not what the header says */
+  return size;
+#else
+  (void)lo, (void)c;
+  return 0;
+#endif
+}
+
+/* Every page of such a block from the header's on is its own.  Arrays in a
+ * malloc arena are never protected: malloc touches the pages around them,
+ * holding locks the driver needs to copy data back. */
+static int mmapped_pages(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi) {
+  uintptr_t c;
+  size_t size = mmapped_chunk(lo, &c);
+  if (!size || hi > c + size)
+    return 0;
   *glo = down(c);
   *ghi = up(hi) <= c + size ? up(hi) : down(hi);
   return *glo < *ghi;
-#else
-  (void)lo, (void)hi, (void)glo, (void)ghi;
-  return 0;
-#endif
+}
+
+size_t nurt_heap_block_bytes(const void *p) {
+  uintptr_t c;
+  size_t size = mmapped_chunk((uintptr_t)p, &c);
+  return size ? c + size - (uintptr_t)p : 0;
 }
 
 static int install(void);

@@ -172,6 +172,9 @@ uintptr_t nurt_page(void); /* page size */
  * unknown memory).  *head is set when the first page holds a malloc header. */
 int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi,
                          uintptr_t *head);
+/* The bytes of the heap block whose user bytes start at p, when glibc's
+ * malloc served it with its own mmap (large arrays); else 0. */
+size_t nurt_heap_block_bytes(const void *p);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
 void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
 /* What the layer above does with what the guard catches; registered, so that

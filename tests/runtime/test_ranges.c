@@ -141,6 +141,33 @@ static void merge_many(void) {
   nurt_free(a);
 }
 
+/* A kernel over a growing prefix of a large heap array (one more row per
+ * launch, as a triangular solve's): the whole malloc block goes up at the
+ * first launch, and no launch uploads again.  glibc's own mmap for large
+ * blocks tells their size; under AddressSanitizer malloc is another. */
+static void growing_prefix_uploads_once(void) {
+  long n = 1L << 20; /* 4 MiB: its own mmap */
+  float *a = numbers(n);
+  nurt_stats s0 = stats();
+  for (int k = 1; k <= 40; k++)
+    launch_scale(&mod, 30, a, (long long)k * 1000, 2);
+  nurt_host_access(a, 0);
+  nurt_stats s = stats();
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+  CHECK_EQ(s.copies_to_device - s0.copies_to_device, 1);
+#else
+  CHECK(s.copies_to_device - s0.copies_to_device >= 1);
+#endif
+  for (long i = 0; i < n; i++) {
+    long launches = 40 - (i / 1000 < 40 ? i / 1000 : 40); /* the prefixes that hold i */
+    float f = 1;
+    for (long t = 0; t < launches; t++)
+      f *= 2;
+    CHECK(a[i] == f * (float)i);
+  }
+  nurt_free(a);
+}
+
 int main(void) {
   subrange_reuses_entry();
   overlap_merges();
@@ -148,6 +175,7 @@ int main(void) {
   free_then_malloc();
   realloc_keeps_device_data();
   merge_many();
+  growing_prefix_uploads_once();
   puts("test_ranges: ok");
   return 0;
 }
