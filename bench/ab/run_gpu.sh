@@ -49,8 +49,8 @@ table=$out/ab.txt
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
   cat "$carry/before/commit.txt" "$carry/after/commit.txt"
   echo
-  echo "| row | size | before | after |"
-  echo "| --- | --- | --- | --- |"
+  echo "| row | size | before | after | result before | result after |"
+  echo "| --- | --- | --- | --- | --- | --- |"
 } >"$table"
 for r in "${rows[@]}"; do
   read -r row size prog a1 a2 <<<"$r"
@@ -66,6 +66,10 @@ for r in "${rows[@]}"; do
         grep -Ev '^ *0x|^nurt: +array' | head -60
     } >>"$raw"
     line="$line $(best "$o" | sed 's/.*: //') |"
+  done
+  # what each side computed (gosa, sum, checksum): the two must agree
+  for side in before after; do
+    line="$line $(grep -oE '(gosa|sum|checksum) [-+0-9.e]+' "$bin/$side/$prog.$size.out" | tail -1) |"
   done
   echo "$line" >>"$table"
 done
