@@ -16,6 +16,31 @@ const char *emit_red_type(const Reduction *r);
 const char *emit_last_type(const Var *v, bool opencl);
 char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
 
+/* signature.c: a kernel's parameters in order, as the OpenCL printer
+ * declares them and the host stub sets them (one list, so they agree). */
+typedef enum {
+  KP_BUFFER,  // an array: __global T *name, long name_off; nurt_arg_buffer
+  KP_ROWLEN,  // a row length of the array before it: long; nurt_arg_value
+  KP_SCALAR,  // a scalar by value (bool travels as uchar)
+  KP_LOCAL,   // __local scratch of `host` bytes: a reduction's tree, a cache tile
+  KP_RESULT,  // one value back: __global T *name, long name_off; a nurt_partials block
+  KP_SCRATCH, // device-only __global T *name of `host` bytes: partials, the group counter
+  KP_BOUND,   // a mapped loop's lb, st or n: long; 8 bytes from the stub
+} KParamKind;
+
+typedef struct {
+  KParamKind kind;
+  bool group;          // starts a line of the kernel's parameter list
+  char *name;          // the kernel parameter
+  const char *cl_type; // pointee for pointers
+  const char *c_type;  // the host type of the value or pointee
+  char *host;          // host expression: the variable, or the bytes (LOCAL, SCRATCH)
+  void *of;            // the Buffer, Scalar, Reduction, Var or Cache it comes from
+  char *key;           // RESULT, SCRATCH: the runtime's key for the reused block
+} KParam;
+
+Vec emit_kernel_signature(Kernel *k);
+
 /* The host stub of a kernel (a static function) and the statement that
  * replaces the nest at its site; `original` is the nest's source text. */
 char *emit_host_stub(Kernel *k);

@@ -194,6 +194,34 @@ static void print_final_combine(Reduction *r, Buf *b) {
   buf_printf(b, "  *%s = %s;\n", r->name, last);
 }
 
+/* nurt_arg_buffer for one array, with the extent the stub can compute:
+ * its count from size(), its bytes from a fixed type, or the range of its
+ * first subscript.  False after an error (an unbounded subscript). */
+static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
+  const char *mode = bf->write ? (bf->read ? "NURT_INOUT" : "NURT_OUT") : "NURT_IN";
+  char *rb = row_bytes(bf);
+  if (bf->size_text) {
+    buf_printf(b, "  nurt_arg_buffer(nu_l, %s, (size_t)nurt_max(0, %s_count) * %s, %s);\n",
+               bf->name, bf->name, rb, mode);
+  } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
+    buf_printf(b, "  nurt_arg_buffer(nu_l, %s, %s_bytes, %s);\n", bf->name, bf->name, mode);
+  } else {
+    char *hi = max_first_subscript(k, bf);
+    if (!hi)
+      return false;
+    /* subscripts may reach below the pointer (p = a + 1; p[i - 1]) */
+    char *lo = min_first_subscript(k, bf);
+    buf_printf(b,
+               "  long long nu_%s_lo = nurt_min(0, %s);\n"
+               "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n"
+               "  nurt_arg_buffer_at(nu_l, %s, nu_%s_lo * (long long)(%s),\n"
+               "                     (size_t)(nu_%s_hi - nu_%s_lo + 1) * %s, %s);\n",
+               bf->name, lo ? lo : "0", bf->name, bf->name, hi, bf->name, bf->name, rb, bf->name,
+               bf->name, rb, mode);
+  }
+  return true;
+}
+
 char *emit_host_stub(Kernel *k) {
   KernelInfo *ki = k->info;
   Buf b = {0};
@@ -298,73 +326,41 @@ char *emit_host_stub(Kernel *k) {
   print_sizes(k, &b);
   buf_printf(&b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              l0->loc.line);
-  for (int i = 0; i < k->buffers.len; i++) {
-    Buffer *bf = k->buffers.items[i];
-    const char *mode = bf->write ? (bf->read ? "NURT_INOUT" : "NURT_OUT") : "NURT_IN";
-    char *rb = row_bytes(bf);
-    if (bf->size_text) {
-      buf_printf(&b, "  nurt_arg_buffer(nu_l, %s, (size_t)nurt_max(0, %s_count) * %s, %s);\n",
-                 bf->name, bf->name, rb, mode);
-    } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
-      buf_printf(&b, "  nurt_arg_buffer(nu_l, %s, %s_bytes, %s);\n", bf->name, bf->name, mode);
-    } else {
-      char *hi = max_first_subscript(k, bf);
-      if (!hi)
+  Vec sig = emit_kernel_signature(k);
+  for (int i = 0; i < sig.len; i++) {
+    KParam *q = sig.items[i];
+    switch (q->kind) {
+    case KP_BUFFER:
+      if (!print_buffer_arg(k, q->of, &b))
         return NULL;
-      /* subscripts may reach below the pointer (p = a + 1; p[i - 1]) */
-      char *lo = min_first_subscript(k, bf);
+      break;
+    case KP_SCALAR:
+      if (((Scalar *)q->of)->type->kind == TY_BOOL) {
+        buf_printf(&b, "  unsigned char nu_%s = %s;\n", q->host, q->host);
+        buf_printf(&b, "  nurt_arg_value(nu_l, &nu_%s, 1);\n", q->host);
+        break;
+      }
+      /* fall through */
+    case KP_ROWLEN:
+      buf_printf(&b, "  nurt_arg_value(nu_l, &%s, sizeof %s);\n", q->host, q->host);
+      break;
+    case KP_BOUND:
+      buf_printf(&b, "  nurt_arg_value(nu_l, &%s, 8);\n", q->host);
+      break;
+    case KP_LOCAL:
+      buf_printf(&b, "  nurt_arg_local(nu_l, %s);\n", q->host);
+      break;
+    case KP_RESULT:
       buf_printf(&b,
-                 "  long long nu_%s_lo = nurt_min(0, %s);\n"
-                 "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n"
-                 "  nurt_arg_buffer_at(nu_l, %s, nu_%s_lo * (long long)(%s),\n"
-                 "                     (size_t)(nu_%s_hi - nu_%s_lo + 1) * %s, %s);\n",
-                 bf->name, lo ? lo : "0", bf->name, bf->name, hi, bf->name, bf->name, rb, bf->name,
-                 bf->name, rb, mode);
-    }
-    for (int d = 1; d < bf->rank; d++)
-      buf_printf(&b, "  nurt_arg_value(nu_l, &%s_d%d, sizeof %s_d%d);\n", bf->name, d, bf->name, d);
-  }
-  for (int i = 0; i < k->scalars.len; i++) {
-    Scalar *s = k->scalars.items[i];
-    if (s->type->kind == TY_BOOL) {
-      buf_printf(&b, "  unsigned char nu_%s = %s;\n", s->name, s->name);
-      buf_printf(&b, "  nurt_arg_value(nu_l, &nu_%s, 1);\n", s->name);
-    } else {
-      buf_printf(&b, "  nurt_arg_value(nu_l, &%s, sizeof %s);\n", s->name, s->name);
+                 "  %s *%s = nurt_partials(\"%s\", sizeof(%s));\n"
+                 "  nurt_arg_buffer(nu_l, %s, sizeof(%s), NURT_OUT);\n",
+                 q->c_type, q->host, q->key, q->c_type, q->host, q->c_type);
+      break;
+    case KP_SCRATCH:
+      buf_printf(&b, "  nurt_arg_scratch(nu_l, \"%s\", %s);\n", q->key, q->host);
+      break;
     }
   }
-  for (int i = 0; i < k->reductions.len; i++) {
-    Reduction *r = k->reductions.items[i];
-    const char *t = r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
-    buf_printf(&b,
-               "  %s *nu_res_%s = nurt_partials(\"%s.%s\", sizeof(%s));\n"
-               "  nurt_arg_local(nu_l, nu_group_size * sizeof(%s));\n"
-               "  nurt_arg_buffer(nu_l, nu_res_%s, sizeof(%s), NURT_OUT);\n"
-               "  nurt_arg_scratch(nu_l, \"%s.part.%s\", nu_groups * sizeof(%s));\n",
-               t, r->name, k->name, r->name, t, t, r->name, t, k->name, r->name, t);
-  }
-  if (k->reductions.len) /* the groups that finished; the last resets it */
-    buf_printf(&b, "  nurt_arg_scratch(nu_l, \"%s.count\", sizeof(unsigned));\n", k->name);
-  for (int i = 0; i < ki->copyouts.len; i++) {
-    Var *v = ki->copyouts.items[i];
-    const char *t = emit_last_type(v, false);
-    buf_printf(&b,
-               "  %s *nu_lastv_%s = nurt_partials(\"%s.last.%s\", sizeof(%s));\n"
-               "  nurt_arg_buffer(nu_l, nu_lastv_%s, sizeof(%s), NURT_OUT);\n",
-               t, v->name, k->name, v->name, t, v->name, t);
-  }
-  for (int i = 0; i < k->caches.len; i++) {
-    Cache *c = k->caches.items[i];
-    buf_printf(&b, "  nurt_arg_local(nu_l, sizeof(%s)", type_c_name(c->buf->elem));
-    for (int d = 0; d < c->rank; d++)
-      buf_printf(&b, " * (nu_local[%d] + %lld)", k->dims - 1 - c->mapped[d], c->hi[d] - c->lo[d]);
-    buf_puts(&b, "); /* cache */\n");
-  }
-  for (int m = 0; m < k->dims; m++)
-    buf_printf(&b,
-               "  nurt_arg_value(nu_l, &nu_lb%d, 8);\n  nurt_arg_value(nu_l, &nu_st%d, 8);\n"
-               "  nurt_arg_value(nu_l, &nu_n%d, 8);\n",
-               m, m, m);
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   for (int i = 0; i < k->reductions.len; i++)
     print_final_combine(k->reductions.items[i], &b);
@@ -502,9 +498,19 @@ void emit_report(Kernel *k, const char *path) {
   buf_puts(&b, " (dim 0 first); work-group");
   for (int m = k->dims - 1; m >= 0; m--)
     buf_printf(&b, " %s%s", k->wg[m].text, m ? " x" : "");
+  /* arrays and scalars as the kernel's signature passes them */
+  Vec sig = emit_kernel_signature(k);
+  Vec bufs = {0}, scalars = {0};
+  for (int i = 0; i < sig.len; i++) {
+    KParam *q = sig.items[i];
+    if (q->kind == KP_BUFFER)
+      vec_push(&bufs, q->of);
+    else if (q->kind == KP_SCALAR)
+      vec_push(&scalars, q->of);
+  }
   buf_puts(&b, "; arrays:");
-  for (int i = 0; i < k->buffers.len; i++) {
-    Buffer *bf = k->buffers.items[i];
+  for (int i = 0; i < bufs.len; i++) {
+    Buffer *bf = bufs.items[i];
     const char *dir = bf->write ? (bf->read ? "inout" : "out") : "in";
     char *t = print_expr_text(bf->path);
     buf_printf(&b, " %s %s[", t, dir);
@@ -525,15 +531,14 @@ void emit_report(Kernel *k, const char *path) {
     buf_puts(&b, "]");
     for (Type *t2 = bf->type->base; bf->rank > 1 && t2 && t2->kind == TY_ARRAY; t2 = t2->base)
       t2->len >= 0 ? buf_printf(&b, "[%lld]", t2->len) : buf_puts(&b, "[*]");
-    buf_puts(&b, i + 1 < k->buffers.len ? "," : "");
+    buf_puts(&b, i + 1 < bufs.len ? "," : "");
   }
-  if (!k->buffers.len)
+  if (!bufs.len)
     buf_puts(&b, " none");
-  if (k->scalars.len) {
+  if (scalars.len) {
     buf_puts(&b, "; scalars:");
-    for (int i = 0; i < k->scalars.len; i++)
-      buf_printf(&b, " %s%s", ((Scalar *)k->scalars.items[i])->name,
-                 i + 1 < k->scalars.len ? "," : "");
+    for (int i = 0; i < scalars.len; i++)
+      buf_printf(&b, " %s%s", ((Scalar *)scalars.items[i])->name, i + 1 < scalars.len ? "," : "");
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];

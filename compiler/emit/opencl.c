@@ -425,48 +425,26 @@ static void print_kernel(Kernel *k, Buf *b) {
   bool red = k->reductions.len > 0;
   buf_printf(b, "/* %s: the loop nest at line %d */\n", k->name, l0->loc.line);
   buf_printf(b, "__kernel void %s(", k->name);
-  const char *sep = "";
-  for (int i = 0; i < k->buffers.len; i++) {
-    Buffer *bf = k->buffers.items[i];
-    buf_printf(b, "%s__global %s%s *%s, long %s_off", sep, bf->write ? "" : "const ",
-               type_cl_name(bf->elem), bf->name, bf->name);
-    for (int d = 1; d < bf->rank; d++)
-      buf_printf(b, ", long %s_d%d", bf->name, d);
-    sep = ",\n    ";
-  }
-  for (int i = 0; i < k->scalars.len; i++) {
-    Scalar *s = k->scalars.items[i];
-    buf_printf(b, "%s%s %s", sep, s->type->kind == TY_BOOL ? "uchar" : type_cl_name(s->type),
-               s->name);
-    sep = ",\n    ";
-  }
-  for (int i = 0; i < k->reductions.len; i++) {
-    Reduction *r = k->reductions.items[i];
-    const char *t = emit_red_type(r);
-    buf_printf(b,
-               "%s__local %s *nu_red_%s, __global %s *nu_res_%s, long nu_res_%s_off, __global %s "
-               "*nu_part_%s",
-               sep, t, r->name, t, r->name, r->name, t, r->name);
-    sep = ",\n    ";
-  }
-  if (red) {
-    buf_printf(b, "%s__global uint *nu_count", sep);
-    sep = ",\n    ";
-  }
-  for (int i = 0; i < ki->copyouts.len; i++) {
-    Var *v = ki->copyouts.items[i];
-    buf_printf(b, "%s__global %s *nu_last_%s, long nu_last_%s_off", sep, emit_last_type(v, true),
-               v->name, v->name);
-    sep = ",\n    ";
-  }
-  for (int i = 0; i < k->caches.len; i++) {
-    Cache *c = k->caches.items[i];
-    buf_printf(b, "%s__local %s *nu_tile_%s", sep, type_cl_name(c->buf->elem), c->buf->name);
-    sep = ",\n    ";
-  }
-  for (int m = 0; m < k->dims; m++) {
-    buf_printf(b, "%slong nu_lb%d, long nu_st%d, long nu_n%d", sep, m, m, m);
-    sep = ",\n    ";
+  Vec sig = emit_kernel_signature(k);
+  for (int i = 0; i < sig.len; i++) {
+    KParam *q = sig.items[i];
+    buf_puts(b, i == 0 ? "" : q->group ? ",\n    " : ", ");
+    bool ro = q->kind == KP_BUFFER && !((Buffer *)q->of)->write;
+    switch (q->kind) {
+    case KP_BUFFER:
+    case KP_RESULT:
+      buf_printf(b, "__global %s%s *%s, long %s_off", ro ? "const " : "", q->cl_type, q->name,
+                 q->name);
+      break;
+    case KP_LOCAL:
+      buf_printf(b, "__local %s *%s", q->cl_type, q->name);
+      break;
+    case KP_SCRATCH:
+      buf_printf(b, "__global %s *%s", q->cl_type, q->name);
+      break;
+    default:
+      buf_printf(b, "%s %s", q->cl_type, q->name);
+    }
   }
   buf_puts(b, ")\n{\n");
   for (int i = 0; i < k->buffers.len; i++) {

@@ -1,0 +1,73 @@
+/* signature.c — a kernel's calling convention, built once: its parameters
+ * in order, each with its kind, OpenCL and C types, name and host value.
+ * The OpenCL printer declares them and the host stub sets them with
+ * nurt_arg_* by walking the same list, so the two cannot disagree. */
+#include "analysis/analysis.h"
+#include "emit.h"
+
+static KParam *add(Vec *v, KParamKind kind, bool group, char *name, const char *cl_type,
+                   const char *c_type, char *host, void *of) {
+  KParam *p = xcalloc(1, sizeof *p);
+  *p = (KParam){kind, group, name, cl_type, c_type, host, of, NULL};
+  vec_push(v, p);
+  return p;
+}
+
+Vec emit_kernel_signature(Kernel *k) {
+  Vec v = {0};
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    add(&v, KP_BUFFER, true, xstrdup(bf->name), type_cl_name(bf->elem), type_c_name(bf->elem),
+        xstrdup(bf->name), bf);
+    for (int d = 1; d < bf->rank; d++)
+      add(&v, KP_ROWLEN, false, xformat("%s_d%d", bf->name, d), "long", "long long",
+          xformat("%s_d%d", bf->name, d), bf);
+  }
+  for (int i = 0; i < k->scalars.len; i++) {
+    Scalar *s = k->scalars.items[i];
+    bool b = s->type->kind == TY_BOOL; /* no bool in kernel arguments */
+    add(&v, KP_SCALAR, true, xstrdup(s->name), b ? "uchar" : type_cl_name(s->type),
+        b ? "unsigned char" : type_c_name(s->type), xstrdup(s->name), s);
+  }
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    const char *cl = emit_red_type(r), *c = r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
+    add(&v, KP_LOCAL, true, xformat("nu_red_%s", r->name), cl, c,
+        xformat("nu_group_size * sizeof(%s)", c), r);
+    KParam *res = add(&v, KP_RESULT, false, xformat("nu_res_%s", r->name), cl, c,
+                      xformat("nu_res_%s", r->name), r);
+    res->key = xformat("%s.%s", k->name, r->name);
+    KParam *part = add(&v, KP_SCRATCH, false, xformat("nu_part_%s", r->name), cl, c,
+                       xformat("nu_groups * sizeof(%s)", c), r);
+    part->key = xformat("%s.part.%s", k->name, r->name);
+  }
+  if (k->reductions.len) { /* the groups that finished; the last resets it */
+    KParam *n = add(&v, KP_SCRATCH, true, xstrdup("nu_count"), "uint", "unsigned",
+                    xstrdup("sizeof(unsigned)"), NULL);
+    n->key = xformat("%s.count", k->name);
+  }
+  for (int i = 0; i < k->info->copyouts.len; i++) {
+    Var *var = k->info->copyouts.items[i];
+    KParam *p =
+        add(&v, KP_RESULT, true, xformat("nu_last_%s", var->name), emit_last_type(var, true),
+            emit_last_type(var, false), xformat("nu_lastv_%s", var->name), var);
+    p->key = xformat("%s.last.%s", k->name, var->name);
+  }
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    Buf bytes = {0};
+    buf_printf(&bytes, "sizeof(%s)", type_c_name(c->buf->elem));
+    for (int d = 0; d < c->rank; d++)
+      buf_printf(&bytes, " * (nu_local[%d] + %lld)", k->dims - 1 - c->mapped[d],
+                 c->hi[d] - c->lo[d]);
+    add(&v, KP_LOCAL, true, xformat("nu_tile_%s", c->buf->name), type_cl_name(c->buf->elem),
+        type_c_name(c->buf->elem), bytes.s, c);
+  }
+  for (int m = 0; m < k->dims; m++) {
+    static const char *const what[] = {"lb", "st", "n"};
+    for (int j = 0; j < 3; j++)
+      add(&v, KP_BOUND, j == 0, xformat("nu_%s%d", what[j], m), "long", "long long",
+          xformat("nu_%s%d", what[j], m), NULL);
+  }
+  return v;
+}
