@@ -2,7 +2,8 @@
  * work-group: a time loop with a reduction each step (the counter of
  * finished groups must be back at 0 for every launch), trip counts that
  * change between launches (the partials' scratch grows, and one group
- * alone is its own last group), a 3-D nest, and a product and a min. */
+ * alone is its own last group), a 3-D nest, a product and a min, and
+ * work-groups of 8 (fewer work-items than the final fold's 32). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,15 @@ int main(void) {
           prod *= 3;
       }
   printf("gosa=%.3f prod=%ld\n", gosa, prod);
+  /* groups smaller than the 32 work-items of the final fold */
+  int all = 1;
+  unsigned bits = 0;
+#pragma nu work(8)
+  for (int i = 0; i < 1000; i++) {
+    all = all && a[i] > 0;
+    bits ^= (unsigned)(a[i] * 64) << (i % 7);
+  }
+  printf("all=%d bits=%u\n", all, bits);
   free(a);
   free(g);
   return 0;
