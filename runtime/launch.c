@@ -11,7 +11,8 @@
 
 /* What nurt keeps in module->priv. */
 typedef struct {
-  cl_program program;
+  cl_program program; /* built with NU_RESTRICT = restrict */
+  cl_program alias;   /* without, for launches whose arrays overlap; built lazily */
   nurt_kernel **kernels;
   size_t n, cap;
 } program;
@@ -97,7 +98,10 @@ static program *build(nurt_module *m, const nurt_where *w) {
   nurt_check(err, "clCreateProgramWithSource", w);
   /* No fast-math options; the compiler may still contract a*b+c into an
    * FMA, as C compilers may (results can differ in the last bits). */
-  err = clBuildProgram(p->program, 1, &nurt_g.device, "", NULL, NULL);
+  /* The kernels' arrays are `restrict` (NVIDIA then reads the read-only
+   * ones through the non-coherent cache); a launch whose arrays overlap
+   * runs the variant built without it (alias_kernel). */
+  err = clBuildProgram(p->program, 1, &nurt_g.device, "-DNU_RESTRICT=restrict", NULL, NULL);
   if (err != CL_SUCCESS)
     build_failed(p->program, err, w);
   if (nmodules == capmodules)
@@ -125,6 +129,51 @@ static nurt_kernel *kernel_of(program *p, nurt_module *m, const char *name, cons
   *kernels_tail = k;
   kernels_tail = &k->next;
   return k;
+}
+
+/* The variant of l's kernel without `restrict`, with the arguments set so
+ * far copied over (every argument is cached: none is over 8 bytes). */
+static nurt_kernel *alias_kernel(nurt_launch *l) {
+  nurt_kernel *k = l->k;
+  program *p = k->module->priv;
+  cl_int err;
+  if (!p->alias) {
+    p->alias = clCreateProgramWithSource(nurt_g.context, 1, &k->module->source, NULL, &err);
+    nurt_check(err, "clCreateProgramWithSource", &l->where);
+    err = clBuildProgram(p->alias, 1, &nurt_g.device, "", NULL, NULL);
+    if (err != CL_SUCCESS)
+      build_failed(p->alias, err, &l->where);
+  }
+  if (!k->alias) {
+    k->alias = calloc(1, sizeof *k->alias);
+    if (!k->alias)
+      nurt_fatal("out of host memory");
+    k->alias->kernel = clCreateKernel(p->alias, k->name, &err);
+    nurt_check(err, "clCreateKernel", &l->where);
+  }
+  for (cl_uint i = 0; i < l->next_arg && i < k->nargs; i++) {
+    nurt_argval *a = &k->args[i];
+    if (a->size)
+      nurt_check(clSetKernelArg(k->alias->kernel, i, a->size, a->local ? NULL : &a->val),
+                 "clSetKernelArg", &l->where);
+  }
+  /* those replayed bypassed the variant's cache: set_buffers sets them all */
+  if (k->alias->args)
+    memset(k->alias->args, 0, k->alias->nargs * sizeof *k->alias->args);
+  return k->alias;
+}
+
+/* Whether two of the launch's arrays share an entry and one is written:
+ * then `restrict` would be a lie. */
+static int overlapping(nurt_launch *l) {
+  for (size_t i = 0; i < l->nbufs; i++)
+    for (size_t j = i + 1; j < l->nbufs; j++) {
+      buffer_arg *a = &l->bufs[i], *b = &l->bufs[j];
+      if (a->bytes && b->bytes && ((a->mode | b->mode) & NURT_OUT) &&
+          nurt_arrays_find(a->lo, a->bytes) == nurt_arrays_find(b->lo, b->bytes))
+        return 1;
+    }
+  return 0;
 }
 
 void nurt_module_prepare(nurt_module *m) {
@@ -337,11 +386,20 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
     if (global[d] == 0)
       return; /* an empty loop: nothing to run, nothing written */
   nurt_lock();
-  set_buffers(l);
+  cl_kernel run = k->kernel;
+  if (overlapping(l)) {
+    /* the buffers go on the variant's own arguments, uncached */
+    nurt_kernel *a = alias_kernel(l);
+    run = a->kernel;
+    l->k = a;
+    set_buffers(l);
+    l->k = k;
+  } else {
+    set_buffers(l);
+  }
   cl_event ev;
-  nurt_check(
-      clEnqueueNDRangeKernel(nurt_g.queue, k->kernel, dims, NULL, global, local, 0, NULL, &ev),
-      "clEnqueueNDRangeKernel", &l->where);
+  nurt_check(clEnqueueNDRangeKernel(nurt_g.queue, run, dims, NULL, global, local, 0, NULL, &ev),
+             "clEnqueueNDRangeKernel", &l->where);
   nurt_counters.launches++;
   k->launches++;
   k->dims = dims;
@@ -365,6 +423,11 @@ void nurt_modules_release_all(void) {
   for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);
+    if (k->alias) {
+      clReleaseKernel(k->alias->kernel);
+      free(k->alias->args);
+      free(k->alias);
+    }
     free(k->args);
     free(k->name);
     free(k);
@@ -374,6 +437,8 @@ void nurt_modules_release_all(void) {
   for (size_t i = 0; i < nmodules; i++) {
     program *p = modules[i]->priv;
     clReleaseProgram(p->program);
+    if (p->alias)
+      clReleaseProgram(p->alias);
     free(p->kernels);
     free(p);
     modules[i]->priv = NULL;

@@ -43,6 +43,9 @@ typedef struct nurt_kernel {
    * a launch calls clSetKernelArg only for those that changed. */
   struct nurt_argval *args;
   size_t nargs;
+  /* The same kernel built without `restrict`, for launches whose arrays
+   * overlap; NULL until one does. */
+  struct nurt_kernel *alias;
 } nurt_kernel;
 
 /* One kernel argument as last set (launch.c); values over 8 bytes are
