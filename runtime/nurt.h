@@ -108,6 +108,30 @@ void *nurt_realloc(void *ptr, size_t bytes);
 /* Nonzero when NU_DEVICE=host: run the original sequential loops. */
 int nurt_host_mode(void);
 
+/* NU_VERIFY (verify.c): generated code checks a nest's kernels against its
+ * sequential loop.  nurt_verify_begin() says whether to check this launch of
+ * the nest; if so, each stub names its arrays before it hands them over
+ * (nurt_verify_array: `kind` one of NURT_VK_*, then rank - 1 row lengths as
+ * long long), the kernels run, nurt_verify_device() keeps their results and
+ * restores the inputs, the original loop runs, nurt_verify_value() compares
+ * each reduction and nurt_verify_check() every array written.  On a mismatch
+ * (it returns 1) each transformation step's sequential code runs after
+ * nurt_verify_restore() and is judged by nurt_verify_step(); then
+ * nurt_verify_end() reports and exits. */
+enum { NURT_VK_SIGNED, NURT_VK_UNSIGNED, NURT_VK_FLOAT };
+int nurt_verify_begin(nurt_module *m, const char *kernel, int line);
+int nurt_verify_on(void);
+void nurt_verify_array(const void *ptr, long long lo_bytes, size_t bytes, int mode,
+                       const char *name, int kind, size_t esize, const char *writer, int rank, ...);
+void nurt_verify_device(void);
+void nurt_verify_value(const char *name, int kind, size_t esize, const void *device,
+                       const void *expected);
+int nurt_verify_check(void);
+void nurt_verify_restore(void);
+void nurt_verify_step_value(int kind, size_t esize, const void *got, const void *expected);
+void nurt_verify_step(const char *step);
+void nurt_verify_end(void);
+
 /* Counters since the start of the process, for tests and NU_PROFILE. */
 typedef struct nurt_stats {
   unsigned long launches;

@@ -14,6 +14,7 @@
 #   RELTOL          relative tolerance for outcmp (default: outcmp's, 1e-4)
 #   RUN_TIMEOUT     seconds allowed per program run (default 120)
 #   NUCC_EMIT_SEQ=1 also check nucc --emit=seq (see the marked leg below)
+#   NUCC_VERIFY=1   also run the nucc build with NU_VERIFY=1
 # Legs: seq (cc), nu (nucc + nurt, default device), nu with NU_DEVICE=host.
 # Exit 0 when every leg builds, runs and matches the sequential output.
 set -u
@@ -145,6 +146,15 @@ fi
 # --- leg 3: the same binary with NU_DEVICE=host (original loops, no kernels) -
 if run_prog nu_host env NU_DEVICE=host "$work/nu"; then
   compare nu_host
+fi
+
+# --- leg 3b (optional): NU_VERIFY=1, every launch checked against its loop -
+# Enabled with NUCC_VERIFY=1 (the verify.run.* tests): a mismatch stops the
+# program with a report on stderr, shown by the failure.
+if [ "${NUCC_VERIFY:-0}" = 1 ]; then
+  if run_prog nu_verify env NU_VERIFY=1 "$work/nu"; then
+    compare nu_verify
+  fi
 fi
 
 # --- leg 4 (optional): nucc --emit=seq --------------------------------------
