@@ -349,9 +349,17 @@ static char *syncs_for(Source *src, CXCursor stmt, const char *sep, bool calls_o
   if (s.all) {
     buf_printf(&b, "nurt_escape()%s", sep);
   } else {
-    for (int i = 0; i < s.roots.len; i++)
-      buf_printf(&b, "nurt_host_access(%s, %d)%s", (char *)s.roots.items[i],
-                 s.writes.items[i] ? 1 : 0, sep);
+    /* the array's name and the statement's line, for NU_PROFILE: the
+     * output's #line directives make __FILE__ and __LINE__ the input's */
+    for (int i = 0; i < s.roots.len; i++) {
+      char *name = xstrdup(s.roots.items[i]);
+      for (char *p = name; *p; p++)
+        if (*p == '"' || *p == '\\' || *p == '\n')
+          *p = ' ';
+      buf_printf(&b, "nurt_host_access_at(%s, %d, \"%s\", __FILE__, __LINE__)%s",
+                 (char *)s.roots.items[i], s.writes.items[i] ? 1 : 0, name, sep);
+      xfree(name);
+    }
   }
   for (int i = 0; i < s.roots.len; i++)
     xfree(s.roots.items[i]);
@@ -420,7 +428,14 @@ static void visit_stmt(Pass *p, CXCursor c, bool in_compound) {
     clang_visitChildren(c, compound_kid, p);
     return;
   }
-  if (contains_nest(p->src, b, e)) {
+  /* An `if` syncs at its condition and in each branch, not before it
+   * all: `if (s % 5 == 4) x += a[3];` copies only in the steps that read
+   * (a loop stays one statement: one sync, not one per iteration).  An
+   * `if` a macro expands to stays whole: its parts are not in the text. */
+  bool split_if = k == CXCursor_IfStmt && b + 2 < p->src->len &&
+                  !strncmp(p->src->text + b, "if", 2) &&
+                  (p->src->text[b + 2] == ' ' || p->src->text[b + 2] == '(');
+  if (contains_nest(p->src, b, e) || split_if) {
     if (!is_nest(p->src, c)) {
       clang_visitChildren(c, header_kid, p);
       clang_visitChildren(c, inner_kid, p);

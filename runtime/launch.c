@@ -33,6 +33,7 @@ struct nurt_launch {
   cl_uint next_arg;
   buffer_arg *bufs;
   size_t nbufs, cap;
+  const char *names; /* the buffers' source names, "a\0b\0", for NU_PROFILE */
 };
 static nurt_launch current;
 
@@ -161,6 +162,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.where = (nurt_where){k->name, m->file, line};
   current.next_arg = 0;
   current.nbufs = 0;
+  current.names = NULL;
   return &current;
 }
 
@@ -172,7 +174,16 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
   const void *lo = (const char *)ptr + lo_bytes;
   if (bytes) {
     nurt_lock();
-    nurt_arrays_acquire(lo, bytes, &l->where);
+    nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, l->k->name);
+    nurt_entry *e = nurt_arrays_acquire(lo, bytes, &l->where);
+    nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
+    if (e->prof && !e->prof->name && l->names) {
+      const char *n = l->names;
+      for (size_t i = 0; i < l->nbufs && *n; i++)
+        n += strlen(n) + 1;
+      if (*n)
+        e->prof->name = n;
+    }
     nurt_unlock();
   }
   if (l->nbufs == l->cap)
@@ -184,6 +195,8 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
 void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode) {
   nurt_arg_buffer_at(l, ptr, 0, bytes, mode);
 }
+
+void nurt_launch_names(nurt_launch *l, const char *names) { l->names = names; }
 
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
   nurt_check(clSetKernelArg(l->k->kernel, l->next_arg++, size, value), "clSetKernelArg", &l->where);
@@ -266,6 +279,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
     if (global[d] == 0)
       return; /* an empty loop: nothing to run, nothing written */
   nurt_lock();
+  nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   set_buffers(l);
   cl_event ev;
   nurt_check(
@@ -283,6 +297,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
+  nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
   nurt_device_after_first_launch();

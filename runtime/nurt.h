@@ -66,6 +66,11 @@ void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode);
 void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, size_t bytes,
                         int mode);
 
+/* The source names of the launch's buffer arguments, in order, each ended
+ * by a NUL ("a\0grid->cells\0"): NU_PROFILE names arrays by them.  `names`
+ * must outlive the program (a literal).  Optional; before the buffers. */
+void nurt_launch_names(nurt_launch *l, const char *names);
+
 /* A by-value argument (a scalar of `size` bytes). */
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size);
 
@@ -85,6 +90,12 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
  * that contains `ptr`.  Copies it back if the device holds the fresh copy;
  * after a write the device copy is stale.  Unknown pointers are ignored. */
 void nurt_host_access(const void *ptr, int write) NURT_BY_ADDRESS(1);
+
+/* As nurt_host_access, from the host statement at file:line that names the
+ * array `name` (NU_PROFILE says which statement caused each copy).  Any of
+ * name and file may be NULL. */
+void nurt_host_access_at(const void *ptr, int write, const char *name, const char *file, int line)
+    NURT_BY_ADDRESS(1);
 
 /* Copy back every array whose fresh copy is on the device, then mark every
  * device copy stale: the host may do anything with the arrays afterwards. */

@@ -136,6 +136,78 @@ nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *fi
   return r;
 }
 
+/* Set under the lock by whoever starts copies: one at a time. */
+static nurt_cause current;
+
+void nurt_prof_cause(int kind, const char *file, int line, const char *name) {
+  current = (nurt_cause){.kind = kind, .file = file, .line = line, .name = name};
+}
+
+void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes) {
+  r->copies[to_host]++;
+  r->moved[to_host] += bytes;
+  nurt_cause **p = &r->cause[to_host];
+  while (*p && !((*p)->kind == current.kind && (*p)->line == current.line &&
+                 (*p)->file == current.file && (*p)->name == current.name))
+    p = &(*p)->next;
+  if (!*p) {
+    *p = calloc(1, sizeof **p);
+    if (!*p)
+      nurt_fatal("out of host memory");
+    **p = current;
+    (*p)->count = (*p)->bytes = 0;
+    (*p)->next = NULL;
+  }
+  (*p)->count++;
+  (*p)->bytes += bytes;
+}
+
+static void print_causes(FILE *out, const nurt_arrec *r, int to_host) {
+  fprintf(out, "    %s:", to_host ? "to host  " : "to device");
+  const char *sep = " ";
+  for (const nurt_cause *c = r->cause[to_host]; c; c = c->next) {
+    fprintf(out, "%s%lu x ", sep, c->count);
+    switch (c->kind) {
+    case NURT_CAUSE_HOST:
+      fprintf(out, "host statement %s:%d", c->file ? c->file : "?", c->line);
+      break;
+    case NURT_CAUSE_KERNEL:
+      fprintf(out, "kernel %s (%s:%d)", c->name ? c->name : "?", c->file ? c->file : "?", c->line);
+      break;
+    case NURT_CAUSE_FAULT:
+      fprintf(out, "page fault in host code nucc did not translate");
+      break;
+    case NURT_CAUSE_IO:
+      fprintf(out, "system call %s given the array", c->name ? c->name : "");
+      break;
+    case NURT_CAUSE_ALL:
+      fprintf(out, "a call or return nucc cannot see through (%s)", c->name ? c->name : "");
+      break;
+    default:
+      fprintf(out, "other");
+    }
+    sep = "; ";
+  }
+  fprintf(out, "\n");
+}
+
+/* One line where a copy pattern looks avoidable. */
+static void print_advice(FILE *out, const nurt_arrec *r) {
+  if (r->copies[0] >= 3 && r->copies[1] >= 3) {
+    unsigned long trips = r->copies[0] < r->copies[1] ? r->copies[0] : r->copies[1];
+    fprintf(out,
+            "    avoidable? copied to the device and back %lu times: host code and kernels take "
+            "turns on it; a kernel for the host statement, or the host access out of the loop, "
+            "keeps it on the device\n",
+            trips);
+  } else if (r->copies[1] >= 3 && r->moved[1] / r->copies[1] >= r->bytes && r->bytes > 4096) {
+    fprintf(out,
+            "    avoidable? %lu copies of the whole array back to the host: if the host reads "
+            "only a few elements, that access is the one to move\n",
+            r->copies[1]);
+  }
+}
+
 static void sizes(char *buf, size_t n, unsigned dims, const size_t *s) {
   size_t len = 0;
   buf[0] = 0;
@@ -161,11 +233,19 @@ void nurt_prof_report(FILE *out) {
           "ms", "to host", "bytes", "ms");
   for (nurt_arrec *r = arrays; r; r = r->next) {
     char name[256];
-    snprintf(name, sizeof name, "%p (first used by %s at %s:%d)", r->base, r->first_kernel,
-             r->file ? r->file : "?", r->line);
+    if (r->name)
+      snprintf(name, sizeof name, "%s (first used by %s at %s:%d)", r->name, r->first_kernel,
+               r->file ? r->file : "?", r->line);
+    else
+      snprintf(name, sizeof name, "%p (first used by %s at %s:%d)", r->base, r->first_kernel,
+               r->file ? r->file : "?", r->line);
     fprintf(out, "%-44s %12zu  %6lu %12llu %9.3f  %6lu %12llu %9.3f\n", name, r->bytes,
             r->copies[0], r->moved[0], r->seconds[0] * 1e3, r->copies[1], r->moved[1],
             r->seconds[1] * 1e3);
+    for (int d = 0; d < 2; d++)
+      if (r->cause[d])
+        print_causes(out, r, d);
+    print_advice(out, r);
   }
   const nurt_stats *c = &nurt_counters;
   fprintf(out,
@@ -184,6 +264,11 @@ void nurt_prof_release(void) {
   first = npending = cap = 0;
   for (nurt_arrec *r = arrays, *next; r; r = next) {
     next = r->next;
+    for (int d = 0; d < 2; d++)
+      for (nurt_cause *c = r->cause[d], *cn; c; c = cn) {
+        cn = c->next;
+        free(c);
+      }
     free(r->first_kernel);
     free(r);
   }

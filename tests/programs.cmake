@@ -109,6 +109,18 @@ foreach(src IN LISTS NUCC_VERIFY_PROGRAMS)
     ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "verify" TIMEOUT 120)
 endforeach()
 
+# --- profile.<name>: NU_PROFILE's array names, causes and counts ----------
+file(GLOB NUCC_PROFILE_PROGRAMS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/profile/*.c)
+foreach(src IN LISTS NUCC_PROFILE_PROGRAMS)
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME profile.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/profile/check_profile.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/profile.${name} ${src})
+  set_tests_properties(profile.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "profile" TIMEOUT 120)
+  nucc_add_run_test(${src} program)
+endforeach()
+
 # --- bad.<name>: inputs nucc must refuse -----------------------------------
 file(GLOB NUCC_BAD_INPUTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/bad/*.c)
 list(SORT NUCC_BAD_INPUTS)

@@ -359,6 +359,18 @@ char *emit_host_stub(Kernel *k) {
   buf_puts(&b, "  int nu_verify = nurt_verify_on();\n  (void)nu_verify;\n");
   buf_printf(&b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              l0->loc.line);
+  if (k->buffers.len) { /* the arrays' source names, for NU_PROFILE */
+    buf_puts(&b, "  nurt_launch_names(nu_l, \"");
+    for (int i = 0; i < k->buffers.len; i++) {
+      char *t = print_expr_text(((Buffer *)k->buffers.items[i])->path);
+      for (char *p = t; *p; p++)
+        if (*p == '"' || *p == '\\')
+          *p = '?';
+      buf_printf(&b, "%s\\0", t);
+      xfree(t);
+    }
+    buf_puts(&b, "\");\n");
+  }
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
     const char *mode = bf->write ? (bf->read ? "NURT_INOUT" : "NURT_OUT") : "NURT_IN";
