@@ -119,6 +119,14 @@ foreach(src IN LISTS NUCC_PROFILE_PROGRAMS)
   set_tests_properties(profile.${name} PROPERTIES
     ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "profile" TIMEOUT 120)
   nucc_add_run_test(${src} program)
+  # --explain=data: where nucc puts host syncs, against NAME.data
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/profile/${name}.data)
+    add_test(NAME explain_data.${name}
+      COMMAND bash -c "mkdir -p \"$2\" && \"$0\" --explain=data \"$1\" -o \"$2/out.c\" | sed 's|^.*/||' | diff -u \"$3\" -"
+              $<TARGET_FILE:nucc> ${src} ${NUCC_TEST_WORK}/explain_data.${name}
+              ${CMAKE_CURRENT_SOURCE_DIR}/profile/${name}.data)
+    set_tests_properties(explain_data.${name} PROPERTIES LABELS "profile" TIMEOUT 60)
+  endif()
 endforeach()
 
 # --- bad.<name>: inputs nucc must refuse -----------------------------------
