@@ -18,22 +18,26 @@
  * into a kernel. */
 typedef struct AnnotCtx {
   Nest *nest;
-  Vec annots;       /* Annot*, in application order */
-  Vec pieces;       /* Stmt* (ST_FOR) */
-  int main;         /* index of the main part in pieces */
-  Vec mains;        /* Stmt*: every main part, when fission made more than one */
-  Vec split;        /* Stmt*: set by fission, the main parts it made */
-  Vec kernels;      /* Kernel*, one per piece, set by `work` */
-  Vec sizes;        /* AnnotArg* from size(...) */
-  bool independent; /* the `independent` clause */
-  Vec reduces;      /* AnnotArg* from reduce(OP: v, ...): key is OP */
-  Vec caches;       /* AnnotArg* from cache(a, ...) */
-  Annot *work;      /* the `work` annotation, once seen */
-  bool explain;     /* print the pieces after each step (--explain) */
-  Vec *steps;       /* --explain=html: an ExplainStep per step, or NULL */
-  bool inner;       /* a loop inside an annotated nest's body */
-  bool reordered;   /* remainders of a split of several loops: pieces in program order
-                       are not in the order of their iterations (tilem, dmine) */
+  Vec annots;        /* Annot*, in application order */
+  Vec pieces;        /* Stmt* (ST_FOR) */
+  int main;          /* index of the main part in pieces */
+  Vec mains;         /* Stmt*: every main part, when fission made more than one */
+  Vec split;         /* Stmt*: set by fission, the main parts it made */
+  Vec kernels;       /* Kernel*, one per piece, set by `work` */
+  Vec sizes;         /* AnnotArg* from size(...) */
+  bool independent;  /* the `independent` clause */
+  Vec reduces;       /* AnnotArg* from reduce(OP: v, ...): key is OP */
+  Vec privates;      /* AnnotArg* from private(v, ...) */
+  Vec firstprivates; /* AnnotArg* from firstprivate(v, ...) */
+  Vec caches;        /* AnnotArg* from cache(a, ...) */
+  Annot *work;       /* the `work` annotation, once seen */
+  bool explain;      /* print the pieces after each step (--explain) */
+  bool host;         /* the output launches the kernels: work checks the buffers' extents
+                        with the other analyses (--emit=seq and --emit=cl need none) */
+  Vec *steps;        /* --explain=html: an ExplainStep per step, or NULL */
+  bool inner;        /* a loop inside an annotated nest's body */
+  bool reordered;    /* remainders of a split of several loops: pieces in program order
+                        are not in the order of their iterations (tilem, dmine) */
 } AnnotCtx;
 
 /* The pieces after one annotation, for --explain=html (the IR is shared
@@ -80,6 +84,8 @@ bool work_apply(AnnotCtx *cx, Annot *a);
 bool auto_apply(AnnotCtx *cx, Annot *a); /* a bare `work`: auto.c */
 bool size_apply(AnnotCtx *cx, Annot *a);
 bool independent_apply(AnnotCtx *cx, Annot *a);
+bool private_apply(AnnotCtx *cx, Annot *a);
+bool firstprivate_apply(AnnotCtx *cx, Annot *a);
 bool reduce_apply(AnnotCtx *cx, Annot *a);
 bool permut_apply(AnnotCtx *cx, Annot *a);
 bool tile_apply(AnnotCtx *cx, Annot *a);

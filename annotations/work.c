@@ -5,6 +5,7 @@
  * NDRange dimension 0 so that unit-stride subscripts coalesce. */
 #include "analysis/analysis.h"
 #include "annotation.h"
+#include "emit/emit.h"
 #include "transform.h"
 
 #include <string.h>
@@ -33,6 +34,18 @@ static bool check_mapped(Loop **loops, int k) {
                  l->var->name);
       return false;
     }
+  }
+  return true;
+}
+
+/* Whether every access subscripts its buffer as many times as its rank
+ * (freevars.c reports the others, and the analyses assume it). */
+static bool accesses_sane(Kernel *k) {
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *b = k->buffers.items[i];
+    for (int j = 0; j < b->accesses.len; j++)
+      if (((Access *)b->accesses.items[j])->nsubs != b->rank)
+        return false;
   }
   return true;
 }
@@ -74,9 +87,22 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   kn->wg = a->args;
   kn->body = loops[k - 1]->body;
   kn->independent = cx->independent;
+  for (int i = 0; i < cx->privates.len; i++)
+    vec_push(&kn->private_names, ((AnnotArg *)cx->privates.items[i])->text);
+  for (int i = 0; i < cx->firstprivates.len; i++)
+    vec_push(&kn->first_names, ((AnnotArg *)cx->firstprivates.items[i])->text);
   kn->info = NEW(KernelInfo);
-  if (!freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces) || !deps_check(kn->info) ||
-      !cache_plan(kn, &cx->caches))
+  /* every problem of the nest in one run: the dependence test and the
+   * extents run after the free variables' errors too, as long as every
+   * access they would read has its buffer's rank */
+  bool ok = freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces);
+  if (ok || accesses_sane(kn))
+    ok = deps_check(kn->info) && ok;
+  if (ok)
+    ok = cache_plan(kn, &cx->caches);
+  if (cx->host && (ok || accesses_sane(kn)))
+    ok = emit_check_extents(kn) && ok;
+  if (!ok)
     return NULL;
   region_analyse(kn->info);
   promote_registers(kn);

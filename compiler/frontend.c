@@ -5,6 +5,7 @@
  * IR.  Constructs outside the kernel subset (SPEC §4) are errors at their
  * location. */
 #include "frontend.h"
+#include "openmp.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -473,6 +474,14 @@ static Expr *conv_call(Ctx *cx, CXCursor c) {
   return e;
 }
 
+static enum CXChildVisitResult collect_elem(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CXCursor *copy = NEW(CXCursor);
+  *copy = c;
+  vec_push(d, copy);
+  return CXChildVisit_Continue;
+}
+
 static Expr *conv_expr(Ctx *cx, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   Kids kids = kids_of(c);
@@ -544,9 +553,23 @@ static Expr *conv_expr(Ctx *cx, CXCursor c) {
     e->op = unop_of(clang_getCursorUnaryOperatorKind(c));
     if (e->op == OP_NONE || kids.n != 1)
       return bad_expr(c, "this operator");
-    if (e->op == OP_ADDR)
-      return bad_expr(c, "taking an address ('&')");
     e->a = conv_expr(cx, kids.c[0]);
+    /* &a[i], &v: the address of an element or a scalar, for a helper's
+     * pointer parameter (freevars.c allows a scalar only if it is local) */
+    if (e->op == OP_ADDR && e->a->kind != EX_INDEX && e->a->kind != EX_VAR)
+      return bad_expr(c, "taking an address ('&') of anything but an array element or a variable");
+    return e;
+  }
+  case CXCursor_InitListExpr: {
+    /* the list as written (libclang shows the syntactic form): OpenCL C
+     * takes it as C does, elements left out included */
+    Expr *e = new_expr(EX_INIT, c);
+    Vec elems = {0}; /* Kids holds eight; a list may hold any number */
+    clang_visitChildren(c, collect_elem, &elems);
+    e->nargs = elems.len;
+    e->args = xcalloc((size_t)elems.len + 1, sizeof(Expr *));
+    for (int i = 0; i < elems.len; i++)
+      e->args[i] = conv_expr(cx, *(CXCursor *)elems.items[i]);
     return e;
   }
   case CXCursor_ConditionalOperator: {
@@ -592,8 +615,8 @@ static Stmt *conv_var_decl(Ctx *cx, CXCursor d) {
   /* the initializer, not the array size expression that is a child too */
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
   if (!clang_Cursor_isNull(init)) {
-    if (clang_getCursorKind(init) == CXCursor_InitListExpr)
-      diag_error(loc_of(init), "initializer lists are not supported in kernels");
+    if (clang_getCursorKind(init) == CXCursor_InitListExpr && t->kind != TY_ARRAY)
+      diag_error(loc_of(init), "initializer lists are supported in kernels only for arrays");
     else
       s->init = conv_expr(cx, init);
   }
@@ -992,10 +1015,13 @@ static Func *func_of(Ctx *cx, CXCursor def) {
         for (int j = 0; j < f->nparams; j++) {
           CXCursor p = clang_Cursor_getArgument(def, (unsigned)j);
           f->params[j] = var_of(cx, p);
-          if (!type_is_arith(f->params[j]->type))
+          /* pointers to scalars too: a kernel hands them the address of an
+           * element of a buffer or of a local (freevars.c) */
+          Type *pt = f->params[j]->type;
+          if (!type_is_arith(pt) && !(pt->kind == TY_PTR && type_is_arith(pt->base)))
             diag_error(loc_of(p),
                        "function '%s' called from a kernel takes '%s': only scalar "
-                       "parameters are supported",
+                       "parameters and pointers to scalars are supported",
                        f->name, f->params[j]->type->spelling);
         }
         f->ret = conv_type(clang_getResultType(clang_getCursorType(def)));
@@ -1037,6 +1063,141 @@ static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
                "'#pragma nu' line directly above the loop");
 }
 
+/* Pragmas are taken as the preprocessor leaves them: a `#pragma nu` in a
+ * region #if/#ifdef skipped is not there, and the directives themselves
+ * (#ifdef OPEN, #endif) may stand between a pragma and its `for`. */
+typedef struct Skipped {
+  unsigned *begin, *end;
+  unsigned n;
+} Skipped;
+
+static Skipped skipped;
+
+static void find_skipped(Source *src) {
+  CXSourceRangeList *l = clang_getSkippedRanges(src->tu, src->file);
+  skipped = (Skipped){0};
+  if (!l)
+    return;
+  skipped.begin = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  skipped.end = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  for (unsigned i = 0; i < l->count; i++) {
+    frontend_loc(clang_getRangeStart(l->ranges[i]), &skipped.begin[i]);
+    frontend_loc(clang_getRangeEnd(l->ranges[i]), &skipped.end[i]);
+  }
+  skipped.n = l->count;
+  clang_disposeSourceRangeList(l);
+}
+
+static bool in_skipped(unsigned off) {
+  for (unsigned i = 0; i < skipped.n; i++)
+    if (off >= skipped.begin[i] && off < skipped.end[i])
+      return true;
+  return false;
+}
+
+/* Whether the byte at `off` is on a preprocessor directive's line (one that
+ * starts with `#`, or continues one with a backslash). */
+static bool on_directive(Source *src, unsigned off) {
+  for (int lines = 0; lines < 1000; lines++) {
+    unsigned b = off;
+    while (b > 0 && src->text[b - 1] != '\n')
+      b--;
+    unsigned p = b;
+    while (p < src->len && (src->text[p] == ' ' || src->text[p] == '\t'))
+      p++;
+    if (p < src->len && src->text[p] == '#')
+      return true;
+    /* a continuation line: the previous one ends with a backslash */
+    if (b < 2 || src->text[b - 2] != '\\')
+      return false;
+    off = b - 2;
+  }
+  return false;
+}
+
+/* A token the compiler does not see as code: a directive or skipped text. */
+static bool pp_token(Source *src, unsigned off) {
+  return in_skipped(off) || on_directive(src, off);
+}
+
+/* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
+ * with the annotations it stands for (openmp.c), a `parallel` region a line the
+ * output drops, and constructs that have no GPU meaning are kept to be
+ * checked against the nests once they are known (frontend_check_omp). */
+static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
+                     SrcLoc l2, unsigned off2) {
+  unsigned b = off0;
+  while (b > 0 && src->text[b - 1] != '\n')
+    b--;
+  unsigned e = off2;
+  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
+    e++;
+  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
+  for (char *c = rest; *c; c++) /* continued lines */
+    if (*c == '\\' || *c == '\n')
+      *c = ' ';
+  char *annots, *why;
+  SrcLoc at = {l2.line, l2.col + 4};
+  OmpKind k = omp_parse(rest, &annots, &why);
+  xfree(rest);
+  unsigned end = e < src->len ? e + 1 : e;
+  if (k == OMP_ERROR) {
+    diag_error(at, "%s", why);
+  } else if (k == OMP_LOOP) {
+    PragmaLine *p = NEW(PragmaLine);
+    p->line = l0.line;
+    p->loc = l0;
+    p->begin = b;
+    p->end = end;
+    /* the annotations' text is nucc's: every location is the directive's */
+    pragma_parse(annots, at, &p->annots);
+    for (int j = 0; j < p->annots.len; j++) {
+      Annot *a = p->annots.items[j];
+      a->loc = at;
+      for (int m = 0; m < a->nargs; m++)
+        a->args[m].loc = a->args[m].key_loc = at;
+    }
+    vec_push(&src->pragmas, p);
+  } else if (k == OMP_PARALLEL) {
+    Directive *d = NEW(Directive);
+    d->name = "omp parallel";
+    d->begin = b;
+    d->end = end;
+    vec_push(&src->directives, d);
+  } else if (k == OMP_NO_GPU || k == OMP_ATOMIC) {
+    OmpInside *o = NEW(OmpInside);
+    o->loc = at;
+    o->offset = off0;
+    o->what = why ? why : xstrdup("'#pragma omp atomic'");
+    /* atomic on a scalar's update is a reduction: `v op= e`, `v++`; on an
+     * element (a[i] += e, a->n++) it needs atomics nucc does not make */
+    if (k == OMP_ATOMIC) {
+      o->atomic = true;
+      unsigned t = i + 3;
+      for (; t < n; t++) {
+        unsigned off;
+        frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
+        if (off >= end)
+          break;
+      }
+      if (t + 1 < n && clang_getTokenKind(toks[t]) == CXToken_Identifier) {
+        CXString s = clang_getTokenSpelling(src->tu, toks[t + 1]);
+        const char *nx = clang_getCString(s);
+        o->scalar = strcmp(nx, "[") != 0 && strcmp(nx, ".") != 0 && strcmp(nx, "->") != 0;
+        clang_disposeString(s);
+      }
+    }
+    vec_push(&src->omp_inside, o);
+  } else if (k == OMP_THREADPRIVATE && annots) {
+    OmpInside *o = NEW(OmpInside);
+    o->loc = at;
+    o->offset = off0;
+    o->what = xstrdup(annots);
+    o->threadprivate = true;
+    vec_push(&src->omp_inside, o);
+  }
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
@@ -1052,13 +1213,19 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     CXString s1 = clang_getTokenSpelling(src->tu, toks[i + 1]);
     CXString s2 = clang_getTokenSpelling(src->tu, toks[i + 2]);
     bool nu = !strcmp(clang_getCString(s1), "pragma") && !strcmp(clang_getCString(s2), "nu");
+    bool omp = src->openmp && !strcmp(clang_getCString(s1), "pragma") &&
+               !strcmp(clang_getCString(s2), "omp");
     clang_disposeString(s1);
     clang_disposeString(s2);
     unsigned off0, off2;
     SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->tu, toks[i]), &off0);
     SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->tu, toks[i + 2]), &off2);
-    if (!nu || l0.line != l2.line)
+    if ((!nu && !omp) || l0.line != l2.line || in_skipped(off0))
       continue;
+    if (omp) {
+      read_omp(src, toks, n, i, l0, off0, l2, off2);
+      continue;
+    }
     PragmaLine *p = NEW(PragmaLine);
     p->line = l0.line;
     p->loc = l0;
@@ -1081,6 +1248,7 @@ struct Attach {
   PragmaLine *first; /* topmost line of the group */
   Vec lines;         /* PragmaLine*, top to bottom */
   unsigned for_offset;
+  bool apart; /* a directive stands between the lines or before the `for` */
 };
 
 static Vec attachments; /* Attach* */
@@ -1105,6 +1273,10 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
           frontend_loc(clang_getTokenLocation(src->tu, toks[k]), &off);
           if (off >= p->begin)
             break;
+          if (off >= last->end && pp_token(src, off)) {
+            a->apart = true;
+            continue;
+          }
           if (off >= last->end) {
             gap = true;
             break;
@@ -1138,8 +1310,11 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     for (; t < n; t++) {
       unsigned off;
       frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
-      if (off >= last->end && clang_getTokenKind(toks[t]) != CXToken_Comment)
+      if (off < last->end || clang_getTokenKind(toks[t]) == CXToken_Comment)
+        continue;
+      if (!pp_token(src, off))
         break;
+      a->apart = true;
     }
     {
       bool is_for = false;
@@ -1234,6 +1409,14 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
   nest->func_name = xstrdup(func);
   nest->pragma_loc = a->first->loc;
   nest->begin = a->first->begin;
+  if (a->apart) { /* the directives stay where they are: the nest starts at its line */
+    nest->begin = frontend_begin(for_c);
+    while (nest->begin > 0 &&
+           (cx->src->text[nest->begin - 1] == ' ' || cx->src->text[nest->begin - 1] == '\t'))
+      nest->begin--;
+    for (int i = 0; i < a->lines.len; i++)
+      vec_push(&nest->apart, a->lines.items[i]);
+  }
   nest->end = frontend_end(for_c);
   /* a body that is an expression statement leaves its `;` outside */
   if (nest->end > 0 && cx->src->text[nest->end - 1] != '}' && cx->src->text[nest->end - 1] != ';') {
@@ -1420,6 +1603,45 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
   return CXChildVisit_Continue;
 }
 
+/* --openmp: what has no GPU meaning must not be inside an offloaded loop. */
+static bool names_word(const char *text, unsigned b, unsigned e, const char *w) {
+  size_t n = strlen(w);
+  for (unsigned i = b; i + n <= e; i++)
+    if (!strncmp(text + i, w, n) &&
+        (i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
+        !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_'))
+      return true;
+  return false;
+}
+
+static void check_omp(Source *src) {
+  for (int i = 0; i < src->omp_inside.len; i++) {
+    OmpInside *o = src->omp_inside.items[i];
+    for (int j = 0; j < src->nests.len; j++) {
+      Nest *n = src->nests.items[j];
+      if (o->threadprivate) {
+        char *list = xstrdup(o->what);
+        for (char *w = strtok(list, ", \t"); w; w = strtok(NULL, ", \t"))
+          if (names_word(src->text, n->for_begin, n->end, w))
+            diag_error(o->loc,
+                       "'%s' is threadprivate and the loop at line %d uses it: offloaded, the "
+                       "loop has no threads to keep copies",
+                       w, n->loops && n->depth ? n->loops[0]->loc.line : n->pragma_loc.line);
+        xfree(list);
+        continue;
+      }
+      if (o->offset < n->for_begin || o->offset >= n->end || (o->atomic && o->scalar))
+        continue;
+      if (o->atomic)
+        diag_error(o->loc, "'#pragma omp atomic' on an array element or a member has no GPU "
+                           "meaning in a loop that --openmp offloads (only a scalar's update, a "
+                           "reduction, may be atomic)");
+      else
+        diag_error(o->loc, "%s has no GPU meaning in a loop that --openmp offloads", o->what);
+    }
+  }
+}
+
 /* --- parsing -------------------------------------------------------------- */
 
 static bool report_clang_errors(Source *src) {
@@ -1452,8 +1674,10 @@ static bool report_clang_errors(Source *src) {
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
   attachments = (Vec){0};
   src->index = clang_createIndex(0, 0);
-  enum CXErrorCode err = clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
-                                                     CXTranslationUnit_None, &src->tu);
+  enum CXErrorCode err =
+      clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
+                                  /* the skipped #if regions */
+                                  CXTranslationUnit_DetailedPreprocessingRecord, &src->tu);
   if (err != CXError_Success || !src->tu) {
     diag_plain("libclang could not parse '%s'", src->path);
     return false;
@@ -1467,6 +1691,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   CXToken *toks = NULL;
   unsigned ntoks = 0;
   clang_tokenize(src->tu, all, &toks, &ntoks);
+  find_skipped(src);
   find_pragmas(src, toks, ntoks);
   attach_pragmas(src, toks, ntoks);
   if (attachments.len)
@@ -1481,6 +1706,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   CXCursor root = clang_getTranslationUnitCursor(src->tu);
   clang_visitChildren(root, find_funcs, &cx);
   clang_visitChildren(root, find_nests, &cx);
+  check_omp(src);
   return diag_errors() == 0;
 }
 

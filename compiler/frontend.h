@@ -24,6 +24,17 @@ typedef struct Directive {
   unsigned begin, end;
 } Directive;
 
+/* --openmp: a construct that has no GPU meaning inside an offloaded loop
+ * (critical, atomic on an element, barrier, ...), or a threadprivate list. */
+typedef struct OmpInside {
+  SrcLoc loc;
+  unsigned offset;
+  char *what;         /* "'#pragma omp critical'"; the list for threadprivate */
+  bool atomic;        /* `omp atomic` */
+  bool scalar;        /* atomic: the statement updates a variable (a reduction) */
+  bool threadprivate; /* `omp threadprivate(what)` */
+} OmpInside;
+
 typedef struct Source {
   const char *path;
   char *text;
@@ -35,6 +46,8 @@ typedef struct Source {
   Vec nests;      /* Nest* */
   Vec directives; /* Directive* */
   Vec funcs;      /* Func*: every function defined in the file */
+  bool openmp;    /* --openmp: `#pragma omp` loops are read as `work` */
+  Vec omp_inside; /* OmpInside* */
 } Source;
 
 /* Parses the file with libclang (reporting clang's errors), finds the

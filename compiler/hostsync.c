@@ -446,6 +446,31 @@ static enum CXChildVisitResult inner_kid(CXCursor c, CXCursor parent, CXClientDa
   return CXChildVisit_Continue;
 }
 
+/* Where code inserted before the statement at b goes: above the pragma
+ * lines that stand directly over it (`#pragma omp parallel for` must stay
+ * next to its loop). */
+static unsigned above_pragmas(Source *src, unsigned b) {
+  unsigned at = b;
+  while (at > 0 && (src->text[at - 1] == ' ' || src->text[at - 1] == '\t'))
+    at--;
+  if (at > 0 && src->text[at - 1] != '\n')
+    return b; /* something else precedes it on its line */
+  for (;;) {
+    if (at == 0)
+      return at;
+    unsigned prev = at - 1; /* the previous line: [start, prev) */
+    unsigned start = prev;
+    while (start > 0 && src->text[start - 1] != '\n')
+      start--;
+    unsigned q = start;
+    while (q < prev && (src->text[q] == ' ' || src->text[q] == '\t'))
+      q++;
+    if (prev - q < 7 || strncmp(src->text + q, "#pragma", 7) != 0)
+      return at;
+    at = start;
+  }
+}
+
 static void visit_stmt(Pass *p, CXCursor c, bool in_compound) {
   enum CXCursorKind k = clang_getCursorKind(c);
   unsigned b = frontend_begin(c), e = frontend_end(c);
@@ -473,7 +498,8 @@ static void visit_stmt(Pass *p, CXCursor c, bool in_compound) {
   if (!sync)
     return;
   if (in_compound) {
-    rewrite_add(p->edits, b, b, sync);
+    unsigned at = above_pragmas(p->src, b);
+    rewrite_add(p->edits, at, at, at == b ? sync : xformat("%s\n", sync));
   } else {
     /* `if (c) a[0] = 1;` → `if (c) { sync a[0] = 1; }` */
     rewrite_add(p->edits, b, b, xformat("{ %s", sync));

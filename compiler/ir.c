@@ -115,6 +115,11 @@ bool ir_expr_equal(const Expr *x, const Expr *y) {
       if (!ir_expr_equal(x->args[i], y->args[i]))
         return false;
     return true;
+  case EX_INIT:
+    for (int i = 0; i < x->nargs; i++)
+      if (!ir_expr_equal(x->args[i], y->args[i]))
+        return false;
+    return true;
   case EX_CAST:
     if (x->type->kind != y->type->kind)
       return false;

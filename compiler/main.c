@@ -92,6 +92,9 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_REPORT:
     o->report = true;
     break;
+  case OPT_OPENMP:
+    o->openmp = true;
+    break;
   case OPT_MD:
   case OPT_MMD:
     o->deps = true;

@@ -3,7 +3,9 @@
  * Source → pragmas parsed (pragma.c) → loop-nest IR built from libclang
  * cursors (frontend.c, ir.c) → analyses (analysis/) → annotations applied
  * (annotations/) → printers (emit/) → one output file written atomically
- * (main.c, rewrite.c).  Each section below names the file that implements it. */
+ * (main.c, rewrite.c).  Each section below names the file that implements it.
+ * Beside them: openmp.c reads `#pragma omp` loops as annotations (--openmp),
+ * clcheck.c parses the generated OpenCL before it ships. */
 #ifndef NUCC_H
 #define NUCC_H
 
@@ -138,6 +140,8 @@ struct Var {
   bool is_param; /* function parameter */
   unsigned id;   /* unique; identifies the declaration */
   bool reg;      /* declared `register`: its address cannot be taken */
+  char space;    /* a helper's pointer parameter in OpenCL: 'g' __global (a buffer's
+                    element), 'p' __private (a local's); 0 before a kernel calls it */
 };
 
 typedef enum {
@@ -200,6 +204,7 @@ typedef enum {
   EX_INDEX,  // a[b]
   EX_MEMBER, // a.name or a->name
   EX_CAST,   // (type) a
+  EX_INIT,   // {args}: the initializer list of a local array
 } ExprKind;
 
 struct Expr {
@@ -346,6 +351,9 @@ struct Nest {
   Vec visible;      /* Var*: the function's parameters and the globals */
   Vec used_outside; /* Var*: variables the function names outside its annotated nests */
   Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
+  Vec apart;        /* PragmaLine* (frontend.h) of the nest outside [begin, end): a
+                       preprocessor directive (#endif) stands between them and the `for`
+                       and must stay; the driver blanks each line */
 };
 
 // annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
@@ -355,6 +363,8 @@ typedef struct Access {
   int nsubs;
   bool write, read;
   Stmt *loops_ctx; /* unused */
+  Expr *site;      /* an access a helper makes through a pointer argument: the call
+                      (poly.c places it there); NULL for an access in the body */
 } Access;
 
 /* A free array of the kernel: a variable or member path (`m->data`). */
@@ -429,6 +439,8 @@ struct Kernel {
   AnnotArg *wg;  /* work-group sizes, outer → inner */
   Stmt *body;    /* the body of the innermost mapped loop */
   bool independent;
+  Vec private_names;    /* char*: private(v, ...) (OpenMP's private): no value kept after */
+  Vec first_names;      /* char*: firstprivate(v, ...): private, starting from v's value */
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
   Vec caches;           /* Cache* */

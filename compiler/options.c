@@ -38,6 +38,14 @@ const OptionSpec options_table[] = {
      "print each annotated nest after each annotation step",
      "Print on standard output each annotated nest as written, after each transformation, and "
      "the OpenCL kernels that work made of it."},
+    {OPT_OPENMP, ARG_NONE, NULL, "--openmp", "--openmp",
+     "read '#pragma omp parallel for' loops as work (docs/openmp.md)",
+     "Read OpenMP loop directives (#pragma omp parallel for, #pragma omp for, with collapse, "
+     "reduction, private, firstprivate, lastprivate; schedule and num_threads ignored) as "
+     "work with the matching clauses and work-group sizes nucc picks. OpenMP's promise of "
+     "independence stands for independent where the analysis cannot decide; a proven "
+     "dependence is still an error. critical, atomic on an element, barrier, single and "
+     "threadprivate variables inside such a loop are errors."},
     {OPT_EXPLAIN_AS, ARG_EQ, NULL, "--explain=", "--explain=html",
      "one HTML page: each step's code beside a picture of its iterations",
      "Write to the output (-o) one self-contained HTML page that shows, for each annotated nest, "

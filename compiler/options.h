@@ -18,6 +18,7 @@ typedef enum {
   OPT_EXPLAIN_AS,   // --explain=html
   OPT_EXPLAIN_SIZE, // --explain-size n=12,m=10
   OPT_REPORT,       // --report
+  OPT_OPENMP,       // --openmp
   OPT_MD,           // -MD
   OPT_MMD,          // -MMD
   OPT_MF,           // -MF FILE

@@ -170,6 +170,10 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
     if (p->opencl && !e->callee && !strcmp(name, "abs") && type_cl_name(e->type))
       buf_printf(b, "(%s)", type_cl_name(e->type));
     /* user functions get a prefix so they cannot clash with OpenCL built-ins */
+    /* a helper's copy for its arguments' address spaces has a name of its
+     * own (freevars.c) */
+    if (p->opencl && e->callee)
+      name = e->callee->name;
     buf_printf(b, "%s%s(", p->opencl && e->callee ? "nu_" : "", name);
     for (int i = 0; i < e->nargs; i++) {
       if (i)
@@ -179,6 +183,15 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
     buf_puts(b, ")");
     return;
   }
+  case EX_INIT:
+    buf_puts(b, "{");
+    for (int i = 0; i < e->nargs; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      print_sub(p, e->args[i], 2, b);
+    }
+    buf_puts(b, "}");
+    return;
   case EX_CAST:
     buf_printf(b, "(%s)", p->opencl ? type_cl_name(e->type) : type_c_name(e->type));
     print_sub(p, e->a, 14, b);

@@ -2,6 +2,7 @@
 # check_bad.sh — runs nucc on an input that must be refused and checks the
 # diagnostic against the file's first line:
 #   // expect: LINE:COL: error: SUBSTRING
+# and, optionally in the next lines, `// nucc-flags: --openmp ...`.
 # Usage: check_bad.sh NUCC WORKDIR bad.c
 # Checks: exit status 1; a stderr line starting with `bad.c:LINE:COL: error:`
 # (the path as given or its basename) that contains SUBSTRING; the source line
@@ -35,7 +36,13 @@ rm -rf "$work"
 mkdir -p "$work" || exit 1
 out="$work/out.c"
 
-"$nucc" "$src" -o "$out" >"$work/stdout" 2>"$work/stderr"
+# options for nucc from a `// nucc-flags: ...` line among the first five
+# (as run_both.sh reads them); words split on purpose
+flags=()
+flag_line=$(head -n 5 "$src" | sed -n 's|^// nucc-flags: *||p' | head -n 1)
+# shellcheck disable=SC2206
+[ -n "$flag_line" ] && flags=($flag_line)
+"$nucc" "${flags[@]}" "$src" -o "$out" >"$work/stdout" 2>"$work/stderr"
 rc=$?
 
 failed=0

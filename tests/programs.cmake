@@ -34,9 +34,12 @@ set(NUCC_TEST_WORK ${CMAKE_CURRENT_BINARY_DIR}/work)
 set(NUCC_TEST_PKGCONFIG ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
 # PoCL compiles kernels into a cache: keep it in the build tree, not in $HOME.
 # NU_DEVICE is left unset: the runtime picks the first GPU, else any device.
+# NUCC_CHECK_CL: every generated OpenCL program is parsed before it ships
+# (compiler/clcheck.c), over every test input.
 set(NUCC_TEST_ENV
   POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache
-  OUTCMP=$<TARGET_FILE:outcmp>)
+  OUTCMP=$<TARGET_FILE:outcmp>
+  NUCC_CHECK_CL=1)
 if(NUCC_TEST_EMIT_SEQ)
   list(APPEND NUCC_TEST_ENV NUCC_EMIT_SEQ=1)
 endif()

@@ -15,6 +15,9 @@
 #   RUN_TIMEOUT     seconds allowed per program run (default 120)
 #   NUCC_EMIT_SEQ=1 also check nucc --emit=seq (see the marked leg below)
 #   NUCC_VERIFY=1   also run the nucc build with NU_VERIFY=1
+# The program may ask for options in a comment of its first ten lines:
+#   // nucc-flags: --openmp -std=gnu89   added to every nucc command
+#   // cc-flags: -std=gnu89 -w           replace -std=c11 in every cc command
 # Legs: seq (cc), nu (nucc + nurt, default device), nu with NU_DEVICE=host.
 # Exit 0 when every leg builds, runs and matches the sequential output.
 set -u
@@ -38,6 +41,16 @@ cflags=(-O1 -std=c11)
 # shellcheck disable=SC2206
 extra_cflags=(${NUCC_TEST_CFLAGS:-})
 cflags+=("${extra_cflags[@]}")
+# per-program options (see above); words split on purpose
+nucc_flags=()
+cc_line=$(head -n 10 "$prog" | sed -n 's|^// cc-flags: *||p' | head -n 1)
+nucc_line=$(head -n 10 "$prog" | sed -n 's|^// nucc-flags: *||p' | head -n 1)
+# shellcheck disable=SC2206
+[ -n "$nucc_line" ] && nucc_flags=($nucc_line)
+if [ -n "$cc_line" ]; then
+  # shellcheck disable=SC2206
+  cflags=(-O1 $cc_line "${extra_cflags[@]}")
+fi
 tol=()
 if [ -n "${RELTOL:-}" ]; then
   tol=("$RELTOL")
@@ -125,7 +138,7 @@ if [ -n "$nurt_libdir" ]; then
   export LD_LIBRARY_PATH="$nurt_libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi
 
-if ! "$nucc" "$prog" -o "$work/prog.nu.c" >"$work/nucc.out" 2>"$work/nucc.err"; then
+if ! "$nucc" "${nucc_flags[@]}" "$prog" -o "$work/prog.nu.c" >"$work/nucc.out" 2>"$work/nucc.err"; then
   fail "nucc failed on $prog"
   show "$work/nucc.out" "$work/nucc.err"
   exit 1
@@ -162,7 +175,7 @@ fi
 # The sequential C with every annotation applied except `work` must compile
 # with plain cc and print the same results.
 if [ "${NUCC_EMIT_SEQ:-0}" = 1 ]; then
-  if ! "$nucc" --emit=seq "$prog" -o "$work/prog.seq.c" 2>"$work/emit_seq.err"; then
+  if ! "$nucc" "${nucc_flags[@]}" --emit=seq "$prog" -o "$work/prog.seq.c" 2>"$work/emit_seq.err"; then
     fail "nucc --emit=seq failed on $prog"
     show "$work/emit_seq.err"
   elif ! "$cc" "${cflags[@]}" -o "$work/emit_seq" "$work/prog.seq.c" -lm \

@@ -56,11 +56,17 @@ char *extent_host_text(Expr *e);
  * without ki->k->nest, every temporary is copied out); for the
  * outer scalars the body writes that are not, pushes the Var* and a reason. */
 void private_find(KernelInfo *ki, Vec *why);
-/* private.c: an integer temporary written once, at the top of the body, from
- * values the iteration cannot change (j = i + d) stands for that value in
- * the analyses, as a local declared with it: a decl in ki->decls, not in
- * ki->written_locals.  Call after written_locals is filled. */
+/* private.c: forward substitution.  An integer temporary written once, by a
+ * statement `v = e;` of the body or of a canonical loop's body in it, from
+ * values that block cannot change (indices of the loops around it,
+ * invariant scalars, locals and temporaries that stand for such values:
+ * c = x + y*nx; w = x ? c - 1 : c), and read only after that statement in
+ * that block, stands for e in the analyses, as a local declared with it: a
+ * decl in ki->decls, not in ki->written_locals.  Call after written_locals
+ * is filled. */
 void private_values(KernelInfo *ki);
+/* private.c: v is named in firstprivate(...) */
+bool private_is_first(Kernel *k, const Var *v);
 
 /* reduction.c: whether an update of the scalar `path` is a reduction. */
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);

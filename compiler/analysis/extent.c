@@ -42,10 +42,31 @@ static LoopInfo *first_loop_of(KernelInfo *ki, const Var *v) {
   return NULL;
 }
 
+/* Inside a branch of `x == 0 ? c : c - 1` (a clamp at the edge of the
+ * grid), the index is known to stay off one end of its range: the branch
+ * is bounded with that end moved in.  Without it the interval of the clamp
+ * reaches one element (one row, one plane) outside the array, and the
+ * copies of a launch would read past the allocation and write the stale
+ * bytes back over the next heap block (issue 15, item 7). */
+typedef struct Narrow {
+  const Var *v;
+  int lo, hi; /* added to the low end, taken from the high end */
+} Narrow;
+
+static Narrow narrows[16];
+static int nnarrows;
+
 static bool iv_var(KernelInfo *ki, Expr *e, Iv *out, int depth) {
   LoopInfo *li = first_loop_of(ki, e->var);
   if (li) {
-    *out = (Iv){xformat("nu_lo%d", li->id), xformat("nu_hi%d", li->id)};
+    int dlo = 0, dhi = 0;
+    for (int i = 0; i < nnarrows; i++)
+      if (narrows[i].v == e->var) {
+        dlo += narrows[i].lo;
+        dhi += narrows[i].hi;
+      }
+    *out = (Iv){dlo ? xformat("nu_lo%d + %d", li->id, dlo) : xformat("nu_lo%d", li->id),
+                dhi ? xformat("nu_hi%d - %d", li->id, dhi) : xformat("nu_hi%d", li->id)};
     return true;
   }
   if (freevars_is_local(ki, e->var)) {
@@ -64,6 +85,57 @@ static bool iv_var(KernelInfo *ki, Expr *e, Iv *out, int depth) {
     return false;
   *out = iv_same(extent_host_text(e));
   return true;
+}
+
+/* Whether `k` is the first (which 0) or the last (which 1) value of the
+ * canonical loop of v, as written: its lower bound, or `ub - 1` / `ub`. */
+static bool is_end(Loop *l, Expr *k, int which) {
+  if (which == 0)
+    return ir_expr_equal(l->lb, k);
+  if (l->rel == REL_LE)
+    return ir_expr_equal(l->ub, k);
+  return l->rel == REL_LT && k->kind == EX_BINARY && k->op == OP_SUB && k->b->kind == EX_INT &&
+         k->b->ival == 1 && ir_expr_equal(k->a, l->ub);
+}
+
+/* A condition `v == end`, `v != end`, `v > first`, `v < last` on a loop
+ * index with step 1: which end each branch keeps v off. */
+static void edge_test(KernelInfo *ki, Expr *c, Narrow *t, Narrow *f) {
+  while (c->kind == EX_CAST)
+    c = c->a;
+  if (c->kind != EX_BINARY)
+    return;
+  Expr *v = c->a, *k = c->b;
+  Op op = c->op;
+  if (v->kind != EX_VAR || !first_loop_of(ki, v->var)) {
+    v = c->b, k = c->a; /* end == v: the same with the sides swapped */
+    op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op;
+  }
+  if (v->kind != EX_VAR || !first_loop_of(ki, v->var))
+    return;
+  Loop *l = first_loop_of(ki, v->var)->loop;
+  if (l->step->kind != EX_INT || l->step->ival != 1)
+    return;
+  for (int which = 0; which < 2; which++) {
+    if (!is_end(l, k, which))
+      continue;
+    Narrow off = {v->var, which == 0, which == 1}; /* v is not that end */
+    /* == keeps the false branch off that end; !=, `> first`, `< last` the true one */
+    bool strict = (op == OP_GT && which == 0) || (op == OP_LT && which == 1);
+    if (op == OP_EQ)
+      *f = off;
+    else if (op == OP_NE || strict)
+      *t = off;
+  }
+}
+
+static bool branch_iv(KernelInfo *ki, Expr *e, Iv *out, int depth, Narrow n) {
+  if (!n.v || nnarrows == (int)(sizeof narrows / sizeof *narrows))
+    return iv_of(ki, e, out, depth + 1); /* no narrowing: a wider, safe bound */
+  narrows[nnarrows++] = n;
+  bool ok = iv_of(ki, e, out, depth + 1);
+  nnarrows--;
+  return ok;
 }
 
 static char *mul(const char *a, const char *b) { return xformat("(%s) * (%s)", a, b); }
@@ -98,11 +170,15 @@ static bool iv_of(KernelInfo *ki, Expr *e, Iv *out, int depth) {
       return true;
     }
     return false;
-  case EX_COND:
-    if (!iv_of(ki, e->b, &x, depth + 1) || !iv_of(ki, e->c, &y, depth + 1))
+  case EX_COND: {
+    Narrow nt = {0}, nf = {0};
+    edge_test(ki, e->a, &nt, &nf);
+    bool ok = branch_iv(ki, e->b, &x, depth, nt) && branch_iv(ki, e->c, &y, depth, nf);
+    if (!ok)
       return false;
     *out = (Iv){xformat("nurt_min(%s, %s)", x.lo, y.lo), xformat("nurt_max(%s, %s)", x.hi, y.hi)};
     return true;
+  }
   case EX_BINARY:
     break;
   default:

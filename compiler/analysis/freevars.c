@@ -4,6 +4,7 @@
  * private copies of outer loop indices, and the functions it calls.  Writes
  * to outer scalars and uses of pointers other than subscripts are errors. */
 #include "analysis.h"
+#include "transform.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,7 @@ static void add_scalar(FV *fv, Expr *path) {
 }
 
 static void visit(FV *fv, Expr *e);
+static void note_written(Expr *e, void *d);
 
 static Reduction *add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
   for (int i = 0; i < fv->k->reductions.len; i++) {
@@ -241,6 +243,9 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     visit_index(fv, lhs, read, true);
     return;
   }
+  if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF && lhs->a->kind == EX_VAR &&
+      freevars_is_local(fv->ki, lhs->a->var))
+    return; /* *p = e in a helper: checked at the calls */
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF) {
     diag_error(lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
     fv->ok = false;
@@ -278,6 +283,367 @@ static void add_func(FV *fv, Func *f) {
   vec_push(&fv->k->funcs, f);
 }
 
+/* --- pointer arguments of helpers ------------------------------------------
+ * A helper called from a kernel may take the address of an element (&a[i],
+ * &t[k]) or a whole one-dimensional array (a, t).  A local's address is
+ * __private and needs nothing more.  A buffer's is __global, and the
+ * elements the helper reaches are accesses of the buffer at the call: the
+ * helper must reach them as p[e] or *p, e an expression of its scalar
+ * parameters that it does not assign, so that the call's arguments give
+ * each element exactly (seed[index] in randu(seed, i) is seed[i]). */
+
+typedef struct PtrUse PtrUse;
+struct PtrUse {
+  FV *fv;
+  Func *f;
+  Var *p;
+  Expr *call;     /* the call of f: the kernel's, or the parent's helper's */
+  PtrUse *parent; /* the caller's use when a helper hands p on (randn → randu) */
+  Expr *add;      /* &q[add] handed on: added to the offsets, in the caller's terms */
+  Expr *base;     /* the buffer's path */
+  Expr **subs;    /* subscripts of &a[...] (outer → inner), or none */
+  int nsubs;
+  bool ok;
+};
+
+/* The address space a helper's pointer parameter gets from this argument;
+ * a parameter must get one space from every call. */
+static void set_space(FV *fv, Var *p, char space, Expr *arg) {
+  if (!p->space) {
+    p->space = space;
+  } else if (p->space != space) {
+    diag_error(arg->loc,
+               "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
+               "C 1.2 needs one address space per parameter",
+               p->name, space == 'g' ? "buffer's element" : "local",
+               p->space == 'g' ? "buffer's element" : "local");
+    fv->ok = false;
+  }
+}
+
+/* e with the helper's scalar parameters replaced by the call's arguments;
+ * NULL when e uses anything else of the helper, or a parameter it assigns. */
+static Expr *subst_params(PtrUse *u, Expr *e) {
+  if (!e)
+    return NULL;
+  if (e->kind == EX_VAR) {
+    for (int i = 0; i < u->f->nparams; i++)
+      if (u->f->params[i] == e->var) {
+        KernelInfo fki = {0};
+        ir_walk_stmt(u->f->body, note_written, &fki);
+        if (in_vec(&fki.written_locals, e->var) || !type_is_integer(e->var->type))
+          return NULL;
+        return u->call->args[i];
+      }
+    return NULL;
+  }
+  if (e->kind != EX_INT && e->kind != EX_BINARY && e->kind != EX_UNARY && e->kind != EX_CAST)
+    return NULL;
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op))
+    return NULL;
+  Expr *c = NEW(Expr);
+  *c = *e;
+  if (e->a && !(c->a = subst_params(u, e->a)))
+    return NULL;
+  if (e->b && !(c->b = subst_params(u, e->b)))
+    return NULL;
+  return c;
+}
+
+/* An offset in the helper's terms in the kernel's, through the helpers
+ * that handed the pointer on; NULL when it cannot be. */
+static Expr *kernel_offset(PtrUse *u, Expr *off) {
+  Expr *e = subst_params(u, off);
+  if (e && u->add)
+    e = ir_binary(OP_ADD, e, u->add, u->add->type);
+  return e && u->parent ? kernel_offset(u->parent, e) : e;
+}
+
+/* The access of the buffer that p[off] in the helper makes at the call. */
+static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool write) {
+  PtrUse *top = u;
+  while (top->parent)
+    top = top->parent;
+  Expr *k_off = kernel_offset(u, off ? off : ir_int(0, use->loc));
+  if (!k_off) {
+    char *t = print_expr_text(use);
+    diag_error(use->loc,
+               "'%s': a helper that a kernel hands a buffer ('%s') must index it with its own "
+               "scalar parameters only (p[i], *p), so that nucc knows the elements it reaches",
+               t, u->p->name);
+    xfree(t);
+    u->ok = false;
+    return;
+  }
+  u = top; /* the buffer and the kernel's call */
+  Expr *e = u->base;
+  for (int i = 0; i < u->nsubs; i++) {
+    Expr *sub = u->subs[i];
+    if (i == u->nsubs - 1)
+      sub = ir_binary(OP_ADD, sub, k_off, sub->type);
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = sub;
+    x->loc = u->call->loc;
+    x->type = i == u->nsubs - 1 ? type_elem(u->base->type) : NULL;
+    e = x;
+  }
+  if (!u->nsubs) {
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = k_off;
+    x->loc = u->call->loc;
+    x->type = type_elem(u->base->type);
+    e = x;
+  }
+  Buffer *b = buffer_of(u->fv, u->base);
+  int before = b->accesses.len;
+  visit_index(u->fv, e, read, write);
+  for (int i = before; i < b->accesses.len; i++)
+    ((Access *)b->accesses.items[i])->site = u->call;
+}
+
+static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write);
+
+static void walk_ptr_stmt(PtrUse *u, Stmt *s) {
+  if (!s)
+    return;
+  walk_ptr_uses(u, s->e, true, false);
+  walk_ptr_uses(u, s->init, true, false);
+  walk_ptr_stmt(u, s->init_s);
+  walk_ptr_uses(u, s->inc, true, false);
+  if (s->loop) {
+    walk_ptr_uses(u, s->loop->lb, true, false);
+    walk_ptr_uses(u, s->loop->ub, true, false);
+    walk_ptr_uses(u, s->loop->step, true, false);
+    walk_ptr_stmt(u, s->loop->body);
+  } else {
+    walk_ptr_stmt(u, s->body);
+  }
+  walk_ptr_stmt(u, s->then);
+  walk_ptr_stmt(u, s->els);
+  for (int i = 0; i < s->nitems; i++)
+    walk_ptr_stmt(u, s->items[i]);
+}
+
+static bool is_param(Expr *e, Var *p) { return e && e->kind == EX_VAR && e->var == p; }
+
+/* Every use of the parameter in the helper's body, with how it is used. */
+static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
+  if (!e)
+    return;
+  if (e->kind == EX_INDEX && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, e->b, read, write);
+    walk_ptr_uses(u, e->b, true, false);
+    return;
+  }
+  if (e->kind == EX_UNARY && e->op == OP_DEREF && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, NULL, read, write);
+    return;
+  }
+  if (e->kind == EX_CALL && e->callee) {
+    /* p handed on to another helper, whole or as &p[e]: its uses there
+     * reach the same buffer */
+    for (int i = 0; i < e->nargs; i++) {
+      Expr *a = e->args[i];
+      Expr *add = NULL;
+      bool at = a->kind == EX_UNARY && a->op == OP_ADDR && a->a->kind == EX_INDEX &&
+                is_param(a->a->a, u->p);
+      if (!at && !is_param(a, u->p)) {
+        walk_ptr_uses(u, a, true, false);
+        continue;
+      }
+      if (i >= e->callee->nparams)
+        continue;
+      if (at) {
+        add = a->a->b;
+        walk_ptr_uses(u, add, true, false);
+      }
+      set_space(u->fv, e->callee->params[i], 'g', a);
+      PtrUse sub = *u;
+      sub.f = e->callee;
+      sub.p = e->callee->params[i];
+      sub.call = e;
+      sub.parent = u;
+      sub.add = add;
+      sub.ok = true;
+      walk_ptr_stmt(&sub, sub.f->body);
+      u->ok &= sub.ok;
+    }
+    return;
+  }
+  if (is_param(e, u->p)) {
+    diag_error(e->loc,
+               "'%s' is used here other than as '%s[i]' or '*%s': a helper that a kernel hands "
+               "a buffer must only index it",
+               u->p->name, u->p->name, u->p->name);
+    u->ok = false;
+    return;
+  }
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) {
+    bool reads = e->kind == EX_UNARY || e->op != OP_ASSIGN;
+    walk_ptr_uses(u, e->a, reads, true);
+    walk_ptr_uses(u, e->b, true, false);
+    return;
+  }
+  walk_ptr_uses(u, e->a, true, false);
+  walk_ptr_uses(u, e->b, true, false);
+  walk_ptr_uses(u, e->c, true, false);
+  for (int i = 0; i < e->nargs; i++)
+    walk_ptr_uses(u, e->args[i], true, false);
+}
+
+/* The copy of helper f whose pointer parameters have the address spaces
+ * of `key` (one letter per parameter: 'g', 'p', '-' for a scalar): OpenCL
+ * C 1.2 has one space per parameter, so a helper handed a buffer's element
+ * at one call and a local's at another is emitted twice (dot, dot_pg).
+ * The first spaces f meets are its own. */
+static Vec specialised; /* Func*: the copies made, over every kernel of the file */
+
+static Func *specialise(Func *f, const char *key) {
+  bool own = true;
+  for (int i = 0; i < f->nparams; i++)
+    if (key[i] != '-' && f->params[i]->space && f->params[i]->space != key[i])
+      own = false;
+  if (own) {
+    for (int i = 0; i < f->nparams; i++)
+      if (key[i] != '-')
+        f->params[i]->space = key[i];
+    return f;
+  }
+  char *name = xformat("%s_", f->name);
+  for (int i = 0; key[i]; i++)
+    if (key[i] != '-')
+      name = xformat("%s%c", name, key[i]);
+  for (int i = 0; i < specialised.len; i++) {
+    Func *c = specialised.items[i];
+    if (!strcmp(c->name, name))
+      return c;
+  }
+  Func *c = NEW(Func);
+  *c = *f;
+  c->name = name;
+  Subst sub = {0};
+  c->params = xcalloc((size_t)f->nparams + 1, sizeof(Var *));
+  for (int i = 0; i < f->nparams; i++) {
+    c->params[i] = subst_rename(&sub, f->params[i], "");
+    c->params[i]->space = 0;
+    if (key[i] != '-')
+      c->params[i]->space = key[i];
+  }
+  c->body = tr_clone_stmt(f->body, &sub);
+  vec_push(&specialised, c);
+  return c;
+}
+
+/* The argument of a pointer parameter: the path and the subscripts of
+ * &a[i][j], or the array itself; false when it is neither. */
+typedef struct PtrArg {
+  Expr *arg, *base;
+  Expr *subs[16]; /* inner → outer */
+  int n;
+  char space;
+} PtrArg;
+
+static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
+  while (arg->kind == EX_CAST && arg->type && arg->type->kind == TY_PTR)
+    arg = arg->a;
+  *pa = (PtrArg){.arg = arg, .base = arg};
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR) {
+    pa->base = arg->a;
+    while (pa->base->kind == EX_INDEX && pa->n < 16) {
+      pa->subs[pa->n++] = pa->base->b;
+      pa->base = pa->base->a;
+    }
+  }
+  Expr *base = pa->base;
+  /* &v of a local scalar: __private; a scalar from outside would be
+   * written by every work-item */
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !pa->n &&
+      type_is_arith(base->type)) {
+    if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
+      pa->space = 'p';
+      return true;
+    }
+    diag_error(arg->loc,
+               "'&%s': only the address of a variable declared in the loop body can be handed "
+               "to a helper",
+               base->var->name);
+    return false;
+  }
+  Expr *root = ir_path_root(base);
+  if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
+    diag_error(arg->loc,
+               "only '&a[i]' or an array can be handed to '%s''s pointer parameter '%s' in a "
+               "kernel",
+               f->name, p->name);
+    return false;
+  }
+  for (int j = 0; j < pa->n; j++)
+    visit(fv, pa->subs[j]);
+  /* a local's address is __private; a helper handing on its own pointer
+   * parameter keeps that parameter's space */
+  pa->space = 'g';
+  if (freevars_is_local(fv->ki, root->var))
+    pa->space = 'p';
+  if (freevars_is_local(fv->ki, root->var) && root->var->space)
+    pa->space = root->var->space;
+  return true;
+}
+
+/* A call's pointer arguments: the helper's copy for their spaces, and the
+ * elements it reaches through a buffer's, as accesses at the call. */
+static void visit_ptr_args(FV *fv, Expr *call) {
+  Func *f = call->callee;
+  if (!f)
+    return;
+  char *key = xcalloc((size_t)f->nparams + 1, 1);
+  PtrArg *args = xcalloc((size_t)f->nparams + 1, sizeof(PtrArg));
+  bool any = false;
+  for (int i = 0; i < f->nparams; i++) {
+    key[i] = '-';
+    if (i >= call->nargs || f->params[i]->type->kind != TY_PTR)
+      continue;
+    if (!ptr_arg(fv, f, f->params[i], call->args[i], &args[i])) {
+      fv->ok = false;
+      continue;
+    }
+    key[i] = args[i].space;
+    any = true;
+  }
+  if (!any)
+    return;
+  Func *g = specialise(f, key);
+  call->callee = g;
+  for (int i = 0; i < g->nparams; i++) {
+    PtrArg *pa = &args[i];
+    if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
+        freevars_is_local(fv->ki, ir_path_root(pa->base)->var))
+      continue;
+    int n = pa->n;
+    PtrUse u = {fv,   g,    g->params[i], call,
+                NULL, NULL, pa->base,     xcalloc((size_t)n + 1, sizeof(Expr *)),
+                n,    true};
+    for (int j = 0; j < n; j++)
+      u.subs[j] = pa->subs[n - 1 - j];
+    Buffer *b = buffer_of(fv, pa->base);
+    if (n != b->rank && !(n == 0 && b->rank == 1)) {
+      char *t = print_expr_text(pa->base);
+      diag_error(pa->arg->loc,
+                 "hand '%s' to '%s' as the address of one element: '&%s[...]' with %d "
+                 "subscript%s",
+                 t, f->name, t, b->rank, b->rank == 1 ? "" : "s");
+      xfree(t);
+      fv->ok = false;
+      continue;
+    }
+    walk_ptr_stmt(&u, g->body);
+    fv->ok &= u.ok;
+  }
+}
+
 static void visit(FV *fv, Expr *e) {
   if (!e)
     return;
@@ -312,6 +678,8 @@ static void visit(FV *fv, Expr *e) {
     visit_index(fv, e, true, false);
     return;
   case EX_UNARY:
+    if (e->op == OP_DEREF && e->a->kind == EX_VAR && freevars_is_local(fv->ki, e->a->var))
+      return; /* a helper's pointer parameter: its uses are checked at the calls */
     if (e->op == OP_DEREF) {
       diag_error(e->loc, "'*p' in a kernel: write 'p[0]' instead");
       fv->ok = false;
@@ -361,8 +729,14 @@ static void visit(FV *fv, Expr *e) {
     return;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
-      visit(fv, e->args[i]);
+      if (!e->callee || i >= e->callee->nparams || e->callee->params[i]->type->kind != TY_PTR)
+        visit(fv, e->args[i]);
+    visit_ptr_args(fv, e);
     add_func(fv, e->callee);
+    return;
+  case EX_INIT:
+    for (int i = 0; i < e->nargs; i++)
+      visit(fv, e->args[i]);
     return;
   }
 }
@@ -384,9 +758,11 @@ static void scan_decls(FV *fv, Stmt *s) {
       li->loop = s->loop;
       li->id = fv->ki->loops.len;
       vec_push(&fv->ki->loops, li);
+      /* an index declared in the body before its loop (`int j; for (j = 0;
+       * ...)`) is a local already: a private copy would redefine it */
       if (s->loop->declared)
         vec_push(&fv->ki->locals, s->loop->var);
-      else if (!in_vec(&fv->ki->privates, s->loop->var))
+      else if (!in_vec(&fv->ki->privates, s->loop->var) && !in_vec(&fv->ki->locals, s->loop->var))
         vec_push(&fv->ki->privates, s->loop->var);
     }
     scan_decls(fv, s->body);
@@ -463,6 +839,12 @@ static void visit_stmt(FV *fv, Stmt *s) {
 
 static void note_written(Expr *e, void *d) {
   KernelInfo *ki = d;
+  /* &v handed to a helper: the helper may write v */
+  if (e->kind == EX_UNARY && e->op == OP_ADDR && e->a->kind == EX_VAR &&
+      !in_vec(&ki->written_locals, e->a->var)) {
+    vec_push(&ki->written_locals, e->a->var);
+    return;
+  }
   if (((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) &&
       e->a->kind == EX_VAR && !in_vec(&ki->written_locals, e->a->var))
     vec_push(&ki->written_locals, e->a->var);
@@ -593,6 +975,19 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   }
   scan_decls(&fv, k->body);
   private_find(ki, &fv.why);
+  /* a firstprivate copy starts from the host's value: a by-value argument
+   * of its own (opencl.c declares the copy with it) */
+  for (int i = 0; i < ki->privates.len; i++) {
+    Var *v = ki->privates.items[i];
+    if (!private_is_first(k, v))
+      continue;
+    Scalar *s = NEW(Scalar);
+    s->path = ir_var(v, v->loc);
+    s->path->type = v->type;
+    s->name = xformat("nu_first_%s", v->name);
+    s->type = v->type;
+    vec_push(&k->scalars, s);
+  }
   ir_walk_stmt(k->body, note_written, ki);
   private_values(ki);
   for (int i = 0; i < k->dims; i++) {

@@ -602,6 +602,21 @@ static void walk_expr(Walk *w, Expr *e) {
     walk_expr(w, x);
     return;
   }
+  if (e->kind == EX_CALL) {
+    /* the elements a helper reaches through a pointer argument: at the
+     * call, and only "may" (the helper may not reach them every time) */
+    for (int i = 0; i < w->p->accs.len; i++) {
+      PolyAccess *a = w->p->accs.items[i];
+      if (a->acc && a->acc->site == e && !a->dom) {
+        char *saved = w->why;
+        w->may++;
+        w->why = xformat("the helper '%s' makes it", e->text);
+        place_access(w, a);
+        w->why = saved;
+        w->may--;
+      }
+    }
+  }
   if (e->kind == EX_COND) {
     walk_expr(w, e->a);
     walk_may_expr(w, e->b, "it is evaluated only when a condition holds");

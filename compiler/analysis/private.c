@@ -114,6 +114,7 @@ static void flow_expr(Flow *f, Expr *e, State *s) {
     return;
   }
   case EX_CALL:
+  case EX_INIT: /* the elements of a list are unsequenced too (C11 6.7.9p23) */
     flow_unsequenced(f, e->args, e->nargs, s);
     return;
   case EX_COND: {
@@ -307,12 +308,23 @@ typedef struct Collect {
   KernelInfo *ki;
 } Collect;
 
+/* Declared in the body (not a private copy of an outer variable). */
+static bool is_body_local(KernelInfo *ki, const Var *v) {
+  for (int i = 0; i < ki->locals.len; i++)
+    if (ki->locals.items[i] == v)
+      return true;
+  return false;
+}
+
 /* Indices of inner loops declared outside: private already; their last
  * value is copied out like a temporary's when the analysis allows. */
 static void collect_indices(Flow *f, Stmt *s) {
   if (!s)
     return;
-  if (s->kind == ST_FOR && s->loop && !s->loop->declared && cand_of(f, s->loop->var) < 0) {
+  /* an index declared in the body (`int j; for (j = 0; ...)`) is a local
+   * already: declaring it again as a private would redefine it */
+  if (s->kind == ST_FOR && s->loop && !s->loop->declared && cand_of(f, s->loop->var) < 0 &&
+      !is_body_local(f->ki, s->loop->var)) {
     LoopInfo *li = freevars_loop_of(f->ki, s->loop->var);
     if (li && !li->mapped && type_is_arith(s->loop->var->type))
       vec_push(&f->cands, s->loop->var);
@@ -378,6 +390,17 @@ static bool read_after(Nest *nest, Var *v) {
   return false;
 }
 
+static bool named_in(Vec *names, const Var *v) {
+  for (int i = 0; i < names->len; i++)
+    if (!strcmp(names->items[i], v->name))
+      return true;
+  return false;
+}
+
+static bool named_private(Kernel *k, const Var *v) { return named_in(&k->private_names, v); }
+
+bool private_is_first(Kernel *k, const Var *v) { return named_in(&k->first_names, v); }
+
 void private_find(KernelInfo *ki, Vec *why) {
   Kernel *k = ki->k;
   Flow f = {.ki = ki};
@@ -399,6 +422,21 @@ void private_find(KernelInfo *ki, Vec *why) {
       vec_push(&ki->copyouts, f.cands.items[i]);
   for (int i = 0; i < nindex; i++) {
     Var *v = f.cands.items[i];
+    if (private_is_first(k, v)) {
+      /* firstprivate: private, starting from the value before the nest
+       * (freevars.c passes it, opencl.c initialises the copy); never a
+       * stand-in for a value, nothing kept after */
+      vec_push(&ki->privates, v);
+      continue;
+    }
+    if (named_private(k, v)) {
+      /* OpenMP's private: each work-item's own, nothing kept after the
+       * nest; a stand-in for a value only when written before it is read */
+      vec_push(&ki->privates, v);
+      if (!f.read[i].line)
+        vec_push(&ki->temps, v);
+      continue;
+    }
     if (f.read[i].line) {
       vec_push(why, v);
       vec_push(why, xformat("'%s' is read before it is written in an iteration (line %d), so it "
@@ -425,28 +463,66 @@ void private_find(KernelInfo *ki, Vec *why) {
   xfree(st.w);
 }
 
-/* A value the iteration cannot change: constants, mapped indices, scalars
- * from outside that the kernel does not write. */
-static bool fixed_value(KernelInfo *ki, Expr *e) {
+/* The value a local or a temporary stands for in the analyses: its
+ * declaration's initializer when nothing assigns it afterwards (or the decl
+ * private_values made for it), else NULL. */
+static Expr *value_of(KernelInfo *ki, const Var *v) {
+  for (int i = 0; i < ki->written_locals.len; i++)
+    if (ki->written_locals.items[i] == v)
+      return NULL;
+  for (int i = 0; i < ki->decls.len; i++) {
+    Stmt *d = ki->decls.items[i];
+    if (d->var == v)
+      return d->init;
+  }
+  return NULL;
+}
+
+/* A value that cannot change between the point of a block where it is
+ * computed and the end of that block: constants, mapped indices, indices of
+ * the canonical loops around the block (`scope`), scalars and members from
+ * outside that the kernel does not write, and locals or temporaries that
+ * stand for such a value themselves (c = x + y*nx; w = x ? c - 1 : c). */
+static bool fixed_value(KernelInfo *ki, Expr *e, Vec *scope, int depth) {
+  if (depth > 32)
+    return false;
   switch (e->kind) {
   case EX_INT:
     return true;
   case EX_VAR: {
     LoopInfo *li = freevars_loop_of(ki, e->var);
-    if (li)
-      return li->mapped;
-    return !freevars_is_local(ki, e->var) && type_is_integer(e->type);
+    if (li) {
+      if (li->mapped)
+        return true;
+      for (int i = 0; i < scope->len; i++)
+        if (scope->items[i] == e->var)
+          return true;
+      return false;
+    }
+    if (!type_is_integer(e->type))
+      return false;
+    if (freevars_is_local(ki, e->var)) {
+      Expr *init = value_of(ki, e->var);
+      return init && fixed_value(ki, init, scope, depth + 1);
+    }
+    return true;
+  }
+  case EX_MEMBER: {
+    Expr *root = ir_path_root(e);
+    return root && type_is_integer(e->type) && !freevars_is_local(ki, root->var) &&
+           !freevars_loop_of(ki, root->var);
   }
   case EX_CAST:
-    return fixed_value(ki, e->a);
+    return type_is_integer(e->type) && fixed_value(ki, e->a, scope, depth + 1);
   case EX_UNARY:
     return (e->op == OP_NEG || e->op == OP_PLUS || e->op == OP_BITNOT || e->op == OP_NOT) &&
-           fixed_value(ki, e->a);
+           fixed_value(ki, e->a, scope, depth + 1);
   case EX_BINARY:
-    return !op_is_assign(e->op) && e->op != OP_COMMA && fixed_value(ki, e->a) &&
-           fixed_value(ki, e->b);
+    return !op_is_assign(e->op) && e->op != OP_COMMA && fixed_value(ki, e->a, scope, depth + 1) &&
+           fixed_value(ki, e->b, scope, depth + 1);
   case EX_COND:
-    return fixed_value(ki, e->a) && fixed_value(ki, e->b) && fixed_value(ki, e->c);
+    return fixed_value(ki, e->a, scope, depth + 1) && fixed_value(ki, e->b, scope, depth + 1) &&
+           fixed_value(ki, e->c, scope, depth + 1);
   default:
     return false;
   }
@@ -454,47 +530,84 @@ static bool fixed_value(KernelInfo *ki, Expr *e) {
 
 typedef struct Count {
   Var *v;
-  int n;
+  int writes, uses;
 } Count;
 
-static void count_writes(Expr *e, void *d) {
+static void count_var(Expr *e, void *d) {
   Count *c = d;
   if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op) &&
       e->a->kind == EX_VAR && e->a->var == c->v)
-    c->n++;
+    c->writes++;
+  if (e->kind == EX_VAR && e->var == c->v)
+    c->uses++;
+}
+
+static Count count_in(Stmt *s, Var *v) {
+  Count c = {v, 0, 0};
+  ir_walk_stmt(s, count_var, &c);
+  return c;
+}
+
+static bool is_temp(KernelInfo *ki, const Var *v) {
+  for (int i = 0; i < ki->temps.len; i++)
+    if (ki->temps.items[i] == v)
+      return true;
+  return false;
+}
+
+/* Forward substitution in one block: a temporary assigned once in the whole
+ * kernel, by an item `v = e;` of this block, from a value fixed over the
+ * rest of the block, and read nowhere but after that item in this block,
+ * stands for e at every read (the reads all see this write: v is private
+ * and written before it is read).  Blocks of canonical loops nested in it
+ * follow, their index in scope. */
+static void values_in(KernelInfo *ki, Stmt *block, Vec *scope) {
+  if (!block)
+    return;
+  if (block->kind != ST_BLOCK) {
+    if (block->kind == ST_FOR && block->loop) {
+      vec_push(scope, block->loop->var);
+      values_in(ki, block->loop->body, scope);
+      scope->len--;
+    } else if (block->kind == ST_IF) {
+      values_in(ki, block->then, scope);
+      values_in(ki, block->els, scope);
+    }
+    return;
+  }
+  for (int i = 0; i < block->nitems; i++) {
+    Stmt *s = block->items[i];
+    if (s->kind != ST_EXPR || s->e->kind != EX_BINARY || s->e->op != OP_ASSIGN ||
+        s->e->a->kind != EX_VAR) {
+      values_in(ki, s, scope);
+      continue;
+    }
+    Var *v = s->e->a->var;
+    if (!is_temp(ki, v) || !type_is_integer(v->type) || value_of(ki, v) ||
+        !fixed_value(ki, s->e->b, scope, 0))
+      continue;
+    Count all = count_in(ki->k->body, v);
+    if (all.writes != 1)
+      continue;
+    int after = 0;
+    for (int j = i + 1; j < block->nitems; j++)
+      after += count_in(block->items[j], v).uses;
+    if (after != all.uses - 1)
+      continue; /* read elsewhere, where it holds another iteration's value */
+    Stmt *d = NEW(Stmt);
+    d->kind = ST_DECL;
+    d->loc = s->loc;
+    d->var = v;
+    d->init = s->e->b;
+    vec_push(&ki->decls, d);
+    for (int w = 0; w < ki->written_locals.len; w++)
+      if (ki->written_locals.items[w] == v)
+        ki->written_locals.items[w] = ki->written_locals.items[--ki->written_locals.len];
+  }
 }
 
 void private_values(KernelInfo *ki) {
-  Stmt *body = ki->k->body;
-  if (body->kind != ST_BLOCK)
-    return;
-  for (int t = 0; t < ki->temps.len; t++) {
-    Var *v = ki->temps.items[t];
-    if (!type_is_integer(v->type))
-      continue;
-    Count c = {v, 0};
-    ir_walk_stmt(body, count_writes, &c);
-    if (c.n != 1)
-      continue;
-    for (int i = 0; i < body->nitems; i++) {
-      Stmt *s = body->items[i];
-      if (s->kind != ST_EXPR || s->e->kind != EX_BINARY || s->e->op != OP_ASSIGN ||
-          s->e->a->kind != EX_VAR || s->e->a->var != v)
-        continue;
-      if (!fixed_value(ki, s->e->b))
-        break;
-      /* every read follows this one write (v is private): v stands for
-       * its value, as a local declared with it would */
-      Stmt *d = NEW(Stmt);
-      d->kind = ST_DECL;
-      d->loc = s->loc;
-      d->var = v;
-      d->init = s->e->b;
-      vec_push(&ki->decls, d);
-      for (int w = 0; w < ki->written_locals.len; w++)
-        if (ki->written_locals.items[w] == v)
-          ki->written_locals.items[w] = ki->written_locals.items[--ki->written_locals.len];
-      break;
-    }
-  }
+  Vec scope = {0};
+  values_in(ki, ki->k->body, &scope);
+  xfree(scope.items);
 }

@@ -26,6 +26,10 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
 /* The prologue of the output file: include, program string, module. */
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
 
+/* Reports every buffer whose extent cannot be bounded (no size(), no
+ * fixed type, a subscript extent.c cannot bound); false after an error.
+ * work.c calls it with the other analyses, so one run reports them all. */
+bool emit_check_extents(Kernel *k);
 /* The --explain=html page of the file at `path`: nests[i] (Nest*) went
  * through the steps steps[i] (Vec* of ExplainStep*, the nest as written
  * first); params are the sizes of --explain-size (iterspace.h). */

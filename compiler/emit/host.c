@@ -135,6 +135,16 @@ static char *max_first_subscript(Kernel *k, Buffer *bf) {
   return hi;
 }
 
+bool emit_check_extents(Kernel *k) {
+  bool ok = true;
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    if (!bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0))
+      ok &= max_first_subscript(k, bf) != NULL;
+  }
+  return ok;
+}
+
 /* NDRange and work-group sizes; dimension 0 is the innermost mapped loop.
  * A 1-D reduction caps its groups: each work-item strides over the rest. */
 static void print_sizes(Kernel *k, Buf *b) {
@@ -180,9 +190,10 @@ static void print_final_combine(Reduction *r, Buf *b) {
   char *last = emit_red_combine(r, xformat("*%s", r->name), "nu_t", false);
   buf_printf(b,
              "  nurt_host_access(nu_part_%s, 0); /* waits for the kernel */\n"
-             "  {\n"
+             "  {\n" /* C89 too: the input may be -std=gnu89 */
              "    %s nu_t = nu_part_%s[0];\n"
-             "    for (size_t nu_g = 1; nu_g < nu_groups; nu_g++)\n"
+             "    size_t nu_g;\n"
+             "    for (nu_g = 1; nu_g < nu_groups; nu_g++)\n"
              "      nu_t = %s;\n",
              r->name, t, r->name, step);
   /* an element is a host write of its array, as any host statement's */

@@ -108,12 +108,47 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   return true;
 }
 
+/* A helper's parameter type: a pointer gets the address space its
+ * arguments have (freevars.c), a buffer's element __global. */
+typedef struct Through {
+  Var *v;
+  bool written;
+} Through;
+
+static void find_store(Expr *e, void *d) {
+  Through *t = d;
+  if (!((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)))
+    return;
+  Expr *l = e->a;
+  if ((l->kind == EX_INDEX || (l->kind == EX_UNARY && l->op == OP_DEREF)) && l->a->kind == EX_VAR &&
+      l->a->var == t->v)
+    t->written = true;
+}
+
+/* A helper's parameter type: a pointer gets the address space its
+ * arguments have (freevars.c), a buffer's element __global, and `const`
+ * when the helper only reads through it (a buffer the kernel only reads
+ * is `__global const`). */
+static void print_param_type(Func *f, Var *v, Buf *b) {
+  if (v->type->kind != TY_PTR) {
+    buf_puts(b, type_cl_name(v->type));
+    return;
+  }
+  Through t = {v, false};
+  ir_walk_stmt(f->body, find_store, &t);
+  buf_printf(b, "%s%s%s *", v->space == 'g' ? "__global " : "", t.written ? "" : "const ",
+             type_cl_name(v->type->base));
+}
+
 static void print_func(Func *f, Buf *b) {
   Printer p = {.opencl = true, .on_path = cl_path};
   buf_printf(b, "%s nu_%s(", type_cl_name(f->ret), f->name);
-  for (int i = 0; i < f->nparams; i++)
-    buf_printf(b, "%s%s %s", i ? ", " : "", type_cl_name(f->params[i]->type),
+  for (int i = 0; i < f->nparams; i++) {
+    buf_puts(b, i ? ", " : "");
+    print_param_type(f, f->params[i], b);
+    buf_printf(b, "%s%s", f->params[i]->type->kind == TY_PTR ? "" : " ",
                print_cl_name(f->params[i]->name));
+  }
   if (!f->nparams)
     buf_puts(b, "void");
   buf_puts(b, ")\n");
@@ -366,7 +401,12 @@ static void print_kernel(Kernel *k, Buf *b) {
     bool mapped = false;
     for (int m = 0; m < k->dims; m++)
       mapped |= k->mapped[m]->var == v;
-    if (!mapped)
+    if (mapped)
+      continue;
+    if (private_is_first(k, v)) /* firstprivate: the copy starts from the host's value */
+      buf_printf(b, "  %s %s = nu_first_%s;\n", type_cl_name(v->type), print_cl_name(v->name),
+                 v->name);
+    else
       buf_printf(b, "  %s %s;\n", type_cl_name(v->type), print_cl_name(v->name));
   }
   bool cached = k->caches.len > 0;
@@ -458,8 +498,10 @@ char *emit_opencl_program(Vec *kernels, bool *uses_fp64) {
   for (int i = 0; i < funcs.len; i++) {
     Func *f = funcs.items[i];
     buf_printf(&b, "%s nu_%s(", type_cl_name(f->ret), f->name);
-    for (int j = 0; j < f->nparams; j++)
-      buf_printf(&b, "%s%s", j ? ", " : "", type_cl_name(f->params[j]->type));
+    for (int j = 0; j < f->nparams; j++) {
+      buf_puts(&b, j ? ", " : "");
+      print_param_type(f, f->params[j], &b);
+    }
     buf_puts(&b, f->nparams ? ");\n" : "void);\n");
   }
   if (funcs.len)

@@ -14,7 +14,9 @@ foreach(t IN LISTS NUCC_FUZZ_TARGETS)
   target_link_libraries(replay_${t} PRIVATE nucc_core)
   add_test(NAME fuzz.replay.${t}
     COMMAND replay_${t} ${NUCC_FUZZ_DIR}/corpus/${t} ${NUCC_FUZZ_DIR}/regressions/${t})
-  set_tests_properties(fuzz.replay.${t} PROPERTIES LABELS "fuzz" TIMEOUT 300)
+  # every generated OpenCL program is parsed too (compiler/clcheck.c)
+  set_tests_properties(fuzz.replay.${t} PROPERTIES LABELS "fuzz" TIMEOUT 300
+    ENVIRONMENT NUCC_CHECK_CL=1)
 endforeach()
 
 option(NUCC_FUZZ "Run the libFuzzer targets in ctest (needs clang with libFuzzer)" ON)

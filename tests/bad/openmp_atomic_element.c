@@ -1,0 +1,13 @@
+// expect: 10:13: error: '#pragma omp atomic' on an array element or a member has no GPU meaning
+// nucc-flags: --openmp
+/* atomic on an element (a histogram) would need atomics nucc does not
+ * make; on a scalar it is a reduction and is accepted
+ * (tests/run/openmp_loops.c). */
+void hist(const int *v, int *count, int n) {
+  int i;
+#pragma omp parallel for
+  for (i = 0; i < n; i++) {
+#pragma omp atomic
+    count[v[i] & 7]++;
+  }
+}
