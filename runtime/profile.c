@@ -183,8 +183,8 @@ static void print_causes(FILE *out, const nurt_arrec *r, int to_host) {
     case NURT_CAUSE_ALL:
       fprintf(out, "a call or return nucc cannot see through (%s)", c->name ? c->name : "");
       break;
-    default:
-      fprintf(out, "other");
+    default: /* nurt's own reads: a reduction's partials, a last value */
+      fprintf(out, "the result of the kernel, read by the stub");
     }
     sep = "; ";
   }
@@ -200,7 +200,7 @@ static void print_advice(FILE *out, const nurt_arrec *r) {
             "turns on it; a kernel for the host statement, or the host access out of the loop, "
             "keeps it on the device\n",
             trips);
-  } else if (r->copies[1] >= 3 && r->moved[1] / r->copies[1] >= r->bytes && r->bytes > 4096) {
+  } else if (r->copies[1] >= 3 && r->moved[1] / r->copies[1] >= r->bytes && r->bytes > 65536) {
     fprintf(out,
             "    avoidable? %lu copies of the whole array back to the host: if the host reads "
             "only a few elements, that access is the one to move\n",

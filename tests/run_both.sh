@@ -162,7 +162,7 @@ if run_prog nu_host env NU_DEVICE=host "$work/nu"; then
 fi
 
 # --- leg 3b (optional): NU_VERIFY=1, every launch checked against its loop -
-# Enabled with NUCC_VERIFY=1 (the verify.run.* tests): a mismatch stops the
+# Enabled with NUCC_VERIFY=1 (every run.* test, tests/programs.cmake): a mismatch stops the
 # program with a report on stderr, shown by the failure.
 if [ "${NUCC_VERIFY:-0}" = 1 ]; then
   if run_prog nu_verify env NU_VERIFY=1 "$work/nu"; then

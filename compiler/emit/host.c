@@ -370,14 +370,22 @@ char *emit_host_stub(Kernel *k) {
   buf_puts(&b, "  int nu_verify = nurt_verify_on();\n  (void)nu_verify;\n");
   buf_printf(&b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              l0->loc.line);
-  if (k->buffers.len) { /* the arrays' source names, for NU_PROFILE */
+  if (k->buffers.len || k->reductions.len) { /* the arrays' source names, for NU_PROFILE */
     buf_puts(&b, "  nurt_launch_names(nu_l, \"");
     for (int i = 0; i < k->buffers.len; i++) {
       char *t = print_expr_text(((Buffer *)k->buffers.items[i])->path);
       for (char *p = t; *p; p++)
         if (*p == '"' || *p == '\\')
           *p = '?';
-      buf_printf(&b, "%s\\0", t);
+      buf_printf(&b, "%s\\000", t); /* \\0 would swallow a digit */
+      xfree(t);
+    }
+    for (int i = 0; i < k->reductions.len; i++) { /* their partials, next */
+      char *t = print_expr_text(((Reduction *)k->reductions.items[i])->path);
+      for (char *p = t; *p; p++)
+        if (*p == '"' || *p == '\\')
+          *p = '?';
+      buf_printf(&b, "%s (partial results)\\000", t);
       xfree(t);
     }
     buf_puts(&b, "\");\n");
