@@ -22,6 +22,7 @@ typedef struct Ctx {
   unsigned nest_begin, nest_end; /* the nest being translated */
   Vec *annotated_fors;           /* offsets of annotated `for` keywords (as uintptr) */
   Func *in_func;                 /* a called function being translated */
+  Vec made_names;                /* char*: names the transformations made */
 } Ctx;
 
 static Ctx *ctx_of_visit;
@@ -1371,6 +1372,21 @@ static Vec *annots_of(Attach *a) {
       vec_push(v, p->annots.items[j]);
   }
   return v;
+}
+
+bool frontend_name_taken(const char *name) {
+  Ctx *cx = ctx_of_visit;
+  if (frontend_lookup_var(name))
+    return true;
+  for (int i = 0; cx && i < cx->made_names.len; i++)
+    if (!strcmp(cx->made_names.items[i], name))
+      return true;
+  return false;
+}
+
+void frontend_claim_name(char *name) {
+  if (ctx_of_visit)
+    vec_push(&ctx_of_visit->made_names, name);
 }
 
 Var *frontend_lookup_var(const char *name) {

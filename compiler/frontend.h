@@ -63,5 +63,10 @@ unsigned frontend_end(CXCursor c);
 bool frontend_in_main_file(Source *src, CXCursor c);
 /* A variable of the program with this name, among those seen so far. */
 Var *frontend_lookup_var(const char *name);
+/* Whether a variable of the file or a name made before in this compilation
+ * has this name; and recording a made name.  The set lives with the
+ * compilation, like everything the front end knows. */
+bool frontend_name_taken(const char *name);
+void frontend_claim_name(char *name);
 
 #endif

@@ -51,6 +51,9 @@ typedef struct Vec {
   int len, cap;
 } Vec;
 void vec_push(Vec *v, void *p);
+/* A module's static vector of compilation memory: util_free_all empties it,
+ * so that nothing from one compilation survives into the next. */
+void util_scoped_vec(Vec *v);
 
 // diag.c
 /* Diagnostics are collected, then printed in the C compiler's format with the

@@ -35,14 +35,10 @@ void subst_expr(Subst *s, Var *v, Expr *e) {
 /* A name no variable of the file has, nor one made before: new loop
  * indices and renamed locals must not capture what the body reads. */
 char *tr_fresh_name(const char *base) {
-  static Vec made;
   for (int k = 0;; k++) {
     char *name = k ? xformat("%s_%d", base, k) : xstrdup(base);
-    bool taken = frontend_lookup_var(name) != NULL;
-    for (int i = 0; i < made.len && !taken; i++)
-      taken = !strcmp(made.items[i], name);
-    if (!taken) {
-      vec_push(&made, name);
+    if (!frontend_name_taken(name)) {
+      frontend_claim_name(name);
       return name;
     }
     xfree(name);

@@ -91,7 +91,29 @@ void xfree(void *p) {
   free(p);
 }
 
+/* Vectors of module state that hold compilation memory: emptied with it. */
+static Vec **scoped;
+static size_t nscoped, scoped_cap;
+
+void util_scoped_vec(Vec *v) {
+  for (size_t i = 0; i < nscoped; i++)
+    if (scoped[i] == v)
+      return;
+  if (nscoped == scoped_cap) {
+    scoped_cap = scoped_cap ? 2 * scoped_cap : 8;
+    Vec **grown = realloc(scoped, scoped_cap * sizeof *grown);
+    if (!grown) {
+      fprintf(stderr, "nucc: out of memory\n");
+      exit(2);
+    }
+    scoped = grown;
+  }
+  scoped[nscoped++] = v;
+}
+
 void util_free_all(void) {
+  for (size_t i = 0; i < nscoped; i++)
+    *scoped[i] = (Vec){0};
   for (size_t i = 0; i < live_cap; i++)
     if (live[i] && live[i] != (void *)&live)
       free(live[i]);

@@ -517,6 +517,7 @@ static Func *specialise(Func *f, const char *key) {
   for (int i = 0; key[i]; i++)
     if (key[i] != '-')
       name = xformat("%s%c", name, key[i]);
+  util_scoped_vec(&specialised);
   for (int i = 0; i < specialised.len; i++) {
     Func *c = specialised.items[i];
     if (!strcmp(c->name, name))
