@@ -55,6 +55,7 @@ typedef struct nurt_cause {
   const char *file; /* not owned: the generated program's literals */
   int line;
   const char *name; /* kernel name (not owned) */
+  uintptr_t pc;     /* NURT_CAUSE_FAULT: the faulting instruction, or 0 */
   unsigned long count;
   unsigned long long bytes;
   struct nurt_cause *next;
@@ -182,6 +183,7 @@ uintptr_t nurt_page(void); /* page size */
 int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi,
                          uintptr_t *head);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
+extern uintptr_t nurt_guard_pc;     /* while a fault is served: its instruction, or 0 */
 void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
 /* What the layer above does with what the guard catches; registered, so that
  * the guard never calls up (STYLE.md, the runtime's layering). */
@@ -225,6 +227,7 @@ void nurt_prof_drain(int all);                         /* read finished events; 
 nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first);
 /* The reason of the copies started until the next call (lock held). */
 void nurt_prof_cause(int kind, const char *file, int line, const char *name);
+void nurt_prof_cause_pc(uintptr_t pc);                          /* a fault's instruction */
 void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes); /* one copy, for its cause */
 void nurt_prof_report(FILE *out);
 void nurt_prof_release(void);

@@ -2,6 +2,8 @@
  * copies as they are enqueued, reads their profiling times once they have
  * finished (a bounded queue: events are released after reading), and hands
  * on nurt_get_stats and, with NU_PROFILE=1, the report printed at exit. */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,12 +145,31 @@ void nurt_prof_cause(int kind, const char *file, int line, const char *name) {
   current = (nurt_cause){.kind = kind, .file = file, .line = line, .name = name};
 }
 
+void nurt_prof_cause_pc(uintptr_t pc) { current.pc = pc; }
+
+/* The function of a faulting instruction: its name when the dynamic symbol
+ * table has it, else the object and offset for addr2line. */
+static void print_pc(FILE *out, uintptr_t pc) {
+  Dl_info info;
+  if (!pc || !dladdr((void *)pc, &info) || !info.dli_fname) {
+    fprintf(out, ", function not known");
+    return;
+  }
+  if (info.dli_sname)
+    fprintf(out, ", in %s()", info.dli_sname);
+  else
+    fprintf(out, ", at %s+0x%lx (addr2line -f -e %s 0x%lx names the function)", info.dli_fname,
+            (unsigned long)(pc - (uintptr_t)info.dli_fbase), info.dli_fname,
+            (unsigned long)(pc - (uintptr_t)info.dli_fbase));
+}
+
 void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes) {
   r->copies[to_host]++;
   r->moved[to_host] += bytes;
   nurt_cause **p = &r->cause[to_host];
-  while (*p && !((*p)->kind == current.kind && (*p)->line == current.line &&
-                 (*p)->file == current.file && (*p)->name == current.name))
+  while (*p &&
+         !((*p)->kind == current.kind && (*p)->line == current.line && (*p)->file == current.file &&
+           (*p)->name == current.name && (*p)->pc == current.pc))
     p = &(*p)->next;
   if (!*p) {
     *p = calloc(1, sizeof **p);
@@ -176,6 +197,7 @@ static void print_causes(FILE *out, const nurt_arrec *r, int to_host) {
       break;
     case NURT_CAUSE_FAULT:
       fprintf(out, "page fault in host code nucc did not translate");
+      print_pc(out, c->pc);
       break;
     case NURT_CAUSE_IO:
       fprintf(out, "system call %s given the array", c->name ? c->name : "");

@@ -317,6 +317,7 @@ static int sync_fault(uintptr_t addr, int write) {
     return 0; /* opened by another thread meanwhile (guard.c retries), or not ours */
   nurt_counters.faults++;
   nurt_prof_cause(NURT_CAUSE_FAULT, NULL, 0, NULL);
+  nurt_prof_cause_pc(nurt_guard_pc);
   serve(e, addr, addr + 1, on_head, prot != NONE ? 1 : write);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
