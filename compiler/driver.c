@@ -407,7 +407,8 @@ int nucc_compile(const Options *o) {
   if (ok && o->report)
     for (int i = 0; i < kernels.len; i++)
       emit_report(kernels.items[i], o->input);
-  if (ok && (o->report || o->explain_data) && kernels.len)
+  /* hostsync ran in this compilation only for host output with kernels */
+  if (ok && (o->report || o->explain_data) && kernels.len && o->emit == EMIT_HOST)
     fputs(hostsync_explain(), stdout);
   if (ok && o->output)
     ok = outfile_write(o->output, out);
