@@ -217,31 +217,23 @@ static double tol_a(int kind, size_t esize) {
   return esize == 4 ? 1e-6 : 1e-12;
 }
 
+/* The element at p as a double; memcpy: snapshots need not be aligned. */
 static double value_at(const char *p, int kind, size_t esize) {
-  if (kind == NURT_VK_FLOAT)
-    return esize == 4 ? (double)*(const float *)p : *(const double *)p;
-  if (kind == NURT_VK_SIGNED) {
-    switch (esize) {
-    case 1:
-      return *(const int8_t *)p;
-    case 2:
-      return *(const int16_t *)p;
-    case 4:
-      return *(const int32_t *)p;
-    default:
-      return (double)*(const int64_t *)p;
+  if (kind == NURT_VK_FLOAT) {
+    if (esize == 4) {
+      float f;
+      memcpy(&f, p, sizeof f);
+      return f;
     }
+    double d;
+    memcpy(&d, p, sizeof d);
+    return d;
   }
-  switch (esize) {
-  case 1:
-    return *(const uint8_t *)p;
-  case 2:
-    return *(const uint16_t *)p;
-  case 4:
-    return *(const uint32_t *)p;
-  default:
-    return (double)*(const uint64_t *)p;
-  }
+  uint64_t u = 0;
+  memcpy(&u, p, esize < 8 ? esize : 8); /* little-endian: the low bytes */
+  if (kind == NURT_VK_SIGNED && esize < 8 && (u >> (esize * 8 - 1)) & 1)
+    u |= ~(uint64_t)0 << (esize * 8); /* sign-extend */
+  return kind == NURT_VK_SIGNED ? (double)(int64_t)u : (double)u;
 }
 
 static int differs(double got, double exp, int kind, size_t esize) {
