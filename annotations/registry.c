@@ -8,6 +8,7 @@
 #include "transform.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const AnnotSpec specs[] = {
@@ -169,12 +170,33 @@ static bool fits(Stmt *piece, Annot *a) {
   return n >= need;
 }
 
+/* Test-only (NUCC_TEST_BREAK_STEP=NAME, docs/runtime.md): miscompiles the
+ * step NAME on purpose, its main part skipping the first iteration of its
+ * outer loop, so that the tests of NU_VERIFY can check that the report
+ * names the step.  The IR of earlier steps is shared: copy, never change. */
+static void break_step_for_tests(AnnotCtx *cx, Annot *a) {
+  const char *name = getenv("NUCC_TEST_BREAK_STEP");
+  if (!name || strcmp(name, a->name) != 0 || cx->main < 0)
+    return;
+  Stmt *piece = cx->pieces.items[cx->main];
+  if (piece->kind != ST_FOR || !piece->loop)
+    return;
+  Loop *l = NEW(Loop);
+  *l = *piece->loop;
+  l->lb = ir_binary(OP_ADD, l->lb, l->step, l->lb->type);
+  Stmt *copy = NEW(Stmt);
+  *copy = *piece;
+  copy->loop = l;
+  cx->pieces.items[cx->main] = copy;
+}
+
 /* Applies the annotation to the main part cx->main and appends the main
  * parts it leaves to `next`: those fission made, or the one left. */
 static bool apply_one(AnnotCtx *cx, Annot *a, const AnnotSpec *s, Vec *next) {
   cx->split = (Vec){0};
   if (!s->apply(cx, a))
     return false;
+  break_step_for_tests(cx, a);
   for (int j = 0; j < cx->split.len; j++)
     vec_push(next, cx->split.items[j]);
   if (!cx->split.len && cx->main >= 0)

@@ -167,6 +167,37 @@ static char *seq_text(AnnotCtx *cx) {
   return b.s;
 }
 
+/* For NU_VERIFY: the label ("dmine(2,2)") and the sequential C of the nest
+ * after each transformation step, alternating; `work` is no step. */
+static Vec verify_steps(AnnotCtx *cx) {
+  Vec out = {0};
+  for (int i = 0; cx->steps && i < cx->steps->len; i++) {
+    ExplainStep *st = cx->steps->items[i];
+    if (!st->annot || cx->work == st->annot || !strcmp(st->annot->name, "work"))
+      continue;
+    Annot *a = st->annot;
+    Buf label = {0};
+    buf_puts(&label, a->name);
+    if (a->has_parens) {
+      buf_puts(&label, "(");
+      for (int j = 0; j < a->nargs; j++)
+        buf_printf(&label, "%s%s", j ? "," : "", a->args[j].text);
+      buf_puts(&label, ")");
+    }
+    /* the label goes into a C string */
+    for (char *p = label.s; *p; p++)
+      if (*p == '"' || *p == '\\' || *p == '\n')
+        *p = ' ';
+    Buf code = {0};
+    buf_puts(&code, "{\n");
+    tidy_print(&st->pieces, st->main, &st->mains, &code, 1, "nu_");
+    buf_puts(&code, "}");
+    vec_push(&out, label.s);
+    vec_push(&out, code.s);
+  }
+  return out;
+}
+
 /* `#pragma nu` lines inside a nest's original text become empty lines (the
  * host-mode copy runs untransformed; cc would warn about them). */
 static void blank_pragmas(char *text) {
@@ -240,7 +271,8 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
       }
       char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
       blank_pragmas(original);
-      text = emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path);
+      Vec steps = verify_steps(cx);
+      text = emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps);
     } else {
       char *pragmas = pragma_lines(src, n);
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx));
@@ -347,7 +379,9 @@ int nucc_compile(const Options *o) {
   for (int i = 0; ok && i < src.nests.len; i++) {
     Nest *n = src.nests.items[i];
     AnnotCtx *cx = &ctxs[i];
-    *cx = (AnnotCtx){.nest = n, .explain = o->explain, .host = o->emit == EMIT_HOST};
+    /* the steps, for NU_VERIFY's step-by-step check */
+    *cx = (AnnotCtx){
+        .nest = n, .explain = o->explain, .host = o->emit == EMIT_HOST, .steps = NEW(Vec)};
     if (o->explain)
       explain_nest(&src, n);
     if (annot_apply_all(cx))
@@ -373,6 +407,9 @@ int nucc_compile(const Options *o) {
   if (ok && o->report)
     for (int i = 0; i < kernels.len; i++)
       emit_report(kernels.items[i], o->input);
+  /* hostsync ran in this compilation only for host output with kernels */
+  if (ok && (o->report || o->explain_data) && kernels.len && o->emit == EMIT_HOST)
+    fputs(hostsync_explain(), stdout);
   if (ok && o->output)
     ok = outfile_write(o->output, out);
   if (!ok && o->output)

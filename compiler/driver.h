@@ -12,6 +12,7 @@ typedef struct Options {
   const char *input, *output; /* output NULL: translate, write nothing */
   EmitKind emit;
   bool explain, report;
+  bool explain_data;        /* --explain=data: where host syncs go and why (also in --report) */
   bool openmp;              /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
   bool explain_html;        /* --explain=html: the output is the page (explain_html.c) */
   const char *explain_size; /* --explain-size: "n=12,m=10" */

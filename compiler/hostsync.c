@@ -23,6 +23,20 @@ typedef struct Sync {
   bool calls_only;               /* a function without kernels: library calls only */
 } Sync;
 
+/* --explain=data: one line per sync, and the function being visited. */
+static Buf notes;
+static const char *func_name;
+
+/* The line of a byte offset of the source. */
+static int line_of(Source *src, unsigned off) {
+  int line = 1;
+  for (unsigned i = 0; i < off && i < src->len; i++)
+    line += src->text[i] == '\n';
+  return line;
+}
+
+const char *hostsync_explain(void) { return notes.s ? notes.s : ""; }
+
 typedef struct Kids {
   CXCursor c[8];
   int n;
@@ -346,12 +360,31 @@ static char *syncs_for(Source *src, CXCursor stmt, const char *sep, bool calls_o
   s.stmt_end = frontend_end(stmt);
   scan(&s, stmt, false);
   Buf b = {0};
+  if (s.all || s.roots.len)
+    buf_printf(&notes, "%s:%d: in %s: ", src->path, line_of(src, s.stmt_begin),
+               func_name ? func_name : "?");
+  if (s.all)
+    buf_puts(&notes, "nurt_escape() before the statement: it calls a function that may touch "
+                     "any array (arrays on the device are made safe for it)\n");
+  for (int i = 0; !s.all && i < s.roots.len; i++)
+    buf_printf(&notes, "%s%s %s", i ? ", " : "before the statement, ",
+               s.writes.items[i] ? "writes" : "reads", (char *)s.roots.items[i]);
+  if (!s.all && s.roots.len)
+    buf_puts(&notes, "\n");
   if (s.all) {
     buf_printf(&b, "nurt_escape()%s", sep);
   } else {
-    for (int i = 0; i < s.roots.len; i++)
-      buf_printf(&b, "nurt_host_access(%s, %d)%s", (char *)s.roots.items[i],
-                 s.writes.items[i] ? 1 : 0, sep);
+    /* the array's name and the statement's line, for NU_PROFILE: the
+     * output's #line directives make __FILE__ and __LINE__ the input's */
+    for (int i = 0; i < s.roots.len; i++) {
+      char *name = xstrdup(s.roots.items[i]);
+      for (char *p = name; *p; p++)
+        if (*p == '"' || *p == '\\' || *p == '\n')
+          *p = ' ';
+      buf_printf(&b, "nurt_host_access_at(%s, %d, \"%s\", __FILE__, __LINE__)%s",
+                 (char *)s.roots.items[i], s.writes.items[i] ? 1 : 0, name, sep);
+      xfree(name);
+    }
   }
   for (int i = 0; i < s.roots.len; i++)
     xfree(s.roots.items[i]);
@@ -445,7 +478,14 @@ static void visit_stmt(Pass *p, CXCursor c, bool in_compound) {
     clang_visitChildren(c, compound_kid, p);
     return;
   }
-  if (contains_nest(p->src, b, e)) {
+  /* An `if` syncs at its condition and in each branch, not before it
+   * all: `if (s % 5 == 4) x += a[3];` copies only in the steps that read
+   * (a loop stays one statement: one sync, not one per iteration).  An
+   * `if` a macro expands to stays whole: its parts are not in the text. */
+  bool split_if = k == CXCursor_IfStmt && b + 2 < p->src->len &&
+                  !strncmp(p->src->text + b, "if", 2) &&
+                  (p->src->text[b + 2] == ' ' || p->src->text[b + 2] == '(');
+  if (contains_nest(p->src, b, e) || split_if) {
     if (!is_nest(p->src, c)) {
       clang_visitChildren(c, header_kid, p);
       clang_visitChildren(c, inner_kid, p);
@@ -484,6 +524,9 @@ static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClien
       e++;
     }
     rewrite_add(p->edits, b, b, xstrdup("{ nurt_escape(); "));
+    buf_printf(&notes,
+               "%s:%d: in %s: nurt_escape() at the return: the caller may touch any array\n",
+               p->src->path, line_of(p->src, b), func_name);
     rewrite_add(p->edits, e, e, xstrdup(" }"));
     return CXChildVisit_Continue;
   }
@@ -496,6 +539,9 @@ static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientD
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
       !frontend_in_main_file(p->src, c))
     return CXChildVisit_Continue;
+  CXString fname = clang_getCursorSpelling(c);
+  func_name = xstrdup(clang_getCString(fname));
+  clang_disposeString(fname);
   CXCursor body = body_of(c);
   if (clang_Cursor_isNull(body))
     return CXChildVisit_Continue;
@@ -512,6 +558,8 @@ static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientD
   /* falling off the end of the function is an exit too */
   unsigned end = frontend_end(body);
   rewrite_add(p->edits, end - 1, end - 1, xstrdup("nurt_escape(); "));
+  buf_printf(&notes, "%s:%d: in %s: nurt_escape() at the end of the function\n", p->src->path,
+             line_of(p->src, end - 1), func_name);
   return CXChildVisit_Continue;
 }
 
@@ -548,6 +596,7 @@ static enum CXChildVisitResult visit_frees(CXCursor c, CXCursor parent, CXClient
 
 void hostsync_add_edits(Source *src, Edits *edits) {
   seen = verdict = (Vec){0};
+  notes = (Buf){0};
   nnest_fors = src->nests.len;
   nest_fors = xcalloc((size_t)nnest_fors, sizeof *nest_fors);
   for (int i = 0; i < nnest_fors; i++)

@@ -81,8 +81,10 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
       o->explain_html = true;
     else if (!strcmp(v, "text"))
       o->explain = true;
+    else if (!strcmp(v, "data"))
+      o->explain_data = true;
     else
-      return bad_usage("unknown --explain kind (html or text)", v);
+      return bad_usage("unknown --explain kind (html, text or data)", v);
     break;
   case OPT_EXPLAIN_SIZE:
     o->explain_size = v;

@@ -88,7 +88,19 @@ static const char *const environment[][2] = {
     {"NU_PROFILE",
      "1 prints a report at exit: per kernel and source line the launches, total, minimum, "
      "average and maximum times, NDRange and work-group sizes; per array the bytes and time of "
-     "the copies in each direction."},
+     "the copies in each direction, and why each copy happened (the kernel, host statement, "
+     "page fault or system call that caused it, with counts)."},
+    {"NU_VERIFY",
+     "1 checks every kernel launch against the nest's sequential loop run on the same inputs, "
+     "N the first N launches of each kernel; on a mismatch it reports the array, the first "
+     "differing element, the iteration that writes it, and the transformation step that first "
+     "changes the result, and exits with status 3."},
+    {"NU_VERIFY_RTOL",
+     "The relative tolerance of NU_VERIFY's comparison (default 1e-4 for float, 1e-9 for "
+     "double)."},
+    {"NU_VERIFY_ATOL",
+     "The absolute tolerance of NU_VERIFY's comparison (default 1e-6 for float, 1e-12 for "
+     "double)."},
     {"NU_LAZY",
      "0 turns off lazy synchronisation by page protection: arrays are copied back whenever "
      "control leaves translated code. 1 forces it on (it is off by default under Valgrind)."},

@@ -54,7 +54,8 @@ const OptionSpec options_table[] = {
      "a cell tells its work-group (work), tile (tile, tilem), copy of the body (unroll, dmine) "
      "or piece (main part, remainders, peeled iterations); numbers and a path give the order "
      "the sequential program visits them; red arrows are dependences. --explain=text is "
-     "--explain."},
+     "--explain. --explain=data prints, per function, where nucc puts host syncs and why "
+     "(which statement reads or writes which array), as --report also does."},
     {OPT_EXPLAIN_SIZE, ARG_EQ_NEXT, NULL, "--explain-size", "--explain-size SIZES",
      "n=12,m=10: the sizes --explain=html draws (default 8)",
      "The values of the nest's integer parameters that --explain=html draws the iterations for, "
@@ -63,7 +64,8 @@ const OptionSpec options_table[] = {
     {OPT_REPORT, ARG_NONE, NULL, "--report", "--report",
      "one line per kernel: mapping, sizes, arrays, hints",
      "Print on standard output one line per kernel: its name, the NDRange mapping, the "
-     "work-group size, the arrays with their direction and extent, the scalars; then hints."},
+     "work-group size, the arrays with their direction and extent, the scalars; then hints; "
+     "then the host syncs, as --explain=data."},
 
     {OPT_MD, ARG_NONE, "dependency files, as GCC and Clang write them", "-MD", "-MD",
      "also write OUTPUT's make rule: the input and its headers",

@@ -113,10 +113,8 @@ static void count(nurt_entry *e, int to_host, size_t bytes) {
     nurt_counters.copies_to_device++;
     nurt_counters.bytes_to_device += bytes;
   }
-  if (e->prof) {
-    e->prof->copies[to_host]++;
-    e->prof->moved[to_host] += bytes;
-  }
+  if (e->prof)
+    nurt_prof_count(e->prof, to_host, bytes);
 }
 
 /* Copies [lo, hi) between the host and e's buffer through the bounce buffer

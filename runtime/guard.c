@@ -302,6 +302,18 @@ static int write_fault(const void *ctx) {
 #endif
 }
 
+/* Where the faulting instruction is, for NU_PROFILE's causes; 0 if unknown. */
+static uintptr_t fault_pc(const void *ctx) {
+#if defined(__x86_64__) && defined(REG_RIP)
+  return (uintptr_t)((const ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+#else
+  (void)ctx;
+  return 0;
+#endif
+}
+
+uintptr_t nurt_guard_pc; /* the fault being served (lock held) */
+
 static int forked;                      /* atomic: in a child of fork(): no OpenCL */
 static const nurt_guard_server *server; /* set once, before any page is protected */
 
@@ -312,7 +324,7 @@ void nurt_guard_serve(const nurt_guard_server *s) { server = s; }
  * before_fork) or lost.  Even then the table is walked under the lock: the
  * exit handler releases it under the lock (a fault meanwhile waits, then
  * finds the pages open and runs again). */
-static int handle(uintptr_t addr, int write) {
+static int handle(uintptr_t addr, int write, uintptr_t pc) {
   static TLS uintptr_t last_addr;
   static TLS unsigned long last_gen;
   if (!server)
@@ -323,7 +335,9 @@ static int handle(uintptr_t addr, int write) {
   if (mine()) /* nurt touched a protected page itself: a bug, let it crash */
     return dying ? server->open(addr, addr + 1) : 0;
   nurt_lock();
+  nurt_guard_pc = pc;
   int done = dying ? server->open(addr, addr + 1) : server->fault(addr, write);
+  nurt_guard_pc = 0;
   unsigned long g = __atomic_load_n(&gen, __ATOMIC_SEQ_CST);
   nurt_unlock();
   if (done)
@@ -392,7 +406,8 @@ static void after_fork_child(void) {
  * contract above already rules out the deadlocks it would prevent. */
 static void on_segv(int sig, siginfo_t *si, void *ctx) {
   int saved = errno;
-  int again = si->si_code == SEGV_ACCERR && handle((uintptr_t)si->si_addr, write_fault(ctx));
+  int again =
+      si->si_code == SEGV_ACCERR && handle((uintptr_t)si->si_addr, write_fault(ctx), fault_pc(ctx));
   errno = saved;
   if (!again)
     chain(sig, si, ctx);

@@ -34,6 +34,7 @@ struct nurt_launch {
   cl_uint next_arg;
   buffer_arg *bufs;
   size_t nbufs, cap;
+  const char *names; /* the buffers' source names, "a\0b\0", for NU_PROFILE */
 };
 static nurt_launch current;
 
@@ -210,6 +211,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.where = (nurt_where){k->name, m->file, line};
   current.next_arg = 0;
   current.nbufs = 0;
+  current.names = NULL;
   return &current;
 }
 
@@ -221,7 +223,16 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
   const void *lo = (const char *)ptr + lo_bytes;
   if (bytes) {
     nurt_lock();
-    nurt_arrays_acquire(lo, bytes, &l->where);
+    nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, l->k->name);
+    nurt_entry *e = nurt_arrays_acquire(lo, bytes, &l->where);
+    nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
+    if (e->prof && !e->prof->name && l->names) {
+      const char *n = l->names;
+      for (size_t i = 0; i < l->nbufs && *n; i++)
+        n += strlen(n) + 1;
+      if (*n)
+        e->prof->name = n;
+    }
     nurt_unlock();
   }
   if (l->nbufs == l->cap)
@@ -258,12 +269,15 @@ static void set_arg(nurt_launch *l, cl_uint i, size_t size, const void *value) {
   *a = size <= sizeof now.val ? now : (nurt_argval){0};
 }
 
+void nurt_launch_names(nurt_launch *l, const char *names) { l->names = names; }
+
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
   set_arg(l, l->next_arg++, size, value);
 }
 
-/* Host buffers for reductions' per-work-group partial results, one per
- * kernel, kept across launches so the device buffer behind it is reused. */
+/* Host blocks for the values kernels hand back (a reduction's result, a
+ * temporary's last value), one per key, kept across launches so the device
+ * buffer behind each is reused. */
 typedef struct partials {
   const void *key;
   void *buf;
@@ -386,6 +400,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
     if (global[d] == 0)
       return; /* an empty loop: nothing to run, nothing written */
   nurt_lock();
+  nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   cl_kernel run = k->kernel;
   if (overlapping(l)) {
     /* the buffers go on the variant's own arguments, uncached */
@@ -412,6 +427,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
+  nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
   nurt_device_after_first_launch();

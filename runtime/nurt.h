@@ -66,12 +66,18 @@ void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode);
 void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, size_t bytes,
                         int mode);
 
+/* The source names of the launch's buffer arguments, in order, each ended
+ * by a NUL ("a\0grid->cells\0"): NU_PROFILE names arrays by them.  `names`
+ * must outlive the program (a literal).  Optional; before the buffers. */
+void nurt_launch_names(nurt_launch *l, const char *names);
+
 /* A by-value argument (a scalar of `size` bytes). */
 void nurt_arg_value(nurt_launch *l, const void *value, size_t size);
 
-/* A host buffer of at least `bytes` for the per-work-group partial results
- * of a reduction, owned by nurt and reused by every launch with the same
- * `key` (generated code passes its kernel's name). */
+/* A host buffer of at least `bytes` for a value a kernel hands back (a
+ * reduction's result, a temporary's last value), owned by nurt and reused by
+ * every launch with the same `key` (generated code passes a string literal
+ * naming the kernel and the variable). */
 void *nurt_partials(const void *key, size_t bytes);
 
 /* A device-only buffer of at least `bytes`, zeroed when created, kept for
@@ -90,6 +96,12 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
  * that contains `ptr`.  Copies it back if the device holds the fresh copy;
  * after a write the device copy is stale.  Unknown pointers are ignored. */
 void nurt_host_access(const void *ptr, int write) NURT_BY_ADDRESS(1);
+
+/* As nurt_host_access, from the host statement at file:line that names the
+ * array `name` (NU_PROFILE says which statement caused each copy).  Any of
+ * name and file may be NULL. */
+void nurt_host_access_at(const void *ptr, int write, const char *name, const char *file, int line)
+    NURT_BY_ADDRESS(1);
 
 /* Copy back every array whose fresh copy is on the device, then mark every
  * device copy stale: the host may do anything with the arrays afterwards. */
@@ -112,6 +124,30 @@ void *nurt_realloc(void *ptr, size_t bytes);
 
 /* Nonzero when NU_DEVICE=host: run the original sequential loops. */
 int nurt_host_mode(void);
+
+/* NU_VERIFY (verify.c): generated code checks a nest's kernels against its
+ * sequential loop.  nurt_verify_begin() says whether to check this launch of
+ * the nest; if so, each stub names its arrays before it hands them over
+ * (nurt_verify_array: `kind` one of NURT_VK_*, then rank - 1 row lengths as
+ * long long), the kernels run, nurt_verify_device() keeps their results and
+ * restores the inputs, the original loop runs, nurt_verify_value() compares
+ * each reduction and nurt_verify_check() every array written.  On a mismatch
+ * (it returns 1) each transformation step's sequential code runs after
+ * nurt_verify_restore() and is judged by nurt_verify_step(); then
+ * nurt_verify_end() reports and exits. */
+enum { NURT_VK_SIGNED, NURT_VK_UNSIGNED, NURT_VK_FLOAT };
+int nurt_verify_begin(nurt_module *m, const char *kernel, int line);
+int nurt_verify_on(void);
+void nurt_verify_array(const void *ptr, long long lo_bytes, size_t bytes, int mode,
+                       const char *name, int kind, size_t esize, const char *writer, int rank, ...);
+void nurt_verify_device(void);
+void nurt_verify_value(const char *name, int kind, size_t esize, const void *device,
+                       const void *expected);
+int nurt_verify_check(void);
+void nurt_verify_restore(void);
+void nurt_verify_step_value(int kind, size_t esize, const void *got, const void *expected);
+void nurt_verify_step(const char *step);
+void nurt_verify_end(void);
 
 /* Counters since the start of the process, for tests and NU_PROFILE. */
 typedef struct nurt_stats {

@@ -56,11 +56,33 @@ typedef struct nurt_argval {
   uint64_t val; /* the value's bytes */
 } nurt_argval;
 
+/* Why copies happen: what started them, with counts (NU_PROFILE=1). */
+enum {
+  NURT_CAUSE_NONE,   /* nothing said: a fault or a call nurt did not see coming */
+  NURT_CAUSE_HOST,   /* a host statement nucc translated (file:line) */
+  NURT_CAUSE_KERNEL, /* a launch that needs the array (kernel, file:line) */
+  NURT_CAUSE_FAULT,  /* a page fault in host code nucc did not translate */
+  NURT_CAUSE_IO,     /* a system call given the array (read, write, ...) */
+  NURT_CAUSE_ALL     /* nurt_sync_all/nurt_escape: a call or return nucc cannot see through */
+};
+typedef struct nurt_cause {
+  int kind;
+  const char *file; /* not owned: the generated program's literals */
+  int line;
+  const char *name; /* kernel name (not owned) */
+  uintptr_t pc;     /* NURT_CAUSE_FAULT: the faulting instruction, or 0 */
+  unsigned long count;
+  unsigned long long bytes;
+  struct nurt_cause *next;
+} nurt_cause;
+
 /* Per-array copy profile (only with NU_PROFILE=1); outlives its entry. */
 typedef struct nurt_arrec {
   const void *base; /* host address */
   size_t bytes;
-  char *first_kernel; /* owned: kernel that first used it */
+  const char *name;     /* the source name (`a`, `grid->cells`) once known, or NULL */
+  nurt_cause *cause[2]; /* [0] to device, [1] to host */
+  char *first_kernel;   /* owned: kernel that first used it */
   const char *file;
   int line;
   unsigned long copies[2];     /* [0] to device, [1] to host */
@@ -179,6 +201,7 @@ int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *
  * malloc served it with its own mmap (large arrays); else 0. */
 size_t nurt_heap_block_bytes(const void *p);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
+extern uintptr_t nurt_guard_pc;     /* while a fault is served: its instruction, or 0 */
 void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
 /* What the layer above does with what the guard catches; registered, so that
  * the guard never calls up (STYLE.md, the runtime's layering). */
@@ -220,6 +243,10 @@ int nurt_profile_enabled(void);
 void nurt_prof_push(cl_event ev, int kind, void *rec); /* takes ev */
 void nurt_prof_drain(int all);                         /* read finished events; all: every event */
 nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first);
+/* The reason of the copies started until the next call (lock held). */
+void nurt_prof_cause(int kind, const char *file, int line, const char *name);
+void nurt_prof_cause_pc(uintptr_t pc);                          /* a fault's instruction */
+void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes); /* one copy, for its cause */
 void nurt_prof_report(FILE *out);
 void nurt_prof_release(void);
 

@@ -2,6 +2,8 @@
  * copies as they are enqueued, reads their profiling times once they have
  * finished (a bounded queue: events are released after reading), and hands
  * on nurt_get_stats and, with NU_PROFILE=1, the report printed at exit. */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,6 +138,98 @@ nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *fi
   return r;
 }
 
+/* Set under the lock by whoever starts copies: one at a time. */
+static nurt_cause current;
+
+void nurt_prof_cause(int kind, const char *file, int line, const char *name) {
+  current = (nurt_cause){.kind = kind, .file = file, .line = line, .name = name};
+}
+
+void nurt_prof_cause_pc(uintptr_t pc) { current.pc = pc; }
+
+/* The function of a faulting instruction: its name when the dynamic symbol
+ * table has it, else the object and offset for addr2line. */
+static void print_pc(FILE *out, uintptr_t pc) {
+  Dl_info info;
+  if (!pc || !dladdr((void *)pc, &info) || !info.dli_fname) {
+    fprintf(out, ", function not known");
+    return;
+  }
+  if (info.dli_sname)
+    fprintf(out, ", in %s()", info.dli_sname);
+  else
+    fprintf(out, ", at %s+0x%lx (addr2line -f -e %s 0x%lx names the function)", info.dli_fname,
+            (unsigned long)(pc - (uintptr_t)info.dli_fbase), info.dli_fname,
+            (unsigned long)(pc - (uintptr_t)info.dli_fbase));
+}
+
+void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes) {
+  r->copies[to_host]++;
+  r->moved[to_host] += bytes;
+  nurt_cause **p = &r->cause[to_host];
+  while (*p &&
+         !((*p)->kind == current.kind && (*p)->line == current.line && (*p)->file == current.file &&
+           (*p)->name == current.name && (*p)->pc == current.pc))
+    p = &(*p)->next;
+  if (!*p) {
+    *p = calloc(1, sizeof **p);
+    if (!*p)
+      nurt_fatal("out of host memory");
+    **p = current;
+    (*p)->count = (*p)->bytes = 0;
+    (*p)->next = NULL;
+  }
+  (*p)->count++;
+  (*p)->bytes += bytes;
+}
+
+static void print_causes(FILE *out, const nurt_arrec *r, int to_host) {
+  fprintf(out, "    %s:", to_host ? "to host  " : "to device");
+  const char *sep = " ";
+  for (const nurt_cause *c = r->cause[to_host]; c; c = c->next) {
+    fprintf(out, "%s%lu x ", sep, c->count);
+    switch (c->kind) {
+    case NURT_CAUSE_HOST:
+      fprintf(out, "host statement %s:%d", c->file ? c->file : "?", c->line);
+      break;
+    case NURT_CAUSE_KERNEL:
+      fprintf(out, "kernel %s (%s:%d)", c->name ? c->name : "?", c->file ? c->file : "?", c->line);
+      break;
+    case NURT_CAUSE_FAULT:
+      fprintf(out, "page fault in host code nucc did not translate");
+      print_pc(out, c->pc);
+      break;
+    case NURT_CAUSE_IO:
+      fprintf(out, "system call %s given the array", c->name ? c->name : "");
+      break;
+    case NURT_CAUSE_ALL:
+      fprintf(out, "a call or return nucc cannot see through (%s)", c->name ? c->name : "");
+      break;
+    default: /* nurt's own reads: a reduction's partials, a last value */
+      fprintf(out, "the result of the kernel, read by the stub");
+    }
+    sep = "; ";
+  }
+  fprintf(out, "\n");
+}
+
+/* One line where a copy pattern looks avoidable. */
+static void print_advice(FILE *out, const nurt_arrec *r) {
+  if (r->copies[0] >= 3 && r->copies[1] >= 3) {
+    unsigned long trips = r->copies[0] < r->copies[1] ? r->copies[0] : r->copies[1];
+    fprintf(out,
+            "    avoidable? copied to the device and back %lu times: host code and kernels take "
+            "turns on it; a kernel for the host statement, or the host access out of the loop, "
+            "keeps it on the device\n",
+            trips);
+  } else if (r->copies[1] >= 3 && r->moved[1] / r->copies[1] >= r->bytes && r->bytes > 65536) {
+    fprintf(out,
+            "    avoidable? %lu copies of the whole array back to the host: if the host reads "
+            "only a few elements, that access is the one to move\n",
+            r->copies[1]);
+  }
+}
+
 static void sizes(char *buf, size_t n, unsigned dims, const size_t *s) {
   size_t len = 0;
   buf[0] = 0;
@@ -161,11 +255,19 @@ void nurt_prof_report(FILE *out) {
           "ms", "to host", "bytes", "ms");
   for (nurt_arrec *r = arrays; r; r = r->next) {
     char name[256];
-    snprintf(name, sizeof name, "%p (first used by %s at %s:%d)", r->base, r->first_kernel,
-             r->file ? r->file : "?", r->line);
+    if (r->name)
+      snprintf(name, sizeof name, "%s (first used by %s at %s:%d)", r->name, r->first_kernel,
+               r->file ? r->file : "?", r->line);
+    else
+      snprintf(name, sizeof name, "%p (first used by %s at %s:%d)", r->base, r->first_kernel,
+               r->file ? r->file : "?", r->line);
     fprintf(out, "%-44s %12zu  %6lu %12llu %9.3f  %6lu %12llu %9.3f\n", name, r->bytes,
             r->copies[0], r->moved[0], r->seconds[0] * 1e3, r->copies[1], r->moved[1],
             r->seconds[1] * 1e3);
+    for (int d = 0; d < 2; d++)
+      if (r->cause[d])
+        print_causes(out, r, d);
+    print_advice(out, r);
   }
   const nurt_stats *c = &nurt_counters;
   fprintf(out,
@@ -184,6 +286,11 @@ void nurt_prof_release(void) {
   first = npending = cap = 0;
   for (nurt_arrec *r = arrays, *next; r; r = next) {
     next = r->next;
+    for (int d = 0; d < 2; d++)
+      for (nurt_cause *c = r->cause[d], *cn; c; c = cn) {
+        cn = c->next;
+        free(c);
+      }
     free(r->first_kernel);
     free(r);
   }

@@ -151,17 +151,25 @@ void nurt_host_fresh(nurt_entry *e) {
 }
 
 void nurt_host_access(const void *ptr, int write) {
+  nurt_host_access_at(ptr, write, NULL, NULL, 0);
+}
+
+void nurt_host_access_at(const void *ptr, int write, const char *name, const char *file, int line) {
   if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0)
     return;
   nurt_lock();
   nurt_entry *e = nurt_arrays_find(ptr, 1);
   if (e) {
+    if (e->prof && name && !e->prof->name)
+      e->prof->name = name;
+    nurt_prof_cause(file ? NURT_CAUSE_HOST : NURT_CAUSE_NONE, file, line, NULL);
     if (e->state == NURT_DEVICE_FRESH)
       nurt_copy_back(e);
     if (write)
       nurt_host_fresh(e);
     else /* the head page too: the host reads without a fault */
       nurt_protect(e, RO, RO);
+    nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   }
   nurt_sync_check();
   nurt_unlock();
@@ -234,6 +242,7 @@ void nurt_escape(void) {
     return;
   }
   nurt_lock();
+  nurt_prof_cause(NURT_CAUSE_ALL, NULL, 0, "nurt_escape");
   int guarded = 0;
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
@@ -248,6 +257,7 @@ void nurt_escape(void) {
   }
   if (guarded)
     nurt_guard_keep_handler();
+  nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
 }
@@ -257,6 +267,7 @@ void nurt_sync_all(void) {
     return;
   nurt_lock();
   nurt_finish(NULL);
+  nurt_prof_cause(NURT_CAUSE_ALL, NULL, 0, "nurt_sync_all");
   for (size_t i = 0; i < nurt_ntable; i++) {
     nurt_entry *e = nurt_table[i];
     if (e->state == NURT_DEVICE_FRESH)
@@ -266,6 +277,7 @@ void nurt_sync_all(void) {
     e->upload = NULL;
     nurt_transition(e, NURT_ON_HOST_WRITES);
   }
+  nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
 }
@@ -304,7 +316,10 @@ static int sync_fault(uintptr_t addr, int write) {
   if (prot == RW || (prot == RO && write == 0))
     return 0; /* opened by another thread meanwhile (guard.c retries), or not ours */
   nurt_counters.faults++;
+  nurt_prof_cause(NURT_CAUSE_FAULT, NULL, 0, NULL);
+  nurt_prof_cause_pc(nurt_guard_pc);
   serve(e, addr, addr + 1, on_head, prot != NONE ? 1 : write);
+  nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   return 1;
 }
@@ -321,8 +336,11 @@ static void sync_range(uintptr_t lo, uintptr_t hi, int write) {
     uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
     int on_head = e->head && lo < blo;
     int on_body = hi > blo;
-    if ((on_head && (e->head_prot & need) != need) || (on_body && (e->prot & need) != need))
+    if ((on_head && (e->head_prot & need) != need) || (on_body && (e->prot & need) != need)) {
+      nurt_prof_cause(NURT_CAUSE_IO, NULL, 0, NULL);
       serve(e, max_of(lo, lo_of(e)), min_of(hi, hi_of(e)), on_head, write);
+      nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
+    }
   }
   nurt_sync_check();
 }

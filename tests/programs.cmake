@@ -43,6 +43,12 @@ set(NUCC_TEST_ENV
 if(NUCC_TEST_EMIT_SEQ)
   list(APPEND NUCC_TEST_ENV NUCC_EMIT_SEQ=1)
 endif()
+# Every run.* test also runs its nucc build once with NU_VERIFY=1 (a leg of
+# run_both.sh, no second compile): programs without faults must pass it.
+option(NUCC_TEST_VERIFY "Also run the nucc build of run.* tests with NU_VERIFY=1" ON)
+if(NUCC_TEST_VERIFY)
+  list(APPEND NUCC_TEST_ENV NUCC_VERIFY=1)
+endif()
 # A sanitizer build checks the generated programs and nurt together: the
 # programs get the same instrumentation, and PoCL's own leaks are suppressed.
 if(NUCC_SANITIZE)
@@ -84,6 +90,46 @@ foreach(src IN LISTS NUCC_EXAMPLE_PROGRAMS)
 endforeach()
 foreach(src IN LISTS NUCC_RUN_PROGRAMS)
   nucc_add_run_test(${src} program)
+endforeach()
+
+# --- verify.<name>: NU_VERIFY catches a fault and names it -----------------
+# tests/verify/NAME.c must stop under NU_VERIFY=1 with the report its
+# `// report:` lines give; broken_step is built with the test-only hook
+# NUCC_TEST_BREAK_STEP=dmine, and also runs both ways without it (run.*).
+file(GLOB NUCC_VERIFY_PROGRAMS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/verify/*.c)
+foreach(src IN LISTS NUCC_VERIFY_PROGRAMS)
+  get_filename_component(name ${src} NAME_WE)
+  set(brk "")
+  if(name STREQUAL "broken_step")
+    set(brk dmine)
+    nucc_add_run_test(${src} program)
+  endif()
+  add_test(NAME verify.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/verify/check_verify.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/verify.${name}
+            ${src} ${brk})
+  set_tests_properties(verify.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "verify" TIMEOUT 120)
+endforeach()
+
+# --- profile.<name>: NU_PROFILE's array names, causes and counts ----------
+file(GLOB NUCC_PROFILE_PROGRAMS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/profile/*.c)
+foreach(src IN LISTS NUCC_PROFILE_PROGRAMS)
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME profile.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/profile/check_profile.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/profile.${name} ${src})
+  set_tests_properties(profile.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "profile" TIMEOUT 120)
+  nucc_add_run_test(${src} program)
+  # --explain=data: where nucc puts host syncs, against NAME.data
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/profile/${name}.data)
+    add_test(NAME explain_data.${name}
+      COMMAND bash -c "mkdir -p \"$2\" && \"$0\" --explain=data \"$1\" -o \"$2/out.c\" | sed 's|^.*/||' | diff -u \"$3\" -"
+              $<TARGET_FILE:nucc> ${src} ${NUCC_TEST_WORK}/explain_data.${name}
+              ${CMAKE_CURRENT_SOURCE_DIR}/profile/${name}.data)
+    set_tests_properties(explain_data.${name} PROPERTIES LABELS "profile" TIMEOUT 60)
+  endif()
 endforeach()
 
 # --- bad.<name>: inputs nucc must refuse -----------------------------------

@@ -14,6 +14,7 @@
 #   RELTOL          relative tolerance for outcmp (default: outcmp's, 1e-4)
 #   RUN_TIMEOUT     seconds allowed per program run (default 120)
 #   NUCC_EMIT_SEQ=1 also check nucc --emit=seq (see the marked leg below)
+#   NUCC_VERIFY=1   also run the nucc build with NU_VERIFY=1
 # The program may ask for options in a comment of its first ten lines:
 #   // nucc-flags: --openmp -std=gnu89   added to every nucc command
 #   // cc-flags: -std=gnu89 -w           replace -std=c11 in every cc command
@@ -158,6 +159,15 @@ fi
 # --- leg 3: the same binary with NU_DEVICE=host (original loops, no kernels) -
 if run_prog nu_host env NU_DEVICE=host "$work/nu"; then
   compare nu_host
+fi
+
+# --- leg 3b (optional): NU_VERIFY=1, every launch checked against its loop -
+# Enabled with NUCC_VERIFY=1 (every run.* test, tests/programs.cmake): a mismatch stops the
+# program with a report on stderr, shown by the failure.
+if [ "${NUCC_VERIFY:-0}" = 1 ]; then
+  if run_prog nu_verify env NU_VERIFY=1 "$work/nu"; then
+    compare nu_verify
+  fi
 fi
 
 # --- leg 4 (optional): nucc --emit=seq --------------------------------------

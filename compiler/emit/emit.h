@@ -44,7 +44,10 @@ Vec emit_kernel_signature(Kernel *k);
 /* The host stub of a kernel (a static function) and the statement that
  * replaces the nest at its site; `original` is the nest's source text. */
 char *emit_host_stub(Kernel *k);
-char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path);
+/* `steps`: for NU_VERIFY, the label and the sequential C of the nest after
+ * each transformation step, alternating. */
+char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
+                     Vec *steps);
 /* The prologue of the output file: include, program string, module. */
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
 

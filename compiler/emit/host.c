@@ -194,6 +194,66 @@ static void print_final_combine(Reduction *r, Buf *b) {
   buf_printf(b, "  *%s = %s;\n", r->name, last);
 }
 
+/* NU_VERIFY's kind of an element type (nurt.h's NURT_VK_*). */
+static const char *verify_kind(Type *t) {
+  switch (t->kind) {
+  case TY_FLOAT:
+  case TY_DOUBLE:
+    return "NURT_VK_FLOAT";
+  case TY_CHAR:
+  case TY_SHORT:
+  case TY_INT:
+  case TY_LONG:
+    return "NURT_VK_SIGNED";
+  default:
+    return "NURT_VK_UNSIGNED";
+  }
+}
+
+/* The loop indices that name the element each write of the buffer
+ * touches ("i,j" for a[i][j]), or "" when a subscript is anything else:
+ * then NU_VERIFY cannot say which iteration wrote an element. */
+static char *verify_writer(Buffer *bf) {
+  Var *vars[8] = {0};
+  if (bf->rank > 8)
+    return xstrdup("");
+  for (int i = 0; i < bf->accesses.len; i++) {
+    Access *a = bf->accesses.items[i];
+    if (!a->write)
+      continue;
+    if (a->nsubs != bf->rank)
+      return xstrdup("");
+    for (int d = 0; d < a->nsubs; d++) {
+      Expr *e = a->subs[d];
+      if (e->kind != EX_VAR || (vars[d] && vars[d] != e->var))
+        return xstrdup("");
+      vars[d] = e->var;
+    }
+  }
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (int d = 0; d < bf->rank && vars[d]; d++)
+    buf_printf(&b, "%s%s", d ? "," : "", vars[d]->name);
+  return b.s;
+}
+
+/* Under NU_VERIFY, names the buffer's range to nurt before the launch. */
+static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *bytes,
+                               const char *mode) {
+  char *t = print_expr_text(bf->path);
+  char *w = verify_writer(bf);
+  buf_printf(b,
+             "  if (nu_verify)\n    nurt_verify_array(%s, %s, %s, %s, \"%s\", %s, sizeof(%s), "
+             "\"%s\", %d",
+             bf->name, lo, bytes, mode, t, verify_kind(bf->elem), type_c_name(bf->elem), w,
+             bf->rank);
+  for (int d = 1; d < bf->rank; d++)
+    buf_printf(b, ", (long long)%s_d%d", bf->name, d);
+  buf_puts(b, ");\n");
+  xfree(t);
+  xfree(w);
+}
+
 /* nurt_arg_buffer for one array, with the extent the stub can compute:
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
@@ -201,10 +261,15 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
   const char *mode = bf->write ? (bf->read ? "NURT_INOUT" : "NURT_OUT") : "NURT_IN";
   char *rb = row_bytes(bf);
   if (bf->size_text) {
-    buf_printf(b, "  nurt_arg_buffer(nu_l, %s, (size_t)nurt_max(0, %s_count) * %s, %s);\n",
-               bf->name, bf->name, rb, mode);
+    char *bytes = xformat("(size_t)nurt_max(0, %s_count) * %s", bf->name, rb);
+    print_verify_array(b, bf, "0", bytes, mode);
+    buf_printf(b, "  nurt_arg_buffer(nu_l, %s, %s, %s);\n", bf->name, bytes, mode);
+    xfree(bytes);
   } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
+    char *bytes = xformat("%s_bytes", bf->name);
+    print_verify_array(b, bf, "0", bytes, mode);
     buf_printf(b, "  nurt_arg_buffer(nu_l, %s, %s_bytes, %s);\n", bf->name, bf->name, mode);
+    xfree(bytes);
   } else {
     char *hi = max_first_subscript(k, bf);
     if (!hi)
@@ -213,11 +278,17 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
     char *lo = min_first_subscript(k, bf);
     buf_printf(b,
                "  long long nu_%s_lo = nurt_min(0, %s);\n"
-               "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n"
+               "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n",
+               bf->name, lo ? lo : "0", bf->name, bf->name, hi);
+    char *vlo = xformat("nu_%s_lo * (long long)(%s)", bf->name, rb);
+    char *vbytes = xformat("(size_t)(nu_%s_hi - nu_%s_lo + 1) * %s", bf->name, bf->name, rb);
+    print_verify_array(b, bf, vlo, vbytes, mode);
+    xfree(vlo);
+    xfree(vbytes);
+    buf_printf(b,
                "  nurt_arg_buffer_at(nu_l, %s, nu_%s_lo * (long long)(%s),\n"
                "                     (size_t)(nu_%s_hi - nu_%s_lo + 1) * %s, %s);\n",
-               bf->name, lo ? lo : "0", bf->name, bf->name, hi, bf->name, bf->name, rb, bf->name,
-               bf->name, rb, mode);
+               bf->name, bf->name, rb, bf->name, bf->name, rb, mode);
   }
   return true;
 }
@@ -324,8 +395,29 @@ char *emit_host_stub(Kernel *k) {
     }
   }
   print_sizes(k, &b);
+  buf_puts(&b, "  int nu_verify = nurt_verify_on();\n  (void)nu_verify;\n");
   buf_printf(&b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              l0->loc.line);
+  if (k->buffers.len || k->reductions.len) { /* the arrays' source names, for NU_PROFILE */
+    buf_puts(&b, "  nurt_launch_names(nu_l, \"");
+    for (int i = 0; i < k->buffers.len; i++) {
+      char *t = print_expr_text(((Buffer *)k->buffers.items[i])->path);
+      for (char *p = t; *p; p++)
+        if (*p == '"' || *p == '\\')
+          *p = '?';
+      buf_printf(&b, "%s\\000", t); /* \\0 would swallow a digit */
+      xfree(t);
+    }
+    for (int i = 0; i < k->reductions.len; i++) { /* their results, next */
+      char *t = print_expr_text(((Reduction *)k->reductions.items[i])->path);
+      for (char *p = t; *p; p++)
+        if (*p == '"' || *p == '\\')
+          *p = '?';
+      buf_printf(&b, "%s (result)\\000", t);
+      xfree(t);
+    }
+    buf_puts(&b, "\");\n");
+  }
   Vec sig = emit_kernel_signature(k);
   for (int i = 0; i < sig.len; i++) {
     KParam *q = sig.items[i];
@@ -465,8 +557,83 @@ static void print_call(Kernel *k, Buf *b) {
   buf_puts(b, " }\n");
 }
 
-char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text,
-                     const char *path) {
+/* The nest's reductions, each once (a remainder kernel shares its main
+ * kernel's), for NU_VERIFY. */
+static void verify_reductions(Vec *kernels, Vec *out) {
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    for (int j = 0; j < k->reductions.len; j++) {
+      Reduction *r = k->reductions.items[j];
+      char *t = print_expr_text(r->path);
+      bool dup = false;
+      for (int x = 0; x < out->len; x++)
+        dup |= !strcmp(print_expr_text(((Reduction *)out->items[x])->path), t);
+      if (!dup)
+        vec_push(out, r);
+      xfree(t);
+    }
+  }
+}
+
+static const char *red_type(Reduction *r) {
+  return r->type->canon ? r->type->canon : type_c_name(r->type);
+}
+
+/* NU_VERIFY at the nest's site: after the kernels, their results put aside,
+ * the original loop on the same inputs, the comparison; on a mismatch each
+ * transformation step's sequential code (`steps`: label, code, ...). */
+static void print_verify(Vec *kernels, const char *original, Vec *steps, const char *path, Buf *b) {
+  Kernel *k0 = kernels->items[0];
+  Vec reds = {0};
+  verify_reductions(kernels, &reds);
+  buf_puts(b, "    if (nu_v) {\n");
+  for (int i = 0; i < reds.len; i++) {
+    Reduction *r = reds.items[i];
+    char *t = print_expr_text(r->path);
+    buf_printf(b, "      %s nu_vd%d = %s;\n      %s = nu_vs%d;\n", red_type(r), i, t, t, i);
+    xfree(t);
+  }
+  buf_printf(b, "      nurt_verify_device();\n#line %d \"%s\"\n", k0->nest->loops[0]->loc.line,
+             path);
+  buf_puts(b, original);
+  buf_puts(b, "\n      ;\n");
+  for (int i = 0; i < reds.len; i++) {
+    Reduction *r = reds.items[i];
+    char *t = print_expr_text(r->path);
+    buf_printf(b, "      nurt_verify_value(\"%s\", %s, sizeof(%s), &nu_vd%d, &(%s));\n", t,
+               verify_kind(r->type), red_type(r), i, t);
+    xfree(t);
+  }
+  buf_puts(b, "      if (nurt_verify_check()) {\n");
+  for (int i = 0; i < reds.len; i++) {
+    Reduction *r = reds.items[i];
+    char *t = print_expr_text(r->path);
+    buf_printf(b, "        %s nu_ve%d = %s;\n        (void)nu_ve%d;\n", red_type(r), i, t, i);
+    xfree(t);
+  }
+  for (int s = 0; s + 1 < steps->len; s += 2) {
+    buf_puts(b, "        nurt_verify_restore();\n");
+    for (int i = 0; i < reds.len; i++) {
+      char *t = print_expr_text(((Reduction *)reds.items[i])->path);
+      buf_printf(b, "        %s = nu_vs%d;\n", t, i);
+      xfree(t);
+    }
+    buf_printf(b, "        %s\n", (char *)steps->items[s + 1]);
+    for (int i = 0; i < reds.len; i++) {
+      Reduction *r = reds.items[i];
+      char *t = print_expr_text(r->path);
+      buf_printf(b, "        nurt_verify_step_value(%s, sizeof(%s), &(%s), &nu_ve%d);\n",
+                 verify_kind(r->type), red_type(r), t, i);
+      xfree(t);
+    }
+    buf_printf(b, "        nurt_verify_step(\"%s\");\n", (char *)steps->items[s]);
+  }
+  buf_puts(b, "      }\n      nurt_verify_end();\n    }\n");
+  xfree(reds.items);
+}
+
+char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
+                     Vec *steps) {
   Kernel *k0 = kernels->items[0];
   Buf b = {0};
   buf_puts(&b, "{ /* ");
@@ -483,9 +650,22 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
              path);
   buf_puts(&b, original);
   buf_puts(&b, "\n  } else {\n");
+  /* NU_VERIFY: one call per nest when off */
+  buf_printf(&b, "    int nu_v = nurt_verify_begin(&nu_module, \"%s\", %d);\n", k0->name,
+             k0->nest->loops[0]->loc.line);
+  Vec reds = {0};
+  verify_reductions(kernels, &reds);
+  for (int i = 0; i < reds.len; i++) {
+    Reduction *r = reds.items[i];
+    char *t = print_expr_text(r->path);
+    buf_printf(&b, "    %s nu_vs%d = nu_v ? (%s) : 0;\n", red_type(r), i, t);
+    xfree(t);
+  }
+  xfree(reds.items);
   /* the main part and its remainders, in program order */
   for (int i = 0; i < kernels->len; i++)
     print_call(kernels->items[i], &b);
+  print_verify(kernels, original, steps, path, &b);
   buf_puts(&b, "  }\n}");
   return b.s;
 }
