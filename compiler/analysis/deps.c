@@ -235,6 +235,9 @@ static bool check_element(Poly *p, PolyAccess *r, PolyAccess *a) {
   return ok;
 }
 
+/* Reports one pair per buffer, a proven one where there is one (an
+ * undecided pair met first must not hide a real dependence behind advice
+ * to write `independent`). */
 bool deps_check(KernelInfo *ki) {
   Kernel *k = ki->k;
   if (!k->buffers.len)
@@ -242,29 +245,46 @@ bool deps_check(KernelInfo *ki) {
   Poly *p = poly_build(ki);
   isl_set *diff = differ(p, k->dims);
   bool ok = true;
-  for (int x = 0; x < p->accs.len && ok; x++) {
-    PolyAccess *w = p->accs.items[x];
-    if (!w->write)
-      continue;
-    for (int y = 0; y < p->accs.len && ok; y++) {
-      PolyAccess *a = p->accs.items[y];
-      if (a->buf != w->buf || (y < x && a->write) || (w->red && a->red))
-        continue; /* other buffer, or that pair was tested the other way round */
-      if (w->red || a->red) {
-        ok = check_element(p, w->red ? w : a, w->red ? a : w);
+  for (int b = 0; b < k->buffers.len; b++) {
+    Buffer *buf = k->buffers.items[b];
+    PolyAccess *bw = NULL, *ba = NULL;
+    isl_set *bs = NULL;
+    PairVerdict bv = PAIR_NONE;
+    bool elements_ok = true;
+    for (int x = 0; x < p->accs.len && bv != PAIR_PROVEN; x++) {
+      PolyAccess *w = p->accs.items[x];
+      if (!w->write || w->buf != buf)
         continue;
+      for (int y = 0; y < p->accs.len && bv != PAIR_PROVEN; y++) {
+        PolyAccess *a = p->accs.items[y];
+        if (a->buf != buf || (y < x && a->write) || (w->red && a->red))
+          continue; /* that pair was tested the other way round */
+        if (w->red || a->red) {
+          if (elements_ok)
+            elements_ok = check_element(p, w->red ? w : a, w->red ? a : w);
+          continue;
+        }
+        isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
+        base = isl_set_intersect(base, isl_set_copy(diff));
+        isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
+        PairVerdict v = classify(s, base, w, a);
+        isl_set_free(base);
+        if ((v == PAIR_PROVEN || (v == PAIR_UNDECIDED && !k->independent)) &&
+            (bv == PAIR_NONE || v == PAIR_PROVEN)) {
+          isl_set_free(bs);
+          bs = s;
+          bw = w;
+          ba = a;
+          bv = v;
+        } else {
+          isl_set_free(s);
+        }
       }
-      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
-      base = isl_set_intersect(base, isl_set_copy(diff));
-      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
-      PairVerdict v = classify(s, base, w, a);
-      isl_set_free(base);
-      if (v == PAIR_PROVEN || (v == PAIR_UNDECIDED && !k->independent)) {
-        report_pair(p, s, v, w, a);
-        ok = false;
-      }
-      isl_set_free(s);
     }
+    if (bv != PAIR_NONE)
+      report_pair(p, bs, bv, bw, ba);
+    isl_set_free(bs);
+    ok &= bv == PAIR_NONE && elements_ok;
   }
   isl_set_free(diff);
   poly_free(p);
