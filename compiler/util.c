@@ -101,7 +101,7 @@ void util_scoped_vec(Vec *v) {
       return;
   if (nscoped == scoped_cap) {
     scoped_cap = scoped_cap ? 2 * scoped_cap : 8;
-    Vec **grown = realloc(scoped, scoped_cap * sizeof *grown);
+    Vec **grown = realloc(scoped, scoped_cap * sizeof(Vec *));
     if (!grown) {
       fprintf(stderr, "nucc: out of memory\n");
       exit(2);
