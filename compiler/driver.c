@@ -18,6 +18,9 @@
 
 #include <errno.h>
 
+#ifndef NUCC_OMP_INSTALLED
+#define NUCC_OMP_INSTALLED ""
+#endif
 #ifndef NUCC_OMP_INCLUDE
 #define NUCC_OMP_INCLUDE ""
 #endif
@@ -330,6 +333,32 @@ static bool write_deps(const Options *o, Source *src, bool ok) {
   return false;
 }
 
+/* The folder of nucc's parse-only <omp.h>: PREFIX/share/nucc/include for an
+ * installed nucc (found from the executable's own path), else the sources'. */
+static const char *omp_include_dir(void) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0 && *NUCC_OMP_INSTALLED) {
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) {
+      *slash = 0; /* PREFIX/bin */
+      slash = strrchr(exe, '/');
+      if (slash) {
+        *slash = 0; /* PREFIX */
+        char *dir = xformat("%s/%s", exe, NUCC_OMP_INSTALLED);
+        char *header = xformat("%s/omp.h", dir);
+        bool there = access(header, R_OK) == 0;
+        xfree(header);
+        if (there)
+          return dir;
+        xfree(dir);
+      }
+    }
+  }
+  return NUCC_OMP_INCLUDE;
+}
+
 int nucc_compile(const Options *o) {
   if (o->output && strcmp(o->output, "-") != 0 && same_file(o->input, o->output)) {
     diag_plain("the output '%s' is the input file", o->output);
@@ -363,9 +392,10 @@ int nucc_compile(const Options *o) {
    * (201511, OpenMP 4.5); the directives themselves stay pragmas */
   if (o->openmp) {
     vec_push(&args, "-D_OPENMP=201511");
-    if (*NUCC_OMP_INCLUDE) { /* nucc's parse-only <omp.h> (CMakeLists.txt) */
+    const char *omp_dir = omp_include_dir();
+    if (*omp_dir) { /* nucc's parse-only <omp.h> (CMakeLists.txt) */
       vec_push(&args, "-idirafter");
-      vec_push(&args, NUCC_OMP_INCLUDE);
+      vec_push(&args, (void *)omp_dir);
     }
   }
   bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);

@@ -56,3 +56,8 @@ add_test(NAME pipeline.manpage
   COMMAND bash ${NUCC_PIPELINE_DIR}/manpage.sh $<TARGET_FILE:nucc> ${CMAKE_BINARY_DIR}/nucc.1
           ${CMAKE_BINARY_DIR} ${NUCC_PIPELINE_WORK}/pipeline.manpage)
 set_tests_properties(pipeline.manpage PROPERTIES LABELS pipeline TIMEOUT 60 SKIP_RETURN_CODE 77)
+
+add_test(NAME pipeline.openmp_installed
+  COMMAND bash ${NUCC_PIPELINE_DIR}/openmp_installed.sh ${CMAKE_BINARY_DIR}
+          ${NUCC_PIPELINE_WORK}/pipeline.openmp_installed)
+set_tests_properties(pipeline.openmp_installed PROPERTIES LABELS pipeline TIMEOUT 120)
