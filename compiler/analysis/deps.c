@@ -57,6 +57,19 @@ static PairVerdict classify(isl_set *s, isl_set *base, PolyAccess *x, PolyAccess
   return PAIR_UNDECIDED;
 }
 
+/* The pairs [I, I'] within `within` where x at I and y at I' touch one
+ * element (*conflict, owned by the caller), and what they mean. */
+static PairVerdict pair_verdict(Poly *p, PolyAccess *x, PolyAccess *y, isl_set *within,
+                                isl_set **conflict) {
+  isl_set *base = isl_set_intersect(poly_pair_dom(p, x, false), poly_pair_dom(p, y, true));
+  if (within)
+    base = isl_set_intersect(base, isl_set_copy(within));
+  *conflict = isl_set_intersect(poly_pair_conflict(p, x, y), isl_set_copy(base));
+  PairVerdict v = classify(*conflict, base, x, y);
+  isl_set_free(base);
+  return v;
+}
+
 /* { [I, I'] : I and I' differ in at least one of the loops 0..k-1 } */
 static isl_set *differ(Poly *p, int k) {
   isl_space *sp = isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims);
@@ -144,6 +157,20 @@ static char *example_text(Poly *p, isl_set *s, PolyAccess *x, PolyAccess *y) {
   return b.s;
 }
 
+/* Why a reordering is refused: the concrete pair where both accesses are
+ * exact, else what made the verdict undecided. */
+static char *pair_why(Poly *p, isl_set *s, PolyAccess *w, PolyAccess *a) {
+  char *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
+  if (why)
+    return why;
+  PolyAccess *vague = (!w->exact || !w->must) ? w : a;
+  char *t = print_expr_text(vague->e);
+  why = xformat("undecided for '%s': %s", t,
+                vague->why ? vague->why : "it depends on invariant values");
+  xfree(t);
+  return why;
+}
+
 /* --- work: conflicts between work-items ---------------------------------- */
 
 static void report_pair(Poly *p, isl_set *s, PairVerdict v, PolyAccess *w, PolyAccess *a) {
@@ -201,9 +228,8 @@ static void report_pair(Poly *p, isl_set *s, PairVerdict v, PolyAccess *w, PolyA
  * updating one included, may touch it. */
 static bool check_element(Poly *p, PolyAccess *r, PolyAccess *a) {
   Kernel *k = p->ki->k;
-  isl_set *base = isl_set_intersect(poly_pair_dom(p, r, false), poly_pair_dom(p, a, true));
-  isl_set *s = isl_set_intersect(poly_pair_conflict(p, r, a), isl_set_copy(base));
-  PairVerdict v = classify(s, base, r, a);
+  isl_set *s;
+  PairVerdict v = pair_verdict(p, r, a, NULL, &s);
   bool ok = v == PAIR_NONE || (v == PAIR_UNDECIDED && k->independent);
   if (!ok) {
     char *rt = print_expr_text(r->e), *at = print_expr_text(a->e);
@@ -231,7 +257,6 @@ static bool check_element(Poly *p, PolyAccess *r, PolyAccess *a) {
     xfree(at);
   }
   isl_set_free(s);
-  isl_set_free(base);
   return ok;
 }
 
@@ -264,11 +289,8 @@ bool deps_check(KernelInfo *ki) {
             elements_ok = check_element(p, w->red ? w : a, w->red ? a : w);
           continue;
         }
-        isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
-        base = isl_set_intersect(base, isl_set_copy(diff));
-        isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
-        PairVerdict v = classify(s, base, w, a);
-        isl_set_free(base);
+        isl_set *s;
+        PairVerdict v = pair_verdict(p, w, a, diff, &s);
         if ((v == PAIR_PROVEN || (v == PAIR_UNDECIDED && !k->independent)) &&
             (bv == PAIR_NONE || v == PAIR_PROVEN)) {
           isl_set_free(bs);
@@ -342,6 +364,8 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
     bad = some_backward(p, k->dims);
   else
     bad = isl_set_universe(isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims));
+  /* I before I' in the original order, and reordered wrongly */
+  isl_set *wrong = isl_set_intersect(before, bad);
   Verdict v = LEGAL;
   for (int x = 0; x < p->accs.len && v != ILLEGAL; x++) {
     PolyAccess *w = p->accs.items[x];
@@ -349,29 +373,17 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
       PolyAccess *a = p->accs.items[y];
       if (a->buf != w->buf || (!w->write && !a->write) || (w->red && a->red))
         continue; /* reduction updates of one element commute */
-      /* I before I' in the original order, the same element, reordered wrongly */
-      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
-      base = isl_set_intersect(isl_set_intersect(base, isl_set_copy(before)), isl_set_copy(bad));
-      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
-      PairVerdict pv = classify(s, base, w, a);
-      isl_set_free(base);
+      isl_set *s;
+      PairVerdict pv = pair_verdict(p, w, a, wrong, &s);
       if (pv != PAIR_NONE) {
         xfree(*why);
-        *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
-        if (!*why) {
-          char *t = print_expr_text((!w->exact || !w->must) ? w->e : a->e);
-          PolyAccess *vague = (!w->exact || !w->must) ? w : a;
-          *why = xformat("undecided for '%s': %s", t,
-                         vague->why ? vague->why : "it depends on invariant values");
-          xfree(t);
-        }
+        *why = pair_why(p, s, w, a);
         v = pv == PAIR_PROVEN ? ILLEGAL : UNDECIDED;
       }
       isl_set_free(s);
     }
   }
-  isl_set_free(before);
-  isl_set_free(bad);
+  isl_set_free(wrong);
   poly_free(p);
   return v;
 }
@@ -423,21 +435,11 @@ Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *gro
       /* an access outside every item (a called function's) could be in any */
       if (g[x] >= 0 && g[y] >= 0 && g[x] <= g[y])
         continue;
-      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
-      base = isl_set_intersect(base, isl_set_copy(after));
-      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
-      PairVerdict pv = classify(s, base, w, a);
-      isl_set_free(base);
+      isl_set *s;
+      PairVerdict pv = pair_verdict(p, w, a, after, &s);
       if (pv != PAIR_NONE) {
         xfree(*why);
-        *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
-        if (!*why) {
-          PolyAccess *vague = (!w->exact || !w->must) ? w : a;
-          char *t = print_expr_text(vague->e);
-          *why = xformat("undecided for '%s': %s", t,
-                         vague->why ? vague->why : "it depends on invariant values");
-          xfree(t);
-        }
+        *why = pair_why(p, s, w, a);
         *from = w->e->loc;
         *to = a->e->loc;
         v = pv == PAIR_PROVEN ? ILLEGAL : UNDECIDED;
@@ -453,15 +455,6 @@ Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *gro
 
 /* --- fusing two adjacent loops of the body --------------------------------- */
 
-static LoopInfo *info_of(KernelInfo *ki, Loop *l) {
-  for (int i = 0; i < ki->loops.len; i++) {
-    LoopInfo *li = ki->loops.items[i];
-    if (li->loop == l)
-      return li;
-  }
-  return NULL;
-}
-
 static bool inside(PolyAccess *a, LoopInfo *li) {
   for (int i = 0; a->scope && i < a->scope->len; i++)
     if (a->scope->items[i] == li)
@@ -472,7 +465,7 @@ static bool inside(PolyAccess *a, LoopInfo *li) {
 Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc *from, SrcLoc *to) {
   Kernel *k = ki->k;
   *why = NULL;
-  LoopInfo *l1 = info_of(ki, first), *l2 = info_of(ki, second);
+  LoopInfo *l1 = poly_loop_info(ki, first), *l2 = poly_loop_info(ki, second);
   if (!l1 || !l2) {
     *why = xstrdup("the loops are not both canonical loops of the body");
     return UNDECIDED;
@@ -496,21 +489,11 @@ Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc 
       if (!inside(a, l1) || a->buf != w->buf || (!w->write && !a->write))
         continue;
       /* a (in first) ran before w (in second); fused, w at J runs first */
-      isl_set *base = isl_set_intersect(poly_pair_dom(p, w, false), poly_pair_dom(p, a, true));
-      base = isl_set_intersect(base, isl_set_copy(same));
-      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, a), isl_set_copy(base));
-      PairVerdict pv = classify(s, base, w, a);
-      isl_set_free(base);
+      isl_set *s;
+      PairVerdict pv = pair_verdict(p, w, a, same, &s);
       if (pv != PAIR_NONE) {
         xfree(*why);
-        *why = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
-        if (!*why) {
-          PolyAccess *vague = (!w->exact || !w->must) ? w : a;
-          char *t = print_expr_text(vague->e);
-          *why = xformat("undecided for '%s': %s", t,
-                         vague->why ? vague->why : "it depends on invariant values");
-          xfree(t);
-        }
+        *why = pair_why(p, s, w, a);
         *from = a->e->loc;
         *to = w->e->loc;
         v = pv == PAIR_PROVEN ? ILLEGAL : UNDECIDED;

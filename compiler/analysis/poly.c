@@ -526,7 +526,7 @@ static PolyAccess *find_access(Poly *p, Expr *e) {
   return NULL;
 }
 
-static LoopInfo *loopinfo_of(KernelInfo *ki, Loop *l) {
+LoopInfo *poly_loop_info(KernelInfo *ki, Loop *l) {
   for (int i = 0; i < ki->loops.len; i++) {
     LoopInfo *li = ki->loops.items[i];
     if (li->loop == l)
@@ -674,7 +674,7 @@ static void walk_stmt(Walk *w, Stmt *s) {
     break;
   case ST_FOR: {
     walk_stmt(w, s->init_s);
-    LoopInfo *li = s->loop ? loopinfo_of(w->p->ki, s->loop) : NULL;
+    LoopInfo *li = s->loop ? poly_loop_info(w->p->ki, s->loop) : NULL;
     if (li) {
       walk_expr(w, s->loop->lb);
       walk_expr(w, s->loop->ub);

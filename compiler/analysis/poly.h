@@ -52,6 +52,8 @@ typedef struct Poly {
 } Poly;
 
 Poly *poly_build(KernelInfo *ki);
+/* The kernel's record of a canonical loop, or NULL. */
+LoopInfo *poly_loop_info(KernelInfo *ki, Loop *l);
 void poly_free(Poly *p);
 
 /* The pair space [I, I'] of two iterations: the access's domain or a
