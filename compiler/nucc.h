@@ -426,12 +426,17 @@ const char *red_op_name(RedOp op); /* "sum", "min", ... */
 
 /* An array staged in __local memory by cache(a): the block one work-group
  * reads, with its halo.  Dimension d of the array follows mapped loop
- * mapped[d] with subscripts mapped_var + lo[d] .. mapped_var + hi[d]. */
+ * mapped[d] (counting by step[d]) with subscripts mapped_var + lo[d] ..
+ * mapped_var + hi[d]; or, when mapped[d] < 0, the kernel's staged loop
+ * (Kernel.stage): then the block is reloaded for each stage_tile
+ * iterations of that loop. */
 typedef struct Cache {
   Buffer *buf;
   int rank;
   int mapped[8];
+  long long step[8];
   long long lo[8], hi[8];
+  bool staged; /* some dimension follows the staged loop */
 } Cache;
 
 struct Kernel {
@@ -447,6 +452,8 @@ struct Kernel {
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
   Vec caches;           /* Cache* */
+  Var *stage;           /* the inner loop whose index cached arrays follow, or NULL */
+  long long stage_tile; /* iterations of it per staged block */
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;        /* char*: advice for --report */

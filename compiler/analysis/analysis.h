@@ -76,6 +76,8 @@ bool reduction_uses(Expr *e, Expr *path);
 /* cache.c: plans cache(a, ...) for a kernel; the plan of a buffer or NULL. */
 bool cache_plan(Kernel *k, Vec *names);
 Cache *cache_of(Kernel *k, Buffer *b);
+/* The extent of a cached block in dimension d, which follows the staged loop. */
+long long cache_stage_width(Kernel *k, Cache *c, int d);
 
 /* promote.c: the kernel's body with loop-invariant array elements kept in
  * private variables across the loops (a copy: k->body is replaced). */
