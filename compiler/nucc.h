@@ -365,9 +365,13 @@ typedef struct Access {
   Expr **subs; /* subscripts outer → inner */
   int nsubs;
   bool write, read;
-  Stmt *loops_ctx; /* unused */
-  Expr *site;      /* an access a helper makes through a pointer argument: the call
-                      (poly.c places it there); NULL for an access in the body */
+  Stmt *loops_ctx;        /* unused */
+  Expr *site;             /* an access a helper makes through a pointer argument: the call
+                             (poly.c places it there); NULL for an access in the body */
+  struct LoopInfo *hloop; /* at a site: the innermost of the helper's loops around
+                             it (analysis.h), NULL when none */
+  bool certain;           /* at a site: the helper makes it in every iteration of those
+                             loops, whenever it is called (no condition, no jump before) */
 } Access;
 
 /* A free array of the kernel: a variable or member path (`m->data`). */

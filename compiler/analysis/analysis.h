@@ -15,11 +15,18 @@
 
 /* A loop whose index may appear in a subscript: a mapped loop or a
  * canonical loop of the body. */
-typedef struct LoopInfo {
+typedef struct LoopInfo LoopInfo;
+struct LoopInfo {
   Loop *loop;
   bool mapped;
   int id; /* names nu_lo<id>/nu_hi<id> in host code */
-} LoopInfo;
+  /* A loop of a helper that indexes a buffer the kernel hands it: one per
+   * call, its bounds those of the helper with the call's arguments put in
+   * (the loop's index is the helper's variable). */
+  Expr *site;       /* the kernel's call that runs it; NULL for the kernel's own loops */
+  LoopInfo *outer;  /* the helper loop around it (in this helper or its callers) */
+  const char *func; /* the helper that holds it, for messages */
+};
 
 typedef struct KernelInfo {
   Kernel *k;

@@ -126,7 +126,8 @@ static void print_iteration(Buf *b, Poly *p, PolyAccess *x, PolyExample *ex, boo
       shown = x->loops.items[i] == li;
     if (!shown)
       continue;
-    buf_printf(b, "%s%s = %lld", sep, li->loop->var->name, ex->vals[d + (second ? p->ndims : 0)]);
+    buf_printf(b, "%s%s%s%s = %lld", sep, li->func ? li->func : "", li->func ? "'s " : "",
+               li->loop->var->name, ex->vals[d + (second ? p->ndims : 0)]);
     sep = ", ";
   }
 }

@@ -14,7 +14,8 @@ typedef struct FV {
   Kernel *k;
   KernelInfo *ki;
   bool ok;
-  Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
+  Vec why;      /* Var*, char*: why an outer scalar the body writes is not private */
+  Var *unknown; /* what kept a helper's subscript out of the kernel's terms */
 } FV;
 
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v) {
@@ -289,13 +290,19 @@ static void add_func(FV *fv, Func *f) {
  * __private and needs nothing more.  A buffer's is __global, and the
  * elements the helper reaches are accesses of the buffer at the call: the
  * helper must reach them as p[e] or *p, e an expression of its scalar
- * parameters that it does not assign, so that the call's arguments give
- * each element exactly (seed[index] in randu(seed, i) is seed[i]). */
+ * parameters that it does not assign and of the indices of its canonical
+ * loops, so that the call's arguments give each element exactly
+ * (seed[index] in randu(seed, i) is seed[i]; pt[j] in a loop over
+ * 0 <= j < nf, called as f(&x[i][0], NF), is x[i][j] for 0 <= j < NF).
+ * Each such loop becomes a loop of the kernel for the analyses (LoopInfo
+ * with a site): the dependence test and the extents see the helper's
+ * elements as they see those of a loop written in the body. */
 
 typedef struct PtrUse PtrUse;
 struct PtrUse {
   FV *fv;
   Func *f;
+  const char *name; /* f's name as written (f may be its copy for other address spaces) */
   Var *p;
   Expr *call;     /* the call of f: the kernel's, or the parent's helper's */
   PtrUse *parent; /* the caller's use when a helper hands p on (randn → randu) */
@@ -304,6 +311,12 @@ struct PtrUse {
   Expr **subs;    /* subscripts of &a[...] (outer → inner), or none */
   int nsubs;
   bool ok;
+  LoopInfo *loop; /* the innermost helper loop around the point walked; its
+                     `outer` chain reaches the callers' loops */
+  Vec blind;      /* Loop*: loops of f around the point whose bounds are not
+                     expressions of the call's arguments */
+  int may;        /* > 0: the point may be skipped (a condition, a while loop) */
+  bool jumped;    /* a return, break or continue of f came before the point */
 };
 
 /* The address space a helper's pointer parameter gets from this argument;
@@ -321,20 +334,32 @@ static void set_space(FV *fv, Var *p, char space, Expr *arg) {
   }
 }
 
-/* e with the helper's scalar parameters replaced by the call's arguments;
- * NULL when e uses anything else of the helper, or a parameter it assigns. */
-static Expr *subst_params(PtrUse *u, Expr *e) {
+static bool in_chain(LoopInfo *li, const Var *v) {
+  for (; li; li = li->outer)
+    if (li->loop->var == v)
+      return true;
+  return false;
+}
+
+/* e with the helper's scalar parameters replaced by the call's arguments
+ * (the indices of the helper loops in `chain` stay: they are loops of the
+ * kernel now); NULL when e uses anything else of the helper, or a
+ * parameter it assigns, and then u->unknown says what. */
+static Expr *subst_params(PtrUse *u, Expr *e, LoopInfo *chain) {
   if (!e)
     return NULL;
   if (e->kind == EX_VAR) {
+    if (in_chain(chain, e->var))
+      return e;
     for (int i = 0; i < u->f->nparams; i++)
       if (u->f->params[i] == e->var) {
         KernelInfo fki = {0};
         ir_walk_stmt(u->f->body, note_written, &fki);
         if (in_vec(&fki.written_locals, e->var) || !type_is_integer(e->var->type))
-          return NULL;
+          break;
         return u->call->args[i];
       }
+    u->fv->unknown = e->var;
     return NULL;
   }
   if (e->kind != EX_INT && e->kind != EX_BINARY && e->kind != EX_UNARY && e->kind != EX_CAST)
@@ -343,92 +368,252 @@ static Expr *subst_params(PtrUse *u, Expr *e) {
     return NULL;
   Expr *c = NEW(Expr);
   *c = *e;
-  if (e->a && !(c->a = subst_params(u, e->a)))
+  if (e->a && !(c->a = subst_params(u, e->a, chain)))
     return NULL;
-  if (e->b && !(c->b = subst_params(u, e->b)))
+  if (e->b && !(c->b = subst_params(u, e->b, chain)))
     return NULL;
   return c;
 }
 
-/* An offset in the helper's terms in the kernel's, through the helpers
- * that handed the pointer on; NULL when it cannot be. */
-static Expr *kernel_offset(PtrUse *u, Expr *off) {
-  Expr *e = subst_params(u, off);
-  if (e && u->add)
+/* An expression of f in the kernel's terms, through the helpers that
+ * handed the pointer on; NULL when it cannot be.  An offset (`offset`
+ * true) also moves by the &q[add] each helper handed on. */
+static Expr *kernel_expr(PtrUse *u, Expr *e, LoopInfo *chain, bool offset) {
+  e = subst_params(u, e, chain);
+  if (e && offset && u->add)
     e = ir_binary(OP_ADD, e, u->add, u->add->type);
-  return e && u->parent ? kernel_offset(u->parent, e) : e;
+  return e && u->parent ? kernel_expr(u->parent, e, chain, offset) : e;
+}
+
+static PtrUse *top_use(PtrUse *u) {
+  while (u->parent)
+    u = u->parent;
+  return u;
+}
+
+/* Why p[off] cannot be placed in the kernel's terms, as a diagnostic. */
+static void report_unknown(PtrUse *u, Expr *use) {
+  char *t = print_expr_text(use);
+  Var *v = u->fv->unknown;
+  for (PtrUse *w = u; v && w; w = w->parent)
+    for (int i = 0; i < w->blind.len; i++) {
+      Loop *l = w->blind.items[i];
+      if (l->var != v)
+        continue;
+      diag_error(use->loc,
+                 "'%s': the bounds of the loop over '%s' (line %d) in '%s' are not expressions "
+                 "of its scalar parameters, so nucc cannot tell which elements of '%s' the "
+                 "kernel reaches through '%s'",
+                 t, v->name, l->loc.line, w->name, print_expr_text(top_use(u)->base), u->p->name);
+      xfree(t);
+      u->ok = false;
+      return;
+    }
+  diag_error(use->loc,
+             "'%s': a helper that a kernel hands a buffer ('%s') must index it with "
+             "expressions of its own scalar parameters and loop indices (p[j], "
+             "p[i * n + j], *p)%s%s%s, so that nucc knows the elements it reaches",
+             t, u->p->name, v ? "; '" : "", v ? v->name : "",
+             v ? "' is neither, or is assigned in the helper" : "");
+  xfree(t);
+  u->ok = false;
 }
 
 /* The access of the buffer that p[off] in the helper makes at the call. */
 static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool write) {
-  PtrUse *top = u;
-  while (top->parent)
-    top = top->parent;
-  Expr *k_off = kernel_offset(u, off ? off : ir_int(0, use->loc));
+  PtrUse *top = top_use(u);
+  u->fv->unknown = NULL;
+  Expr *k_off = kernel_expr(u, off ? off : ir_int(0, use->loc), u->loop, true);
   if (!k_off) {
-    char *t = print_expr_text(use);
-    diag_error(use->loc,
-               "'%s': a helper that a kernel hands a buffer ('%s') must index it with its own "
-               "scalar parameters only (p[i], *p), so that nucc knows the elements it reaches",
-               t, u->p->name);
-    xfree(t);
-    u->ok = false;
+    report_unknown(u, use);
     return;
   }
-  u = top; /* the buffer and the kernel's call */
-  Expr *e = u->base;
-  for (int i = 0; i < u->nsubs; i++) {
-    Expr *sub = u->subs[i];
-    if (i == u->nsubs - 1)
+  Expr *e = top->base;
+  for (int i = 0; i < top->nsubs; i++) {
+    Expr *sub = top->subs[i];
+    if (i == top->nsubs - 1)
       sub = ir_binary(OP_ADD, sub, k_off, sub->type);
     Expr *x = NEW(Expr);
     x->kind = EX_INDEX;
     x->a = e;
     x->b = sub;
-    x->loc = u->call->loc;
-    x->type = i == u->nsubs - 1 ? type_elem(u->base->type) : NULL;
+    x->loc = top->call->loc;
+    x->type = i == top->nsubs - 1 ? type_elem(top->base->type) : NULL;
     e = x;
   }
-  if (!u->nsubs) {
+  if (!top->nsubs) {
     Expr *x = NEW(Expr);
     x->kind = EX_INDEX;
     x->a = e;
     x->b = k_off;
-    x->loc = u->call->loc;
-    x->type = type_elem(u->base->type);
+    x->loc = top->call->loc;
+    x->type = type_elem(top->base->type);
     e = x;
   }
-  Buffer *b = buffer_of(u->fv, u->base);
+  Buffer *b = buffer_of(u->fv, top->base);
   int before = b->accesses.len;
   visit_index(u->fv, e, read, write);
-  for (int i = before; i < b->accesses.len; i++)
-    ((Access *)b->accesses.items[i])->site = u->call;
+  for (int i = before; i < b->accesses.len; i++) {
+    Access *a = b->accesses.items[i];
+    a->site = top->call;
+    a->hloop = u->loop;
+    a->certain = !u->may && !u->jumped;
+  }
 }
 
 static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write);
+static void walk_ptr_stmt(PtrUse *u, Stmt *s);
+
+static bool has_jump(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_BREAK || s->kind == ST_CONTINUE || s->kind == ST_RETURN)
+    return true;
+  bool r = has_jump(s->then) || has_jump(s->els) || has_jump(s->body) ||
+           (s->loop && has_jump(s->loop->body));
+  for (int i = 0; i < s->nitems && !r; i++)
+    r = has_jump(s->items[i]);
+  return r;
+}
+
+/* A helper loop that is one already made for this call: p and q of one
+ * helper walk the same loops. */
+static LoopInfo *same_loop(PtrUse *u, Loop *l) {
+  KernelInfo *ki = u->fv->ki;
+  Expr *site = top_use(u)->call;
+  for (int i = 0; i < ki->loops.len; i++) {
+    LoopInfo *o = ki->loops.items[i];
+    if (o->site == site && o->outer == u->loop && o->loop->body == l->body &&
+        o->loop->var == l->var && ir_expr_equal(o->loop->lb, l->lb) &&
+        ir_expr_equal(o->loop->ub, l->ub) && ir_expr_equal(o->loop->step, l->step))
+      return o;
+  }
+  return NULL;
+}
+
+/* A canonical loop of the helper: a loop of the kernel at the call when
+ * its bounds are expressions of the arguments (and of the loops around
+ * it); otherwise its index reaches nothing, and what it holds may not run. */
+static void walk_ptr_loop(PtrUse *u, Stmt *s) {
+  Loop *l = s->loop;
+  walk_ptr_uses(u, l->lb, true, false);
+  walk_ptr_uses(u, l->ub, true, false);
+  walk_ptr_uses(u, l->step, true, false);
+  Loop *k = NEW(Loop);
+  *k = *l;
+  k->lb = kernel_expr(u, l->lb, u->loop, false);
+  k->ub = k->lb ? kernel_expr(u, l->ub, u->loop, false) : NULL;
+  k->step = k->ub ? kernel_expr(u, l->step, u->loop, false) : NULL;
+  int may = has_jump(l->body); /* a later iteration may not run */
+  if (!k->step) {
+    vec_push(&u->blind, l);
+    u->may++;
+    walk_ptr_stmt(u, l->body);
+    u->may--;
+    u->blind.len--;
+    return;
+  }
+  LoopInfo *li = same_loop(u, k);
+  if (!li) {
+    li = NEW(LoopInfo);
+    li->loop = k;
+    li->id = u->fv->ki->loops.len;
+    li->site = top_use(u)->call;
+    li->outer = u->loop;
+    li->func = u->name;
+    vec_push(&u->fv->ki->loops, li);
+  }
+  LoopInfo *saved = u->loop;
+  u->loop = li;
+  u->may += may;
+  walk_ptr_stmt(u, l->body);
+  u->may -= may;
+  u->loop = saved;
+}
 
 static void walk_ptr_stmt(PtrUse *u, Stmt *s) {
   if (!s)
     return;
+  switch (s->kind) {
+  case ST_IF:
+    walk_ptr_uses(u, s->e, true, false);
+    u->may++;
+    walk_ptr_stmt(u, s->then);
+    walk_ptr_stmt(u, s->els);
+    u->may--;
+    return;
+  case ST_FOR:
+    walk_ptr_stmt(u, s->init_s);
+    if (s->loop) {
+      walk_ptr_loop(u, s);
+      return;
+    }
+    /* a loop that is not canonical may not run, as a while loop */
+    /* fall through */
+  case ST_WHILE:
+  case ST_DO:
+    u->may++;
+    walk_ptr_uses(u, s->e, true, false);
+    walk_ptr_uses(u, s->inc, true, false);
+    walk_ptr_stmt(u, s->body);
+    u->may--;
+    return;
+  default:
+    break;
+  }
   walk_ptr_uses(u, s->e, true, false);
   walk_ptr_uses(u, s->init, true, false);
-  walk_ptr_stmt(u, s->init_s);
-  walk_ptr_uses(u, s->inc, true, false);
-  if (s->loop) {
-    walk_ptr_uses(u, s->loop->lb, true, false);
-    walk_ptr_uses(u, s->loop->ub, true, false);
-    walk_ptr_uses(u, s->loop->step, true, false);
-    walk_ptr_stmt(u, s->loop->body);
-  } else {
-    walk_ptr_stmt(u, s->body);
-  }
-  walk_ptr_stmt(u, s->then);
-  walk_ptr_stmt(u, s->els);
   for (int i = 0; i < s->nitems; i++)
     walk_ptr_stmt(u, s->items[i]);
+  if (s->kind == ST_BREAK || s->kind == ST_CONTINUE || s->kind == ST_RETURN)
+    u->jumped = true;
 }
 
 static bool is_param(Expr *e, Var *p) { return e && e->kind == EX_VAR && e->var == p; }
+
+/* p handed on to another helper, whole or as &p[e]: its uses there reach
+ * the same buffer. */
+static void walk_ptr_call(PtrUse *u, Expr *e) {
+  for (int i = 0; i < e->nargs; i++) {
+    Expr *a = e->args[i];
+    Expr *add = NULL;
+    bool at = a->kind == EX_UNARY && a->op == OP_ADDR && a->a->kind == EX_INDEX &&
+              is_param(a->a->a, u->p);
+    if (!at && !is_param(a, u->p)) {
+      walk_ptr_uses(u, a, true, false);
+      continue;
+    }
+    if (i >= e->callee->nparams)
+      continue;
+    if (at) {
+      add = a->a->b;
+      walk_ptr_uses(u, add, true, false);
+    }
+    for (PtrUse *w = u; w; w = w->parent)
+      if (w->f == e->callee || (w->f->name && !strcmp(w->f->name, e->callee->name))) {
+        diag_error(e->loc,
+                   "'%s' hands '%s' on to '%s', which is already running: nucc cannot tell "
+                   "which elements a recursion reaches",
+                   u->f->name, u->p->name, e->callee->name);
+        u->ok = false;
+        return;
+      }
+    set_space(u->fv, e->callee->params[i], 'g', a);
+    PtrUse sub = *u;
+    sub.f = e->callee;
+    sub.name = e->callee->name;
+    sub.p = e->callee->params[i];
+    sub.call = e;
+    sub.parent = u;
+    sub.add = add;
+    sub.ok = true;
+    sub.blind = (Vec){0};
+    sub.may = u->may + u->jumped;
+    sub.jumped = false;
+    walk_ptr_stmt(&sub, sub.f->body);
+    u->ok &= sub.ok;
+  }
+}
 
 /* Every use of the parameter in the helper's body, with how it is used. */
 static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
@@ -444,34 +629,7 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
     return;
   }
   if (e->kind == EX_CALL && e->callee) {
-    /* p handed on to another helper, whole or as &p[e]: its uses there
-     * reach the same buffer */
-    for (int i = 0; i < e->nargs; i++) {
-      Expr *a = e->args[i];
-      Expr *add = NULL;
-      bool at = a->kind == EX_UNARY && a->op == OP_ADDR && a->a->kind == EX_INDEX &&
-                is_param(a->a->a, u->p);
-      if (!at && !is_param(a, u->p)) {
-        walk_ptr_uses(u, a, true, false);
-        continue;
-      }
-      if (i >= e->callee->nparams)
-        continue;
-      if (at) {
-        add = a->a->b;
-        walk_ptr_uses(u, add, true, false);
-      }
-      set_space(u->fv, e->callee->params[i], 'g', a);
-      PtrUse sub = *u;
-      sub.f = e->callee;
-      sub.p = e->callee->params[i];
-      sub.call = e;
-      sub.parent = u;
-      sub.add = add;
-      sub.ok = true;
-      walk_ptr_stmt(&sub, sub.f->body);
-      u->ok &= sub.ok;
-    }
+    walk_ptr_call(u, e);
     return;
   }
   if (is_param(e, u->p)) {
@@ -486,6 +644,21 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
     bool reads = e->kind == EX_UNARY || e->op != OP_ASSIGN;
     walk_ptr_uses(u, e->a, reads, true);
     walk_ptr_uses(u, e->b, true, false);
+    return;
+  }
+  if (e->kind == EX_COND) {
+    walk_ptr_uses(u, e->a, true, false);
+    u->may++;
+    walk_ptr_uses(u, e->b, true, false);
+    walk_ptr_uses(u, e->c, true, false);
+    u->may--;
+    return;
+  }
+  if (e->kind == EX_BINARY && (e->op == OP_LAND || e->op == OP_LOR)) {
+    walk_ptr_uses(u, e->a, true, false);
+    u->may++;
+    walk_ptr_uses(u, e->b, true, false);
+    u->may--;
     return;
   }
   walk_ptr_uses(u, e->a, true, false);
@@ -624,9 +797,15 @@ static void visit_ptr_args(FV *fv, Expr *call) {
         freevars_is_local(fv->ki, ir_path_root(pa->base)->var))
       continue;
     int n = pa->n;
-    PtrUse u = {fv,   g,    g->params[i], call,
-                NULL, NULL, pa->base,     xcalloc((size_t)n + 1, sizeof(Expr *)),
-                n,    true};
+    PtrUse u = {.fv = fv,
+                .f = g,
+                .name = f->name,
+                .p = g->params[i],
+                .call = call,
+                .base = pa->base,
+                .subs = xcalloc((size_t)n + 1, sizeof(Expr *)),
+                .nsubs = n,
+                .ok = true};
     for (int j = 0; j < n; j++)
       u.subs[j] = pa->subs[n - 1 - j];
     Buffer *b = buffer_of(fv, pa->base);
