@@ -3,7 +3,8 @@
  * two-dimensional array, scale(&y[i * m], m, s) scales row i of a flat one,
  * and axpy hands its row on to add.  Each work-item writes its own row, so
  * the dependence test must prove the rows apart (as for a loop written in
- * the body); the copy ranges come from the helper's loop bounds. */
+ * the body); the copy ranges come from the helper's loop bounds.  An
+ * element the body updates in a loop beside such a call stays in memory. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -48,6 +49,15 @@ int main(int argc, char **argv) {
     scale(&y[i * m], m, 0.5f);
     axpy(&y[i * m], m, z);
   }
+
+  /* acc[i][0] is touched at one place of the k loop, but the helper is
+   * handed its row too: it must not live in a register across the loop */
+#pragma nu work(16)
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < 3; k++) {
+      acc[i][0] += 1.0f;
+      add(&acc[i][0], M, x, (float)k);
+    }
 
   double s = 0, t = 0;
   for (int i = 0; i < n; i++)
