@@ -334,6 +334,20 @@ static void set_space(FV *fv, Var *p, char space, Expr *arg) {
   }
 }
 
+static Stmt *find_decl(Stmt *s, const Var *v) {
+  if (!s)
+    return NULL;
+  if (s->kind == ST_DECL && s->var == v)
+    return s;
+  Stmt *r = find_decl(s->init_s, v);
+  r = r ? r : find_decl(s->then, v);
+  r = r ? r : find_decl(s->els, v);
+  r = r ? r : find_decl(s->loop ? s->loop->body : s->body, v);
+  for (int i = 0; !r && i < s->nitems; i++)
+    r = find_decl(s->items[i], v);
+  return r;
+}
+
 static bool in_chain(LoopInfo *li, const Var *v) {
   for (; li; li = li->outer)
     if (li->loop->var == v)
@@ -351,14 +365,18 @@ static Expr *subst_params(PtrUse *u, Expr *e, LoopInfo *chain) {
   if (e->kind == EX_VAR) {
     if (in_chain(chain, e->var))
       return e;
-    for (int i = 0; i < u->f->nparams; i++)
-      if (u->f->params[i] == e->var) {
-        KernelInfo fki = {0};
-        ir_walk_stmt(u->f->body, note_written, &fki);
-        if (in_vec(&fki.written_locals, e->var) || !type_is_integer(e->var->type))
-          break;
+    KernelInfo fki = {0};
+    ir_walk_stmt(u->f->body, note_written, &fki);
+    bool fixed = !in_vec(&fki.written_locals, e->var) && type_is_integer(e->var->type);
+    for (int i = 0; fixed && i < u->f->nparams; i++)
+      if (u->f->params[i] == e->var)
         return u->call->args[i];
-      }
+    /* a local set once, at its declaration, stands for its initializer
+     * (int base = i * nf;): its uses are in the scope of that declaration,
+     * inside the loops its initializer reads */
+    Stmt *d = fixed ? find_decl(u->f->body, e->var) : NULL;
+    if (d && d->init && !ir_expr_uses_var(d->init, e->var))
+      return subst_params(u, d->init, chain);
     u->fv->unknown = e->var;
     return NULL;
   }

@@ -4,7 +4,8 @@
  * parameters (pt[j], clusters[i * nfeatures + j]).  First with fixed-size
  * arrays and constant sizes (the program of the issue), then with malloc'd
  * flat arrays and sizes read at run time, whose copy ranges nucc infers
- * through the helper's loops. */
+ * through the helper's loops; then a helper whose subscripts and bound go
+ * through locals it sets once. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,18 @@ static int find_nearest_point(float *pt, int nfeatures, float *clusters, int ncl
     }
   }
   return index;
+}
+
+/* two features a step, through locals set once (which stand for their
+ * initializers in the helper's subscripts and bounds) */
+static float dot_pairs(const float *a, const float *b, int n) {
+  int half = n / 2;
+  float s = 0;
+  for (int k = 0; k < half; k++) {
+    int at = 2 * k;
+    s += a[at] * b[at] + a[at + 1] * b[at + 1];
+  }
+  return s;
 }
 
 #define NP 1000
@@ -65,6 +78,15 @@ int main(int argc, char **argv) {
   for (i = 0; i < np; i++)
     s += memb[i] * (i % 5 + 1);
   printf("%ld %d %d\n", s, memb[0], memb[np - 1]);
+  float *proj = malloc(sizeof(float) * (size_t)np);
+#pragma nu work(32)
+  for (i = 0; i < np; i++)
+    proj[i] = dot_pairs(&feat[i * nf], clus, nf);
+  double t = 0;
+  for (i = 0; i < np; i++)
+    t += proj[i] * (float)(i % 3 + 1);
+  printf("%.2f\n", t);
+  free(proj);
   free(feat);
   free(clus);
   free(memb);
