@@ -51,6 +51,7 @@ typedef struct Vec {
   int len, cap;
 } Vec;
 void vec_push(Vec *v, void *p);
+bool vec_contains(const Vec *v, const void *p);
 /* A module's static vector of compilation memory: util_free_all empties it,
  * so that nothing from one compilation survives into the next. */
 void util_scoped_vec(Vec *v);
