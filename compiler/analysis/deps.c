@@ -299,13 +299,18 @@ static bool check_row(PolyAccess *a) {
   if (in)
     return true;
   char *at = print_expr_text(a->e);
-  char *len_text = len > 0 ? xformat("%lld elements", len) : xstrdup("a run-time length");
-  diag_error(a->e->loc,
-             "'%s': the helper may reach past the end of the row of '%s' it is handed (%s): "
-             "nucc takes its elements for that row's, so it must stay in it (hand the helper "
-             "a pointer into a flat array to let it cross rows)",
-             at, a->buf->name, len_text);
-  xfree(len_text);
+  if (len > 0)
+    diag_error(a->e->loc,
+               "'%s': the helper may reach past the end of the row of '%s' it is handed (%lld "
+               "elements): nucc takes its elements for that row's, so it must stay in it (hand "
+               "the helper a pointer into a flat array to let it cross rows)",
+               at, a->buf->name, len);
+  else
+    diag_error(a->e->loc,
+               "'%s': the rows of '%s' have a run-time length, so nucc cannot prove that the "
+               "helper stays in the row it is handed (hand it a pointer into a flat array, "
+               "'&a[i * m]', instead)",
+               at, a->buf->name);
   xfree(at);
   return false;
 }
