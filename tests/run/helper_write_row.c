@@ -59,6 +59,13 @@ int main(int argc, char **argv) {
       add(&acc[i][0], M, x, (float)k);
     }
 
+    /* called in a loop of the body, from column k to the row's end: the
+     * helper's loop runs over a triangle of (k, j), still inside row i */
+#pragma nu work(16)
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m; k++)
+      scale(&y[i * m + k], m - k, 1.0f / (float)(k + 1));
+
   double s = 0, t = 0;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < M; j++)
