@@ -51,6 +51,7 @@ typedef struct Vec {
   int len, cap;
 } Vec;
 void vec_push(Vec *v, void *p);
+bool vec_contains(const Vec *v, const void *p);
 /* A module's static vector of compilation memory: util_free_all empties it,
  * so that nothing from one compilation survives into the next. */
 void util_scoped_vec(Vec *v);
@@ -365,9 +366,13 @@ typedef struct Access {
   Expr **subs; /* subscripts outer → inner */
   int nsubs;
   bool write, read;
-  Stmt *loops_ctx; /* unused */
-  Expr *site;      /* an access a helper makes through a pointer argument: the call
-                      (poly.c places it there); NULL for an access in the body */
+  Stmt *loops_ctx;        /* unused */
+  Expr *site;             /* an access a helper makes through a pointer argument: the call
+                             (poly.c places it there); NULL for an access in the body */
+  struct LoopInfo *hloop; /* at a site: the innermost of the helper's loops around
+                             it (analysis.h), NULL when none */
+  bool certain;           /* at a site: the helper makes it in every iteration of those
+                             loops, whenever it is called (no condition, no jump before) */
 } Access;
 
 /* A free array of the kernel: a variable or member path (`m->data`). */

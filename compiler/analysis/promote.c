@@ -24,6 +24,8 @@ typedef struct Scan {
   Vec accesses; /* Expr* EX_INDEX chains of buffers, outermost nodes */
   Vec writes;   /* parallel to accesses: (void *)1 when written */
   bool leaves;  /* a return leaves the work-item from inside the loop */
+  Vec pinned;   /* Expr*: buffers a helper is handed (&a[i], a), which it may
+                   reach anywhere: none of their elements can live in a register */
 } Scan;
 
 static bool is_buffer(Kernel *k, Expr *base) {
@@ -52,9 +54,21 @@ static void scan_index(Scan *sc, Expr *e, bool write) {
     scan_expr(sc, x->b, false);
 }
 
+static void pin_argument(Scan *sc, Expr *arg) {
+  while (arg->kind == EX_CAST)
+    arg = arg->a;
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR)
+    arg = base_of(arg->a);
+  if (is_buffer(sc->k, arg))
+    vec_push(&sc->pinned, arg);
+}
+
 static void scan_expr(Scan *sc, Expr *e, bool write) {
   if (!e)
     return;
+  if (e->kind == EX_CALL && e->callee)
+    for (int i = 0; i < e->nargs; i++)
+      pin_argument(sc, e->args[i]);
   if (e->kind == EX_INDEX) {
     scan_index(sc, e, write);
     return;
@@ -193,6 +207,8 @@ static Stmt *promote_loop(Kernel *k, Stmt *s, int *counter) {
       continue;
     Expr *base = base_of(e);
     bool same = true, write = false;
+    for (int j = 0; j < sc.pinned.len && same; j++)
+      same = !ir_expr_equal(sc.pinned.items[j], base);
     for (int j = 0; j < sc.accesses.len && same; j++) {
       Expr *o = sc.accesses.items[j];
       if (!o || !ir_expr_equal(base_of(o), base))
