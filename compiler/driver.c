@@ -255,8 +255,8 @@ static char *pragma_lines(Source *src, Nest *n) {
 /* `ctxs` holds one AnnotCtx per nest: nests with `work` become launches,
  * the others their transformed sequential code; seq_only prints every nest
  * as sequential code (--emit=seq). */
-static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64,
-                         bool seq_only) {
+static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64, bool seq_only,
+                         Buf *sync_notes) {
   Edits edits = {0};
   Buf stubs = {0};
   LineCounter lines = {src->text, 0, 1};
@@ -308,7 +308,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     rewrite_add(&edits, d->begin, d->end,
                 xstrdup(strcmp(d->name, "omp parallel") ? "nurt_wait();\n" : "\n"));
   }
-  hostsync_add_edits(src, &edits);
+  hostsync_add_edits(src, &edits, sync_notes);
   char *body = rewrite_apply(&edits, src->text, src->len);
   char *prologue = emit_host_prologue(src->path, program, fp64);
   return xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s, src->path, body);
@@ -422,6 +422,7 @@ int nucc_compile(const Options *o) {
   }
   ok = ok && diag_errors() == 0;
   char *out = NULL;
+  Buf sync_notes = {0};
   if (ok) {
     bool fp64;
     char *program = emit_opencl_program(&kernels, &fp64);
@@ -431,7 +432,8 @@ int nucc_compile(const Options *o) {
       out = program;
     else
       /* without kernels the output needs no runtime: plain transformed C */
-      out = host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len);
+      out =
+          host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len, &sync_notes);
     ok = out && diag_errors() == 0;
   }
   if (ok && o->report)
@@ -439,7 +441,7 @@ int nucc_compile(const Options *o) {
       emit_report(kernels.items[i], o->input);
   /* hostsync ran in this compilation only for host output with kernels */
   if (ok && (o->report || o->explain_data) && kernels.len && o->emit == EMIT_HOST)
-    fputs(hostsync_explain(), stdout);
+    fputs(sync_notes.s ? sync_notes.s : "", stdout);
   if (ok && o->output)
     ok = outfile_write(o->output, out);
   if (!ok && o->output)

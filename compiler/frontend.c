@@ -4,7 +4,7 @@
  * and translates each annotated nest (and every function a kernel calls) into
  * IR.  Constructs outside the kernel subset (SPEC §4) are errors at their
  * location. */
-#include "frontend.h"
+#include "frontend_clang.h"
 #include "openmp.h"
 
 #include <ctype.h>
@@ -63,16 +63,9 @@ bool frontend_in_main_file(Source *src, CXCursor c) {
   return f && clang_File_isEqual(f, src->file);
 }
 
-/* The children of a cursor, for kinds with a fixed shape (a `for` has 4, an
- * `if` 3, an operator 1 to 3): n counts them all, c keeps the first 8, and
- * the code reads c[i] only after checking n.  Kinds with any number of
- * children (declarations, function definitions, casts) use last_kid() or
- * clang_visitChildren() instead. */
-typedef struct Kids {
-  CXCursor c[8];
-  int n;
-} Kids;
-
+/* Kinds with any number of children (declarations, function definitions,
+ * casts) use last_kid() or clang_visitChildren() instead of
+ * frontend_kids_of(). */
 static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Kids *k = d;
@@ -82,7 +75,7 @@ static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
-static Kids kids_of(CXCursor c) {
+Kids frontend_kids_of(CXCursor c) {
   Kids k = {.n = 0};
   clang_visitChildren(c, collect_kid, &k);
   return k;
@@ -485,7 +478,7 @@ static enum CXChildVisitResult collect_elem(CXCursor c, CXCursor parent, CXClien
 
 static Expr *conv_expr(Ctx *cx, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   switch (k) {
   case CXCursor_IntegerLiteral:
   case CXCursor_FloatingLiteral:
@@ -678,7 +671,7 @@ static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
 static Stmt *conv_for(Ctx *cx, CXCursor c) {
   Stmt *s = new_stmt(ST_FOR, c);
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   if (kids.n != 4) {
     diag_error(loc_of(c), "a 'for' loop without an init, a condition and an increment "
                           "cannot be used in a kernel");
@@ -708,7 +701,7 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
 
 static Stmt *conv_stmt(Ctx *cx, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   Stmt *s;
   switch (k) {
   case CXCursor_CompoundStmt: {
@@ -789,7 +782,7 @@ static CXCursor strip(CXCursor c) {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
       return c;
-    Kids kids = kids_of(c);
+    Kids kids = frontend_kids_of(c);
     if (kids.n != 1)
       return c;
     c = kids.c[0];
@@ -827,7 +820,7 @@ static bool uses_any(Expr *e, Vec *vars) {
 /* for (T i = lb; i REL ub; STEP) with lb, ub, step invariant — or NULL with
  * the reason and where it applies. */
 static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   *why_loc = loc_of(c);
   if (kids.n != 4) {
     *why = xstrdup("the loop needs an init, a condition and an increment");
@@ -841,7 +834,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
   CXCursor var;
   /* init */
   if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
-    Kids d = kids_of(init);
+    Kids d = frontend_kids_of(init);
     if (d.n != 1 || clang_getCursorKind(d.c[0]) != CXCursor_VarDecl) {
       *why_loc = start_of(init);
       *why = xstrdup("the init must declare one index variable");
@@ -858,7 +851,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
     l->lb = conv_expr(cx, vinit);
   } else {
     CXCursor a = strip(init);
-    Kids ak = kids_of(a);
+    Kids ak = frontend_kids_of(a);
     if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
         clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Assign ||
         clang_getCursorKind(strip(ak.c[0])) != CXCursor_DeclRefExpr) {
@@ -876,7 +869,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
     return NULL;
   }
   /* condition */
-  Kids ck = kids_of(cond);
+  Kids ck = frontend_kids_of(cond);
   bool flipped = false;
   if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || ck.n != 2) {
     *why_loc = start_of(cond);
@@ -918,7 +911,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
   l->ub = conv_expr(cx, bound);
   /* increment */
   enum CXCursorKind ik = clang_getCursorKind(inc);
-  Kids ik2 = kids_of(inc);
+  Kids ik2 = frontend_kids_of(inc);
   Expr *step = NULL;
   if (ik == CXCursor_UnaryOperator && refers_to(ik2.c[0], var)) {
     enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(inc);
@@ -943,7 +936,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
              clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign &&
              refers_to(ik2.c[0], var)) {
     CXCursor rhs = strip(ik2.c[1]);
-    Kids rk = kids_of(rhs);
+    Kids rk = frontend_kids_of(rhs);
     if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
       enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(rhs);
       if (bk == CXBinaryOperator_Add && refers_to(rk.c[0], var))
@@ -1411,7 +1404,7 @@ static bool is_annotated_for(Ctx *cx, CXCursor c) {
 static CXCursor only_for(CXCursor body) {
   CXCursor c = body;
   if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-    Kids k = kids_of(c);
+    Kids k = frontend_kids_of(c);
     if (k.n != 1)
       return clang_getNullCursor();
     c = k.c[0];
@@ -1466,7 +1459,7 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
       break;
     }
     vec_push(&loops, l);
-    Kids k = kids_of(c);
+    Kids k = frontend_kids_of(c);
     CXCursor inner = only_for(k.c[3]);
     if (clang_Cursor_isNull(inner) || loops.len == 64) { /* deeper loops: the body */
       l->body = conv_stmt(cx, k.c[3]);
@@ -1723,7 +1716,10 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   clang_visitChildren(root, find_funcs, &cx);
   clang_visitChildren(root, find_nests, &cx);
   check_omp(src);
-  return diag_errors() == 0;
+  if (diag_errors())
+    return false;
+  frontend_host_collect(src);
+  return true;
 }
 
 void frontend_dispose(Source *src) {

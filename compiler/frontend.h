@@ -35,6 +35,57 @@ typedef struct OmpInside {
   bool threadprivate; /* `omp threadprivate(what)` */
 } OmpInside;
 
+/* --- host code, for the synchronisation pass (hostsync.c) --------------- */
+
+/* What a host statement does to arrays, in the order a reader meets it. */
+typedef enum HostUseKind {
+  HU_ROOT,   // an array subscripted, dereferenced or handed to a library call
+  HU_OPAQUE, // a pointer whose array cannot be named before the statement
+  HU_ESCAPE, // a call to a function that may touch any array
+} HostUseKind;
+
+typedef struct HostUse {
+  HostUseKind kind;
+  bool lib_arg;  /* ROOT, OPAQUE: a pointer handed to a library call, which
+                    matters in functions without kernels too */
+  bool write;    /* ROOT: the statement may write through it */
+  unsigned decl; /* ROOT: the offset of the root variable's declaration */
+  char *root;    /* ROOT: its source text, `a`, `m->data` */
+} HostUse;
+
+typedef enum HostKind {
+  HS_COMPOUND, // { ... }
+  HS_IF,       // if
+  HS_DECL,     // a declaration statement
+  HS_STMT,     // any other statement
+  HS_EXPR,     // an expression
+  HS_OTHER,    // anything else libclang shows (a declaration, a type)
+} HostKind;
+
+/* A statement or a part of one, as a source span.  A statement's children
+ * are all kept, and so are those of any node that holds a nest; a node
+ * without children carries what scanning it finds. */
+typedef struct HostStmt {
+  HostKind kind;
+  unsigned begin, end;
+  Vec kids; /* HostStmt*, in source order */
+  Vec uses; /* HostUse*, of a node that is not a statement */
+} HostStmt;
+
+/* A call to the C library's free or realloc: the name written at begin. */
+typedef struct HostFree {
+  unsigned begin;
+  const char *name;
+} HostFree;
+
+typedef struct HostFunc {
+  char *name;
+  unsigned begin, end; /* the definition */
+  HostStmt *body;      /* NULL if it has none */
+  Vec returns;         /* HostStmt*: every return statement */
+  Vec frees;           /* HostFree* */
+} HostFunc;
+
 typedef struct Source {
   const char *path;
   char *text;
@@ -48,6 +99,7 @@ typedef struct Source {
   Vec funcs;      /* Func*: every function defined in the file */
   bool openmp;    /* --openmp: `#pragma omp` loops are read as `work` */
   Vec omp_inside; /* OmpInside* */
+  Vec host_funcs; /* HostFunc*: every function defined in the file, as host code */
 } Source;
 
 /* Parses the file with libclang (reporting clang's errors), finds the
@@ -56,11 +108,6 @@ typedef struct Source {
 bool frontend_parse(Source *src, int nargs, const char *const *args);
 void frontend_dispose(Source *src);
 
-/* Helpers for the other cursor-level passes. */
-SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
-unsigned frontend_begin(CXCursor c);
-unsigned frontend_end(CXCursor c);
-bool frontend_in_main_file(Source *src, CXCursor c);
 /* A variable of the program with this name, among those seen so far. */
 Var *frontend_lookup_var(const char *name);
 /* Whether a variable of the file or a name made before in this compilation
