@@ -325,7 +325,7 @@ static bool write_deps(const Options *o, Source *src, bool ok) {
   Vec targets = o->deps_targets;
   if (!targets.len)
     vec_push(&targets, depfile_quote(o->output));
-  char *text = depfile_text(src->tu, o->input, &targets, o->deps_user_only, o->deps_phony);
+  char *text = depfile_text(&src->includes, o->input, &targets, o->deps_user_only, o->deps_phony);
   if (outfile_write(path, text))
     return true;
   if (o->output)

@@ -60,7 +60,7 @@ unsigned frontend_end(CXCursor c) {
 bool frontend_in_main_file(Source *src, CXCursor c) {
   CXFile f;
   clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-  return f && clang_File_isEqual(f, src->file);
+  return f && clang_File_isEqual(f, src->clang->file);
 }
 
 /* Kinds with any number of children (declarations, function definitions,
@@ -1041,7 +1041,7 @@ static Func *func_of(Ctx *cx, CXCursor def) {
  * drop it silently and the loop would stay on the host, so it is an error.
  * (One from a header's macro is not seen: docs/annotations.md.) */
 static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
-  CXString s = clang_getTokenSpelling(src->tu, str);
+  CXString s = clang_getTokenSpelling(src->clang->tu, str);
   const char *p = strchr(clang_getCString(s), '"');
   bool nu = false;
   if (p) {
@@ -1052,7 +1052,7 @@ static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
   }
   clang_disposeString(s);
   if (nu)
-    diag_error(frontend_loc(clang_getTokenLocation(src->tu, op), NULL),
+    diag_error(frontend_loc(clang_getTokenLocation(src->clang->tu, op), NULL),
                "'_Pragma(\"nu ...\")' is not supported: write the annotation as a "
                "'#pragma nu' line directly above the loop");
 }
@@ -1068,7 +1068,7 @@ typedef struct Skipped {
 static Skipped skipped;
 
 static void find_skipped(Source *src) {
-  CXSourceRangeList *l = clang_getSkippedRanges(src->tu, src->file);
+  CXSourceRangeList *l = clang_getSkippedRanges(src->clang->tu, src->clang->file);
   skipped = (Skipped){0};
   if (!l)
     return;
@@ -1170,12 +1170,12 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
       unsigned t = i + 3;
       for (; t < n; t++) {
         unsigned off;
-        frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
+        frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
         if (off >= end)
           break;
       }
       if (t + 1 < n && clang_getTokenKind(toks[t]) == CXToken_Identifier) {
-        CXString s = clang_getTokenSpelling(src->tu, toks[t + 1]);
+        CXString s = clang_getTokenSpelling(src->clang->tu, toks[t + 1]);
         const char *nx = clang_getCString(s);
         o->scalar = strcmp(nx, "[") != 0 && strcmp(nx, ".") != 0 && strcmp(nx, "->") != 0;
         clang_disposeString(s);
@@ -1196,7 +1196,7 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
   for (unsigned i = 0; i + 2 < n; i++) {
-    CXString s0 = clang_getTokenSpelling(src->tu, toks[i]);
+    CXString s0 = clang_getTokenSpelling(src->clang->tu, toks[i]);
     bool hash = !strcmp(clang_getCString(s0), "#");
     bool op = !strcmp(clang_getCString(s0), "_Pragma");
     clang_disposeString(s0);
@@ -1204,16 +1204,16 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
       refuse_pragma_operator(src, toks[i], toks[i + 2]);
     if (!hash)
       continue;
-    CXString s1 = clang_getTokenSpelling(src->tu, toks[i + 1]);
-    CXString s2 = clang_getTokenSpelling(src->tu, toks[i + 2]);
+    CXString s1 = clang_getTokenSpelling(src->clang->tu, toks[i + 1]);
+    CXString s2 = clang_getTokenSpelling(src->clang->tu, toks[i + 2]);
     bool nu = !strcmp(clang_getCString(s1), "pragma") && !strcmp(clang_getCString(s2), "nu");
     bool omp = src->openmp && !strcmp(clang_getCString(s1), "pragma") &&
                !strcmp(clang_getCString(s2), "omp");
     clang_disposeString(s1);
     clang_disposeString(s2);
     unsigned off0, off2;
-    SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->tu, toks[i]), &off0);
-    SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->tu, toks[i + 2]), &off2);
+    SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i]), &off0);
+    SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i + 2]), &off2);
     if ((!nu && !omp) || l0.line != l2.line || in_skipped(off0))
       continue;
     if (omp) {
@@ -1264,7 +1264,7 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
         for (unsigned k = t; k < n; k++) {
           if (clang_getTokenKind(toks[k]) == CXToken_Comment)
             continue;
-          frontend_loc(clang_getTokenLocation(src->tu, toks[k]), &off);
+          frontend_loc(clang_getTokenLocation(src->clang->tu, toks[k]), &off);
           if (off >= p->begin)
             break;
           if (off >= last->end && pp_token(src, off)) {
@@ -1303,7 +1303,7 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     /* the first token after the group */
     for (; t < n; t++) {
       unsigned off;
-      frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
+      frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
       if (off < last->end || clang_getTokenKind(toks[t]) == CXToken_Comment)
         continue;
       if (!pp_token(src, off))
@@ -1313,11 +1313,11 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     {
       bool is_for = false;
       if (t < n) {
-        CXString s = clang_getTokenSpelling(src->tu, toks[t]);
+        CXString s = clang_getTokenSpelling(src->clang->tu, toks[t]);
         is_for =
             clang_getTokenKind(toks[t]) == CXToken_Keyword && !strcmp(clang_getCString(s), "for");
         clang_disposeString(s);
-        frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &a->for_offset);
+        frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &a->for_offset);
       }
       if (!is_for) {
         Annot *an = last->annots.len ? last->annots.items[0] : NULL;
@@ -1655,9 +1655,9 @@ static void check_omp(Source *src) {
 
 static bool report_clang_errors(Source *src) {
   bool ok = true;
-  unsigned n = clang_getNumDiagnostics(src->tu);
+  unsigned n = clang_getNumDiagnostics(src->clang->tu);
   for (unsigned i = 0; i < n; i++) {
-    CXDiagnostic d = clang_getDiagnostic(src->tu, i);
+    CXDiagnostic d = clang_getDiagnostic(src->clang->tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     if (sev >= CXDiagnostic_Error) {
       ok = false;
@@ -1665,7 +1665,7 @@ static bool report_clang_errors(Source *src) {
       unsigned line, col;
       clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
       CXString msg = clang_getDiagnosticSpelling(d);
-      if (f && clang_File_isEqual(f, src->file)) {
+      if (f && clang_File_isEqual(f, src->clang->file)) {
         diag_error((SrcLoc){(int)line, (int)col}, "%s", clang_getCString(msg));
       } else {
         CXString full = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
@@ -1680,39 +1680,57 @@ static bool report_clang_errors(Source *src) {
   return ok;
 }
 
+static bool in_system_header(CXSourceLocation loc) { return clang_Location_isInSystemHeader(loc); }
+
+static void add_include(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  Source *src = data;
+  if (depth == 0) /* the input itself */
+    return;
+  CXString s = clang_getFileName(file);
+  const char *name = clang_getCString(s);
+  Include *inc = NEW(Include);
+  inc->name = xstrdup(name ? name : "");
+  inc->system = in_system_header(clang_getLocationForOffset(src->clang->tu, file, 0)) ||
+                in_system_header(stack[0]);
+  vec_push(&src->includes, inc);
+  clang_disposeString(s);
+}
+
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
   attachments = (Vec){0};
-  src->index = clang_createIndex(0, 0);
+  src->clang = NEW(SourceClang);
+  src->clang->index = clang_createIndex(0, 0);
   enum CXErrorCode err =
-      clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
+      clang_parseTranslationUnit2(src->clang->index, src->path, args, nargs, NULL, 0,
                                   /* the skipped #if regions */
-                                  CXTranslationUnit_DetailedPreprocessingRecord, &src->tu);
-  if (err != CXError_Success || !src->tu) {
+                                  CXTranslationUnit_DetailedPreprocessingRecord, &src->clang->tu);
+  if (err != CXError_Success || !src->clang->tu) {
     diag_plain("libclang could not parse '%s'", src->path);
     return false;
   }
-  src->file = clang_getFile(src->tu, src->path);
+  src->clang->file = clang_getFile(src->clang->tu, src->path);
+  clang_getInclusions(src->clang->tu, add_include, src);
   if (!report_clang_errors(src))
     return false;
-  CXSourceRange all =
-      clang_getRange(clang_getLocationForOffset(src->tu, src->file, 0),
-                     clang_getLocationForOffset(src->tu, src->file, (unsigned)src->len));
+  CXSourceRange all = clang_getRange(
+      clang_getLocationForOffset(src->clang->tu, src->clang->file, 0),
+      clang_getLocationForOffset(src->clang->tu, src->clang->file, (unsigned)src->len));
   CXToken *toks = NULL;
   unsigned ntoks = 0;
-  clang_tokenize(src->tu, all, &toks, &ntoks);
+  clang_tokenize(src->clang->tu, all, &toks, &ntoks);
   find_skipped(src);
   find_pragmas(src, toks, ntoks);
   attach_pragmas(src, toks, ntoks);
   if (attachments.len)
     qsort(attachments.items, (size_t)attachments.len, sizeof(void *), cmp_attach);
-  clang_disposeTokens(src->tu, toks, ntoks);
+  clang_disposeTokens(src->clang->tu, toks, ntoks);
   if (diag_errors())
     return false;
 
   static Ctx cx;
   cx = (Ctx){.src = src}; /* nothing from an earlier call (the fuzz target makes many) */
   ctx_of_visit = &cx;
-  CXCursor root = clang_getTranslationUnitCursor(src->tu);
+  CXCursor root = clang_getTranslationUnitCursor(src->clang->tu);
   clang_visitChildren(root, find_funcs, &cx);
   clang_visitChildren(root, find_nests, &cx);
   check_omp(src);
@@ -1723,8 +1741,12 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
 }
 
 void frontend_dispose(Source *src) {
-  if (src->tu)
-    clang_disposeTranslationUnit(src->tu);
-  if (src->index)
-    clang_disposeIndex(src->index);
+  if (!src->clang)
+    return;
+  if (src->clang->tu)
+    clang_disposeTranslationUnit(src->clang->tu);
+  if (src->clang->index)
+    clang_disposeIndex(src->clang->index);
+  xfree(src->clang);
+  src->clang = NULL;
 }

@@ -1,13 +1,13 @@
-/* frontend.h — the parsed input: libclang's translation unit, the pragmas
- * found in its tokens, and the annotated nests as IR.  Shared by the front
- * end, the host-synchronisation pass and the driver, the three parts that
- * look at libclang cursors. */
+/* frontend.h — the program as the front end hands it on: the pragmas, the
+ * annotated nests as IR, every function's host statements as source spans
+ * with the arrays they use, and the headers included.  Only the front end
+ * (frontend.c, frontend_host.c, through frontend_clang.h) sees libclang. */
 #ifndef NUCC_FRONTEND_H
 #define NUCC_FRONTEND_H
 
 #include "nucc.h"
 
-#include <clang-c/Index.h>
+typedef struct SourceClang SourceClang;
 
 /* A `#pragma nu` line. */
 typedef struct PragmaLine {
@@ -86,20 +86,25 @@ typedef struct HostFunc {
   Vec frees;           /* HostFree* */
 } HostFunc;
 
+/* A header libclang opened, once per #include, in the order of inclusion. */
+typedef struct Include {
+  char *name;  /* as libclang names it: "./x.h", "/usr/include/stdio.h" */
+  bool system; /* a system header, or included from one */
+} Include;
+
 typedef struct Source {
   const char *path;
   char *text;
   size_t len;
-  CXIndex index;
-  CXTranslationUnit tu;
-  CXFile file;
-  Vec pragmas;    /* PragmaLine* */
-  Vec nests;      /* Nest* */
-  Vec directives; /* Directive* */
-  Vec funcs;      /* Func*: every function defined in the file */
-  bool openmp;    /* --openmp: `#pragma omp` loops are read as `work` */
-  Vec omp_inside; /* OmpInside* */
-  Vec host_funcs; /* HostFunc*: every function defined in the file, as host code */
+  SourceClang *clang; /* the front end's own: libclang's view (frontend_clang.h) */
+  Vec pragmas;        /* PragmaLine* */
+  Vec nests;          /* Nest* */
+  Vec directives;     /* Directive* */
+  Vec funcs;          /* Func*: every function defined in the file */
+  bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
+  Vec omp_inside;     /* OmpInside* */
+  Vec host_funcs;     /* HostFunc*: every function defined in the file, as host code */
+  Vec includes;       /* Include*: for -MD */
 } Source;
 
 /* Parses the file with libclang (reporting clang's errors), finds the

@@ -8,6 +8,12 @@
 
 #include <clang-c/Index.h>
 
+struct SourceClang {
+  CXIndex index;
+  CXTranslationUnit tu;
+  CXFile file;
+};
+
 SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
 unsigned frontend_begin(CXCursor c);
 unsigned frontend_end(CXCursor c);

@@ -418,7 +418,7 @@ void frontend_host_collect(Source *src) {
   for (int i = 0; i < h.nnest_fors; i++)
     h.nest_fors[i] = ((Nest *)src->nests.items[i])->for_begin;
   qsort(h.nest_fors, (size_t)h.nnest_fors, sizeof(unsigned), cmp_offset);
-  clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_func, &h);
+  clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), visit_func, &h);
   xfree(h.nest_fors);
   for (int i = 0; i < h.seen.len; i++)
     xfree(h.seen.items[i]);
