@@ -1143,6 +1143,7 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
     p->loc = l0;
     p->begin = b;
     p->end = end;
+    p->omp = true;
     /* the annotations' text is nucc's: every location is the directive's */
     pragma_parse(annots, at, &p->annots);
     for (int j = 0; j < p->annots.len; j++) {
@@ -1214,12 +1215,15 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     unsigned off0, off2;
     SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i]), &off0);
     SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i + 2]), &off2);
-    if ((!nu && !omp) || l0.line != l2.line || in_skipped(off0))
+    if ((!nu && !omp) || l0.line != l2.line)
       continue;
-    if (omp) {
+    bool skip = in_skipped(off0);
+    if (omp && !skip) {
       read_omp(src, toks, n, i, l0, off0, l2, off2);
       continue;
     }
+    if (!nu)
+      continue;
     PragmaLine *p = NEW(PragmaLine);
     p->line = l0.line;
     p->loc = l0;
@@ -1231,6 +1235,10 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
       e++;
     p->begin = b;
     p->end = e < src->len ? e + 1 : e;
+    if (skip) {
+      vec_push(&src->skipped_nu, p);
+      continue;
+    }
     char *rest = xstrndup(src->text + off2 + 2, e - off2 - 2);
     pragma_parse(rest, (SrcLoc){l2.line, l2.col + 2}, &p->annots);
     xfree(rest);

@@ -16,6 +16,7 @@ typedef struct PragmaLine {
   SrcLoc loc;          /* of the `#` */
   Vec annots;          /* Annot*, in source order */
   bool used;           /* attached to a loop, or a standalone directive */
+  bool omp;            /* --openmp: a `#pragma omp` loop read as annotations */
 } PragmaLine;
 
 /* A standalone directive such as `#pragma nu wait`. */
@@ -97,7 +98,9 @@ typedef struct Source {
   char *text;
   size_t len;
   SourceClang *clang; /* the front end's own: libclang's view (frontend_clang.h) */
-  Vec pragmas;        /* PragmaLine* */
+  Vec pragmas;        /* PragmaLine*, in source order */
+  Vec skipped_nu;     /* PragmaLine* without annotations: `#pragma nu` lines in
+                         regions #if skipped, which the output must still blank */
   Vec nests;          /* Nest* */
   Vec directives;     /* Directive* */
   Vec funcs;          /* Func*: every function defined in the file */
