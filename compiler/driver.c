@@ -372,6 +372,9 @@ static const char *omp_include_dir(void) {
 }
 
 int nucc_compile(const Options *o) {
+  /* nothing of an earlier compilation in this process (the fuzz target,
+   * test_reentry) may steer this one: the modules' state starts empty */
+  util_scoped_reset();
   if (o->output && strcmp(o->output, "-") != 0 && same_file(o->input, o->output)) {
     diag_plain("the output '%s' is the input file", o->output);
     return 2;

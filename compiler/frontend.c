@@ -25,6 +25,9 @@ typedef struct Ctx {
   Vec made_names;                /* char*: names the transformations made */
 } Ctx;
 
+/* The compilation's context, for the questions transform.c and tidy.c ask
+ * about names (frontend_name_taken): set by frontend_parse(), cleared by
+ * frontend_dispose(), so no compilation sees another's. */
 static Ctx *ctx_of_visit;
 
 /* --- locations and children ------------------------------------------- */
@@ -664,7 +667,7 @@ static enum CXChildVisitResult block_kid(CXCursor c, CXCursor parent, CXClientDa
 
 static bool is_annotated_for(Ctx *cx, CXCursor c);
 typedef struct Attach Attach;
-static Attach *attach_of(CXCursor c);
+static Attach *attach_of(Source *src, CXCursor c);
 static Vec *annots_of(Attach *a);
 static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
 static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
@@ -678,7 +681,7 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
     return s;
   }
   if (is_annotated_for(cx, c))
-    s->annots = annots_of(attach_of(c)); /* applied before the nest's own */
+    s->annots = annots_of(attach_of(cx->src, c)); /* applied before the nest's own */
   SrcLoc why_loc;
   char *why = NULL;
   s->loop = canonical_loop(cx, c, &why_loc, &why);
@@ -1060,31 +1063,26 @@ static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
 /* Pragmas are taken as the preprocessor leaves them: a `#pragma nu` in a
  * region #if/#ifdef skipped is not there, and the directives themselves
  * (#ifdef OPEN, #endif) may stand between a pragma and its `for`. */
-typedef struct Skipped {
-  unsigned *begin, *end;
-  unsigned n;
-} Skipped;
-
-static Skipped skipped;
-
 static void find_skipped(Source *src) {
   CXSourceRangeList *l = clang_getSkippedRanges(src->clang->tu, src->clang->file);
-  skipped = (Skipped){0};
+  Skipped *sk = &src->clang->skipped;
+  *sk = (Skipped){0};
   if (!l)
     return;
-  skipped.begin = xcalloc((size_t)l->count + 1, sizeof(unsigned));
-  skipped.end = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  sk->begin = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  sk->end = xcalloc((size_t)l->count + 1, sizeof(unsigned));
   for (unsigned i = 0; i < l->count; i++) {
-    frontend_loc(clang_getRangeStart(l->ranges[i]), &skipped.begin[i]);
-    frontend_loc(clang_getRangeEnd(l->ranges[i]), &skipped.end[i]);
+    frontend_loc(clang_getRangeStart(l->ranges[i]), &sk->begin[i]);
+    frontend_loc(clang_getRangeEnd(l->ranges[i]), &sk->end[i]);
   }
-  skipped.n = l->count;
+  sk->n = l->count;
   clang_disposeSourceRangeList(l);
 }
 
-static bool in_skipped(unsigned off) {
-  for (unsigned i = 0; i < skipped.n; i++)
-    if (off >= skipped.begin[i] && off < skipped.end[i])
+static bool in_skipped(Source *src, unsigned off) {
+  Skipped *sk = &src->clang->skipped;
+  for (unsigned i = 0; i < sk->n; i++)
+    if (off >= sk->begin[i] && off < sk->end[i])
       return true;
   return false;
 }
@@ -1111,7 +1109,7 @@ static bool on_directive(Source *src, unsigned off) {
 
 /* A token the compiler does not see as code: a directive or skipped text. */
 static bool pp_token(Source *src, unsigned off) {
-  return in_skipped(off) || on_directive(src, off);
+  return in_skipped(src, off) || on_directive(src, off);
 }
 
 /* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
@@ -1217,7 +1215,7 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i + 2]), &off2);
     if ((!nu && !omp) || l0.line != l2.line)
       continue;
-    bool skip = in_skipped(off0);
+    bool skip = in_skipped(src, off0);
     if (omp && !skip) {
       read_omp(src, toks, n, i, l0, off0, l2, off2);
       continue;
@@ -1252,8 +1250,6 @@ struct Attach {
   unsigned for_offset;
   bool apart; /* a directive stands between the lines or before the `for` */
 };
-
-static Vec attachments; /* Attach* */
 
 /* Groups consecutive pragma lines and records the `for` each group precedes;
  * a group followed by anything else is an error. */
@@ -1332,7 +1328,7 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
         diag_error(an ? an->loc : last->loc, "'#pragma nu' must stand directly above a 'for' loop");
         continue;
       }
-      vec_push(&attachments, a);
+      vec_push(&src->clang->attachments, a);
     }
   next_group:;
   }
@@ -1346,14 +1342,15 @@ static int cmp_attach(const void *x, const void *y) {
 /* The group above the `for` at c, or NULL.  A binary search (attachments
  * are sorted by for_offset after attach_pragmas): every `for` of the file
  * asks, and a file can have hundreds of nests. */
-static Attach *attach_of(CXCursor c) {
+static Attach *attach_of(Source *src, CXCursor c) {
+  Vec *attachments = &src->clang->attachments;
   unsigned off = frontend_begin(c);
-  int lo = 0, hi = attachments.len;
+  int lo = 0, hi = attachments->len;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
-    unsigned at = ((Attach *)attachments.items[mid])->for_offset;
+    unsigned at = ((Attach *)attachments->items[mid])->for_offset;
     if (at == off)
-      return attachments.items[mid];
+      return attachments->items[mid];
     if (at < off)
       lo = mid + 1;
     else
@@ -1400,10 +1397,7 @@ Var *frontend_lookup_var(const char *name) {
   return NULL;
 }
 
-static bool is_annotated_for(Ctx *cx, CXCursor c) {
-  (void)cx;
-  return attach_of(c) != NULL;
-}
+static bool is_annotated_for(Ctx *cx, CXCursor c) { return attach_of(cx->src, c) != NULL; }
 
 /* --- nests ---------------------------------------------------------------- */
 
@@ -1565,7 +1559,7 @@ static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClien
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
-  Attach *a = clang_getCursorKind(c) == CXCursor_ForStmt ? attach_of(c) : NULL;
+  Attach *a = clang_getCursorKind(c) == CXCursor_ForStmt ? attach_of(fv->cx->src, c) : NULL;
   if (a) {
     build_nest(fv->cx, c, a, fv->func);
     /* names a tile size may use: the function's parameters, the globals */
@@ -1705,7 +1699,6 @@ static void add_include(CXFile file, CXSourceLocation *stack, unsigned depth, CX
 }
 
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
-  attachments = (Vec){0};
   src->clang = NEW(SourceClang);
   src->clang->index = clang_createIndex(0, 0);
   enum CXErrorCode err =
@@ -1729,18 +1722,19 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   find_skipped(src);
   find_pragmas(src, toks, ntoks);
   attach_pragmas(src, toks, ntoks);
-  if (attachments.len)
-    qsort(attachments.items, (size_t)attachments.len, sizeof(void *), cmp_attach);
+  Vec *attachments = &src->clang->attachments;
+  if (attachments->len)
+    qsort(attachments->items, (size_t)attachments->len, sizeof(void *), cmp_attach);
   clang_disposeTokens(src->clang->tu, toks, ntoks);
   if (diag_errors())
     return false;
 
-  static Ctx cx;
-  cx = (Ctx){.src = src}; /* nothing from an earlier call (the fuzz target makes many) */
-  ctx_of_visit = &cx;
+  Ctx *cx = NEW(Ctx);
+  cx->src = src;
+  ctx_of_visit = cx;
   CXCursor root = clang_getTranslationUnitCursor(src->clang->tu);
-  clang_visitChildren(root, find_funcs, &cx);
-  clang_visitChildren(root, find_nests, &cx);
+  clang_visitChildren(root, find_funcs, cx);
+  clang_visitChildren(root, find_nests, cx);
   check_omp(src);
   if (diag_errors())
     return false;
@@ -1749,6 +1743,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
 }
 
 void frontend_dispose(Source *src) {
+  ctx_of_visit = NULL;
   if (!src->clang)
     return;
   if (src->clang->tu)

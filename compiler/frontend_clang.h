@@ -8,10 +8,19 @@
 
 #include <clang-c/Index.h>
 
+/* The regions #if/#ifdef skipped, as byte ranges. */
+typedef struct Skipped {
+  unsigned *begin, *end;
+  unsigned n;
+} Skipped;
+
+/* The front end's own part of one compilation. */
 struct SourceClang {
   CXIndex index;
   CXTranslationUnit tu;
   CXFile file;
+  Skipped skipped;
+  Vec attachments; /* Attach* (frontend.c): pragma groups, by their `for` */
 };
 
 SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
