@@ -1191,6 +1191,23 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
   }
 }
 
+/* Records the line of any `#pragma` (spelled so, first on its line):
+ * hostsync.c puts code above the pragma lines that stand over a statement,
+ * whatever their namespace (`omp`, `GCC`), never between them and it. */
+static void note_pragma_start(Source *src, CXToken hash, CXToken pragma) {
+  unsigned off0, off1;
+  frontend_loc(clang_getTokenLocation(src->clang->tu, hash), &off0);
+  frontend_loc(clang_getTokenLocation(src->clang->tu, pragma), &off1);
+  if (off1 != off0 + 1)
+    return;
+  unsigned b = off0;
+  while (b > 0 && (src->text[b - 1] == ' ' || src->text[b - 1] == '\t'))
+    b--;
+  if (b > 0 && src->text[b - 1] != '\n')
+    return;
+  vec_push(&src->pragma_starts, (void *)(uintptr_t)b);
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
@@ -1205,6 +1222,8 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
       continue;
     CXString s1 = clang_getTokenSpelling(src->clang->tu, toks[i + 1]);
     CXString s2 = clang_getTokenSpelling(src->clang->tu, toks[i + 2]);
+    if (strcmp(clang_getCString(s1), "pragma") == 0)
+      note_pragma_start(src, toks[i], toks[i + 1]);
     bool nu = !strcmp(clang_getCString(s1), "pragma") && !strcmp(clang_getCString(s2), "nu");
     bool omp = src->openmp && !strcmp(clang_getCString(s1), "pragma") &&
                !strcmp(clang_getCString(s2), "omp");

@@ -99,6 +99,8 @@ typedef struct Source {
   size_t len;
   SourceClang *clang; /* the front end's own: libclang's view (frontend_clang.h) */
   Vec pragmas;        /* PragmaLine*, in source order */
+  Vec pragma_starts;  /* the start of every `#pragma` line, any namespace (as uintptr),
+                         in source order */
   Vec skipped_nu;     /* PragmaLine* without annotations: `#pragma nu` lines in
                          regions #if skipped, which the output must still blank */
   Vec nests;          /* Nest* */

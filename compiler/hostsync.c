@@ -11,6 +11,7 @@
  * pointers are handled. */
 #include "hostsync.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +165,23 @@ static void visit_header(HostSync *hs, HostStmt *n) {
   }
 }
 
+/* Whether a `#pragma` line starts at off (the front end's pragma_starts,
+ * in order: a binary search). */
+static bool is_pragma_start(Source *src, unsigned off) {
+  int lo = 0, hi = src->pragma_starts.len;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    unsigned at = (unsigned)(uintptr_t)src->pragma_starts.items[mid];
+    if (at == off)
+      return true;
+    if (at < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return false;
+}
+
 /* Where code inserted before the statement at b goes: above the pragma
  * lines that stand directly over it (`#pragma omp parallel for` must stay
  * next to its loop). */
@@ -180,10 +198,7 @@ static unsigned above_pragmas(Source *src, unsigned b) {
     unsigned start = prev;
     while (start > 0 && src->text[start - 1] != '\n')
       start--;
-    unsigned q = start;
-    while (q < prev && (src->text[q] == ' ' || src->text[q] == '\t'))
-      q++;
-    if (prev - q < 7 || strncmp(src->text + q, "#pragma", 7) != 0)
+    if (!is_pragma_start(src, start))
       return at;
     at = start;
   }
