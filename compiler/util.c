@@ -190,3 +190,10 @@ void vec_push(Vec *v, void *p) {
   }
   v->items[v->len++] = p;
 }
+
+bool vec_contains(const Vec *v, const void *p) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == p)
+      return true;
+  return false;
+}
