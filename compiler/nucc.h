@@ -55,6 +55,9 @@ bool vec_contains(const Vec *v, const void *p);
 /* A module's static vector of compilation memory: util_free_all empties it,
  * so that nothing from one compilation survives into the next. */
 void util_scoped_vec(Vec *v);
+/* Empties them without freeing: each compilation starts with its own, even
+ * when the caller keeps an earlier one's memory (nucc_compile() calls it). */
+void util_scoped_reset(void);
 
 // diag.c
 /* Diagnostics are collected, then printed in the C compiler's format with the

@@ -111,9 +111,13 @@ void util_scoped_vec(Vec *v) {
   scoped[nscoped++] = v;
 }
 
-void util_free_all(void) {
+void util_scoped_reset(void) {
   for (size_t i = 0; i < nscoped; i++)
     *scoped[i] = (Vec){0};
+}
+
+void util_free_all(void) {
+  util_scoped_reset();
   for (size_t i = 0; i < live_cap; i++)
     if (live[i] && live[i] != (void *)&live)
       free(live[i]);
