@@ -444,7 +444,12 @@ typedef struct Cache {
   int mapped[8];
   long long step[8];
   long long lo[8], hi[8];
-  bool staged; /* some dimension follows the staged loop */
+  bool staged;   /* some dimension follows the staged loop */
+  bool steps[8]; /* in a staged block, dmine's copies of a mapped index
+                    (0 <= lo <= hi < step): the block holds whole steps, and
+                    a work-item's copy c sits at local id * step + c */
+  int vec;       /* > 1: the innermost dimension is read as vectors of this
+                    many elements (a work-item's consecutive copies) */
 } Cache;
 
 struct Kernel {

@@ -1,6 +1,6 @@
 /* sgemm_opt.c — bench row "sgemm", optimised form: the loop of sgemm_base.c
- * with `dmine(8, 4) cache(a, b)` under `work`: each work-item computes an
- * 8 × 4 block of C in registers (register blocking), and the work-group
+ * with `dmine(4, 8) cache(a, b)` under `work`: each work-item computes a
+ * 4 × 8 block of C in registers (register blocking), and the work-group
  * stages the k-tiles of a and b it reads in __local memory, 16 iterations
  * of k at a time (the classic tiled GEMM; nucc runs the leftover rows and
  * columns as remainder kernels),
@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
   for (int rep = 0; rep < 6; rep++) { /* rep 0 warms up */
     double t0 = now_ms();
     for (int it = 0; it < inner; it++) {
-#pragma nu work(wy, wx) dmine(8, 4) cache(a, b)
+#pragma nu work(wy, wx) dmine(4, 8) cache(a, b)
       for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
           float s = 0.0f;

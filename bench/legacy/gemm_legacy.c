@@ -30,7 +30,7 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 #elif TILED == 42
 #pragma nu work(16, 16) dmine(4, 2) cache(A, B)
 #else
-#pragma nu work(16, 16) dmine(8, 4) cache(A, B)
+#pragma nu work(16, 16) dmine(4, 8) cache(A, B)
 #endif
   for (i = 0; i < ni; i++)
     for (j = 0; j < nj; j++) {

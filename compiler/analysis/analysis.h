@@ -109,6 +109,8 @@ bool cache_plan(Kernel *k, Vec *names);
 Cache *cache_of(Kernel *k, Buffer *b);
 /* The extent of a cached block in dimension d, which follows the staged loop. */
 long long cache_stage_width(Kernel *k, Cache *c, int d);
+/* `v + c`, `v - c`, `c + v` or `v`: the variable and the constant. */
+bool cache_var_offset(Expr *e, Var **v, long long *c);
 
 /* promote.c: the kernel's body with loop-invariant array elements kept in
  * private variables across the loops (a copy: k->body is replaced). */

@@ -16,8 +16,7 @@
 #define STAGE_TILE 16
 #define STAGE_TILE_MAX 4096
 
-/* `v + c`, `v - c`, `c + v` or `v`: the variable and the constant. */
-static bool var_offset(Expr *e, Var **v, long long *c) {
+bool cache_var_offset(Expr *e, Var **v, long long *c) {
   Expr *x = e;
   *c = 0;
   if (e->kind == EX_BINARY && (e->op == OP_ADD || e->op == OP_SUB) && e->b->kind == EX_INT) {
@@ -178,7 +177,7 @@ static bool classify(Kernel *k, AnnotArg *a, Access *acc, int d, int *m, long lo
                      long long *step) {
   Var *v;
   Expr *sub = acc->subs[d];
-  LoopInfo *li = var_offset(sub, &v, off) ? freevars_loop_of(k->info, v) : NULL;
+  LoopInfo *li = cache_var_offset(sub, &v, off) ? freevars_loop_of(k->info, v) : NULL;
   if (li && li->mapped) {
     if (li->loop->step->kind == EX_INT && li->loop->step->ival > 0 &&
         (li->loop->rel == REL_LT || li->loop->rel == REL_LE)) {
@@ -214,6 +213,31 @@ static bool classify(Kernel *k, AnnotArg *a, Access *acc, int d, int *m, long lo
              a->text, t);
   xfree(t);
   return false;
+}
+
+/* How a staged block is read.  A work-item's dmine copies of a mapped index
+ * are consecutive elements at an offset the OpenCL compiler sees is a
+ * multiple of the step: in the innermost dimension (GEMM's B[k][j + c]),
+ * they are read as one vector load from local memory instead of one load
+ * per copy.  (Storing A's block k-major to read its row copies the same
+ * way made the H100 slower: its loads from global memory no longer
+ * coalesce.) */
+static void plan_layout(Cache *c) {
+  for (int d = 0; d < c->rank; d++)
+    c->steps[d] =
+        c->staged && c->mapped[d] >= 0 && c->step[d] > 1 && c->lo[d] >= 0 && c->hi[d] < c->step[d];
+  c->vec = 1;
+  int in = c->rank - 1;
+  long long size = c->buf->elem->kind == TY_DOUBLE                                  ? 8
+                   : c->buf->elem->kind == TY_FLOAT || c->buf->elem->kind == TY_INT ? 4
+                                                                                    : 0;
+  if (!c->steps[in] || !size)
+    return;
+  for (int v = 4; v > 1; v /= 2) /* at most 16 bytes a load */
+    if (c->step[in] % v == 0 && v * size <= 16) {
+      c->vec = v;
+      return;
+    }
 }
 
 static bool plan_one(Kernel *k, AnnotArg *a) {
@@ -266,6 +290,7 @@ static bool plan_one(Kernel *k, AnnotArg *a) {
       c->staged |= m < 0;
     }
   }
+  plan_layout(c);
   for (int d = 0; d < c->rank; d++)
     for (int e = 0; e < d; e++)
       if (c->mapped[d] == c->mapped[e]) {
@@ -274,6 +299,19 @@ static bool plan_one(Kernel *k, AnnotArg *a) {
       }
   vec_push(&k->caches, c);
   return true;
+}
+
+/* Whether `k: T` names the staged loop: its index as written, or the copy
+ * of it that dmine or unroll made (k_0, k_0_1). */
+static bool names_loop(const char *key, const char *name) {
+  size_t n = strlen(key);
+  if (strncmp(key, name, n) != 0)
+    return false;
+  if (!name[n])
+    return true;
+  if (name[n] != '_' || !name[n + 1])
+    return false;
+  return strspn(name + n, "_0123456789") == strlen(name + n);
 }
 
 bool cache_plan(Kernel *k, Vec *args) {
@@ -290,7 +328,7 @@ bool cache_plan(Kernel *k, Vec *args) {
     long long t;
     if (!a->key)
       continue;
-    if (!k->stage || strcmp(a->key, k->stage->name) != 0) {
+    if (!k->stage || !names_loop(a->key, k->stage->name)) {
       diag_error(a->key_loc,
                  k->stage ? "cache(%s: %s): '%s' is not the staged loop; the cached arrays "
                             "follow loop '%s'"

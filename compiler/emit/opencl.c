@@ -30,6 +30,52 @@ static Buffer *buffer_of(Kernel *k, Expr *path) {
   return NULL;
 }
 
+/* Dimension d's coordinate in the block: relative to its origin, or
+ * local id * step + copy for whole steps. */
+static void print_tile_coord(Cache *c, Expr *sub, int d, Printer *p, Buf *b) {
+  Var *v;
+  long long off;
+  if (c->steps[d] && cache_var_offset(sub, &v, &off)) {
+    buf_printf(b, "(nu_l%d_%s * %lld + %lld)", d, c->buf->name, c->step[d], off);
+    return;
+  }
+  buf_puts(b, "(");
+  print_expr(p, sub, b);
+  buf_printf(b, " - nu_o%d_%s)", d, c->buf->name);
+}
+
+/* An element of a staged block, subs[i] the subscript of dimension
+ * n - 1 - i; the copies of a vector-read dimension as components of one
+ * aligned vector load, which the OpenCL compiler loads once for all. */
+static void print_tile_access(Cache *c, Expr **subs, int n, Buf *b, Printer *p) {
+  const char *a = c->buf->name;
+  Var *v;
+  long long off;
+  bool vec = c->vec > 1 && cache_var_offset(subs[0], &v, &off);
+  if (vec)
+    buf_printf(b, "(((__local %s%d *)(nu_tile_%s + (", type_cl_name(c->buf->elem), c->vec, a);
+  else
+    buf_printf(b, "nu_tile_%s[", a);
+  int last = vec ? n - 1 : n; /* the dimensions printed as an offset */
+  for (int d = 0; d < last - 1; d++)
+    buf_puts(b, "(");
+  for (int d = 0; d < last; d++) {
+    print_tile_coord(c, subs[n - 1 - d], d, p, b);
+    if (d < last - 1)
+      buf_printf(b, ") * nu_w%d_%s + ", d + 1, a);
+  }
+  if (!vec) {
+    buf_puts(b, "]");
+    return;
+  }
+  if (last > 0)
+    buf_printf(b, ") * nu_w%d_%s", n - 1, a);
+  else
+    buf_puts(b, "0)");
+  buf_printf(b, "))[nu_l%d_%s * %lld + %lld].s%lld)", n - 1, a, c->step[n - 1] / c->vec,
+             off / c->vec, off % c->vec);
+}
+
 /* a[i][j] → a[(i) * a_d1 + (j)] */
 static bool cl_index(Printer *p, Expr *e, Buf *b) {
   KCtx *kc = p->ctx;
@@ -56,18 +102,7 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   Cache *cache = cache_of(kc->k, buf);
   if (cache && !kc->global_only) {
     /* the staged block: coordinates relative to the block's first element */
-    buf_printf(b, "nu_tile_%s[", buf->name);
-    for (int i = 0; i < n - 1; i++)
-      buf_puts(b, "(");
-    for (int i = n - 1; i >= 0; i--) {
-      int d = n - 1 - i;
-      buf_puts(b, "(");
-      print_expr(p, subs[i], b);
-      buf_printf(b, " - nu_o%d_%s)", d, buf->name);
-      if (i > 0)
-        buf_printf(b, ") * nu_w%d_%s + ", d + 1, buf->name);
-    }
-    buf_puts(b, "]");
+    print_tile_access(cache, subs, n, b, p);
     xfree(subs);
     return true;
   }
@@ -274,6 +309,14 @@ static void print_cache_frame(Kernel *k, Cache *c, Buf *b) {
                  "(%lld)%s;\n"
                  "  int nu_w%d_%s = (int)get_local_size(%d) + %lld;\n",
                  t, d, a, open, m, dim, dim, c->lo[d], close, d, a, dim, halo);
+    else if (c->steps[d]) /* whole steps: copy r of work-item l at l * step + r */
+      buf_printf(
+          b,
+          "  int nu_o%d_%s = (int)(nu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) * "
+          "nu_st%d);\n"
+          "  int nu_l%d_%s = (int)get_local_id(%d), nu_w%d_%s = (int)get_local_size(%d) * "
+          "%lld;\n",
+          d, a, m, dim, dim, m, d, a, dim, d, a, dim, c->step[d]);
     else /* a work-item's iterations lie nu_st apart (after dmine) */
       buf_printf(b,
                  "  %s nu_o%d_%s = %snu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) * "
@@ -288,6 +331,15 @@ static void print_cache_frame(Kernel *k, Cache *c, Buf *b) {
  * (dimension 0 first: consecutive work-items, consecutive elements).
  * False when none is left (a 1-D kernel staging a 2-D block). */
 static bool load_dims(Kernel *k, Cache *c, int *nd) {
+  if (c->staged) {
+    /* the innermost dimension along NDRange dimension 0: consecutive
+     * work-items load consecutive elements */
+    if (c->rank > k->dims)
+      return false;
+    for (int d = 0; d < c->rank; d++)
+      nd[d] = c->rank - 1 - d;
+    return true;
+  }
   bool used[3] = {false};
   for (int d = 0; d < c->rank; d++)
     if (c->mapped[d] >= 0) {
@@ -778,6 +830,13 @@ static void print_kernel(Kernel *k, Buf *b) {
     const char *q = bf->write ? "" : "const ";
     buf_printf(b, "  %s = (__global %s%s *)((__global %schar *)%s + %s_off);\n", bf->name, q,
                type_cl_name(bf->elem), q, bf->name, bf->name);
+  }
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    const char *t = type_cl_name(c->buf->elem);
+    if (c->vec > 1)
+      buf_printf(b, "  __local %s *nu_tile_%s = (__local %s *)nu_tilev_%s;\n", t, c->buf->name, t,
+                 c->buf->name);
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];

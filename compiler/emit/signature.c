@@ -62,14 +62,24 @@ Vec emit_kernel_signature(Kernel *k) {
       int m = c->mapped[d];
       if (m < 0) /* the staged loop's block: a constant extent */
         buf_printf(&bytes, " * %lld", cache_stage_width(k, c, d));
+      else if (c->steps[d])
+        buf_printf(&bytes, " * (nu_local[%d] * %lld)", k->dims - 1 - m, c->step[d]);
       else if (c->step[d] == 1)
         buf_printf(&bytes, " * (nu_local[%d] + %lld)", k->dims - 1 - m, halo);
       else
         buf_printf(&bytes, " * ((nu_local[%d] - 1) * (size_t)nu_st%d + %lld)", k->dims - 1 - m, m,
                    halo + 1);
     }
-    add(&v, KP_LOCAL, true, xformat("nu_tile_%s", c->buf->name), type_cl_name(c->buf->elem),
-        type_c_name(c->buf->elem), bytes.s, c);
+    /* a block read as vectors is declared as vectors: OpenCL aligns a
+     * __local argument to its element type only (NVIDIA's to 4 bytes for
+     * a float *), and the kernel casts it back (opencl.c) */
+    if (c->vec > 1)
+      add(&v, KP_LOCAL, true, xformat("nu_tilev_%s", c->buf->name),
+          xformat("%s%d", type_cl_name(c->buf->elem), c->vec), type_c_name(c->buf->elem), bytes.s,
+          c);
+    else
+      add(&v, KP_LOCAL, true, xformat("nu_tile_%s", c->buf->name), type_cl_name(c->buf->elem),
+          type_c_name(c->buf->elem), bytes.s, c);
   }
   for (int m = 0; m < k->dims; m++) {
     static const char *const what[] = {"lb", "st", "n"};

@@ -2,7 +2,8 @@
  * of the kernel's body, T iterations at a time: GEMM's k-tiles in __local
  * memory.  Legacy GEMM (C89 declarations, array parameters, C[i][j] updated
  * inside the k loop, promoted to a register) with dmine and the default
- * block of 16; a matrix-vector product in a 1-D kernel (a 2-D block loaded
+ * block of 16; a float GEMM whose copies of B are read as float4; a
+ * matrix-vector product in a 1-D kernel (a 2-D block loaded
  * in one flattened loop) with a `<=` loop; a halo along the staged loop; a
  * reduction over both loops; a temporary whose last value the host reads.
  * No size divides by a work-group size or a block length.  Results match the
@@ -23,6 +24,18 @@ static void gemm(int ni, int nj, int nk, double alpha, double beta, double C[NI]
       C[i][j] *= beta;
       for (k = 0; k < nk; k++)
         C[i][j] += alpha * A[i][k] * B[k][j];
+    }
+}
+
+/* float copies read as float4 from the staged block of B */
+static void sgemm(int ni, int nj, int nk, float A[][NK], float B[][NJ], float C[][NJ]) {
+#pragma nu work(4, 4) dmine(2, 4) cache(A, B, k : 4)
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++) {
+      float s = 0.0f;
+      for (int k = 0; k < nk; k++)
+        s += A[i][k] * B[k][j];
+      C[i][j] = s;
     }
 }
 
@@ -73,7 +86,7 @@ static void scaled(int n, int m, float A[][NK], float *x, float *y) {
 
 int main(void) {
   static double A[NI][NK], B[NK][NJ], C[NI][NJ];
-  static float F[NI][NK], x[NK], y[NI], d[NI];
+  static float F[NI][NK], G[NK][NJ], H[NI][NJ], x[NK], y[NI], d[NI];
   int i, j;
   for (i = 0; i < NI; i++)
     for (j = 0; j < NK; j++) {
@@ -81,8 +94,10 @@ int main(void) {
       F[i][j] = (float)((i * 5 + j * 3) % 13) - 6.0f;
     }
   for (i = 0; i < NK; i++)
-    for (j = 0; j < NJ; j++)
+    for (j = 0; j < NJ; j++) {
       B[i][j] = (double)((i * 5 + j * 2) % 13) - 6.0;
+      G[i][j] = (float)((i * 7 + j * 3) % 5) - 2.0f;
+    }
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++)
       C[i][j] = (double)((i + j) % 5);
@@ -95,6 +110,13 @@ int main(void) {
     for (j = 0; j < NJ; j++)
       s += C[i][j] * ((i + 2 * j) % 7 + 1);
   printf("gemm %.1f\n", s);
+
+  sgemm(NI - 1, NJ - 2, NK, F, G, H);
+  s = 0.0;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      s += H[i][j] * ((2 * i + j) % 5 + 1);
+  printf("sgemm %.1f\n", s);
 
   matvec(NI, NK - 2, F, x, y);
   s = 0.0;
