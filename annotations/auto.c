@@ -96,7 +96,8 @@ typedef struct {
   int nperm; /* 0: no permut */
   int dims;  /* loops mapped; 0: the chain failed */
   long score;
-  int unit, all; /* accesses on the contiguous dimension, of all */
+  int unit, all;  /* accesses on the contiguous dimension, of all */
+  bool reordered; /* isl's parallel members, in another order */
 } Plan;
 
 static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
@@ -209,18 +210,35 @@ static char *reasons(Plan *p, Vec *kernels, SchedChain *sc) {
   if (!isl && p->pre && strcmp(p->pre, "fuse") == 0)
     buf_puts(&b, " fuse, because adjacent loops of the body make one perfect nest;");
   if (p->nperm)
-    buf_puts(&b, isl ? " permut, the order of the schedule's band;"
-                     : " permut, so that the parallel loops are outermost and the innermost "
-                       "mapped loop walks the arrays' contiguous dimension;");
+    buf_puts(&b, isl && p->reordered
+                     ? " permut, the order of the schedule's band with its parallel members "
+                       "reordered so that the innermost mapped loop walks the arrays' "
+                       "contiguous dimension;"
+                 : isl ? " permut, the order of the schedule's band;"
+                       : " permut, so that the parallel loops are outermost and the innermost "
+                         "mapped loop walks the arrays' contiguous dimension;");
   Kernel *k = kernels->items[0];
+  buf_printf(&b, " %d loop%s mapped, ", p->dims, p->dims == 1 ? "" : "s");
+  if (!isl)
+    buf_puts(&b, "the most any tried order allows");
+  else if (p->dims == sc->dims)
+    buf_puts(&b, "the parallel members at the top of the band");
+  else
+    buf_printf(&b, "of the band's %d parallel members at its top (nucc's checks refuse more)",
+               sc->dims);
   buf_printf(&b,
-             " %d loop%s mapped, %s; %d of %d accesses on the contiguous dimension of the "
-             "innermost mapped index '%s'; work-groups of 256",
-             p->dims, p->dims == 1 ? "" : "s",
-             isl ? "the parallel members at the top of the band"
-                 : "the most any tried order allows",
+             "; %d of %d accesses on the contiguous dimension of the innermost mapped index "
+             "'%s'; work-groups of 256",
              p->unit, p->all, k->mapped[k->dims - 1]->var->name);
   return b.s;
+}
+
+/* The permutation's length without the loops at its end that keep their
+ * place. */
+static int significant(const long long *perm, int n) {
+  while (n > 0 && perm[n - 1] == n)
+    n--;
+  return n;
 }
 
 /* isl's chain for the one piece of the nest: fills *p (p->dims 0 when
@@ -267,11 +285,29 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
   }
   if (!sched_choose(kn.info, gs, ngroups, sc))
     return false;
-  *p = (Plan){.pre = sc->pre, .nperm = sc->nperm};
-  for (int i = 0; i < sc->nperm; i++)
-    p->perm[i] = sc->perm[i];
-  try_plan(cx, a, p, sc->dims);
+  if (sc->nfull > MAX_LOOPS) {
+    sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);
+    return false;
+  }
+  /* isl leaves free the order of the parallel members at the top of its
+   * band (no dependence runs along any of them): the order whose innermost
+   * mapped index walks the arrays' contiguous dimension scores best */
+  long long q[3] = {1, 2, 3};
+  *p = (Plan){0};
+  do {
+    Plan t = {.pre = sc->pre};
+    for (int i = 0; i < sc->nfull; i++)
+      t.perm[i] = i < sc->dims ? sc->perm[q[i] - 1] : sc->perm[i];
+    t.nperm = significant(t.perm, sc->nfull);
+    try_plan(cx, a, &t, sc->dims);
+    t.reordered = q[0] != 1 || (sc->dims > 1 && q[1] != 2);
+    if (t.dims && (!p->dims || t.score > p->score))
+      *p = t;
+  } while (sc->dims > 1 && next_perm(q, sc->dims));
   if (!p->dims) {
+    *p = (Plan){.pre = sc->pre, .nperm = sc->nperm};
+    for (int i = 0; i < sc->nperm; i++)
+      p->perm[i] = sc->perm[i];
     Buf b = {0};
     Plan shown = *p;
     shown.dims = sc->dims;

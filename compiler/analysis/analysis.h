@@ -133,6 +133,7 @@ typedef struct SchedChain {
   const char *reason; /* why pre, for --report */
   long long *perm;    /* 1-based; nperm 0: no permut */
   int nperm;
+  int nfull;  /* perm's length: nperm and the loops after it that keep their place */
   int dims;   /* the parallel outer loops to map, 1 to 3 */
   char *tree; /* the schedule in brief, parallel members starred:
                  "sequence[S0: band(i*, j*); S1: band(i*, j*, k)]" */

@@ -23,7 +23,8 @@
 
 /* One isl statement: a group of the body's items over its loops. */
 typedef struct SchedStmt {
-  int *dims; /* poly's loop dimensions, outer first */
+  int *dims;  /* poly's loop dimensions, outer first */
+  bool *down; /* per dimension: the loop counts down, and isl sees its index negated */
   int ndims;
   isl_set *dom;
 } SchedStmt;
@@ -60,11 +61,23 @@ static isl_map *name_map(Poly *p, isl_map *m, enum isl_dim_type t, SchedStmt *st
   return m;
 }
 
+/* { [I] -> [I'] : I' is I with the indices of loops that count down
+ * negated }: in isl's eyes every loop runs upwards, so that a schedule that
+ * keeps a loop's direction has coefficient 1 on it. */
+static isl_map *upward(__isl_take isl_space *set_space, SchedStmt *st) {
+  isl_map *m = isl_map_universe(isl_space_map_from_set(set_space));
+  for (int i = 0; i < st->ndims; i++)
+    m = st->down[i] ? isl_map_oppose(m, isl_dim_in, i, isl_dim_out, i)
+                    : isl_map_equate(m, isl_dim_in, i, isl_dim_out, i);
+  return m;
+}
+
 /* A set over all the loops of the nest, on the loops of statement g. */
 static isl_set *to_stmt(Poly *p, isl_set *s, SchedStmt *st, int g) {
   for (int d = p->ndims - 1; d >= 0; d--)
     if (!has_dim(st, d))
       s = isl_set_project_out(s, isl_dim_set, (unsigned)d, 1);
+  s = isl_set_apply(s, upward(isl_set_get_space(s), st));
   return name_set(p, s, st, g);
 }
 
@@ -80,6 +93,8 @@ static isl_map *conflict(Poly *p, PolyAccess *x, PolyAccess *y, SchedStmt *sx, S
     if (!has_dim(sy, d))
       m = isl_map_project_out(m, isl_dim_out, (unsigned)d, 1);
   }
+  m = isl_map_apply_domain(m, upward(isl_space_domain(isl_map_get_space(m)), sx));
+  m = isl_map_apply_range(m, upward(isl_space_range(isl_map_get_space(m)), sy));
   /* in the spaces of the statements' domains, names included */
   return name_map(p, name_map(p, m, isl_dim_in, sx, gx), isl_dim_out, sy, gy);
 }
@@ -135,20 +150,18 @@ static bool make_stmts(Poly *p, SchedGroup *groups, int ngroups, SchedStmt *st, 
   Kernel *k = p->ki->k;
   for (int g = 0; g < ngroups; g++) {
     st[g].dims = xcalloc((size_t)k->dims + (size_t)groups[g].nloops, sizeof(int));
+    st[g].down = xcalloc((size_t)k->dims + (size_t)groups[g].nloops, sizeof(bool));
     for (int j = 0; j < k->dims + groups[g].nloops; j++) {
       Loop *l = j < k->dims ? k->mapped[j] : groups[g].loops[j - k->dims];
       LoopInfo *li = poly_loop_info(p->ki, l);
       if (!li)
         break; /* a loop isl does not see: part of the statement */
-      if (counts_down(l)) {
-        *why = xformat("loop '%s' counts down", l->var->name);
-        return false;
-      }
       if (st[g].ndims && li->id <= st[g].dims[st[g].ndims - 1]) {
         *why = xformat("the loops of the statement at line %d are not in isl's order",
                        groups[g].items[0]->loc.line);
         return false;
       }
+      st[g].down[st[g].ndims] = counts_down(l);
       st[g].dims[st[g].ndims++] = li->id;
     }
     if (st[g].ndims < k->dims) {
@@ -277,9 +290,10 @@ bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, SchedChain *o
 
 /* One member of a band: the loop it runs for each statement below it. */
 typedef struct Member {
-  int *dim;    /* per statement: the loop's position, or -1 (constant, or not below) */
-  bool par;    /* coincident: no dependence between its iterations */
-  bool shared; /* above the root's sequence or set, over every statement */
+  int *dim;     /* per statement: the loop's position, or -1 (constant, or not below) */
+  bool par;     /* coincident: no dependence between its iterations */
+  bool shared;  /* above the root's sequence or set, over every statement */
+  bool shifted; /* runs some statement shifted against the others */
 } Member;
 
 typedef struct Reader {
@@ -324,10 +338,11 @@ static void free_spaces(Reader *r, isl_space **sp) {
 
 /* The loop a member's affine function runs on one statement: the position
  * of the one index with coefficient 1 (*dim), or -1 for a constant; false
- * for a skew, a scaling, a reversal, a parameter, or a shift where several
- * statements share the band (`shift` false). */
-static bool unit_dim(__isl_take isl_pw_aff *pa, bool shift, int *dim) {
+ * for a skew, a scaling or a reversal.  *shift: a constant or parametric
+ * term, which places the statement against the others in the band. */
+static bool unit_dim(__isl_take isl_pw_aff *pa, int *dim, bool *shift) {
   *dim = -1;
+  *shift = false;
   if (isl_pw_aff_n_piece(pa) != 1) {
     isl_pw_aff_free(pa);
     return false;
@@ -341,7 +356,7 @@ static bool unit_dim(__isl_take isl_pw_aff *pa, bool shift, int *dim) {
   isl_size nd = ok ? isl_aff_dim(aff, isl_dim_in) : 0;
   for (int i = 0; ok && i < np; i++) {
     isl_val *v = isl_aff_get_coefficient_val(aff, isl_dim_param, i);
-    ok = isl_val_is_zero(v) == isl_bool_true;
+    *shift |= isl_val_is_zero(v) != isl_bool_true;
     isl_val_free(v);
   }
   for (int i = 0; ok && i < nd; i++) {
@@ -352,9 +367,9 @@ static bool unit_dim(__isl_take isl_pw_aff *pa, bool shift, int *dim) {
       ok = false;
     isl_val_free(v);
   }
-  if (ok && !shift && *dim >= 0) {
+  if (ok) {
     isl_val *c = isl_aff_get_constant_val(aff);
-    ok = isl_val_is_zero(c) == isl_bool_true;
+    *shift |= isl_val_is_zero(c) != isl_bool_true;
     isl_val_free(c);
   }
   isl_aff_free(aff);
@@ -386,7 +401,9 @@ static bool read_band(Reader *r, __isl_keep isl_schedule_node *node, bool shared
           isl_space_add_dims(isl_space_from_domain(isl_space_copy(sp[g])), isl_dim_out, 1);
       isl_pw_aff *pa = isl_union_pw_aff_extract_pw_aff(upa, fs);
       char *text = isl_pw_aff_to_str(pa);
-      ok = unit_dim(pa, below == 1, &mb->dim[g]);
+      bool shift;
+      ok = unit_dim(pa, &mb->dim[g], &shift);
+      mb->shifted |= shift && below > 1 && mb->dim[g] >= 0;
       if (!ok)
         r->why = xformat("isl's schedule runs statement S%d along %s, which no chain of "
                          "permut, fission and fuse expresses",
@@ -433,7 +450,8 @@ static bool read_pieces(Reader *r, __isl_take isl_schedule_node *seq) {
   bool set = isl_schedule_node_get_type(seq) == isl_schedule_node_set;
   isl_size nc = isl_schedule_node_n_children(seq);
   bool ok = true;
-  buf_puts(&r->tree, r->tree.len ? " " : "");
+  if (r->tree.len && r->tree.s[r->tree.len - 1] != ' ')
+    buf_puts(&r->tree, " ");
   buf_puts(&r->tree, set ? "set[" : "sequence[");
   for (int c = 0; c < nc && ok; c++) {
     isl_schedule_node *f = isl_schedule_node_get_child(seq, c);
@@ -498,12 +516,13 @@ static int significant(const long long *perm, int depth) {
 }
 
 /* A statement's members, outer first: its loops and their parallelism. */
-static int members_of(Reader *r, int g, int *dims, bool *par) {
+static int members_of(Reader *r, int g, int *dims, bool *par, bool *shifted) {
   int n = 0;
   for (int m = 0; m < r->members.len; m++) {
     Member *mb = r->members.items[m];
     if (mb->dim[g] >= 0) {
       dims[n] = mb->dim[g];
+      shifted[n] = mb->shifted;
       par[n++] = mb->par;
     }
   }
@@ -511,7 +530,7 @@ static int members_of(Reader *r, int g, int *dims, bool *par) {
 }
 
 /* One nest: as long as the members of every statement run one and the same
- * outer loop, they give its order (a member on each statement's first own
+ * outer loop, unshifted, they give its order (a member on each statement's first own
  * loop, over all of them, needs `fuse`).  Where isl distributed the
  * statements, this fuses them back at the outer loops, which `work`'s
  * dependence test checks again.  Returns the parallel loops to map. */
@@ -522,17 +541,19 @@ static int as_nest(Reader *r, SchedChain *c) {
   size_t cap = (size_t)r->members.len + 1;
   int **dims = xcalloc((size_t)r->n, sizeof(int *)), *len = xcalloc((size_t)r->n, sizeof(int));
   bool **par = xcalloc((size_t)r->n, sizeof(bool *));
+  bool **shifted = xcalloc((size_t)r->n, sizeof(bool *));
   for (int g = 0; g < r->n; g++) {
     dims[g] = xcalloc(cap, sizeof(int));
     par[g] = xcalloc(cap, sizeof(bool));
-    len[g] = members_of(r, g, dims[g], par[g]);
+    shifted[g] = xcalloc(cap, sizeof(bool));
+    len[g] = members_of(r, g, dims[g], par[g], shifted[g]);
   }
   int used = 0, parallel = 0;
   bool fuse = false, all_par = true;
   for (;; used++) {
     bool same = true;
     for (int g = 0; g < r->n && same; g++)
-      same = len[g] > used && dims[g][used] == dims[0][used];
+      same = len[g] > used && dims[g][used] == dims[0][used] && !shifted[g][used];
     int d = same ? dims[0][used] : -1;
     if (!same || d > r->k || (d == r->k && !fusable))
       break;
@@ -545,6 +566,7 @@ static int as_nest(Reader *r, SchedChain *c) {
   c->reason = fuse ? "fuse, because the schedule's band runs the loops of the body together" : NULL;
   int depth = r->k + fuse;
   c->perm = complete(dims[0], used, depth);
+  c->nfull = depth;
   c->nperm = significant(c->perm, depth);
   return parallel < depth ? parallel : depth;
 }
@@ -580,6 +602,7 @@ static int as_pieces(Reader *r, SchedChain *c) {
                        : "fission, because the schedule's band runs other loops of each "
                          "statement than one nest can, and a kernel per statement maps them";
   c->perm = perms[best];
+  c->nfull = r->ndims[best];
   c->nperm = significant(perms[best], r->ndims[best]);
   for (int g = 0; g < r->n; g++) {
     bool same = r->ndims[g] >= c->nperm
