@@ -293,17 +293,18 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
    * band (no dependence runs along any of them): the order whose innermost
    * mapped index walks the arrays' contiguous dimension scores best */
   long long q[3] = {1, 2, 3};
+  int c = sc->dims < 3 ? sc->dims : 3;
   *p = (Plan){0};
   do {
     Plan t = {.pre = sc->pre};
     for (int i = 0; i < sc->nfull; i++)
-      t.perm[i] = i < sc->dims ? sc->perm[q[i] - 1] : sc->perm[i];
+      t.perm[i] = i < c ? sc->perm[q[i] - 1] : sc->perm[i];
     t.nperm = significant(t.perm, sc->nfull);
-    try_plan(cx, a, &t, sc->dims);
-    t.reordered = q[0] != 1 || (sc->dims > 1 && q[1] != 2);
+    try_plan(cx, a, &t, c);
+    t.reordered = q[0] != 1 || (c > 1 && q[1] != 2);
     if (t.dims && (!p->dims || t.score > p->score))
       *p = t;
-  } while (sc->dims > 1 && next_perm(q, sc->dims));
+  } while (c > 1 && next_perm(q, c));
   if (!p->dims) {
     *p = (Plan){.pre = sc->pre, .nperm = sc->nperm};
     for (int i = 0; i < sc->nperm; i++)
