@@ -40,17 +40,6 @@ static bool has_dim(SchedStmt *st, int d) {
 }
 
 /* Names the tuple S<g> and its dimensions after the loops. */
-static isl_set *name_set(Poly *p, isl_set *s, SchedStmt *st, int g) {
-  char *name = xformat("S%d", g);
-  s = isl_set_set_tuple_name(s, name);
-  xfree(name);
-  for (int i = 0; i < st->ndims; i++) {
-    LoopInfo *li = p->ki->loops.items[st->dims[i]];
-    s = isl_set_set_dim_name(s, isl_dim_set, (unsigned)i, li->loop->var->name);
-  }
-  return s;
-}
-
 static isl_map *name_map(Poly *p, isl_map *m, enum isl_dim_type t, SchedStmt *st, int g) {
   char *name = xformat("S%d", g);
   m = isl_map_set_tuple_name(m, t, name);
@@ -60,6 +49,10 @@ static isl_map *name_map(Poly *p, isl_map *m, enum isl_dim_type t, SchedStmt *st
     m = isl_map_set_dim_name(m, t, (unsigned)i, li->loop->var->name);
   }
   return m;
+}
+
+static isl_set *name_set(Poly *p, isl_set *s, SchedStmt *st, int g) {
+  return isl_map_range(name_map(p, isl_map_from_range(s), isl_dim_out, st, g));
 }
 
 /* { [I] -> [I'] : I' is I with the indices of loops that count down
@@ -130,13 +123,15 @@ static void find_expr(Expr *e, void *d) {
   f->found |= e == f->target;
 }
 
-static int group_of(Stmt **items, int nitems, const int *group, Expr *e) {
-  for (int i = 0; i < nitems; i++) {
-    FindExpr f = {e, false};
-    ir_walk_stmt(items[i], find_expr, &f);
-    if (f.found)
-      return group[i];
-  }
+/* The group whose items hold the access expression, or -1. */
+static int group_of(SchedGroup *groups, int ngroups, Expr *e) {
+  for (int g = 0; g < ngroups; g++)
+    for (int i = 0; i < groups[g].nitems; i++) {
+      FindExpr f = {e, false};
+      ir_walk_stmt(groups[g].items[i], find_expr, &f);
+      if (f.found)
+        return g;
+    }
   return -1;
 }
 
@@ -176,14 +171,13 @@ static bool make_stmts(Poly *p, SchedGroup *groups, int ngroups, SchedStmt *st, 
 /* The domains of the statements (where their accesses run) and every
  * dependence: two accesses to one element, one a write, the sink after the
  * source in the program's order. */
-static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, Stmt **items,
-                                  int nitems, const int *group, SchedStmt *st,
+static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, SchedStmt *st,
                                   isl_union_set **domain, char **why) {
   int n = p->accs.len;
   int *g = xcalloc((size_t)(n ? n : 1), sizeof(int));
   for (int x = 0; x < n; x++) {
     PolyAccess *a = p->accs.items[x];
-    g[x] = group_of(items, nitems, group, a->e);
+    g[x] = group_of(groups, ngroups, a->e);
     if (g[x] < 0) {
       char *t = print_expr_text(a->e);
       *why = xformat("the access '%s' is outside the statements of the body", t);
@@ -239,23 +233,12 @@ bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, SchedChain *o
   isl_options_set_schedule_maximize_coincidence(ctx, 1);
   isl_options_set_schedule_serialize_sccs(ctx, 0);
   isl_options_set_schedule_whole_component(ctx, 0);
-  Vec items = {0};
-  Vec gs = {0};
-  for (int g = 0; g < ngroups; g++)
-    for (int i = 0; i < groups[g].nitems; i++) {
-      vec_push(&items, groups[g].items[i]);
-      vec_push(&gs, (void *)(intptr_t)g);
-    }
-  int *group = xcalloc((size_t)(items.len ? items.len : 1), sizeof(int));
-  for (int i = 0; i < items.len; i++)
-    group[i] = (int)(intptr_t)gs.items[i];
   SchedStmt *st = xcalloc((size_t)ngroups, sizeof(SchedStmt));
   isl_union_set *domain = NULL;
   isl_union_map *deps = NULL;
   bool ok = make_stmts(p, groups, ngroups, st, &out->why);
   if (ok)
-    deps = dependences(p, groups, ngroups, (Stmt **)items.items, items.len, group, st, &domain,
-                       &out->why);
+    deps = dependences(p, groups, ngroups, st, &domain, &out->why);
   ok &= deps != NULL;
   if (ok) {
     isl_schedule_constraints *sc = isl_schedule_constraints_on_domain(domain);
@@ -286,7 +269,6 @@ bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, SchedChain *o
   }
   for (int g = 0; g < ngroups; g++)
     isl_set_free(st[g].dom);
-  xfree(group);
   poly_free(p);
   return ok;
 }
