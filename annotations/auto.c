@@ -254,6 +254,10 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
   Vec items = {0};
   int *group;
   int ngroups = fission_group_items(loops[k - 1]->body, &items, &group);
+  if (!ngroups) {
+    sc->why = xstrdup("the body is empty");
+    return false;
+  }
   SchedGroup *gs = xcalloc((size_t)(ngroups ? ngroups : 1), sizeof(SchedGroup));
   for (int i = 0; i < items.len; i++) {
     SchedGroup *g = &gs[group[i]];
@@ -397,8 +401,10 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     /* say why with the plainest chain: its dependence, with the pair */
     bool ok = work_apply(cx, synth_work(a, 1));
     if (!ok) {
-      diag_note(a->loc, "bare 'work': no chain that nucc tried (fission, fuse, permut) leaves "
-                        "a loop that can run in parallel");
+      diag_note(a->loc,
+                "bare 'work': no chain from isl's schedule (%s), nor any that nucc tried "
+                "(fission, fuse, permut), leaves a loop that can run in parallel",
+                sc.why);
       time_loop_note(cx, a);
     }
     return ok;

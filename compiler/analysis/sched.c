@@ -622,9 +622,7 @@ static bool make_chain(Reader *r, SchedChain *out) {
   } else if (!r->why) {
     Member *mb = r->members.len ? r->members.items[0] : NULL;
     const char *name = mb && mb->dim[0] >= 0 ? r->names[0].items[mb->dim[0]] : "?";
-    r->why = xformat("the outermost loop of isl's schedule, '%s', carries a dependence (a "
-                     "time loop?), and a chain cannot keep it on the host",
-                     name);
+    r->why = xformat("the outermost loop of isl's schedule, '%s', carries a dependence", name);
   }
   return out->dims > 0;
 }
