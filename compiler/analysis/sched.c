@@ -191,6 +191,13 @@ static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, Sche
   int width = 0;
   isl_union_map *order = NULL;
   for (int s = 0; s < ngroups; s++) {
+    /* a statement that touches no array (`if (c) continue;`) depends on
+     * nothing isl sees: it runs wherever the nest's outer loops run */
+    if (!st[s].dom && st[s].ndims == p->ki->k->dims)
+      for (int x = 0; x < n; x++) {
+        isl_set *d = to_stmt(p, isl_set_copy(((PolyAccess *)p->accs.items[x])->dom), &st[s], s);
+        st[s].dom = st[s].dom ? isl_set_union(st[s].dom, d) : d;
+      }
     if (!st[s].dom) {
       *why = xformat("the statement at line %d touches no array", groups[s].items[0]->loc.line);
       xfree(g);
