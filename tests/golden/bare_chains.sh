@@ -3,9 +3,11 @@
 # nucc --explain or --report on a file and wants a line (fixed text) in it.
 #   bare_chains.sh NUCC ROOT
 # isl's schedule gives chains nucc's own search does not find (five loops,
-# the parallel ones last); nucc orders isl's parallel members for the
-# arrays' contiguous dimension; the search decides where isl's effort limit
-# is passed (NUCC_TEST_SCHED_OPS), or where no chain expresses the schedule.
+# the parallel ones last); a band over two loops of the body is fuse; a
+# statement that touches no array (a continue) keeps the nest with isl;
+# nucc orders isl's parallel members for the arrays' contiguous dimension;
+# the search decides where isl's effort limit is passed (NUCC_TEST_SCHED_OPS)
+# or nucc refuses isl's chain.
 set -uo pipefail
 nucc=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2
 fail=0
@@ -43,6 +45,10 @@ want "" --report $r "bare_schedule.c:55: hint: bare 'work' chose 'work(16,16) pe
 want "" --report $r "bare_schedule.c:59: hint: bare 'work' chose 'work(256)' from isl's schedule sequence[S0,S1: band(j*, i) sequence[S0; S1]; S2: band(j*, i*)]"
 want "" --report $r "bare_schedule.c:68: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*)"
 want "" --report $r "bare_schedule.c:72: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*, j*) (* parallel): 1 loop mapped, of the band's 2 parallel members at its top (nucc's checks refuse more)"
+
+w=tests/run/bare_work.c
+want "" --report $w "bare_work.c:89: hint: bare 'work' chose 'work(256)' from isl's schedule set[S1: band(i*, j); S0: band(i*, j*)] (* parallel)"
+want "" --report $w "bare_work.c:78: hint: bare 'work' chose 'work(16,16) fuse' from isl's schedule"
 
 s=tests/golden/bare_refused.c
 want "" --explain $s "-- work decides: work(256)"
