@@ -287,7 +287,7 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
     sc->why = xstrdup("the body uses something a kernel cannot");
     return false;
   }
-  if (!sched_choose(kn.info, gs, ngroups, sc))
+  if (!sched_choose(kn.info, gs, ngroups, cx->independent, sc))
     return false;
   if (sc->nfull > MAX_LOOPS) {
     sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);

@@ -142,8 +142,10 @@ typedef struct SchedChain {
 
 /* Computes isl's schedule for the nest whose outer loops are the kernel's
  * mapped ones and whose body's items are `groups`, as PPCG does (validity,
- * proximity and coincidence: every dependence), and reads it as a chain;
- * false with out->why when isl finds none or no chain expresses it. */
-bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, SchedChain *out);
+ * proximity and coincidence: every dependence; `trusted`, the clause
+ * `independent`: none between accesses that are not exact), and reads it
+ * as a chain; false with out->why when isl finds none or no chain
+ * expresses it. */
+bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out);
 
 #endif

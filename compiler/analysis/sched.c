@@ -172,7 +172,7 @@ static bool make_stmts(Poly *p, SchedGroup *groups, int ngroups, SchedStmt *st, 
  * dependence: two accesses to one element, one a write, the sink after the
  * source in the program's order. */
 static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, SchedStmt *st,
-                                  isl_union_set **domain, char **why) {
+                                  bool trusted, isl_union_set **domain, char **why) {
   int n = p->accs.len;
   int *g = xcalloc((size_t)(n ? n : 1), sizeof(int));
   for (int x = 0; x < n; x++) {
@@ -219,6 +219,8 @@ static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, Sche
       PolyAccess *b = p->accs.items[y];
       if (a->buf != b->buf || (!a->write && !b->write) || (a->red && b->red))
         continue; /* updates of an element reduced into commute, as for `work` */
+      if (trusted && !(a->exact && a->must && b->exact && b->must))
+        continue; /* never a proven dependence: `independent` vouches for it */
       isl_map *m = conflict(p, a, b, &st[g[x]], &st[g[y]], g[x], g[y]);
       deps = isl_union_map_union(deps, isl_union_map_from_map(m));
     }
@@ -229,7 +231,7 @@ static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, Sche
   return isl_union_map_coalesce(deps);
 }
 
-bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, SchedChain *out) {
+bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out) {
   memset(out, 0, sizeof *out);
   Poly *p = poly_build(ki);
   isl_ctx *ctx = p->ctx;
@@ -245,7 +247,7 @@ bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, SchedChain *o
   isl_union_map *deps = NULL;
   bool ok = make_stmts(p, groups, ngroups, st, &out->why);
   if (ok)
-    deps = dependences(p, groups, ngroups, st, &domain, &out->why);
+    deps = dependences(p, groups, ngroups, st, trusted, &domain, &out->why);
   ok &= deps != NULL;
   if (ok) {
     isl_schedule_constraints *sc = isl_schedule_constraints_on_domain(domain);

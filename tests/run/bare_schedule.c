@@ -6,7 +6,9 @@
  * reorders its parallel members so that the contiguous index is NDRange
  * dimension 0); a statement and a loop nest that isl schedules apart from
  * a third (covariance's mean, fused back at the outer loop); a loop that
- * counts down and a triangular nest (nucc's search decides both). */
+ * counts down (isl sees its index negated); a triangular nest, of which
+ * nucc maps one of isl's two parallel loops; a scatter through an index
+ * array, which isl takes as parallel because of `independent`. */
 #include <stdio.h>
 
 #define N 23
@@ -15,7 +17,8 @@
 static float img[N][N], frames[B][B][B][N][N];
 static float a[N][N], b[N][N];
 static double mean[N], data[N][N], sd[N][N];
-static float r[N], w[N], t[N][N];
+static float r[N], w[N], t[N][N], sc[N];
+static int idx[N];
 
 static double checkf(float (*p)[N]) {
   double s = 0;
@@ -73,6 +76,12 @@ int main(void) {
     for (int j = 0; j <= i; j++)
       t[i][j] = t[i][j] * 0.5f + t[j][i];
 
+  for (int i = 0; i < N; i++)
+    idx[i] = i * 7 % N;
+#pragma nu work independent
+  for (int i = 0; i < n; i++)
+    sc[idx[i]] = r[i] * 2.0f;
+
   printf("batch sum %.9e\n", checkf(img));
   printf("column copy %.9e\n", checkf(a));
   double s = 0, m = 0;
@@ -86,5 +95,9 @@ int main(void) {
   for (int i = 0; i < N; i++)
     v += w[i] * (i % 4 + 1);
   printf("down %.9e triangle %.9e\n", v, checkf(t));
+  double q = 0;
+  for (int i = 0; i < N; i++)
+    q += sc[i] * (i % 6 + 1);
+  printf("scatter %.9e\n", q);
   return 0;
 }
