@@ -1,6 +1,6 @@
 /* depfile.c — dependency files in make's format, as GCC and Clang write them
- * for -MD, -MMD, -MF, -MT, -MQ and -MP.  Receives the parsed translation
- * unit; lists the input and every header libclang opened for it, in the
+ * for -MD, -MMD, -MF, -MT, -MQ and -MP.  Receives the headers the front end
+ * saw included (src->includes); lists the input and every header, in the
  * order of inclusion, and hands the text to the driver, which writes it
  * next to the output. */
 #include "depfile.h"
@@ -43,32 +43,23 @@ char *depfile_default_path(const char *output, const char *input) {
   return xformat("%s.d", strip_suffix(slash ? slash + 1 : input));
 }
 
-typedef struct Deps {
-  CXTranslationUnit tu;
-  bool user_only;
-  Vec names; /* char*, each once */
-} Deps;
-
-static bool in_system_header(CXSourceLocation loc) { return clang_Location_isInSystemHeader(loc); }
-
-static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
-                            CXClientData data) {
-  Deps *d = data;
-  if (depth == 0) /* the input itself, listed first under its own name */
-    return;
-  if (d->user_only &&
-      (in_system_header(clang_getLocationForOffset(d->tu, file, 0)) || in_system_header(stack[0])))
-    return;
-  CXString s = clang_getFileName(file);
-  const char *name = clang_getCString(s);
-  while (name && name[0] == '.' && name[1] == '/') /* "./x.h" is "x.h", as GCC writes it */
-    name += 2;
-  bool seen = !name || !*name || name[0] == '<'; /* <built-in>, <command line> */
-  for (int i = 0; !seen && i < d->names.len; i++)
-    seen = !strcmp(d->names.items[i], name);
-  if (!seen)
-    vec_push(&d->names, xstrdup(name));
-  clang_disposeString(s);
+/* The headers to list, each once, in the order of inclusion. */
+static Vec headers_of(const Vec *includes, bool user_only) {
+  Vec names = {0};
+  for (int i = 0; i < includes->len; i++) {
+    const Include *inc = includes->items[i];
+    if (user_only && inc->system)
+      continue;
+    const char *name = inc->name;
+    while (name[0] == '.' && name[1] == '/') /* "./x.h" is "x.h", as GCC writes it */
+      name += 2;
+    bool seen = !*name || name[0] == '<'; /* <built-in>, <command line> */
+    for (int j = 0; !seen && j < names.len; j++)
+      seen = strcmp(names.items[j], name) == 0;
+    if (!seen)
+      vec_push(&names, (void *)name);
+  }
+  return names;
 }
 
 /* Appends " word", starting a continuation line past 76 columns. */
@@ -82,10 +73,9 @@ static void put_word(Buf *b, int *col, const char *word) {
   *col += 1 + len;
 }
 
-char *depfile_text(CXTranslationUnit tu, const char *input, const Vec *targets, bool user_only,
+char *depfile_text(const Vec *includes, const char *input, const Vec *targets, bool user_only,
                    bool phony) {
-  Deps d = {.tu = tu, .user_only = user_only};
-  clang_getInclusions(tu, visit_inclusion, &d);
+  Vec names = headers_of(includes, user_only);
   Buf b = {0};
   buf_puts(&b, "");
   int col = 0;
@@ -101,10 +91,10 @@ char *depfile_text(CXTranslationUnit tu, const char *input, const Vec *targets, 
   buf_puts(&b, ":");
   col++;
   put_word(&b, &col, depfile_quote(input));
-  for (int i = 0; i < d.names.len; i++)
-    put_word(&b, &col, depfile_quote(d.names.items[i]));
+  for (int i = 0; i < names.len; i++)
+    put_word(&b, &col, depfile_quote(names.items[i]));
   buf_puts(&b, "\n");
-  for (int i = 0; phony && i < d.names.len; i++)
-    buf_printf(&b, "\n%s:\n", depfile_quote(d.names.items[i]));
+  for (int i = 0; phony && i < names.len; i++)
+    buf_printf(&b, "\n%s:\n", depfile_quote(names.items[i]));
   return b.s;
 }

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+/* One compilation's diagnostics: diag_init() starts them afresh.  The color
+ * setting is the process's (main.c). */
 static const char *diag_path = "<input>";
 static const char *diag_text;
 static size_t diag_len;
@@ -37,6 +39,7 @@ void diag_init(const char *path, const char *text, size_t len) {
   diag_text = text;
   diag_len = len;
   diag_nerrors = 0;
+  quiet_depth = quiet_errors = 0; /* a probe an earlier compilation left open */
 }
 
 /* Prints line `line` of the input and a caret under column `col`; tabs are

@@ -201,53 +201,65 @@ static Vec verify_steps(AnnotCtx *cx) {
   return out;
 }
 
-/* `#pragma nu` lines inside a nest's original text become empty lines (the
- * host-mode copy runs untransformed; cc would warn about them). */
-static void blank_pragmas(char *text) {
-  for (char *line = text; line && *line;) {
-    char *p = line;
-    while (*p == ' ' || *p == '\t')
-      p++;
-    char *nl = strchr(line, '\n');
-    if (*p == '#') {
-      char *q = p + 1;
-      while (*q == ' ' || *q == '\t')
-        q++;
-      if (!strncmp(q, "pragma", 6)) {
-        q += 6;
-        while (*q == ' ' || *q == '\t')
-          q++;
-        if (!strncmp(q, "nu", 2) && (q[2] == ' ' || q[2] == '\t' || q[2] == '\n' || !q[2]))
-          for (char *c = line; c < (nl ? nl : line + strlen(line)); c++)
-            *c = ' ';
-      }
-    }
-    line = nl ? nl + 1 : NULL;
+/* The first of the pragma lines (PragmaLine*, in source order) that starts
+ * at or after off. */
+static int first_line_from(const Vec *lines, unsigned off) {
+  int lo = 0, hi = lines->len;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (((PragmaLine *)lines->items[mid])->begin < off)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
+  return lo;
+}
+
+/* The end of the physical line that starts at b, its newline excluded. */
+static unsigned line_end(Source *src, unsigned b, unsigned limit) {
+  const char *nl = memchr(src->text + b, '\n', limit - b);
+  return nl ? (unsigned)(nl - src->text) : limit;
+}
+
+/* `#pragma nu` lines inside a nest's original text become blank lines (the
+ * host-mode copy runs untransformed; cc would warn about them), those in
+ * regions #if skipped too.  `original` is the text of [for_begin, end). */
+static void blank_pragmas(Source *src, Nest *n, char *original) {
+  const Vec *sets[] = {&src->pragmas, &src->skipped_nu};
+  for (int s = 0; s < 2; s++)
+    for (int i = first_line_from(sets[s], n->for_begin); i < sets[s]->len; i++) {
+      PragmaLine *p = sets[s]->items[i];
+      if (p->begin >= n->end)
+        break;
+      if (p->omp) /* cc without -fopenmp ignores it */
+        continue;
+      memset(original + (p->begin - n->for_begin), ' ', line_end(src, p->begin, n->end) - p->begin);
+    }
 }
 
 /* The pragma lines of a nest, for a comment at its call; not the comments
- * or blank lines between them and the loop. */
+ * or blank lines between them and the loop, nor lines a directive keeps
+ * apart (the nest then starts at its `for`). */
 static char *pragma_lines(Source *src, Nest *n) {
   Buf pragmas = {0};
   buf_puts(&pragmas, "");
-  for (unsigned at = n->begin; at < n->for_begin;) {
-    const char *nl = memchr(src->text + at, '\n', n->for_begin - at);
-    unsigned end = nl ? (unsigned)(nl - src->text) + 1 : n->for_begin;
-    const char *p = src->text + at;
-    while (p < src->text + end && (*p == ' ' || *p == '\t'))
-      p++;
-    if (*p == '#') {
-      char *line = xstrndup(p, (size_t)(src->text + end - p));
-      for (char *q = line; *q; q++)
-        if (q[0] == '*' && q[1] == '/')
-          q[0] = ' ';
-        else if (q[0] == '/' && q[1] == '*')
-          q[1] = ' ';
-      buf_puts(&pragmas, line);
-      xfree(line);
-    }
-    at = end;
+  for (int i = first_line_from(&src->pragmas, n->begin); i < src->pragmas.len; i++) {
+    PragmaLine *p = src->pragmas.items[i];
+    if (p->begin >= n->for_begin)
+      break;
+    unsigned b = p->begin, e = line_end(src, p->begin, n->for_begin);
+    while (b < e && (src->text[b] == ' ' || src->text[b] == '\t'))
+      b++;
+    if (e < n->for_begin)
+      e++; /* the newline */
+    char *line = xstrndup(src->text + b, e - b);
+    for (char *q = line; *q; q++)
+      if (q[0] == '*' && q[1] == '/')
+        q[0] = ' ';
+      else if (q[0] == '/' && q[1] == '*')
+        q[1] = ' ';
+    buf_puts(&pragmas, line);
+    xfree(line);
   }
   return pragmas.s;
 }
@@ -255,8 +267,8 @@ static char *pragma_lines(Source *src, Nest *n) {
 /* `ctxs` holds one AnnotCtx per nest: nests with `work` become launches,
  * the others their transformed sequential code; seq_only prints every nest
  * as sequential code (--emit=seq). */
-static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64,
-                         bool seq_only) {
+static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64, bool seq_only,
+                         Buf *sync_notes) {
   Edits edits = {0};
   Buf stubs = {0};
   LineCounter lines = {src->text, 0, 1};
@@ -273,7 +285,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
         buf_printf(&stubs, "\n%s", stub);
       }
       char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
-      blank_pragmas(original);
+      blank_pragmas(src, n, original);
       Vec steps = verify_steps(cx);
       text = emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps);
     } else {
@@ -308,7 +320,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     rewrite_add(&edits, d->begin, d->end,
                 xstrdup(strcmp(d->name, "omp parallel") ? "nurt_wait();\n" : "\n"));
   }
-  hostsync_add_edits(src, &edits);
+  hostsync_add_edits(src, &edits, sync_notes);
   char *body = rewrite_apply(&edits, src->text, src->len);
   char *prologue = emit_host_prologue(src->path, program, fp64);
   return xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s, src->path, body);
@@ -325,7 +337,7 @@ static bool write_deps(const Options *o, Source *src, bool ok) {
   Vec targets = o->deps_targets;
   if (!targets.len)
     vec_push(&targets, depfile_quote(o->output));
-  char *text = depfile_text(src->tu, o->input, &targets, o->deps_user_only, o->deps_phony);
+  char *text = depfile_text(&src->includes, o->input, &targets, o->deps_user_only, o->deps_phony);
   if (outfile_write(path, text))
     return true;
   if (o->output)
@@ -360,6 +372,9 @@ static const char *omp_include_dir(void) {
 }
 
 int nucc_compile(const Options *o) {
+  /* nothing of an earlier compilation in this process (the fuzz target,
+   * test_reentry) may steer this one: the modules' state starts empty */
+  util_scoped_reset();
   if (o->output && strcmp(o->output, "-") != 0 && same_file(o->input, o->output)) {
     diag_plain("the output '%s' is the input file", o->output);
     return 2;
@@ -422,6 +437,7 @@ int nucc_compile(const Options *o) {
   }
   ok = ok && diag_errors() == 0;
   char *out = NULL;
+  Buf sync_notes = {0};
   if (ok) {
     bool fp64;
     char *program = emit_opencl_program(&kernels, &fp64);
@@ -431,7 +447,8 @@ int nucc_compile(const Options *o) {
       out = program;
     else
       /* without kernels the output needs no runtime: plain transformed C */
-      out = host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len);
+      out =
+          host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len, &sync_notes);
     ok = out && diag_errors() == 0;
   }
   if (ok && o->report)
@@ -439,7 +456,7 @@ int nucc_compile(const Options *o) {
       emit_report(kernels.items[i], o->input);
   /* hostsync ran in this compilation only for host output with kernels */
   if (ok && (o->report || o->explain_data) && kernels.len && o->emit == EMIT_HOST)
-    fputs(hostsync_explain(), stdout);
+    fputs(sync_notes.s ? sync_notes.s : "", stdout);
   if (ok && o->output)
     ok = outfile_write(o->output, out);
   if (!ok && o->output)

@@ -4,7 +4,7 @@
  * and translates each annotated nest (and every function a kernel calls) into
  * IR.  Constructs outside the kernel subset (SPEC §4) are errors at their
  * location. */
-#include "frontend.h"
+#include "frontend_clang.h"
 #include "openmp.h"
 
 #include <ctype.h>
@@ -25,6 +25,9 @@ typedef struct Ctx {
   Vec made_names;                /* char*: names the transformations made */
 } Ctx;
 
+/* The compilation's context, for the questions transform.c and tidy.c ask
+ * about names (frontend_name_taken): set by frontend_parse(), cleared by
+ * frontend_dispose(), so no compilation sees another's. */
 static Ctx *ctx_of_visit;
 
 /* --- locations and children ------------------------------------------- */
@@ -60,19 +63,12 @@ unsigned frontend_end(CXCursor c) {
 bool frontend_in_main_file(Source *src, CXCursor c) {
   CXFile f;
   clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-  return f && clang_File_isEqual(f, src->file);
+  return f && clang_File_isEqual(f, src->clang->file);
 }
 
-/* The children of a cursor, for kinds with a fixed shape (a `for` has 4, an
- * `if` 3, an operator 1 to 3): n counts them all, c keeps the first 8, and
- * the code reads c[i] only after checking n.  Kinds with any number of
- * children (declarations, function definitions, casts) use last_kid() or
- * clang_visitChildren() instead. */
-typedef struct Kids {
-  CXCursor c[8];
-  int n;
-} Kids;
-
+/* Kinds with any number of children (declarations, function definitions,
+ * casts) use last_kid() or clang_visitChildren() instead of
+ * frontend_kids_of(). */
 static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Kids *k = d;
@@ -82,7 +78,7 @@ static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
-static Kids kids_of(CXCursor c) {
+Kids frontend_kids_of(CXCursor c) {
   Kids k = {.n = 0};
   clang_visitChildren(c, collect_kid, &k);
   return k;
@@ -485,7 +481,7 @@ static enum CXChildVisitResult collect_elem(CXCursor c, CXCursor parent, CXClien
 
 static Expr *conv_expr(Ctx *cx, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   switch (k) {
   case CXCursor_IntegerLiteral:
   case CXCursor_FloatingLiteral:
@@ -671,21 +667,21 @@ static enum CXChildVisitResult block_kid(CXCursor c, CXCursor parent, CXClientDa
 
 static bool is_annotated_for(Ctx *cx, CXCursor c);
 typedef struct Attach Attach;
-static Attach *attach_of(CXCursor c);
+static Attach *attach_of(Source *src, CXCursor c);
 static Vec *annots_of(Attach *a);
 static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
 static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
 static Stmt *conv_for(Ctx *cx, CXCursor c) {
   Stmt *s = new_stmt(ST_FOR, c);
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   if (kids.n != 4) {
     diag_error(loc_of(c), "a 'for' loop without an init, a condition and an increment "
                           "cannot be used in a kernel");
     return s;
   }
   if (is_annotated_for(cx, c))
-    s->annots = annots_of(attach_of(c)); /* applied before the nest's own */
+    s->annots = annots_of(attach_of(cx->src, c)); /* applied before the nest's own */
   SrcLoc why_loc;
   char *why = NULL;
   s->loop = canonical_loop(cx, c, &why_loc, &why);
@@ -708,7 +704,7 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
 
 static Stmt *conv_stmt(Ctx *cx, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   Stmt *s;
   switch (k) {
   case CXCursor_CompoundStmt: {
@@ -789,7 +785,7 @@ static CXCursor strip(CXCursor c) {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
       return c;
-    Kids kids = kids_of(c);
+    Kids kids = frontend_kids_of(c);
     if (kids.n != 1)
       return c;
     c = kids.c[0];
@@ -827,7 +823,7 @@ static bool uses_any(Expr *e, Vec *vars) {
 /* for (T i = lb; i REL ub; STEP) with lb, ub, step invariant — or NULL with
  * the reason and where it applies. */
 static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
-  Kids kids = kids_of(c);
+  Kids kids = frontend_kids_of(c);
   *why_loc = loc_of(c);
   if (kids.n != 4) {
     *why = xstrdup("the loop needs an init, a condition and an increment");
@@ -841,7 +837,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
   CXCursor var;
   /* init */
   if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
-    Kids d = kids_of(init);
+    Kids d = frontend_kids_of(init);
     if (d.n != 1 || clang_getCursorKind(d.c[0]) != CXCursor_VarDecl) {
       *why_loc = start_of(init);
       *why = xstrdup("the init must declare one index variable");
@@ -858,7 +854,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
     l->lb = conv_expr(cx, vinit);
   } else {
     CXCursor a = strip(init);
-    Kids ak = kids_of(a);
+    Kids ak = frontend_kids_of(a);
     if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
         clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Assign ||
         clang_getCursorKind(strip(ak.c[0])) != CXCursor_DeclRefExpr) {
@@ -876,7 +872,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
     return NULL;
   }
   /* condition */
-  Kids ck = kids_of(cond);
+  Kids ck = frontend_kids_of(cond);
   bool flipped = false;
   if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || ck.n != 2) {
     *why_loc = start_of(cond);
@@ -918,7 +914,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
   l->ub = conv_expr(cx, bound);
   /* increment */
   enum CXCursorKind ik = clang_getCursorKind(inc);
-  Kids ik2 = kids_of(inc);
+  Kids ik2 = frontend_kids_of(inc);
   Expr *step = NULL;
   if (ik == CXCursor_UnaryOperator && refers_to(ik2.c[0], var)) {
     enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(inc);
@@ -943,7 +939,7 @@ static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
              clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign &&
              refers_to(ik2.c[0], var)) {
     CXCursor rhs = strip(ik2.c[1]);
-    Kids rk = kids_of(rhs);
+    Kids rk = frontend_kids_of(rhs);
     if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
       enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(rhs);
       if (bk == CXBinaryOperator_Add && refers_to(rk.c[0], var))
@@ -1048,7 +1044,7 @@ static Func *func_of(Ctx *cx, CXCursor def) {
  * drop it silently and the loop would stay on the host, so it is an error.
  * (One from a header's macro is not seen: docs/annotations.md.) */
 static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
-  CXString s = clang_getTokenSpelling(src->tu, str);
+  CXString s = clang_getTokenSpelling(src->clang->tu, str);
   const char *p = strchr(clang_getCString(s), '"');
   bool nu = false;
   if (p) {
@@ -1059,7 +1055,7 @@ static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
   }
   clang_disposeString(s);
   if (nu)
-    diag_error(frontend_loc(clang_getTokenLocation(src->tu, op), NULL),
+    diag_error(frontend_loc(clang_getTokenLocation(src->clang->tu, op), NULL),
                "'_Pragma(\"nu ...\")' is not supported: write the annotation as a "
                "'#pragma nu' line directly above the loop");
 }
@@ -1067,31 +1063,26 @@ static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
 /* Pragmas are taken as the preprocessor leaves them: a `#pragma nu` in a
  * region #if/#ifdef skipped is not there, and the directives themselves
  * (#ifdef OPEN, #endif) may stand between a pragma and its `for`. */
-typedef struct Skipped {
-  unsigned *begin, *end;
-  unsigned n;
-} Skipped;
-
-static Skipped skipped;
-
 static void find_skipped(Source *src) {
-  CXSourceRangeList *l = clang_getSkippedRanges(src->tu, src->file);
-  skipped = (Skipped){0};
+  CXSourceRangeList *l = clang_getSkippedRanges(src->clang->tu, src->clang->file);
+  Skipped *sk = &src->clang->skipped;
+  *sk = (Skipped){0};
   if (!l)
     return;
-  skipped.begin = xcalloc((size_t)l->count + 1, sizeof(unsigned));
-  skipped.end = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  sk->begin = xcalloc((size_t)l->count + 1, sizeof(unsigned));
+  sk->end = xcalloc((size_t)l->count + 1, sizeof(unsigned));
   for (unsigned i = 0; i < l->count; i++) {
-    frontend_loc(clang_getRangeStart(l->ranges[i]), &skipped.begin[i]);
-    frontend_loc(clang_getRangeEnd(l->ranges[i]), &skipped.end[i]);
+    frontend_loc(clang_getRangeStart(l->ranges[i]), &sk->begin[i]);
+    frontend_loc(clang_getRangeEnd(l->ranges[i]), &sk->end[i]);
   }
-  skipped.n = l->count;
+  sk->n = l->count;
   clang_disposeSourceRangeList(l);
 }
 
-static bool in_skipped(unsigned off) {
-  for (unsigned i = 0; i < skipped.n; i++)
-    if (off >= skipped.begin[i] && off < skipped.end[i])
+static bool in_skipped(Source *src, unsigned off) {
+  Skipped *sk = &src->clang->skipped;
+  for (unsigned i = 0; i < sk->n; i++)
+    if (off >= sk->begin[i] && off < sk->end[i])
       return true;
   return false;
 }
@@ -1118,7 +1109,7 @@ static bool on_directive(Source *src, unsigned off) {
 
 /* A token the compiler does not see as code: a directive or skipped text. */
 static bool pp_token(Source *src, unsigned off) {
-  return in_skipped(off) || on_directive(src, off);
+  return in_skipped(src, off) || on_directive(src, off);
 }
 
 /* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
@@ -1150,6 +1141,7 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
     p->loc = l0;
     p->begin = b;
     p->end = end;
+    p->omp = true;
     /* the annotations' text is nucc's: every location is the directive's */
     pragma_parse(annots, at, &p->annots);
     for (int j = 0; j < p->annots.len; j++) {
@@ -1177,12 +1169,12 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
       unsigned t = i + 3;
       for (; t < n; t++) {
         unsigned off;
-        frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
+        frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
         if (off >= end)
           break;
       }
       if (t + 1 < n && clang_getTokenKind(toks[t]) == CXToken_Identifier) {
-        CXString s = clang_getTokenSpelling(src->tu, toks[t + 1]);
+        CXString s = clang_getTokenSpelling(src->clang->tu, toks[t + 1]);
         const char *nx = clang_getCString(s);
         o->scalar = strcmp(nx, "[") != 0 && strcmp(nx, ".") != 0 && strcmp(nx, "->") != 0;
         clang_disposeString(s);
@@ -1199,11 +1191,28 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
   }
 }
 
+/* Records the line of any `#pragma` (spelled so, first on its line):
+ * hostsync.c puts code above the pragma lines that stand over a statement,
+ * whatever their namespace (`omp`, `GCC`), never between them and it. */
+static void note_pragma_start(Source *src, CXToken hash, CXToken pragma) {
+  unsigned off0, off1;
+  frontend_loc(clang_getTokenLocation(src->clang->tu, hash), &off0);
+  frontend_loc(clang_getTokenLocation(src->clang->tu, pragma), &off1);
+  if (off1 != off0 + 1)
+    return;
+  unsigned b = off0;
+  while (b > 0 && (src->text[b - 1] == ' ' || src->text[b - 1] == '\t'))
+    b--;
+  if (b > 0 && src->text[b - 1] != '\n')
+    return;
+  vec_push(&src->pragma_starts, (void *)(uintptr_t)b);
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
   for (unsigned i = 0; i + 2 < n; i++) {
-    CXString s0 = clang_getTokenSpelling(src->tu, toks[i]);
+    CXString s0 = clang_getTokenSpelling(src->clang->tu, toks[i]);
     bool hash = !strcmp(clang_getCString(s0), "#");
     bool op = !strcmp(clang_getCString(s0), "_Pragma");
     clang_disposeString(s0);
@@ -1211,22 +1220,27 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
       refuse_pragma_operator(src, toks[i], toks[i + 2]);
     if (!hash)
       continue;
-    CXString s1 = clang_getTokenSpelling(src->tu, toks[i + 1]);
-    CXString s2 = clang_getTokenSpelling(src->tu, toks[i + 2]);
+    CXString s1 = clang_getTokenSpelling(src->clang->tu, toks[i + 1]);
+    CXString s2 = clang_getTokenSpelling(src->clang->tu, toks[i + 2]);
+    if (strcmp(clang_getCString(s1), "pragma") == 0)
+      note_pragma_start(src, toks[i], toks[i + 1]);
     bool nu = !strcmp(clang_getCString(s1), "pragma") && !strcmp(clang_getCString(s2), "nu");
     bool omp = src->openmp && !strcmp(clang_getCString(s1), "pragma") &&
                !strcmp(clang_getCString(s2), "omp");
     clang_disposeString(s1);
     clang_disposeString(s2);
     unsigned off0, off2;
-    SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->tu, toks[i]), &off0);
-    SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->tu, toks[i + 2]), &off2);
-    if ((!nu && !omp) || l0.line != l2.line || in_skipped(off0))
+    SrcLoc l0 = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i]), &off0);
+    SrcLoc l2 = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i + 2]), &off2);
+    if ((!nu && !omp) || l0.line != l2.line)
       continue;
-    if (omp) {
+    bool skip = in_skipped(src, off0);
+    if (omp && !skip) {
       read_omp(src, toks, n, i, l0, off0, l2, off2);
       continue;
     }
+    if (!nu)
+      continue;
     PragmaLine *p = NEW(PragmaLine);
     p->line = l0.line;
     p->loc = l0;
@@ -1238,6 +1252,10 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
       e++;
     p->begin = b;
     p->end = e < src->len ? e + 1 : e;
+    if (skip) {
+      vec_push(&src->skipped_nu, p);
+      continue;
+    }
     char *rest = xstrndup(src->text + off2 + 2, e - off2 - 2);
     pragma_parse(rest, (SrcLoc){l2.line, l2.col + 2}, &p->annots);
     xfree(rest);
@@ -1251,8 +1269,6 @@ struct Attach {
   unsigned for_offset;
   bool apart; /* a directive stands between the lines or before the `for` */
 };
-
-static Vec attachments; /* Attach* */
 
 /* Groups consecutive pragma lines and records the `for` each group precedes;
  * a group followed by anything else is an error. */
@@ -1271,7 +1287,7 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
         for (unsigned k = t; k < n; k++) {
           if (clang_getTokenKind(toks[k]) == CXToken_Comment)
             continue;
-          frontend_loc(clang_getTokenLocation(src->tu, toks[k]), &off);
+          frontend_loc(clang_getTokenLocation(src->clang->tu, toks[k]), &off);
           if (off >= p->begin)
             break;
           if (off >= last->end && pp_token(src, off)) {
@@ -1310,7 +1326,7 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     /* the first token after the group */
     for (; t < n; t++) {
       unsigned off;
-      frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &off);
+      frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
       if (off < last->end || clang_getTokenKind(toks[t]) == CXToken_Comment)
         continue;
       if (!pp_token(src, off))
@@ -1320,18 +1336,18 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     {
       bool is_for = false;
       if (t < n) {
-        CXString s = clang_getTokenSpelling(src->tu, toks[t]);
+        CXString s = clang_getTokenSpelling(src->clang->tu, toks[t]);
         is_for =
             clang_getTokenKind(toks[t]) == CXToken_Keyword && !strcmp(clang_getCString(s), "for");
         clang_disposeString(s);
-        frontend_loc(clang_getTokenLocation(src->tu, toks[t]), &a->for_offset);
+        frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &a->for_offset);
       }
       if (!is_for) {
         Annot *an = last->annots.len ? last->annots.items[0] : NULL;
         diag_error(an ? an->loc : last->loc, "'#pragma nu' must stand directly above a 'for' loop");
         continue;
       }
-      vec_push(&attachments, a);
+      vec_push(&src->clang->attachments, a);
     }
   next_group:;
   }
@@ -1345,14 +1361,15 @@ static int cmp_attach(const void *x, const void *y) {
 /* The group above the `for` at c, or NULL.  A binary search (attachments
  * are sorted by for_offset after attach_pragmas): every `for` of the file
  * asks, and a file can have hundreds of nests. */
-static Attach *attach_of(CXCursor c) {
+static Attach *attach_of(Source *src, CXCursor c) {
+  Vec *attachments = &src->clang->attachments;
   unsigned off = frontend_begin(c);
-  int lo = 0, hi = attachments.len;
+  int lo = 0, hi = attachments->len;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
-    unsigned at = ((Attach *)attachments.items[mid])->for_offset;
+    unsigned at = ((Attach *)attachments->items[mid])->for_offset;
     if (at == off)
-      return attachments.items[mid];
+      return attachments->items[mid];
     if (at < off)
       lo = mid + 1;
     else
@@ -1399,10 +1416,7 @@ Var *frontend_lookup_var(const char *name) {
   return NULL;
 }
 
-static bool is_annotated_for(Ctx *cx, CXCursor c) {
-  (void)cx;
-  return attach_of(c) != NULL;
-}
+static bool is_annotated_for(Ctx *cx, CXCursor c) { return attach_of(cx->src, c) != NULL; }
 
 /* --- nests ---------------------------------------------------------------- */
 
@@ -1411,7 +1425,7 @@ static bool is_annotated_for(Ctx *cx, CXCursor c) {
 static CXCursor only_for(CXCursor body) {
   CXCursor c = body;
   if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-    Kids k = kids_of(c);
+    Kids k = frontend_kids_of(c);
     if (k.n != 1)
       return clang_getNullCursor();
     c = k.c[0];
@@ -1466,7 +1480,7 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
       break;
     }
     vec_push(&loops, l);
-    Kids k = kids_of(c);
+    Kids k = frontend_kids_of(c);
     CXCursor inner = only_for(k.c[3]);
     if (clang_Cursor_isNull(inner) || loops.len == 64) { /* deeper loops: the body */
       l->body = conv_stmt(cx, k.c[3]);
@@ -1564,7 +1578,7 @@ static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClien
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
-  Attach *a = clang_getCursorKind(c) == CXCursor_ForStmt ? attach_of(c) : NULL;
+  Attach *a = clang_getCursorKind(c) == CXCursor_ForStmt ? attach_of(fv->cx->src, c) : NULL;
   if (a) {
     build_nest(fv->cx, c, a, fv->func);
     /* names a tile size may use: the function's parameters, the globals */
@@ -1662,9 +1676,9 @@ static void check_omp(Source *src) {
 
 static bool report_clang_errors(Source *src) {
   bool ok = true;
-  unsigned n = clang_getNumDiagnostics(src->tu);
+  unsigned n = clang_getNumDiagnostics(src->clang->tu);
   for (unsigned i = 0; i < n; i++) {
-    CXDiagnostic d = clang_getDiagnostic(src->tu, i);
+    CXDiagnostic d = clang_getDiagnostic(src->clang->tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     if (sev >= CXDiagnostic_Error) {
       ok = false;
@@ -1672,7 +1686,7 @@ static bool report_clang_errors(Source *src) {
       unsigned line, col;
       clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
       CXString msg = clang_getDiagnosticSpelling(d);
-      if (f && clang_File_isEqual(f, src->file)) {
+      if (f && clang_File_isEqual(f, src->clang->file)) {
         diag_error((SrcLoc){(int)line, (int)col}, "%s", clang_getCString(msg));
       } else {
         CXString full = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
@@ -1687,48 +1701,74 @@ static bool report_clang_errors(Source *src) {
   return ok;
 }
 
+static bool in_system_header(CXSourceLocation loc) { return clang_Location_isInSystemHeader(loc); }
+
+static void add_include(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  Source *src = data;
+  if (depth == 0) /* the input itself */
+    return;
+  CXString s = clang_getFileName(file);
+  const char *name = clang_getCString(s);
+  Include *inc = NEW(Include);
+  inc->name = xstrdup(name ? name : "");
+  inc->system = in_system_header(clang_getLocationForOffset(src->clang->tu, file, 0)) ||
+                in_system_header(stack[0]);
+  vec_push(&src->includes, inc);
+  clang_disposeString(s);
+}
+
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
-  attachments = (Vec){0};
-  src->index = clang_createIndex(0, 0);
+  src->clang = NEW(SourceClang);
+  src->clang->index = clang_createIndex(0, 0);
   enum CXErrorCode err =
-      clang_parseTranslationUnit2(src->index, src->path, args, nargs, NULL, 0,
+      clang_parseTranslationUnit2(src->clang->index, src->path, args, nargs, NULL, 0,
                                   /* the skipped #if regions */
-                                  CXTranslationUnit_DetailedPreprocessingRecord, &src->tu);
-  if (err != CXError_Success || !src->tu) {
+                                  CXTranslationUnit_DetailedPreprocessingRecord, &src->clang->tu);
+  if (err != CXError_Success || !src->clang->tu) {
     diag_plain("libclang could not parse '%s'", src->path);
     return false;
   }
-  src->file = clang_getFile(src->tu, src->path);
+  src->clang->file = clang_getFile(src->clang->tu, src->path);
+  clang_getInclusions(src->clang->tu, add_include, src);
   if (!report_clang_errors(src))
     return false;
-  CXSourceRange all =
-      clang_getRange(clang_getLocationForOffset(src->tu, src->file, 0),
-                     clang_getLocationForOffset(src->tu, src->file, (unsigned)src->len));
+  CXSourceRange all = clang_getRange(
+      clang_getLocationForOffset(src->clang->tu, src->clang->file, 0),
+      clang_getLocationForOffset(src->clang->tu, src->clang->file, (unsigned)src->len));
   CXToken *toks = NULL;
   unsigned ntoks = 0;
-  clang_tokenize(src->tu, all, &toks, &ntoks);
+  clang_tokenize(src->clang->tu, all, &toks, &ntoks);
   find_skipped(src);
   find_pragmas(src, toks, ntoks);
   attach_pragmas(src, toks, ntoks);
-  if (attachments.len)
-    qsort(attachments.items, (size_t)attachments.len, sizeof(void *), cmp_attach);
-  clang_disposeTokens(src->tu, toks, ntoks);
+  Vec *attachments = &src->clang->attachments;
+  if (attachments->len)
+    qsort(attachments->items, (size_t)attachments->len, sizeof(void *), cmp_attach);
+  clang_disposeTokens(src->clang->tu, toks, ntoks);
   if (diag_errors())
     return false;
 
-  static Ctx cx;
-  cx = (Ctx){.src = src}; /* nothing from an earlier call (the fuzz target makes many) */
-  ctx_of_visit = &cx;
-  CXCursor root = clang_getTranslationUnitCursor(src->tu);
-  clang_visitChildren(root, find_funcs, &cx);
-  clang_visitChildren(root, find_nests, &cx);
+  Ctx *cx = NEW(Ctx);
+  cx->src = src;
+  ctx_of_visit = cx;
+  CXCursor root = clang_getTranslationUnitCursor(src->clang->tu);
+  clang_visitChildren(root, find_funcs, cx);
+  clang_visitChildren(root, find_nests, cx);
   check_omp(src);
-  return diag_errors() == 0;
+  if (diag_errors())
+    return false;
+  frontend_host_collect(src);
+  return true;
 }
 
 void frontend_dispose(Source *src) {
-  if (src->tu)
-    clang_disposeTranslationUnit(src->tu);
-  if (src->index)
-    clang_disposeIndex(src->index);
+  ctx_of_visit = NULL;
+  if (!src->clang)
+    return;
+  if (src->clang->tu)
+    clang_disposeTranslationUnit(src->clang->tu);
+  if (src->clang->index)
+    clang_disposeIndex(src->clang->index);
+  xfree(src->clang);
+  src->clang = NULL;
 }

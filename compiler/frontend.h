@@ -1,13 +1,13 @@
-/* frontend.h — the parsed input: libclang's translation unit, the pragmas
- * found in its tokens, and the annotated nests as IR.  Shared by the front
- * end, the host-synchronisation pass and the driver, the three parts that
- * look at libclang cursors. */
+/* frontend.h — the program as the front end hands it on: the pragmas, the
+ * annotated nests as IR, every function's host statements as source spans
+ * with the arrays they use, and the headers included.  Only the front end
+ * (frontend.c, frontend_host.c, through frontend_clang.h) sees libclang. */
 #ifndef NUCC_FRONTEND_H
 #define NUCC_FRONTEND_H
 
 #include "nucc.h"
 
-#include <clang-c/Index.h>
+typedef struct SourceClang SourceClang;
 
 /* A `#pragma nu` line. */
 typedef struct PragmaLine {
@@ -16,6 +16,7 @@ typedef struct PragmaLine {
   SrcLoc loc;          /* of the `#` */
   Vec annots;          /* Annot*, in source order */
   bool used;           /* attached to a loop, or a standalone directive */
+  bool omp;            /* --openmp: a `#pragma omp` loop read as annotations */
 } PragmaLine;
 
 /* A standalone directive such as `#pragma nu wait`. */
@@ -35,19 +36,80 @@ typedef struct OmpInside {
   bool threadprivate; /* `omp threadprivate(what)` */
 } OmpInside;
 
+/* --- host code, for the synchronisation pass (hostsync.c) --------------- */
+
+/* What a host statement does to arrays, in the order a reader meets it. */
+typedef enum HostUseKind {
+  HU_ROOT,   // an array subscripted, dereferenced or handed to a library call
+  HU_OPAQUE, // a pointer whose array cannot be named before the statement
+  HU_ESCAPE, // a call to a function that may touch any array
+} HostUseKind;
+
+typedef struct HostUse {
+  HostUseKind kind;
+  bool lib_arg;  /* ROOT, OPAQUE: a pointer handed to a library call, which
+                    matters in functions without kernels too */
+  bool write;    /* ROOT: the statement may write through it */
+  unsigned decl; /* ROOT: the offset of the root variable's declaration */
+  char *root;    /* ROOT: its source text, `a`, `m->data` */
+} HostUse;
+
+typedef enum HostKind {
+  HS_COMPOUND, // { ... }
+  HS_IF,       // if
+  HS_DECL,     // a declaration statement
+  HS_STMT,     // any other statement
+  HS_EXPR,     // an expression
+  HS_OTHER,    // anything else libclang shows (a declaration, a type)
+} HostKind;
+
+/* A statement or a part of one, as a source span.  A statement's children
+ * are all kept, and so are those of any node that holds a nest; a node
+ * without children carries what scanning it finds. */
+typedef struct HostStmt {
+  HostKind kind;
+  unsigned begin, end;
+  Vec kids; /* HostStmt*, in source order */
+  Vec uses; /* HostUse*, of a node that is not a statement */
+} HostStmt;
+
+/* A call to the C library's free or realloc: the name written at begin. */
+typedef struct HostFree {
+  unsigned begin;
+  const char *name;
+} HostFree;
+
+typedef struct HostFunc {
+  char *name;
+  unsigned begin, end; /* the definition */
+  HostStmt *body;      /* NULL if it has none */
+  Vec returns;         /* HostStmt*: every return statement */
+  Vec frees;           /* HostFree* */
+} HostFunc;
+
+/* A header libclang opened, once per #include, in the order of inclusion. */
+typedef struct Include {
+  char *name;  /* as libclang names it: "./x.h", "/usr/include/stdio.h" */
+  bool system; /* a system header, or included from one */
+} Include;
+
 typedef struct Source {
   const char *path;
   char *text;
   size_t len;
-  CXIndex index;
-  CXTranslationUnit tu;
-  CXFile file;
-  Vec pragmas;    /* PragmaLine* */
-  Vec nests;      /* Nest* */
-  Vec directives; /* Directive* */
-  Vec funcs;      /* Func*: every function defined in the file */
-  bool openmp;    /* --openmp: `#pragma omp` loops are read as `work` */
-  Vec omp_inside; /* OmpInside* */
+  SourceClang *clang; /* the front end's own: libclang's view (frontend_clang.h) */
+  Vec pragmas;        /* PragmaLine*, in source order */
+  Vec pragma_starts;  /* the start of every `#pragma` line, any namespace (as uintptr),
+                         in source order */
+  Vec skipped_nu;     /* PragmaLine* without annotations: `#pragma nu` lines in
+                         regions #if skipped, which the output must still blank */
+  Vec nests;          /* Nest* */
+  Vec directives;     /* Directive* */
+  Vec funcs;          /* Func*: every function defined in the file */
+  bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
+  Vec omp_inside;     /* OmpInside* */
+  Vec host_funcs;     /* HostFunc*: every function defined in the file, as host code */
+  Vec includes;       /* Include*: for -MD */
 } Source;
 
 /* Parses the file with libclang (reporting clang's errors), finds the
@@ -56,11 +118,6 @@ typedef struct Source {
 bool frontend_parse(Source *src, int nargs, const char *const *args);
 void frontend_dispose(Source *src);
 
-/* Helpers for the other cursor-level passes. */
-SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
-unsigned frontend_begin(CXCursor c);
-unsigned frontend_end(CXCursor c);
-bool frontend_in_main_file(Source *src, CXCursor c);
 /* A variable of the program with this name, among those seen so far. */
 Var *frontend_lookup_var(const char *name);
 /* Whether a variable of the file or a name made before in this compilation

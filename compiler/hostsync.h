@@ -5,10 +5,9 @@
 #include "frontend.h"
 #include "rewrite.h"
 
-void hostsync_add_edits(Source *src, Edits *edits);
-/* What the last hostsync_add_edits did, one line per sync: `file:line: in
- * f: before this statement, reads a (copied back if the device holds it)`,
- * for --explain=data and --report. */
-const char *hostsync_explain(void);
+/* Adds the syncs to edits, and to notes what it did, one line per sync:
+ * `file:line: in f: before the statement, reads a`, for --explain=data and
+ * --report. */
+void hostsync_add_edits(Source *src, Edits *edits, Buf *notes);
 
 #endif

@@ -61,6 +61,8 @@ bool op_is_assign(Op op) {
          op == OP_POSTINC || op == OP_POSTDEC;
 }
 
+/* Shared by every literal it types and never written: a constant, not
+ * compilation state. */
 static Type int_type = {TY_INT, NULL, 0, "int", "int"};
 
 Expr *ir_int(long long v, SrcLoc loc) {

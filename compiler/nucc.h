@@ -51,9 +51,13 @@ typedef struct Vec {
   int len, cap;
 } Vec;
 void vec_push(Vec *v, void *p);
+bool vec_contains(const Vec *v, const void *p);
 /* A module's static vector of compilation memory: util_free_all empties it,
  * so that nothing from one compilation survives into the next. */
 void util_scoped_vec(Vec *v);
+/* Empties them without freeing: each compilation starts with its own, even
+ * when the caller keeps an earlier one's memory (nucc_compile() calls it). */
+void util_scoped_reset(void);
 
 // diag.c
 /* Diagnostics are collected, then printed in the C compiler's format with the
@@ -365,9 +369,13 @@ typedef struct Access {
   Expr **subs; /* subscripts outer → inner */
   int nsubs;
   bool write, read;
-  Stmt *loops_ctx; /* unused */
-  Expr *site;      /* an access a helper makes through a pointer argument: the call
-                      (poly.c places it there); NULL for an access in the body */
+  Stmt *loops_ctx;        /* unused */
+  Expr *site;             /* an access a helper makes through a pointer argument: the call
+                             (poly.c places it there); NULL for an access in the body */
+  struct LoopInfo *hloop; /* at a site: the innermost of the helper's loops around
+                             it (analysis.h), NULL when none */
+  bool certain;           /* at a site: the helper makes it in every iteration of those
+                             loops, whenever it is called (no condition, no jump before) */
 } Access;
 
 /* A free array of the kernel: a variable or member path (`m->data`). */
@@ -426,12 +434,17 @@ const char *red_op_name(RedOp op); /* "sum", "min", ... */
 
 /* An array staged in __local memory by cache(a): the block one work-group
  * reads, with its halo.  Dimension d of the array follows mapped loop
- * mapped[d] with subscripts mapped_var + lo[d] .. mapped_var + hi[d]. */
+ * mapped[d] (counting by step[d]) with subscripts mapped_var + lo[d] ..
+ * mapped_var + hi[d]; or, when mapped[d] < 0, the kernel's staged loop
+ * (Kernel.stage): then the block is reloaded for each stage_tile
+ * iterations of that loop. */
 typedef struct Cache {
   Buffer *buf;
   int rank;
   int mapped[8];
+  long long step[8];
   long long lo[8], hi[8];
+  bool staged; /* some dimension follows the staged loop */
 } Cache;
 
 struct Kernel {
@@ -447,6 +460,8 @@ struct Kernel {
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
   Vec caches;           /* Cache* */
+  Var *stage;           /* the inner loop whose index cached arrays follow, or NULL */
+  long long stage_tile; /* iterations of it per staged block */
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;        /* char*: advice for --report */

@@ -146,6 +146,8 @@ void subst_rename_locals(Subst *s, Stmt *body, const char *suffix) {
 
 /* --- IR construction -------------------------------------------------------- */
 
+/* Shared by the bounds it types and never written: a constant, not
+ * compilation state. */
 static Type long_type = {TY_LONG, NULL, 0, "long", "long"};
 
 Expr *tr_add(Expr *a, Expr *b) {

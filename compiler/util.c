@@ -111,9 +111,13 @@ void util_scoped_vec(Vec *v) {
   scoped[nscoped++] = v;
 }
 
-void util_free_all(void) {
+void util_scoped_reset(void) {
   for (size_t i = 0; i < nscoped; i++)
     *scoped[i] = (Vec){0};
+}
+
+void util_free_all(void) {
+  util_scoped_reset();
   for (size_t i = 0; i < live_cap; i++)
     if (live[i] && live[i] != (void *)&live)
       free(live[i]);
@@ -185,4 +189,11 @@ void vec_push(Vec *v, void *p) {
     v->items = xrealloc(v->items, sizeof(void *) * (size_t)v->cap);
   }
   v->items[v->len++] = p;
+}
+
+bool vec_contains(const Vec *v, const void *p) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == p)
+      return true;
+  return false;
 }

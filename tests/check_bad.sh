@@ -2,7 +2,8 @@
 # check_bad.sh — runs nucc on an input that must be refused and checks the
 # diagnostic against the file's first line:
 #   // expect: LINE:COL: error: SUBSTRING
-# and, optionally in the next lines, `// nucc-flags: --openmp ...`.
+# and, optionally in the next lines, `// nucc-flags: --openmp ...` and any
+# number of `// expect-note: SUBSTRING` (each in some `note:` line).
 # Usage: check_bad.sh NUCC WORKDIR bad.c
 # Checks: exit status 1; a stderr line starting with `bad.c:LINE:COL: error:`
 # (the path as given or its basename) that contains SUBSTRING; the source line
@@ -102,6 +103,18 @@ else
     fi
   fi
 fi
+
+# notes that must come with it (a proven dependence shows its pair)
+while IFS= read -r want; do
+  found=0
+  for l in "${err[@]}"; do
+    if [[ $l == *": note: "*"$want"* ]]; then
+      found=1
+      break
+    fi
+  done
+  [ $found -eq 1 ] || fail "no note containing '$want'"
+done < <(sed -n 's|^// expect-note: ||p' "$src")
 
 leftover=$(find "$work" -maxdepth 1 -name 'out.c*' -print)
 if [ -n "$leftover" ]; then

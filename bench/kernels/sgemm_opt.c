@@ -1,7 +1,9 @@
 /* sgemm_opt.c — bench row "sgemm", optimised form: the loop of sgemm_base.c
- * with `dmine(8, 1)` under `work`: each work-item computes 8 rows of one
- * column of C (thread coarsening with register blocking: one load of b[k][j]
- * serves 8 multiply-adds; nucc runs the leftover rows as a remainder kernel),
+ * with `dmine(8, 4) cache(a, b)` under `work`: each work-item computes an
+ * 8 × 4 block of C in registers (register blocking), and the work-group
+ * stages the k-tiles of a and b it reads in __local memory, 16 iterations
+ * of k at a time (the classic tiled GEMM; nucc runs the leftover rows and
+ * columns as remainder kernels),
  * with a work-group shape given at run time (default 8 × 32).
  * Rate: GFLOP/s at 2n³ flops.
  * Usage: sgemm_opt [N [INNER [WY WX]]]   (default 2048 1 8 32) */
@@ -35,8 +37,7 @@ int main(int argc, char **argv) {
   for (int rep = 0; rep < 6; rep++) { /* rep 0 warms up */
     double t0 = now_ms();
     for (int it = 0; it < inner; it++) {
-      /* >>> transformations: add cache(a, b) once nucc has it (issue 5) <<< */
-#pragma nu work(wy, wx) dmine(8, 1)
+#pragma nu work(wy, wx) dmine(8, 4) cache(a, b)
       for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
           float s = 0.0f;

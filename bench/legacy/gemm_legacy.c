@@ -1,7 +1,10 @@
 /* gemm_legacy.c — bench row "legacy GEMM": C = alpha*A*B + beta*C written as
  * old code writes it (C89 declarations, array parameters, the update of
  * C[i][j] inside the k loop, PolyBench's loop order) with `work(16, 16)` and
- * nothing else.  Rate: GFLOP/s at 2n³ flops.
+ * nothing else; built with -DTILED (-DTILED=42 for double) the same loop
+ * with the annotations a tuning user adds: register blocking by dmine and
+ * the k-tiles of A and B staged in __local memory by cache.
+ * Rate: GFLOP/s at 2n³ flops.
  * Usage: gemm_legacy [N [INNER]]   (default 2048; N a multiple of 16 up to NMAX) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -22,7 +25,13 @@ static double now_ms(void) {
 static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
                         DATA_TYPE C[NMAX][NMAX], DATA_TYPE A[NMAX][NMAX], DATA_TYPE B[NMAX][NMAX]) {
   int i, j, k;
+#if !defined(TILED)
 #pragma nu work(16, 16)
+#elif TILED == 42
+#pragma nu work(16, 16) dmine(4, 2) cache(A, B)
+#else
+#pragma nu work(16, 16) dmine(8, 4) cache(A, B)
+#endif
   for (i = 0; i < ni; i++)
     for (j = 0; j < nj; j++) {
       C[i][j] *= beta;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # prepare.sh — legacy-code runs on the GPU machine, step 1 (here: nucc needs
 # libclang).  Translates the legacy bench rows (gemm_legacy in float and
-# double, jacobi2d_legacy) and every kernel of tests/corpus that EXPECT says
+# double, as written and with dmine and cache added; jacobi2d_legacy) and every kernel of tests/corpus that EXPECT says
 # must pass, and gathers into .carry/legacy/ (carried, never committed):
 #   gen/*.nu.c       nucc's output; src/*.c the plain sources, for the cc leg
 #   runtime/, include/CL/, outcmp.c   what run_gpu.sh builds there with gcc
@@ -18,6 +18,8 @@ cp -r "${OPENCL_HEADERS:-/usr/include/CL}" "$dest/include/CL"
 cp "$root/tests/tools/outcmp.c" "$dest/"
 "$nucc" "$here/gemm_legacy.c" -o "$dest/gen/gemm_legacy_f.nu.c"
 "$nucc" -DDATA_TYPE=double "$here/gemm_legacy.c" -o "$dest/gen/gemm_legacy_d.nu.c"
+"$nucc" -DTILED "$here/gemm_legacy.c" -o "$dest/gen/gemm_tiled_f.nu.c"
+"$nucc" -DDATA_TYPE=double -DTILED=42 "$here/gemm_legacy.c" -o "$dest/gen/gemm_tiled_d.nu.c"
 "$nucc" "$here/jacobi2d_legacy.c" -o "$dest/gen/jacobi2d_legacy.nu.c"
 n=0
 while read -r name verdict _; do
@@ -31,4 +33,4 @@ while read -r name verdict _; do
     echo "prepare.sh: nucc refused $name (see $dest/gen/corpus_$name.err)"
   fi
 done <"$root/tests/corpus/EXPECT"
-echo "prepare.sh: 3 bench rows and $n corpus kernels in ${dest#"$root"/}/"
+echo "prepare.sh: 5 bench rows and $n corpus kernels in ${dest#"$root"/}/"

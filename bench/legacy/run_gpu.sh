@@ -3,7 +3,8 @@
 # repository root with .carry/legacy (bench/legacy/prepare.sh) beside it:
 #  1. every corpus kernel built with gcc both ways, the sequential program on
 #     the CPU and the translated one on the GPU, outputs compared (outcmp);
-#  2. the legacy bench rows: GEMM float/double at 2048 and 4096, Jacobi-2D
+#  2. the legacy bench rows: GEMM float/double at 2048 and 4096 (as written
+#     and with dmine + cache added: gemm_tiled), Jacobi-2D
 #     4096² × 100 steps, with NU_PROFILE kernel times;
 #  3. cuBLAS SGEMM/DGEMM in the same run (bench/reference.py).
 # Writes $OUT/legacy.txt (default .carry/legacy-out).
@@ -51,6 +52,12 @@ cflags=(-O2 -std=gnu11 -I"$carry/runtime" -I"$carry/include")
     for n in 2048 4096; do
       echo "### gemm_legacy_$f $n"
       NU_PROFILE=1 timeout 300 "$bin/gemm_$f" $n 1 2>&1 | grep -E 'best|checksum|nu_kernel'
+    done
+    gcc "${cflags[@]}" -DDATA_TYPE=$dt "$carry/gen/gemm_tiled_$f.nu.c" -o "$bin/tiled_$f" -L"$bin" \
+      -Wl,-rpath,"$bin" -lnurt -lm
+    for n in 2048 4096; do
+      echo "### gemm_tiled_$f $n"
+      NU_PROFILE=1 timeout 300 "$bin/tiled_$f" $n 1 2>&1 | grep -E 'best|checksum|nu_kernel'
     done
   done
   gcc "${cflags[@]}" "$carry/gen/jacobi2d_legacy.nu.c" -o "$bin/jacobi" -L"$bin" \

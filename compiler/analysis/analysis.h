@@ -1,6 +1,8 @@
 /* analysis.h — what the analyses of a `work` kernel compute.
  *   freevars.c  free scalars (by value) and arrays (buffers) of the body,
  *               private copies of outer loop indices, called functions
+ *   helperptr.c the elements helpers reach through pointers the body hands
+ *               them, and the helpers' loops around them
  *   private.c   outer scalars every iteration writes before it reads
  *   extent.c    host expressions for each buffer's byte size
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
@@ -15,11 +17,18 @@
 
 /* A loop whose index may appear in a subscript: a mapped loop or a
  * canonical loop of the body. */
-typedef struct LoopInfo {
+typedef struct LoopInfo LoopInfo;
+struct LoopInfo {
   Loop *loop;
   bool mapped;
   int id; /* names nu_lo<id>/nu_hi<id> in host code */
-} LoopInfo;
+  /* A loop of a helper that indexes a buffer the kernel hands it: one per
+   * call, its bounds those of the helper with the call's arguments put in
+   * (the loop's index is the helper's variable). */
+  Expr *site;       /* the kernel's call that runs it; NULL for the kernel's own loops */
+  LoopInfo *outer;  /* the helper loop around it (in this helper or its callers) */
+  const char *func; /* the helper that holds it, for messages */
+};
 
 typedef struct KernelInfo {
   Kernel *k;
@@ -40,6 +49,28 @@ typedef struct KernelInfo {
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v);
 bool freevars_is_local(KernelInfo *ki, const Var *v);
+
+/* freevars.c's walk over a kernel's body, which helperptr.c joins at the
+ * calls that hand a helper a pointer. */
+typedef struct FV {
+  Kernel *k;
+  KernelInfo *ki;
+  bool ok;
+  Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
+} FV;
+void freevars_visit(FV *fv, Expr *e);
+/* a[i][j]: records an access of buffer a with its subscripts. */
+void freevars_visit_index(FV *fv, Expr *e, bool read, bool write);
+/* The kernel's buffer of an array or member path, made at its first use. */
+Buffer *freevars_buffer_of(FV *fv, Expr *path);
+/* An ExprVisitor that adds the locals e assigns (or whose address it takes)
+ * to the KernelInfo's written_locals. */
+void freevars_note_written(Expr *e, void *ki);
+
+/* helperptr.c: a call's pointer arguments: the callee's copy for their
+ * address spaces (call->callee is set to it), and the elements the helper
+ * reaches through a buffer's, as accesses of the buffer at the call. */
+void helperptr_visit_call(FV *fv, Expr *call);
 
 /* Host C for the largest value `e` can take over the loops (NULL and a
  * reason when it cannot be bounded); loop ranges are named nu_lo<id> and
@@ -76,6 +107,8 @@ bool reduction_uses(Expr *e, Expr *path);
 /* cache.c: plans cache(a, ...) for a kernel; the plan of a buffer or NULL. */
 bool cache_plan(Kernel *k, Vec *names);
 Cache *cache_of(Kernel *k, Buffer *b);
+/* The extent of a cached block in dimension d, which follows the staged loop. */
+long long cache_stage_width(Kernel *k, Cache *c, int d);
 
 /* promote.c: the kernel's body with loop-invariant array elements kept in
  * private variables across the loops (a copy: k->body is replaced). */

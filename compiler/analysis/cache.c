@@ -1,31 +1,219 @@
 /* cache.c — plans the __local staging that cache(a) asks for.
- * Receives a kernel and the names in cache(...); for each array checks that
- * the kernel only reads it and that every subscript of dimension d is the
- * index of one mapped loop (step 1) plus a constant, so that a work-group
- * reads a block of its own size widened by the constants' range (the halo).
- * Anything else is refused: the staged region must be provable. */
+ * Receives a kernel and the arguments of cache(...); for each array checks
+ * that the kernel only reads it and that every subscript of dimension d is
+ * either the index of one mapped loop (counting by a positive constant) plus
+ * a constant, or the index of one sequential loop at the top of the body plus
+ * a constant (the staged loop: GEMM's k).  A work-group then reads a block of
+ * its own extent (along the staged loop: stage_tile iterations at a time)
+ * widened by the constants' range, the halo.  Anything else is refused: the
+ * staged region must be provable. */
 #include "analysis.h"
 
 #include <string.h>
 
-/* `v + c`, `v - c` or `v` with v a mapped index counting by 1. */
-static bool mapped_offset(KernelInfo *ki, Expr *e, int *m, long long *c) {
-  Expr *v = e;
+/* Iterations of the staged loop per block when cache(..., k: T) does not
+ * say: 16 rows of a float GEMM's k-tile fill a 64-byte line. */
+#define STAGE_TILE 16
+#define STAGE_TILE_MAX 4096
+
+/* `v + c`, `v - c`, `c + v` or `v`: the variable and the constant. */
+static bool var_offset(Expr *e, Var **v, long long *c) {
+  Expr *x = e;
   *c = 0;
   if (e->kind == EX_BINARY && (e->op == OP_ADD || e->op == OP_SUB) && e->b->kind == EX_INT) {
-    v = e->a;
+    x = e->a;
     *c = e->op == OP_ADD ? e->b->ival : -e->b->ival;
   } else if (e->kind == EX_BINARY && e->op == OP_ADD && e->a->kind == EX_INT) {
-    v = e->b;
+    x = e->b;
     *c = e->a->ival;
   }
-  if (v->kind != EX_VAR)
+  if (x->kind != EX_VAR)
     return false;
-  LoopInfo *li = freevars_loop_of(ki, v->var);
-  if (!li || !li->mapped || li->loop->step->kind != EX_INT || li->loop->step->ival != 1)
-    return false;
-  *m = li->id;
+  *v = x->var;
   return true;
+}
+
+/* The canonical loop among the statements at the top of the body (through
+ * plain blocks) whose index is v: only such a loop runs the same iterations
+ * in every work-item, so the whole group can meet at its barriers. */
+static Stmt *top_loop(Stmt *s, const Var *v) {
+  if (!s)
+    return NULL;
+  if (s->kind == ST_FOR && s->loop)
+    return s->loop->var == v ? s : NULL;
+  if (s->kind == ST_BLOCK)
+    for (int i = 0; i < s->nitems; i++) {
+      Stmt *l = top_loop(s->items[i], v);
+      if (l)
+        return l;
+    }
+  return NULL;
+}
+
+typedef struct Find {
+  Expr *what;
+  bool found;
+} Find;
+
+static void find_expr(Expr *e, void *d) {
+  Find *f = d;
+  f->found |= e == f->what;
+}
+
+typedef struct Uniform {
+  KernelInfo *ki;
+  Expr *bad; /* the first sub-expression that may differ between work-items */
+} Uniform;
+
+static void check_uniform(Expr *e, void *d) {
+  Uniform *u = d;
+  if (u->bad)
+    return;
+  if ((e->kind == EX_VAR &&
+       (freevars_loop_of(u->ki, e->var) || freevars_is_local(u->ki, e->var))) ||
+      e->kind == EX_CALL)
+    u->bad = e;
+}
+
+/* A `break` that leaves the loop whose body s is (not an inner loop's). */
+static Stmt *breaks_out(Stmt *s) {
+  if (!s)
+    return NULL;
+  switch (s->kind) {
+  case ST_BREAK:
+    return s;
+  case ST_BLOCK:
+    for (int i = 0; i < s->nitems; i++) {
+      Stmt *b = breaks_out(s->items[i]);
+      if (b)
+        return b;
+    }
+    return NULL;
+  case ST_IF: {
+    Stmt *b = breaks_out(s->then);
+    return b ? b : breaks_out(s->els);
+  }
+  default: /* loops own their breaks; nothing else holds statements */
+    return NULL;
+  }
+}
+
+static void find_read(Expr *e, void *d) {
+  if (e->kind == EX_INDEX || e->kind == EX_CALL || (e->kind == EX_UNARY && e->op == OP_DEREF))
+    *(bool *)d = true;
+}
+
+/* A local array declared at the top of the body whose initializer reads
+ * memory: beside the staged loop, only the in-range work-items may run it,
+ * and an array cannot be assigned later under a guard. */
+static Stmt *array_init_reading(Stmt *s) {
+  if (!s)
+    return NULL;
+  if (s->kind == ST_DECL && s->init && s->var->type->kind == TY_ARRAY) {
+    bool reads = false;
+    ir_walk_expr(s->init, find_read, &reads);
+    return reads ? s : NULL;
+  }
+  if (s->kind == ST_BLOCK)
+    for (int i = 0; i < s->nitems; i++) {
+      Stmt *d = array_init_reading(s->items[i]);
+      if (d)
+        return d;
+    }
+  return NULL;
+}
+
+/* Checks that loop statement `l` can be staged: counts by 1 upwards, the
+ * same trip in every work-item, and no exit from the middle of a block. */
+static bool stage_ok(Kernel *k, Stmt *l, AnnotArg *a) {
+  Loop *lp = l->loop;
+  const char *v = lp->var->name;
+  if (lp->step->kind != EX_INT || lp->step->ival != 1 || (lp->rel != REL_LT && lp->rel != REL_LE)) {
+    diag_error(lp->inc_loc,
+               "cache(%s): loop '%s' must count upwards by 1 for its blocks of '%s' to be "
+               "staged",
+               a->text, v, a->text);
+    return false;
+  }
+  Uniform u = {.ki = k->info};
+  ir_walk_expr(lp->lb, check_uniform, &u);
+  ir_walk_expr(lp->ub, check_uniform, &u);
+  if (u.bad) {
+    char *t = print_expr_text(u.bad);
+    diag_error(u.bad->loc,
+               "cache(%s): the bounds of loop '%s' use '%s', which may differ between the "
+               "work-items of a group; they must all run the same iterations to stage '%s' "
+               "together",
+               a->text, v, t, a->text);
+    xfree(t);
+    return false;
+  }
+  Stmt *b = breaks_out(lp->body);
+  if (b) {
+    diag_error(b->loc, "cache(%s): a 'break' leaves loop '%s', whose blocks of '%s' are staged",
+               a->text, v, a->text);
+    return false;
+  }
+  Stmt *d = array_init_reading(k->body);
+  if (d) {
+    diag_error(d->loc,
+               "cache(%s): local array '%s' is initialised from memory beside loop '%s'; "
+               "declare it inside the loop or assign its elements",
+               a->text, d->var->name, v);
+    return false;
+  }
+  if (k->info->has_continue) {
+    diag_error(a->loc,
+               "cache(%s): a 'continue' ends an iteration of the mapped loops, so the "
+               "work-items of a group would not all reach the loads of loop '%s'",
+               a->text, v);
+    return false;
+  }
+  return true;
+}
+
+/* Dimension d of access `acc` follows mapped loop *m (step *step), or the
+ * staged loop (*m = -1); reports and returns false otherwise. */
+static bool classify(Kernel *k, AnnotArg *a, Access *acc, int d, int *m, long long *off,
+                     long long *step) {
+  Var *v;
+  Expr *sub = acc->subs[d];
+  LoopInfo *li = var_offset(sub, &v, off) ? freevars_loop_of(k->info, v) : NULL;
+  if (li && li->mapped) {
+    if (li->loop->step->kind == EX_INT && li->loop->step->ival > 0 &&
+        (li->loop->rel == REL_LT || li->loop->rel == REL_LE)) {
+      *m = li->id;
+      *step = li->loop->step->ival;
+      return true;
+    }
+  } else if (li && !acc->site) {
+    Stmt *l = top_loop(k->body, v);
+    Find f = {.what = acc->e};
+    if (l)
+      ir_walk_stmt(l->loop->body, find_expr, &f);
+    if (l && f.found) {
+      if (k->stage && k->stage != v) {
+        diag_error(acc->e->loc,
+                   "cache(%s): the staged arrays follow loop '%s' here and loop '%s' elsewhere; "
+                   "one loop of a kernel can be staged",
+                   a->text, v->name, k->stage->name);
+        return false;
+      }
+      if (!k->stage && !stage_ok(k, l, a))
+        return false;
+      k->stage = v;
+      *m = -1;
+      return true;
+    }
+  }
+  char *t = print_expr_text(sub);
+  diag_error(acc->e->loc,
+             "cache(%s): subscript '%s' is neither a mapped index (counting up by a constant) "
+             "plus a constant nor the index of a loop at the top of the kernel's body plus a "
+             "constant, so the block a work-group reads is not known",
+             a->text, t);
+  xfree(t);
+  return false;
 }
 
 static bool plan_one(Kernel *k, AnnotArg *a) {
@@ -33,7 +221,7 @@ static bool plan_one(Kernel *k, AnnotArg *a) {
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *b = k->buffers.items[i];
     char *t = print_expr_text(b->path);
-    if (!strcmp(t, a->text))
+    if (strcmp(t, a->text) == 0)
       buf = b;
     xfree(t);
   }
@@ -55,32 +243,27 @@ static bool plan_one(Kernel *k, AnnotArg *a) {
   Cache *c = NEW(Cache);
   c->buf = buf;
   c->rank = buf->rank;
-  for (int d = 0; d < c->rank; d++)
-    c->mapped[d] = -1;
+  bool seen[8] = {false};
   for (int i = 0; i < buf->accesses.len; i++) {
     Access *acc = buf->accesses.items[i];
     for (int d = 0; d < acc->nsubs; d++) {
       int m;
-      long long off;
-      if (!mapped_offset(k->info, acc->subs[d], &m, &off)) {
-        char *t = print_expr_text(acc->subs[d]);
-        diag_error(acc->e->loc,
-                   "cache(%s): subscript '%s' is not a mapped index (counting by 1) plus a "
-                   "constant, so the block a work-group reads is not known",
-                   a->text, t);
-        xfree(t);
+      long long off, step = 1;
+      if (!classify(k, a, acc, d, &m, &off, &step))
         return false;
-      }
-      if (c->mapped[d] >= 0 && c->mapped[d] != m) {
+      if (seen[d] && c->mapped[d] != m) {
         diag_error(acc->e->loc, "cache(%s): dimension %d is indexed by different loops", a->text,
                    d + 1);
         return false;
       }
-      if (c->mapped[d] < 0 || off < c->lo[d])
+      if (!seen[d] || off < c->lo[d])
         c->lo[d] = off;
-      if (c->mapped[d] < 0 || off > c->hi[d])
+      if (!seen[d] || off > c->hi[d])
         c->hi[d] = off;
+      seen[d] = true;
       c->mapped[d] = m;
+      c->step[d] = step;
+      c->staged |= m < 0;
     }
   }
   for (int d = 0; d < c->rank; d++)
@@ -93,11 +276,45 @@ static bool plan_one(Kernel *k, AnnotArg *a) {
   return true;
 }
 
-bool cache_plan(Kernel *k, Vec *names) {
-  for (int i = 0; i < names->len; i++)
-    if (!plan_one(k, names->items[i]))
+bool cache_plan(Kernel *k, Vec *args) {
+  k->stage = NULL;
+  k->stage_tile = STAGE_TILE;
+  for (int i = 0; i < args->len; i++) {
+    AnnotArg *a = args->items[i];
+    if (!a->key && !plan_one(k, a))
       return false;
+  }
+  /* `k: 32`: the staged loop's block length, once that loop is known */
+  for (int i = 0; i < args->len; i++) {
+    AnnotArg *a = args->items[i];
+    long long t;
+    if (!a->key)
+      continue;
+    if (!k->stage || strcmp(a->key, k->stage->name) != 0) {
+      diag_error(a->key_loc,
+                 k->stage ? "cache(%s: %s): '%s' is not the staged loop; the cached arrays "
+                            "follow loop '%s'"
+                          : "cache(%s: %s): '%s' is not the staged loop; no cached array follows "
+                            "a loop of the body%s",
+                 a->key, a->text, a->key, k->stage ? k->stage->name : "");
+      return false;
+    }
+    if (!pragma_arg_int(a, &t) || t < 1 || t > STAGE_TILE_MAX) {
+      diag_error(a->loc, "cache(%s: %s): the block length must be an integer constant from 1 to %d",
+                 a->key, a->text, STAGE_TILE_MAX);
+      return false;
+    }
+    k->stage_tile = t;
+  }
   return true;
+}
+
+long long cache_stage_width(Kernel *k, Cache *c, int d) {
+  /* a block read along its rows (GEMM's A[i][k]) gets one spare column, so
+   * that the rows that a warp's work-items read at once lie in different
+   * banks of local memory */
+  int pad = d == c->rank - 1 && c->rank > 1;
+  return k->stage_tile + c->hi[d] - c->lo[d] + pad;
 }
 
 Cache *cache_of(Kernel *k, Buffer *b) {

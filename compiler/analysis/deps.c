@@ -14,6 +14,7 @@
 
 #include <isl/local_space.h>
 #include <isl/space.h>
+#include <isl/val.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -126,7 +127,8 @@ static void print_iteration(Buf *b, Poly *p, PolyAccess *x, PolyExample *ex, boo
       shown = x->loops.items[i] == li;
     if (!shown)
       continue;
-    buf_printf(b, "%s%s = %lld", sep, li->loop->var->name, ex->vals[d + (second ? p->ndims : 0)]);
+    buf_printf(b, "%s%s%s%s = %lld", sep, li->func ? li->func : "", li->func ? "'s " : "",
+               li->loop->var->name, ex->vals[d + (second ? p->ndims : 0)]);
     sep = ", ";
   }
 }
@@ -260,6 +262,59 @@ static bool check_element(Poly *p, PolyAccess *r, PolyAccess *a) {
   return ok;
 }
 
+/* --- helpers handed one row's element --------------------------------------- */
+
+/* A helper handed &a[i][c] of an array of rows reaches a[i][c + off]: the
+ * analyses take that for row i, which holds only while c + off stays in
+ * the row (beyond it are the next rows, which neither the dependence test
+ * nor the copies would see).  An access at the element handed (off 0) is
+ * the call's own, as in the body. */
+static bool check_row(PolyAccess *a) {
+  int last = a->acc->nsubs - 1;
+  Expr *sub = a->acc->subs[last];
+  if (sub->kind == EX_BINARY && sub->op == OP_ADD && sub->b->kind == EX_INT && !sub->b->ival)
+    return true;
+  Type *t = a->buf->type;
+  for (int d = 0; d < last && t; d++)
+    t = t->base;
+  long long len = t && t->kind == TY_ARRAY ? t->len : -1;
+  PolyCoord *pc = NULL;
+  int n = 0;
+  for (int c = 0; c < a->coords.len; c++)
+    if (((PolyCoord *)a->coords.items[c])->pos == last) {
+      pc = a->coords.items[c];
+      n++;
+    }
+  bool in = false;
+  if (len > 0 && n == 1 && pc->pa && !pc->mono) {
+    isl_set *lo = isl_pw_aff_nonneg_set(isl_pw_aff_copy(pc->pa));
+    isl_pw_aff *end =
+        isl_pw_aff_val_on_domain(isl_set_universe(isl_pw_aff_get_domain_space(pc->pa)),
+                                 isl_val_int_from_si(isl_pw_aff_get_ctx(pc->pa), len - 1));
+    isl_set *hi = isl_pw_aff_nonneg_set(isl_pw_aff_sub(end, isl_pw_aff_copy(pc->pa)));
+    isl_set *row = isl_set_intersect(lo, hi);
+    in = isl_set_is_subset(a->dom, row) == isl_bool_true;
+    isl_set_free(row);
+  }
+  if (in)
+    return true;
+  char *at = print_expr_text(a->e);
+  if (len > 0)
+    diag_error(a->e->loc,
+               "'%s': the helper may reach past the end of the row of '%s' it is handed (%lld "
+               "elements): nucc takes its elements for that row's, so it must stay in it (hand "
+               "the helper a pointer into a flat array to let it cross rows)",
+               at, a->buf->name, len);
+  else
+    diag_error(a->e->loc,
+               "'%s': the rows of '%s' have a run-time length, so nucc cannot prove that the "
+               "helper stays in the row it is handed (hand it a pointer into a flat array, "
+               "'&a[i * m]', instead)",
+               at, a->buf->name);
+  xfree(at);
+  return false;
+}
+
 /* Reports one pair per buffer, a proven one where there is one (an
  * undecided pair met first must not hide a real dependence behind advice
  * to write `independent`). */
@@ -270,6 +325,11 @@ bool deps_check(KernelInfo *ki) {
   Poly *p = poly_build(ki);
   isl_set *diff = differ(p, k->dims);
   bool ok = true;
+  for (int x = 0; x < p->accs.len; x++) {
+    PolyAccess *a = p->accs.items[x];
+    if (a->acc->site && a->acc->nsubs > 1 && !a->red)
+      ok &= check_row(a);
+  }
   for (int b = 0; b < k->buffers.len; b++) {
     Buffer *buf = k->buffers.items[b];
     PolyAccess *bw = NULL, *ba = NULL;

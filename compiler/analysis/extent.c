@@ -53,6 +53,9 @@ typedef struct Narrow {
   int lo, hi; /* added to the low end, taken from the high end */
 } Narrow;
 
+/* The branches being bounded, innermost last: branch_iv() pops what it
+ * pushes, so the stack is empty between calls and nothing of a compilation
+ * stays in it; past 16 nested clamps the bound is left wider, not wrong. */
 static Narrow narrows[16];
 static int nnarrows;
 

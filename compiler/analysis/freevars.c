@@ -1,21 +1,15 @@
 /* freevars.c — what a `work` kernel's body reads and writes from outside.
  * Receives the kernel (mapped loops and body); hands on its buffers (arrays
  * and pointers, with every subscripted access), its scalars passed by value,
- * private copies of outer loop indices, and the functions it calls.  Writes
- * to outer scalars and uses of pointers other than subscripts are errors. */
+ * private copies of outer loop indices, and the functions it calls (what a
+ * helper reaches through a pointer it is handed: helperptr.c).  Writes to
+ * outer scalars and uses of pointers other than subscripts are errors. */
 #include "analysis.h"
 #include "transform.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct FV {
-  Kernel *k;
-  KernelInfo *ki;
-  bool ok;
-  Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
-} FV;
 
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v) {
   for (int i = ki->loops.len - 1; i >= 0; i--) {
@@ -32,13 +26,6 @@ bool freevars_is_local(KernelInfo *ki, const Var *v) {
       return true;
   for (int i = 0; i < ki->privates.len; i++)
     if (ki->privates.items[i] == v)
-      return true;
-  return false;
-}
-
-static bool in_vec(Vec *v, void *p) {
-  for (int i = 0; i < v->len; i++)
-    if (v->items[i] == p)
       return true;
   return false;
 }
@@ -62,7 +49,7 @@ static bool is_outer_path(FV *fv, Expr *e) {
   return root && !freevars_is_local(fv->ki, root->var) && !freevars_loop_of(fv->ki, root->var);
 }
 
-static Buffer *buffer_of(FV *fv, Expr *path) {
+Buffer *freevars_buffer_of(FV *fv, Expr *path) {
   for (int i = 0; i < fv->k->buffers.len; i++) {
     Buffer *b = fv->k->buffers.items[i];
     if (ir_expr_equal(b->path, path))
@@ -104,9 +91,6 @@ static void add_scalar(FV *fv, Expr *path) {
   s->type = path->type;
   vec_push(&fv->k->scalars, s);
 }
-
-static void visit(FV *fv, Expr *e);
-static void note_written(Expr *e, void *d);
 
 static Reduction *add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
   for (int i = 0; i < fv->k->reductions.len; i++) {
@@ -184,12 +168,12 @@ static bool visit_outer_update(FV *fv, Expr *e, Expr *lhs) {
   if (!type_is_arith(lhs->type))
     return false;
   add_reduction(fv, lhs, op, lhs->loc);
-  visit(fv, operand);
+  freevars_visit(fv, operand);
   return true;
 }
 
 /* a[i][j]: records an access of buffer a with its subscripts. */
-static void visit_index(FV *fv, Expr *e, bool read, bool write) {
+void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
   int n = 0; /* every subscript, however many (arrays of any rank) */
   Expr *base = e;
   for (; base->kind == EX_INDEX; base = base->a)
@@ -199,7 +183,7 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   for (base = e; base->kind == EX_INDEX; base = base->a)
     subs[n++] = base->b;
   for (int i = 0; i < n; i++)
-    visit(fv, subs[i]);
+    freevars_visit(fv, subs[i]);
   Expr *root = ir_path_root(base);
   if (root && (freevars_is_local(fv->ki, root->var))) {
     if (base->kind != EX_VAR) {
@@ -216,7 +200,7 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
     xfree(subs);
     return;
   }
-  Buffer *b = buffer_of(fv, base);
+  Buffer *b = freevars_buffer_of(fv, base);
   Access *a = NEW(Access);
   a->e = e;
   a->nsubs = n;
@@ -240,7 +224,7 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
 
 static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
   if (lhs->kind == EX_INDEX) {
-    visit_index(fv, lhs, read, true);
+    freevars_visit_index(fv, lhs, read, true);
     return;
   }
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF && lhs->a->kind == EX_VAR &&
@@ -278,374 +262,12 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
 }
 
 static void add_func(FV *fv, Func *f) {
-  if (!f || in_vec(&fv->k->funcs, f))
+  if (!f || vec_contains(&fv->k->funcs, f))
     return;
   vec_push(&fv->k->funcs, f);
 }
 
-/* --- pointer arguments of helpers ------------------------------------------
- * A helper called from a kernel may take the address of an element (&a[i],
- * &t[k]) or a whole one-dimensional array (a, t).  A local's address is
- * __private and needs nothing more.  A buffer's is __global, and the
- * elements the helper reaches are accesses of the buffer at the call: the
- * helper must reach them as p[e] or *p, e an expression of its scalar
- * parameters that it does not assign, so that the call's arguments give
- * each element exactly (seed[index] in randu(seed, i) is seed[i]). */
-
-typedef struct PtrUse PtrUse;
-struct PtrUse {
-  FV *fv;
-  Func *f;
-  Var *p;
-  Expr *call;     /* the call of f: the kernel's, or the parent's helper's */
-  PtrUse *parent; /* the caller's use when a helper hands p on (randn → randu) */
-  Expr *add;      /* &q[add] handed on: added to the offsets, in the caller's terms */
-  Expr *base;     /* the buffer's path */
-  Expr **subs;    /* subscripts of &a[...] (outer → inner), or none */
-  int nsubs;
-  bool ok;
-};
-
-/* The address space a helper's pointer parameter gets from this argument;
- * a parameter must get one space from every call. */
-static void set_space(FV *fv, Var *p, char space, Expr *arg) {
-  if (!p->space) {
-    p->space = space;
-  } else if (p->space != space) {
-    diag_error(arg->loc,
-               "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
-               "C 1.2 needs one address space per parameter",
-               p->name, space == 'g' ? "buffer's element" : "local",
-               p->space == 'g' ? "buffer's element" : "local");
-    fv->ok = false;
-  }
-}
-
-/* e with the helper's scalar parameters replaced by the call's arguments;
- * NULL when e uses anything else of the helper, or a parameter it assigns. */
-static Expr *subst_params(PtrUse *u, Expr *e) {
-  if (!e)
-    return NULL;
-  if (e->kind == EX_VAR) {
-    for (int i = 0; i < u->f->nparams; i++)
-      if (u->f->params[i] == e->var) {
-        KernelInfo fki = {0};
-        ir_walk_stmt(u->f->body, note_written, &fki);
-        if (in_vec(&fki.written_locals, e->var) || !type_is_integer(e->var->type))
-          return NULL;
-        return u->call->args[i];
-      }
-    return NULL;
-  }
-  if (e->kind != EX_INT && e->kind != EX_BINARY && e->kind != EX_UNARY && e->kind != EX_CAST)
-    return NULL;
-  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op))
-    return NULL;
-  Expr *c = NEW(Expr);
-  *c = *e;
-  if (e->a && !(c->a = subst_params(u, e->a)))
-    return NULL;
-  if (e->b && !(c->b = subst_params(u, e->b)))
-    return NULL;
-  return c;
-}
-
-/* An offset in the helper's terms in the kernel's, through the helpers
- * that handed the pointer on; NULL when it cannot be. */
-static Expr *kernel_offset(PtrUse *u, Expr *off) {
-  Expr *e = subst_params(u, off);
-  if (e && u->add)
-    e = ir_binary(OP_ADD, e, u->add, u->add->type);
-  return e && u->parent ? kernel_offset(u->parent, e) : e;
-}
-
-/* The access of the buffer that p[off] in the helper makes at the call. */
-static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool write) {
-  PtrUse *top = u;
-  while (top->parent)
-    top = top->parent;
-  Expr *k_off = kernel_offset(u, off ? off : ir_int(0, use->loc));
-  if (!k_off) {
-    char *t = print_expr_text(use);
-    diag_error(use->loc,
-               "'%s': a helper that a kernel hands a buffer ('%s') must index it with its own "
-               "scalar parameters only (p[i], *p), so that nucc knows the elements it reaches",
-               t, u->p->name);
-    xfree(t);
-    u->ok = false;
-    return;
-  }
-  u = top; /* the buffer and the kernel's call */
-  Expr *e = u->base;
-  for (int i = 0; i < u->nsubs; i++) {
-    Expr *sub = u->subs[i];
-    if (i == u->nsubs - 1)
-      sub = ir_binary(OP_ADD, sub, k_off, sub->type);
-    Expr *x = NEW(Expr);
-    x->kind = EX_INDEX;
-    x->a = e;
-    x->b = sub;
-    x->loc = u->call->loc;
-    x->type = i == u->nsubs - 1 ? type_elem(u->base->type) : NULL;
-    e = x;
-  }
-  if (!u->nsubs) {
-    Expr *x = NEW(Expr);
-    x->kind = EX_INDEX;
-    x->a = e;
-    x->b = k_off;
-    x->loc = u->call->loc;
-    x->type = type_elem(u->base->type);
-    e = x;
-  }
-  Buffer *b = buffer_of(u->fv, u->base);
-  int before = b->accesses.len;
-  visit_index(u->fv, e, read, write);
-  for (int i = before; i < b->accesses.len; i++)
-    ((Access *)b->accesses.items[i])->site = u->call;
-}
-
-static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write);
-
-static void walk_ptr_stmt(PtrUse *u, Stmt *s) {
-  if (!s)
-    return;
-  walk_ptr_uses(u, s->e, true, false);
-  walk_ptr_uses(u, s->init, true, false);
-  walk_ptr_stmt(u, s->init_s);
-  walk_ptr_uses(u, s->inc, true, false);
-  if (s->loop) {
-    walk_ptr_uses(u, s->loop->lb, true, false);
-    walk_ptr_uses(u, s->loop->ub, true, false);
-    walk_ptr_uses(u, s->loop->step, true, false);
-    walk_ptr_stmt(u, s->loop->body);
-  } else {
-    walk_ptr_stmt(u, s->body);
-  }
-  walk_ptr_stmt(u, s->then);
-  walk_ptr_stmt(u, s->els);
-  for (int i = 0; i < s->nitems; i++)
-    walk_ptr_stmt(u, s->items[i]);
-}
-
-static bool is_param(Expr *e, Var *p) { return e && e->kind == EX_VAR && e->var == p; }
-
-/* Every use of the parameter in the helper's body, with how it is used. */
-static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
-  if (!e)
-    return;
-  if (e->kind == EX_INDEX && is_param(e->a, u->p)) {
-    add_ptr_access(u, e, e->b, read, write);
-    walk_ptr_uses(u, e->b, true, false);
-    return;
-  }
-  if (e->kind == EX_UNARY && e->op == OP_DEREF && is_param(e->a, u->p)) {
-    add_ptr_access(u, e, NULL, read, write);
-    return;
-  }
-  if (e->kind == EX_CALL && e->callee) {
-    /* p handed on to another helper, whole or as &p[e]: its uses there
-     * reach the same buffer */
-    for (int i = 0; i < e->nargs; i++) {
-      Expr *a = e->args[i];
-      Expr *add = NULL;
-      bool at = a->kind == EX_UNARY && a->op == OP_ADDR && a->a->kind == EX_INDEX &&
-                is_param(a->a->a, u->p);
-      if (!at && !is_param(a, u->p)) {
-        walk_ptr_uses(u, a, true, false);
-        continue;
-      }
-      if (i >= e->callee->nparams)
-        continue;
-      if (at) {
-        add = a->a->b;
-        walk_ptr_uses(u, add, true, false);
-      }
-      set_space(u->fv, e->callee->params[i], 'g', a);
-      PtrUse sub = *u;
-      sub.f = e->callee;
-      sub.p = e->callee->params[i];
-      sub.call = e;
-      sub.parent = u;
-      sub.add = add;
-      sub.ok = true;
-      walk_ptr_stmt(&sub, sub.f->body);
-      u->ok &= sub.ok;
-    }
-    return;
-  }
-  if (is_param(e, u->p)) {
-    diag_error(e->loc,
-               "'%s' is used here other than as '%s[i]' or '*%s': a helper that a kernel hands "
-               "a buffer must only index it",
-               u->p->name, u->p->name, u->p->name);
-    u->ok = false;
-    return;
-  }
-  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) {
-    bool reads = e->kind == EX_UNARY || e->op != OP_ASSIGN;
-    walk_ptr_uses(u, e->a, reads, true);
-    walk_ptr_uses(u, e->b, true, false);
-    return;
-  }
-  walk_ptr_uses(u, e->a, true, false);
-  walk_ptr_uses(u, e->b, true, false);
-  walk_ptr_uses(u, e->c, true, false);
-  for (int i = 0; i < e->nargs; i++)
-    walk_ptr_uses(u, e->args[i], true, false);
-}
-
-/* The copy of helper f whose pointer parameters have the address spaces
- * of `key` (one letter per parameter: 'g', 'p', '-' for a scalar): OpenCL
- * C 1.2 has one space per parameter, so a helper handed a buffer's element
- * at one call and a local's at another is emitted twice (dot, dot_pg).
- * The first spaces f meets are its own. */
-static Vec specialised; /* Func*: the copies made, over every kernel of the file */
-
-static Func *specialise(Func *f, const char *key) {
-  bool own = true;
-  for (int i = 0; i < f->nparams; i++)
-    if (key[i] != '-' && f->params[i]->space && f->params[i]->space != key[i])
-      own = false;
-  if (own) {
-    for (int i = 0; i < f->nparams; i++)
-      if (key[i] != '-')
-        f->params[i]->space = key[i];
-    return f;
-  }
-  char *name = xformat("%s_", f->name);
-  for (int i = 0; key[i]; i++)
-    if (key[i] != '-')
-      name = xformat("%s%c", name, key[i]);
-  util_scoped_vec(&specialised);
-  for (int i = 0; i < specialised.len; i++) {
-    Func *c = specialised.items[i];
-    if (!strcmp(c->name, name))
-      return c;
-  }
-  Func *c = NEW(Func);
-  *c = *f;
-  c->name = name;
-  Subst sub = {0};
-  c->params = xcalloc((size_t)f->nparams + 1, sizeof(Var *));
-  for (int i = 0; i < f->nparams; i++) {
-    c->params[i] = subst_rename(&sub, f->params[i], "");
-    c->params[i]->space = 0;
-    if (key[i] != '-')
-      c->params[i]->space = key[i];
-  }
-  c->body = tr_clone_stmt(f->body, &sub);
-  vec_push(&specialised, c);
-  return c;
-}
-
-/* The argument of a pointer parameter: the path and the subscripts of
- * &a[i][j], or the array itself; false when it is neither. */
-typedef struct PtrArg {
-  Expr *arg, *base;
-  Expr *subs[16]; /* inner → outer */
-  int n;
-  char space;
-} PtrArg;
-
-static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
-  while (arg->kind == EX_CAST && arg->type && arg->type->kind == TY_PTR)
-    arg = arg->a;
-  *pa = (PtrArg){.arg = arg, .base = arg};
-  if (arg->kind == EX_UNARY && arg->op == OP_ADDR) {
-    pa->base = arg->a;
-    while (pa->base->kind == EX_INDEX && pa->n < 16) {
-      pa->subs[pa->n++] = pa->base->b;
-      pa->base = pa->base->a;
-    }
-  }
-  Expr *base = pa->base;
-  /* &v of a local scalar: __private; a scalar from outside would be
-   * written by every work-item */
-  if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !pa->n &&
-      type_is_arith(base->type)) {
-    if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
-      pa->space = 'p';
-      return true;
-    }
-    diag_error(arg->loc,
-               "'&%s': only the address of a variable declared in the loop body can be handed "
-               "to a helper",
-               base->var->name);
-    return false;
-  }
-  Expr *root = ir_path_root(base);
-  if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
-    diag_error(arg->loc,
-               "only '&a[i]' or an array can be handed to '%s''s pointer parameter '%s' in a "
-               "kernel",
-               f->name, p->name);
-    return false;
-  }
-  for (int j = 0; j < pa->n; j++)
-    visit(fv, pa->subs[j]);
-  /* a local's address is __private; a helper handing on its own pointer
-   * parameter keeps that parameter's space */
-  pa->space = 'g';
-  if (freevars_is_local(fv->ki, root->var))
-    pa->space = 'p';
-  if (freevars_is_local(fv->ki, root->var) && root->var->space)
-    pa->space = root->var->space;
-  return true;
-}
-
-/* A call's pointer arguments: the helper's copy for their spaces, and the
- * elements it reaches through a buffer's, as accesses at the call. */
-static void visit_ptr_args(FV *fv, Expr *call) {
-  Func *f = call->callee;
-  if (!f)
-    return;
-  char *key = xcalloc((size_t)f->nparams + 1, 1);
-  PtrArg *args = xcalloc((size_t)f->nparams + 1, sizeof(PtrArg));
-  bool any = false;
-  for (int i = 0; i < f->nparams; i++) {
-    key[i] = '-';
-    if (i >= call->nargs || f->params[i]->type->kind != TY_PTR)
-      continue;
-    if (!ptr_arg(fv, f, f->params[i], call->args[i], &args[i])) {
-      fv->ok = false;
-      continue;
-    }
-    key[i] = args[i].space;
-    any = true;
-  }
-  if (!any)
-    return;
-  Func *g = specialise(f, key);
-  call->callee = g;
-  for (int i = 0; i < g->nparams; i++) {
-    PtrArg *pa = &args[i];
-    if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
-        freevars_is_local(fv->ki, ir_path_root(pa->base)->var))
-      continue;
-    int n = pa->n;
-    PtrUse u = {fv,   g,    g->params[i], call,
-                NULL, NULL, pa->base,     xcalloc((size_t)n + 1, sizeof(Expr *)),
-                n,    true};
-    for (int j = 0; j < n; j++)
-      u.subs[j] = pa->subs[n - 1 - j];
-    Buffer *b = buffer_of(fv, pa->base);
-    if (n != b->rank && !(n == 0 && b->rank == 1)) {
-      char *t = print_expr_text(pa->base);
-      diag_error(pa->arg->loc,
-                 "hand '%s' to '%s' as the address of one element: '&%s[...]' with %d "
-                 "subscript%s",
-                 t, f->name, t, b->rank, b->rank == 1 ? "" : "s");
-      xfree(t);
-      fv->ok = false;
-      continue;
-    }
-    walk_ptr_stmt(&u, g->body);
-    fv->ok &= u.ok;
-  }
-}
-
-static void visit(FV *fv, Expr *e) {
+void freevars_visit(FV *fv, Expr *e) {
   if (!e)
     return;
   if (e->type && e->type->kind == TY_DOUBLE)
@@ -657,7 +279,7 @@ static void visit(FV *fv, Expr *e) {
   case EX_VAR:
   case EX_MEMBER:
     if (e->kind == EX_MEMBER && !ir_path_root(e)) {
-      visit(fv, e->a);
+      freevars_visit(fv, e->a);
       return;
     }
     if (!is_outer_path(fv, e))
@@ -676,7 +298,7 @@ static void visit(FV *fv, Expr *e) {
     }
     return;
   case EX_INDEX:
-    visit_index(fv, e, true, false);
+    freevars_visit_index(fv, e, true, false);
     return;
   case EX_UNARY:
     if (e->op == OP_DEREF && e->a->kind == EX_VAR && freevars_is_local(fv->ki, e->a->var))
@@ -693,7 +315,7 @@ static void visit(FV *fv, Expr *e) {
       visit_lvalue(fv, e->a, true);
       return;
     }
-    visit(fv, e->a);
+    freevars_visit(fv, e->a);
     return;
   case EX_BINARY:
     if (op_is_assign(e->op)) {
@@ -702,7 +324,7 @@ static void visit(FV *fv, Expr *e) {
           visit_outer_update(fv, e, e->a))
         return;
       visit_lvalue(fv, e->a, e->op != OP_ASSIGN);
-      visit(fv, e->b);
+      freevars_visit(fv, e->b);
       return;
     }
     if (e->a->kind == EX_FLOAT && e->a->type->kind == TY_DOUBLE && e->b->type &&
@@ -717,27 +339,27 @@ static void visit(FV *fv, Expr *e) {
                xformat("line %d: double literal %s promotes a float expression "
                        "to double (write %sf)",
                        e->b->loc.line, e->b->text ? e->b->text : "", e->b->text ? e->b->text : ""));
-    visit(fv, e->a);
-    visit(fv, e->b);
+    freevars_visit(fv, e->a);
+    freevars_visit(fv, e->b);
     return;
   case EX_COND:
-    visit(fv, e->a);
-    visit(fv, e->b);
-    visit(fv, e->c);
+    freevars_visit(fv, e->a);
+    freevars_visit(fv, e->b);
+    freevars_visit(fv, e->c);
     return;
   case EX_CAST:
-    visit(fv, e->a);
+    freevars_visit(fv, e->a);
     return;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
       if (!e->callee || i >= e->callee->nparams || e->callee->params[i]->type->kind != TY_PTR)
-        visit(fv, e->args[i]);
-    visit_ptr_args(fv, e);
+        freevars_visit(fv, e->args[i]);
+    helperptr_visit_call(fv, e);
     add_func(fv, e->callee);
     return;
   case EX_INIT:
     for (int i = 0; i < e->nargs; i++)
-      visit(fv, e->args[i]);
+      freevars_visit(fv, e->args[i]);
     return;
   }
 }
@@ -763,7 +385,8 @@ static void scan_decls(FV *fv, Stmt *s) {
        * ...)`) is a local already: a private copy would redefine it */
       if (s->loop->declared)
         vec_push(&fv->ki->locals, s->loop->var);
-      else if (!in_vec(&fv->ki->privates, s->loop->var) && !in_vec(&fv->ki->locals, s->loop->var))
+      else if (!vec_contains(&fv->ki->privates, s->loop->var) &&
+               !vec_contains(&fv->ki->locals, s->loop->var))
         vec_push(&fv->ki->privates, s->loop->var);
     }
     scan_decls(fv, s->body);
@@ -818,18 +441,18 @@ static void visit_stmt(FV *fv, Stmt *s) {
        is_invariant_element(fv, rpath)) &&
       type_is_arith(rpath->type)) {
     add_reduction(fv, rpath, rop, rpath->loc);
-    visit(fv, operand);
+    freevars_visit(fv, operand);
     return;
   }
-  visit(fv, s->e);
+  freevars_visit(fv, s->e);
   if (s->kind == ST_DECL && s->init)
-    visit(fv, s->init);
+    freevars_visit(fv, s->init);
   visit_stmt(fv, s->init_s);
-  visit(fv, s->inc);
+  freevars_visit(fv, s->inc);
   if (s->loop) {
-    visit(fv, s->loop->lb);
-    visit(fv, s->loop->ub);
-    visit(fv, s->loop->step);
+    freevars_visit(fv, s->loop->lb);
+    freevars_visit(fv, s->loop->ub);
+    freevars_visit(fv, s->loop->step);
   }
   visit_stmt(fv, s->then);
   visit_stmt(fv, s->els);
@@ -838,16 +461,16 @@ static void visit_stmt(FV *fv, Stmt *s) {
     visit_stmt(fv, s->items[i]);
 }
 
-static void note_written(Expr *e, void *d) {
+void freevars_note_written(Expr *e, void *d) {
   KernelInfo *ki = d;
   /* &v handed to a helper: the helper may write v */
   if (e->kind == EX_UNARY && e->op == OP_ADDR && e->a->kind == EX_VAR &&
-      !in_vec(&ki->written_locals, e->a->var)) {
+      !vec_contains(&ki->written_locals, e->a->var)) {
     vec_push(&ki->written_locals, e->a->var);
     return;
   }
   if (((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) &&
-      e->a->kind == EX_VAR && !in_vec(&ki->written_locals, e->a->var))
+      e->a->kind == EX_VAR && !vec_contains(&ki->written_locals, e->a->var))
     vec_push(&ki->written_locals, e->a->var);
 }
 
@@ -989,12 +612,12 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
     s->type = v->type;
     vec_push(&k->scalars, s);
   }
-  ir_walk_stmt(k->body, note_written, ki);
+  ir_walk_stmt(k->body, freevars_note_written, ki);
   private_values(ki);
   for (int i = 0; i < k->dims; i++) {
-    visit(&fv, k->mapped[i]->lb);
-    visit(&fv, k->mapped[i]->ub);
-    visit(&fv, k->mapped[i]->step);
+    freevars_visit(&fv, k->mapped[i]->lb);
+    freevars_visit(&fv, k->mapped[i]->ub);
+    freevars_visit(&fv, k->mapped[i]->step);
   }
   visit_stmt(&fv, k->body);
   check_reductions(&fv, reduces);

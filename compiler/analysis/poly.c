@@ -579,6 +579,34 @@ static void place_access(Walk *w, PolyAccess *a) {
 
 static void walk_expr(Walk *w, Expr *e);
 
+/* The elements a helper reaches through a pointer argument, at the call:
+ * inside the helper's loops around the access (loops of the kernel at the
+ * call, LoopInfo.site), "must" only when the helper makes it whenever it
+ * runs them. */
+static void place_helper_access(Walk *w, PolyAccess *a, Expr *call) {
+  Poly *p = w->p;
+  int depth = w->loops.len;
+  Vec chain = {0}; /* innermost first */
+  for (LoopInfo *li = a->acc->hloop; li; li = li->outer)
+    vec_push(&chain, li);
+  for (int i = chain.len - 1; i >= 0; i--) {
+    LoopInfo *li = chain.items[i];
+    if (!p->scopes.items[li->id])
+      p->scopes.items[li->id] = copy_scope(&w->loops); /* where its bounds are read */
+    vec_push(&w->loops, li);
+  }
+  xfree(chain.items);
+  char *saved = w->why;
+  int may = !a->acc->certain;
+  w->may += may;
+  if (may)
+    w->why = xformat("the helper '%s' may skip it", call->text);
+  place_access(w, a);
+  w->why = saved;
+  w->may -= may;
+  w->loops.len = depth;
+}
+
 static void walk_may_expr(Walk *w, Expr *e, const char *why) {
   w->may++;
   if (!w->why)
@@ -603,18 +631,10 @@ static void walk_expr(Walk *w, Expr *e) {
     return;
   }
   if (e->kind == EX_CALL) {
-    /* the elements a helper reaches through a pointer argument: at the
-     * call, and only "may" (the helper may not reach them every time) */
     for (int i = 0; i < w->p->accs.len; i++) {
       PolyAccess *a = w->p->accs.items[i];
-      if (a->acc && a->acc->site == e && !a->dom) {
-        char *saved = w->why;
-        w->may++;
-        w->why = xformat("the helper '%s' makes it", e->text);
-        place_access(w, a);
-        w->why = saved;
-        w->may--;
-      }
+      if (a->acc && a->acc->site == e && !a->dom)
+        place_helper_access(w, a, e);
     }
   }
   if (e->kind == EX_COND) {

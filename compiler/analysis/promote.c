@@ -1,8 +1,9 @@
 /* promote.c — register promotion (scalar replacement) in a kernel's body.
  * Receives a kernel after its analyses; hands on a copy of its body where
  * an array element that an inner loop touches at one invariant place, and
- * at no other place of that array, lives in a private variable across the
- * loop: one load before, one store after, as in legacy GEMM's
+ * at no place of that array that may be the same element, lives in a
+ * private variable across the loop: one load before, one store after, as in
+ * legacy GEMM's
  * `C[i][j] += A[i][k] * B[k][j]` over k.  The copy is what the OpenCL
  * printer prints; --emit=seq and NU_DEVICE=host keep the loop as written. */
 #include "analysis.h"
@@ -23,6 +24,8 @@ typedef struct Scan {
   Vec accesses; /* Expr* EX_INDEX chains of buffers, outermost nodes */
   Vec writes;   /* parallel to accesses: (void *)1 when written */
   bool leaves;  /* a return leaves the work-item from inside the loop */
+  Vec pinned;   /* Expr*: buffers a helper is handed (&a[i], a), which it may
+                   reach anywhere: none of their elements can live in a register */
 } Scan;
 
 static bool is_buffer(Kernel *k, Expr *base) {
@@ -51,9 +54,21 @@ static void scan_index(Scan *sc, Expr *e, bool write) {
     scan_expr(sc, x->b, false);
 }
 
+static void pin_argument(Scan *sc, Expr *arg) {
+  while (arg->kind == EX_CAST)
+    arg = arg->a;
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR)
+    arg = base_of(arg->a);
+  if (is_buffer(sc->k, arg))
+    vec_push(&sc->pinned, arg);
+}
+
 static void scan_expr(Scan *sc, Expr *e, bool write) {
   if (!e)
     return;
+  if (e->kind == EX_CALL && e->callee)
+    for (int i = 0; i < e->nargs; i++)
+      pin_argument(sc, e->args[i]);
   if (e->kind == EX_INDEX) {
     scan_index(sc, e, write);
     return;
@@ -150,6 +165,33 @@ static Op rel_op(Rel r) {
   return ops[r];
 }
 
+/* `x + c` as x and c (`x - c`, `c + x` too); anything else with c = 0. */
+static Expr *split_const(Expr *e, long long *c) {
+  *c = 0;
+  if (e->kind == EX_BINARY && (e->op == OP_ADD || e->op == OP_SUB) && e->b->kind == EX_INT) {
+    *c = e->op == OP_ADD ? e->b->ival : -e->b->ival;
+    return e->a;
+  }
+  if (e->kind == EX_BINARY && e->op == OP_ADD && e->a->kind == EX_INT) {
+    *c = e->a->ival;
+    return e->b;
+  }
+  return e;
+}
+
+/* Whether two subscript chains of one array name different elements for
+ * sure: in some dimension they differ by a non-zero constant (the copies
+ * dmine makes of C[i][j]: C[i][j + 1], C[i + 1][j]). */
+static bool apart(Expr *x, Expr *y) {
+  for (; x->kind == EX_INDEX && y->kind == EX_INDEX; x = x->a, y = y->a) {
+    long long cx, cy;
+    Expr *px = split_const(x->b, &cx), *py = split_const(y->b, &cy);
+    if (cx != cy && ir_expr_equal(px, py))
+      return true;
+  }
+  return false;
+}
+
 /* Promotes what loop statement `s` allows; returns the statement that
  * replaces it (s itself when nothing was promoted). */
 static Stmt *promote_loop(Kernel *k, Stmt *s, int *counter) {
@@ -165,16 +207,18 @@ static Stmt *promote_loop(Kernel *k, Stmt *s, int *counter) {
       continue;
     Expr *base = base_of(e);
     bool same = true, write = false;
+    for (int j = 0; j < sc.pinned.len && same; j++)
+      same = !ir_expr_equal(sc.pinned.items[j], base);
     for (int j = 0; j < sc.accesses.len && same; j++) {
       Expr *o = sc.accesses.items[j];
       if (!o || !ir_expr_equal(base_of(o), base))
         continue;
-      same = ir_expr_equal(o, e);
+      same = ir_expr_equal(o, e) || apart(o, e);
     }
     bool invariant = !uses_written(&sc, e);
     for (int j = 0; j < sc.accesses.len; j++) {
       Expr *o = sc.accesses.items[j];
-      if (o && ir_expr_equal(base_of(o), base)) {
+      if (o && ir_expr_equal(o, e)) {
         write |= sc.writes.items[j] != NULL;
         if (same && invariant)
           sc.accesses.items[j] = NULL;

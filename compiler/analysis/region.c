@@ -16,6 +16,8 @@
 #include <isl/val.h>
 #include <string.h>
 
+/* Shared by the expressions it types and never written: a constant, not
+ * compilation state. */
 static Type long_type = {TY_LONG, NULL, 0, "long long", "long long"};
 
 static Expr *mk(ExprKind k) {

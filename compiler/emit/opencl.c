@@ -252,50 +252,82 @@ static void print_indices(Kernel *k, int depth, Buf *b) {
   }
 }
 
-/* Stages the block of an array that the work-group reads (with its halo)
- * in __local memory: each work-item loads every lsize-th element; elements
- * no in-range work-item reads are skipped. */
-static void print_cache_load(Kernel *k, Cache *c, Buf *b) {
+/* The origin and extent of a cached array's block in each dimension that
+ * follows a mapped loop; a dimension that follows the staged loop has a
+ * constant extent, and its origin moves with that loop (print_stage). */
+static void print_cache_frame(Kernel *k, Cache *c, Buf *b) {
   const char *a = c->buf->name;
   buf_printf(b, "  /* cache(%s): this work-group's block of %s with its halo */\n", a, a);
   for (int d = 0; d < c->rank; d++) {
-    int m = c->mapped[d], dim = k->dims - 1 - m;
+    int m = c->mapped[d], dim = m < 0 ? 0 : k->dims - 1 - m;
+    long long halo = c->hi[d] - c->lo[d];
+    /* a block staged along a loop is read in its inner loop: 32-bit
+     * offsets into it (the index variables are int already) */
+    const char *t = c->staged ? "int" : "long", *open = c->staged ? "(int)(" : "",
+               *close = c->staged ? ")" : "";
+    if (m < 0)
+      buf_printf(b, "  const int nu_w%d_%s = %lld; /* %s: %lld iterations at a time */\n", d, a,
+                 cache_stage_width(k, c, d), k->stage->name, k->stage_tile);
+    else if (c->step[d] == 1)
+      buf_printf(b,
+                 "  %s nu_o%d_%s = %snu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) + "
+                 "(%lld)%s;\n"
+                 "  int nu_w%d_%s = (int)get_local_size(%d) + %lld;\n",
+                 t, d, a, open, m, dim, dim, c->lo[d], close, d, a, dim, halo);
+    else /* a work-item's iterations lie nu_st apart (after dmine) */
+      buf_printf(b,
+                 "  %s nu_o%d_%s = %snu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) * "
+                 "nu_st%d + (%lld)%s;\n"
+                 "  int nu_w%d_%s = (int)((get_local_size(%d) - 1) * nu_st%d) + %lld;\n",
+                 t, d, a, open, m, dim, dim, m, c->lo[d], close, d, a, dim, m, halo + 1);
+  }
+}
+
+/* The NDRange dimension whose work-items stride over each dimension of the
+ * block: a mapped dimension's own, the staged one the first left over
+ * (dimension 0 first: consecutive work-items, consecutive elements).
+ * False when none is left (a 1-D kernel staging a 2-D block). */
+static bool load_dims(Kernel *k, Cache *c, int *nd) {
+  bool used[3] = {false};
+  for (int d = 0; d < c->rank; d++)
+    if (c->mapped[d] >= 0) {
+      nd[d] = k->dims - 1 - c->mapped[d];
+      used[nd[d]] = true;
+    }
+  for (int d = c->rank - 1; d >= 0; d--) {
+    if (c->mapped[d] >= 0)
+      continue;
+    nd[d] = -1;
+    for (int x = 0; x < k->dims && nd[d] < 0; x++)
+      if (!used[x]) {
+        nd[d] = x;
+        used[x] = true;
+      }
+    if (nd[d] < 0)
+      return false;
+  }
+  return true;
+}
+
+/* Whether element nu_x<d> of dimension d is one some in-range work-item
+ * reads: loads outside stay inside the array. */
+static void print_in_block(Cache *c, int d, Buf *b) {
+  int m = c->mapped[d];
+  if (m < 0)
+    buf_printf(b, "nu_x%d >= nu_s0 + (%lld) && nu_x%d <= nu_s1 - 1 + (%lld)", d, c->lo[d], d,
+               c->hi[d]);
+  else if (c->step[d] == 1)
+    buf_printf(b, "nu_x%d >= nu_lb%d + (%lld) && nu_x%d <= nu_lb%d + nu_n%d - 1 + (%lld)", d, m,
+               c->lo[d], d, m, m, c->hi[d]);
+  else
     buf_printf(b,
-               "  long nu_o%d_%s = nu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) + "
-               "(%lld);\n"
-               "  int nu_w%d_%s = (int)get_local_size(%d) + %lld;\n",
-               d, a, m, dim, dim, c->lo[d], d, a, dim, c->hi[d] - c->lo[d]);
-  }
-  /* one loop per dimension, each work-item striding by the work-group's
-   * extent in the NDRange dimension that dimension follows: no division */
-  for (int d = 0; d < c->rank; d++) {
-    int m = c->mapped[d], dim = k->dims - 1 - m;
-    buf_indent(b, d + 1);
-    buf_printf(b,
-               "for (int nu_c%d = (int)get_local_id(%d); nu_c%d < nu_w%d_%s; nu_c%d += "
-               "(int)get_local_size(%d)) {\n",
-               d, dim, d, d, a, d, dim);
-    buf_indent(b, d + 2);
-    buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
-  }
-  buf_indent(b, c->rank + 1);
-  buf_puts(b, "if (");
-  for (int d = 0; d < c->rank; d++) {
-    int m = c->mapped[d];
-    buf_printf(b, "%snu_x%d >= nu_lb%d + (%lld) && nu_x%d <= nu_lb%d + nu_n%d - 1 + (%lld)",
-               d ? " && " : "", d, m, c->lo[d], d, m, m, c->hi[d]);
-  }
-  buf_puts(b, ")\n");
-  buf_indent(b, c->rank + 2);
-  buf_printf(b, "nu_tile_%s[", a);
-  for (int d = 0; d < c->rank - 1; d++)
-    buf_puts(b, "(");
-  for (int d = 0; d < c->rank; d++) {
-    buf_printf(b, "nu_c%d", d);
-    if (d < c->rank - 1)
-      buf_printf(b, ") * nu_w%d_%s + ", d + 1, a);
-  }
-  buf_printf(b, "] = %s[", a);
+               "nu_x%d >= nu_lb%d + (%lld) && nu_x%d <= nu_lb%d + (nu_n%d - 1) * nu_st%d + (%lld)",
+               d, m, c->lo[d], d, m, m, m, c->hi[d]);
+}
+
+static void print_tile_store(Cache *c, const char *slot, Buf *b) {
+  const char *a = c->buf->name;
+  buf_printf(b, "nu_tile_%s[%s] = %s[", a, slot, a);
   for (int d = 0; d < c->rank - 1; d++)
     buf_puts(b, "(");
   for (int d = 0; d < c->rank; d++) {
@@ -304,8 +336,90 @@ static void print_cache_load(Kernel *k, Cache *c, Buf *b) {
       buf_printf(b, ") * %s_d%d + ", a, d + 1);
   }
   buf_puts(b, "];\n");
+}
+
+/* The elements of the block in dimension d: its extent, less the spare
+ * column of a staged block (cache_stage_width). */
+static void print_extent(Kernel *k, Cache *c, int d, Buf *b) {
+  if (c->mapped[d] < 0)
+    buf_printf(b, "%lld", k->stage_tile + c->hi[d] - c->lo[d]);
+  else
+    buf_printf(b, "nu_w%d_%s", d, c->buf->name);
+}
+
+/* Loads element (nu_c0, ...) of the block when some in-range work-item
+ * reads it. */
+static void print_load_one(Cache *c, int depth, Buf *b) {
+  const char *a = c->buf->name;
+  buf_indent(b, depth);
+  buf_puts(b, "if (");
+  for (int d = 0; d < c->rank; d++) {
+    buf_puts(b, d ? " && " : "");
+    print_in_block(c, d, b);
+  }
+  buf_puts(b, ")\n");
+  buf_indent(b, depth + 1);
+  Buf slot = {0};
+  for (int d = 0; d < c->rank - 1; d++)
+    buf_puts(&slot, "(");
+  for (int d = 0; d < c->rank; d++) {
+    buf_printf(&slot, "nu_c%d", d);
+    if (d < c->rank - 1)
+      buf_printf(&slot, ") * nu_w%d_%s + ", d + 1, a);
+  }
+  print_tile_store(c, slot.s, b);
+  xfree(slot.s);
+}
+
+/* Stages the block of an array that the work-group reads (with its halo)
+ * in __local memory: each work-item loads every lsize-th element; elements
+ * no in-range work-item reads are skipped. */
+static void print_cache_load(Kernel *k, Cache *c, int depth, Buf *b) {
+  const char *a = c->buf->name;
+  int nd[8];
+  if (!load_dims(k, c, nd)) {
+    /* one loop over the block's elements in order, split by division */
+    buf_indent(b, depth);
+    buf_printf(b, "for (int nu_t = nu_sid; nu_t < ");
+    for (int d = 0; d < c->rank; d++) {
+      buf_puts(b, d ? " * " : "");
+      print_extent(k, c, d, b);
+    }
+    buf_puts(b, "; nu_t += nu_ssz) {\n");
+    buf_indent(b, depth + 1);
+    buf_puts(b, "int nu_r = nu_t;\n");
+    for (int d = c->rank - 1; d >= 0; d--) {
+      buf_indent(b, depth + 1);
+      buf_printf(b, "int nu_c%d = nu_r %% ", d);
+      print_extent(k, c, d, b);
+      buf_puts(b, ";\n");
+      buf_indent(b, depth + 1);
+      buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+      if (d) {
+        buf_indent(b, depth + 1);
+        buf_puts(b, "nu_r /= ");
+        print_extent(k, c, d, b);
+        buf_puts(b, ";\n");
+      }
+    }
+    print_load_one(c, depth + 1, b);
+    buf_indent(b, depth);
+    buf_puts(b, "}\n");
+    return;
+  }
+  /* one loop per dimension, each work-item striding by the work-group's
+   * extent in the NDRange dimension that dimension follows: no division */
+  for (int d = 0; d < c->rank; d++) {
+    buf_indent(b, depth + d);
+    buf_printf(b, "for (int nu_c%d = (int)get_local_id(%d); nu_c%d < ", d, nd[d], d);
+    print_extent(k, c, d, b);
+    buf_printf(b, "; nu_c%d += (int)get_local_size(%d)) {\n", d, nd[d]);
+    buf_indent(b, depth + d + 1);
+    buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+  }
+  print_load_one(c, depth + c->rank, b);
   for (int d = c->rank - 1; d >= 0; d--) {
-    buf_indent(b, d + 1);
+    buf_indent(b, depth + d);
     buf_puts(b, "}\n");
   }
 }
@@ -417,6 +531,215 @@ static void print_group_reductions(Kernel *k, Buf *b) {
   buf_puts(b, "    *nu_count = 0;\n  }\n");
 }
 
+/* Whether statement s holds the staged loop. */
+static bool holds_stage(Kernel *k, Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_FOR && s->loop)
+    return s->loop->var == k->stage;
+  if (s->kind == ST_IF)
+    return holds_stage(k, s->then);
+  if (s->kind == ST_BLOCK)
+    for (int i = 0; i < s->nitems; i++)
+      if (holds_stage(k, s->items[i]))
+        return true;
+  return false;
+}
+
+typedef struct Safe {
+  bool safe;
+} Safe;
+
+static void find_unsafe(Expr *e, void *d) {
+  if (e->kind == EX_INDEX || e->kind == EX_CALL || (e->kind == EX_UNARY && e->op == OP_DEREF))
+    ((Safe *)d)->safe = false;
+}
+
+/* A statement beside the staged loop runs in the work-items of the
+ * iteration space only; a declaration stays in scope for the statements
+ * after it, its initial value assigned under the guard when computing it
+ * would read memory. */
+static void print_guarded(Printer *p, Stmt *s, int depth, Buf *b) {
+  if (s->kind == ST_EMPTY)
+    return;
+  if (s->kind == ST_DECL) {
+    Safe sf = {true};
+    if (s->init)
+      ir_walk_expr(s->init, find_unsafe, &sf);
+    if (sf.safe || s->var->type->kind == TY_ARRAY) { /* arrays: cache.c allows safe ones only */
+      print_stmt(p, s, depth, b);
+      return;
+    }
+    Stmt bare = *s;
+    bare.init = NULL;
+    print_stmt(p, &bare, depth, b);
+    buf_indent(b, depth);
+    buf_printf(b, "if (nu_in)\n");
+    buf_indent(b, depth + 1);
+    buf_printf(b, "%s = ", print_cl_name(s->var->name));
+    print_expr(p, s->init, b);
+    buf_puts(b, ";\n");
+    return;
+  }
+  buf_indent(b, depth);
+  buf_puts(b, "if (nu_in) {\n");
+  print_stmt(p, s, depth + 1, b);
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
+}
+
+/* The staged loop, T iterations at a time: the whole group loads the
+ * blocks of the staged arrays those iterations read, waits, runs them in
+ * its in-range work-items, and waits again before the next blocks
+ * overwrite these. */
+static void print_stage_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
+  Loop *l = s->loop;
+  const char *t = type_cl_name(l->var->type);
+  buf_indent(b, depth);
+  buf_printf(b, "for (%s nu_s0 = ", t);
+  print_expr(p, l->lb, b);
+  buf_puts(b, "; nu_s0 < ");
+  print_expr(p, l->ub, b);
+  buf_printf(b, "%s; nu_s0 += %lld) {\n", l->rel == REL_LE ? " + 1" : "", k->stage_tile);
+  buf_indent(b, depth + 1);
+  buf_printf(b, "%s nu_s1 = min(nu_s0 + %lld, (%s)(", t, k->stage_tile, t);
+  print_expr(p, l->ub, b);
+  buf_printf(b, ")%s);\n", l->rel == REL_LE ? " + 1" : "");
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    if (!c->staged)
+      continue;
+    for (int d = 0; d < c->rank; d++)
+      if (c->mapped[d] < 0) {
+        buf_indent(b, depth + 1);
+        buf_printf(b, "int nu_o%d_%s = (int)nu_s0 + (%lld);\n", d, c->buf->name, c->lo[d]);
+      }
+    print_cache_load(k, c, depth + 1, b);
+  }
+  buf_indent(b, depth + 1);
+  buf_puts(b, "barrier(CLK_LOCAL_MEM_FENCE);\n");
+  Var lo = {.name = "nu_s0", .type = l->var->type}, hi = {.name = "nu_s1", .type = l->var->type};
+  Loop inner = *l;
+  inner.lb = ir_var(&lo, l->loc);
+  inner.ub = ir_var(&hi, l->loc);
+  inner.rel = REL_LT;
+  Stmt st = *s;
+  st.loop = &inner;
+  /* full blocks run a constant trip that the OpenCL compiler unrolls */
+  Loop full = inner;
+  full.ub = ir_binary(OP_ADD, ir_var(&lo, l->loc), ir_int(k->stage_tile, l->loc), l->var->type);
+  Stmt fst = *s;
+  fst.loop = &full;
+  buf_indent(b, depth + 1);
+  buf_printf(b, "if (nu_in && nu_s1 - nu_s0 == %lld) {\n", k->stage_tile);
+  buf_puts(b, "#pragma unroll\n");
+  print_stmt(p, &fst, depth + 2, b);
+  buf_indent(b, depth + 1);
+  buf_puts(b, "} else if (nu_in) {\n");
+  print_stmt(p, &st, depth + 2, b);
+  buf_indent(b, depth + 1);
+  buf_puts(b, "}\n");
+  buf_indent(b, depth + 1);
+  buf_puts(b, "barrier(CLK_LOCAL_MEM_FENCE);\n");
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
+}
+
+static void print_staged_stmt(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b);
+
+/* Statements of a block: runs of those beside the staged loop share one
+ * guard. */
+static void print_staged_items(Printer *p, Kernel *k, Stmt **items, int n, int depth, Buf *b) {
+  for (int i = 0; i < n;) {
+    int j = i;
+    while (j < n && !holds_stage(k, items[j]) && items[j]->kind != ST_DECL)
+      j++;
+    if (j == i) {
+      print_staged_stmt(p, k, items[i++], depth, b);
+      continue;
+    }
+    buf_indent(b, depth);
+    buf_puts(b, "if (nu_in) {\n");
+    for (; i < j; i++)
+      print_stmt(p, items[i], depth + 1, b);
+    buf_indent(b, depth);
+    buf_puts(b, "}\n");
+  }
+}
+
+/* The body around the staged loop: the blocks and the uniform conditions
+ * (register promotion's `lb < ub`) that hold it run in every work-item, so
+ * that all reach its barriers; everything else under the guard. */
+static void print_staged_stmt(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
+  if (!holds_stage(k, s)) {
+    print_guarded(p, s, depth, b);
+    return;
+  }
+  switch (s->kind) {
+  case ST_FOR:
+    print_stage_loop(p, k, s, depth, b);
+    return;
+  case ST_IF:
+    buf_indent(b, depth);
+    buf_puts(b, "if (");
+    print_expr(p, s->e, b);
+    buf_puts(b, ") {\n");
+    print_staged_stmt(p, k, s->then, depth + 1, b);
+    buf_indent(b, depth);
+    buf_puts(b, "}\n");
+    if (s->els) {
+      buf_indent(b, depth);
+      buf_puts(b, "else {\n");
+      print_guarded(p, s->els, depth + 1, b);
+      buf_indent(b, depth);
+      buf_puts(b, "}\n");
+    }
+    return;
+  default: /* a block */
+    buf_indent(b, depth);
+    buf_puts(b, "{\n");
+    print_staged_items(p, k, s->items, s->nitems, depth + 1, b);
+    buf_indent(b, depth);
+    buf_puts(b, "}\n");
+  }
+}
+
+/* A kernel with a staged loop: every work-item of a group runs the loop's
+ * blocks (the loads and barriers), only those in the iteration space the
+ * statements. */
+static void print_staged_kernel(Printer *p, Kernel *k, Buf *b) {
+  KernelInfo *ki = k->info;
+  buf_puts(b, "  int nu_in = ");
+  for (int m = 0; m < k->dims; m++)
+    buf_printf(b, "%snu_g%d < nu_n%d", m ? " && " : "", m, m);
+  buf_puts(b, ";\n");
+  buf_puts(b, "  int nu_sid = (int)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
+              "get_local_size(1) * get_local_id(2)));\n"
+              "  int nu_ssz = (int)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n");
+  bool mapped_only = false;
+  for (int i = 0; i < k->caches.len; i++)
+    mapped_only |= !((Cache *)k->caches.items[i])->staged;
+  if (mapped_only)
+    buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
+  print_indices(k, 1, b);
+  if (k->body->kind == ST_BLOCK)
+    print_staged_items(p, k, k->body->items, k->body->nitems, 1, b);
+  else
+    print_staged_stmt(p, k, k->body, 1, b);
+  if (!ki->copyouts.len)
+    return;
+  buf_puts(b, "  if (nu_in");
+  for (int m = 0; m < k->dims; m++)
+    buf_printf(b, " && nu_g%d == nu_n%d - 1", m, m);
+  buf_puts(b, ") { /* the last iteration */\n");
+  for (int i = 0; i < ki->copyouts.len; i++) {
+    Var *v = ki->copyouts.items[i];
+    buf_printf(b, "    nu_last_%s[0] = (%s)%s;\n", v->name, emit_last_type(v, true),
+               print_cl_name(v->name));
+  }
+  buf_puts(b, "  }\n");
+}
+
 static void print_kernel(Kernel *k, Buf *b) {
   KernelInfo *ki = k->info;
   KCtx kc = {k, false};
@@ -498,11 +821,17 @@ static void print_kernel(Kernel *k, Buf *b) {
     /* NDRange dimension 0 is the innermost mapped loop */
     for (int m = 0; m < k->dims; m++)
       buf_printf(b, "  long nu_g%d = get_global_id(%d);\n", m, k->dims - 1 - m);
-    for (int i = 0; i < k->caches.len; i++)
-      print_cache_load(k, k->caches.items[i], b);
-    if (cached)
+    for (int i = 0; i < k->caches.len; i++) {
+      Cache *c = k->caches.items[i];
+      print_cache_frame(k, c, b);
+      if (!c->staged)
+        print_cache_load(k, c, 1, b);
+    }
+    if (cached && !k->stage)
       buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
-    if (red && !cached) {
+    if (k->stage) {
+      print_staged_kernel(&p, k, b);
+    } else if (red && !cached) {
       /* the outermost mapped loop strides over the groups the host capped,
        * so a few thousand partials come back, not one per 256 points */
       buf_printf(b, "  for (; nu_g0 < nu_n0; nu_g0 += get_global_size(%d)) {\n", k->dims - 1);

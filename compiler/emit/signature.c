@@ -57,9 +57,17 @@ Vec emit_kernel_signature(Kernel *k) {
     Cache *c = k->caches.items[i];
     Buf bytes = {0};
     buf_printf(&bytes, "sizeof(%s)", type_c_name(c->buf->elem));
-    for (int d = 0; d < c->rank; d++)
-      buf_printf(&bytes, " * (nu_local[%d] + %lld)", k->dims - 1 - c->mapped[d],
-                 c->hi[d] - c->lo[d]);
+    for (int d = 0; d < c->rank; d++) {
+      long long halo = c->hi[d] - c->lo[d];
+      int m = c->mapped[d];
+      if (m < 0) /* the staged loop's block: a constant extent */
+        buf_printf(&bytes, " * %lld", cache_stage_width(k, c, d));
+      else if (c->step[d] == 1)
+        buf_printf(&bytes, " * (nu_local[%d] + %lld)", k->dims - 1 - m, halo);
+      else
+        buf_printf(&bytes, " * ((nu_local[%d] - 1) * (size_t)nu_st%d + %lld)", k->dims - 1 - m, m,
+                   halo + 1);
+    }
     add(&v, KP_LOCAL, true, xformat("nu_tile_%s", c->buf->name), type_cl_name(c->buf->elem),
         type_c_name(c->buf->elem), bytes.s, c);
   }

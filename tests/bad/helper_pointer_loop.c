@@ -1,11 +1,12 @@
-// expect: 9:10: error: a helper that a kernel hands a buffer ('p') must index it with its own scalar parameters only
-/* A helper that walks a buffer with its own loop reaches elements nucc
- * cannot name at the call: the extents and the dependence test would be
- * guesses, so the kernel is refused at the access in the helper (copy the
- * elements into a local array and hand the helper that instead). */
-static float sum(const float *p, int n) {
+// expect: 10:10: error: the bounds of the loop over 'k' (line 9) in 'sum' are not expressions
+/* A helper that walks a buffer with a loop whose bound is data (the count
+ * stored in the row's first element) reaches elements nucc cannot name at
+ * the call: the extents and the dependence test would be guesses, so the
+ * kernel is refused at the access in the helper (loops whose bounds are
+ * expressions of the helper's scalar parameters are fine). */
+static float sum(const float *p) {
   float s = 0;
-  for (int k = 0; k < n; k++)
+  for (int k = 1; k <= (int)p[0]; k++)
     s += p[k];
   return s;
 }
@@ -13,5 +14,5 @@ static float sum(const float *p, int n) {
 void rows(const float *a, float *out, int n, int m) {
 #pragma nu work(16)
   for (int i = 0; i < n; i++)
-    out[i] = sum(&a[i * m], m);
+    out[i] = sum(&a[i * m]);
 }

@@ -20,6 +20,15 @@ typedef struct Row {
   const char *expect; /* a substring of the diagnostics, or NULL */
 } Row;
 
+/* Helpers for the rows that hand a kernel's buffer to a function. */
+static const char add_row[] = "static void add(float *out, int len, float s) {\n"
+                              " for (int j = 0; j < len; j++) out[j] += s; }\n";
+static const char add_some[] = "static void add_some(float *out, int len, int n) {\n"
+                               " for (int j = 0; j < len; j++) if (j < n) out[j] = 1; }\n";
+static const char sum_row[] = "static float sum(const float *p, int len) {\n"
+                              " float s = 0; for (int j = 0; j < len; j++) s += p[j];\n"
+                              " return s; }\n";
+
 static const Row rows[] = {
     {"same element", "#pragma nu work(64)\n for (int i = 0; i < n; i++) a[i] = a[i] + 1;", 'I',
      NULL},
@@ -189,6 +198,37 @@ static const Row rows[] = {
      'P', "iteration i = 0, j = 0 reads b[0][1], iteration i = 0, j = 1 writes it"},
 };
 
+/* Rows that hand a kernel's buffer to a helper defined before f: the
+ * helper's loops are loops of the kernel at the call. */
+static const struct {
+  const char *before;
+  Row row;
+} helper_rows[] = {
+    {add_row,
+     {"helper, own row", "#pragma nu work(64)\n for (int i = 0; i < n; i++) add(&b[i][0], 64, 1);",
+      'I', NULL}},
+    {add_row,
+     {"helper, one row for two work-items",
+      "#pragma nu work(64)\n for (int i = 0; i < n; i++) add(&b[i / 2][0], 64, 1);", 'P',
+      "iteration i = 0, add's j = 0 writes b[0][0], iteration i = 1, add's j = 0 writes it too"}},
+    {add_row,
+     {"helper, flat rows",
+      "#pragma nu work(64)\n for (int i = 0; i < n; i++) add(&a[i * m], m, 1);", 'I', NULL}},
+    {add_row,
+     {"helper, one past the flat row",
+      "#pragma nu work(64)\n for (int i = 0; i < n; i++) add(&a[i * m], m + 1, 1);", 'U',
+      "not known to lie in [0, m)"}},
+    {add_some,
+     {"helper, write under its own condition",
+      "#pragma nu work(64)\n for (int i = 0; i < n; i++) add_some(&b[i / 2][0], 64, n);", 'U',
+      "the helper 'add_some' may skip it"}},
+    {sum_row,
+     {"helper reads the next row, the body writes it",
+      "#pragma nu work(64)\n for (int i = 0; i < n - 1; i++)\n"
+      " { b[i][0] = 1; c[i] = sum(&b[i + 1][0], 64); }",
+      'P', "iteration i = 1 writes b[1][0], iteration i = 0, sum's j = 0 reads it"}},
+};
+
 static char dir[256], src[300], err[300];
 
 static char *slurp(const char *path) {
@@ -202,12 +242,12 @@ static char *slurp(const char *path) {
   return strdup(buf);
 }
 
-static int run_row(const Row *r) {
+static int run_row(const Row *r, const char *before) {
   FILE *f = fopen(src, "w");
   fprintf(f,
-          "void f(int n, int m, int k, int off, float *a, float (*b)[64], float *c,\n"
+          "%svoid f(int n, int m, int k, int off, float *a, float (*b)[64], float *c,\n"
           "       int *idx) {\n%s\n}\n",
-          r->nest);
+          before, r->nest);
   fclose(f);
   fflush(stderr);
   int saved = dup(2);
@@ -241,7 +281,11 @@ int main(void) {
   snprintf(err, sizeof err, "%s/stderr", dir);
   int failed = 0, n = (int)(sizeof rows / sizeof rows[0]);
   for (int i = 0; i < n; i++)
-    failed += run_row(&rows[i]);
+    failed += run_row(&rows[i], "");
+  int nh = (int)(sizeof helper_rows / sizeof helper_rows[0]);
+  for (int i = 0; i < nh; i++)
+    failed += run_row(&helper_rows[i].row, helper_rows[i].before);
+  n += nh;
   unlink(src);
   unlink(err);
   rmdir(dir);

@@ -1,0 +1,569 @@
+/* helperptr.c — what a helper reaches through a pointer a kernel hands it.
+ * Receives a call in a kernel's body (freevars.c's walk); hands on the
+ * helper's copy for the address spaces of its pointer arguments, and, for
+ * a buffer's, the elements the helper reaches as accesses of that buffer
+ * at the call, with the helper's loops around them as loops of the kernel
+ * (KernelInfo.loops, LoopInfo.site), for poly.c, deps.c and the extents. */
+#include "analysis.h"
+#include "transform.h"
+
+#include <string.h>
+
+/* A helper called from a kernel may take the address of an element (&a[i],
+ * &t[k]) or a whole one-dimensional array (a, t).  A local's address is
+ * __private and needs nothing more.  A buffer's is __global, and the
+ * elements the helper reaches are accesses of the buffer at the call: the
+ * helper must reach them as p[e] or *p, e an expression of its scalar
+ * parameters that it does not assign and of the indices of its canonical
+ * loops, so that the call's arguments give each element exactly
+ * (seed[index] in randu(seed, i) is seed[i]; pt[j] in a loop over
+ * 0 <= j < nf, called as f(&x[i][0], NF), is x[i][j] for 0 <= j < NF).
+ * Each such loop becomes a loop of the kernel for the analyses (LoopInfo
+ * with a site): the dependence test and the extents see the helper's
+ * elements as they see those of a loop written in the body. */
+
+typedef struct PtrUse PtrUse;
+struct PtrUse {
+  FV *fv;
+  Func *f;
+  const char *name; /* f's name as written (f may be its copy for other address spaces) */
+  Var *p;
+  Expr *call;     /* the call of f: the kernel's, or the parent's helper's */
+  PtrUse *parent; /* the caller's use when a helper hands p on (randn → randu) */
+  Expr *add;      /* &q[add] handed on: added to the offsets, in the caller's terms */
+  Expr *base;     /* the buffer's path */
+  Expr **subs;    /* subscripts of &a[...] (outer → inner), or none */
+  int nsubs;
+  bool ok;
+  LoopInfo *loop; /* the innermost helper loop around the point walked; its
+                     `outer` chain reaches the callers' loops */
+  Vec blind;      /* Loop*: loops of f around the point whose bounds are not
+                     expressions of the call's arguments */
+  int may;        /* > 0: the point may be skipped (a condition, a while loop) */
+  bool jumped;    /* a return, break or continue of f came before the point */
+  Var *unknown;   /* at the kernel's call: what kept a subscript out of its terms */
+};
+
+/* The address space a helper's pointer parameter gets from this argument;
+ * a parameter must get one space from every call. */
+static void set_space(FV *fv, Var *p, char space, Expr *arg) {
+  if (!p->space) {
+    p->space = space;
+  } else if (p->space != space) {
+    diag_error(arg->loc,
+               "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
+               "C 1.2 needs one address space per parameter",
+               p->name, space == 'g' ? "buffer's element" : "local",
+               p->space == 'g' ? "buffer's element" : "local");
+    fv->ok = false;
+  }
+}
+
+static PtrUse *top_use(PtrUse *u) {
+  while (u->parent)
+    u = u->parent;
+  return u;
+}
+
+static Stmt *find_decl(Stmt *s, const Var *v) {
+  if (!s)
+    return NULL;
+  if (s->kind == ST_DECL && s->var == v)
+    return s;
+  Stmt *r = find_decl(s->init_s, v);
+  r = r ? r : find_decl(s->then, v);
+  r = r ? r : find_decl(s->els, v);
+  r = r ? r : find_decl(s->loop ? s->loop->body : s->body, v);
+  for (int i = 0; !r && i < s->nitems; i++)
+    r = find_decl(s->items[i], v);
+  return r;
+}
+
+static bool in_chain(LoopInfo *li, const Var *v) {
+  for (; li; li = li->outer)
+    if (li->loop->var == v)
+      return true;
+  return false;
+}
+
+/* e with the helper's scalar parameters replaced by the call's arguments
+ * (the indices of the helper loops in `chain` stay: they are loops of the
+ * kernel now); NULL when e uses anything else of the helper, or a
+ * parameter it assigns, and then u->unknown says what. */
+static Expr *subst_params(PtrUse *u, Expr *e, LoopInfo *chain) {
+  if (!e)
+    return NULL;
+  if (e->kind == EX_VAR) {
+    if (in_chain(chain, e->var))
+      return e;
+    KernelInfo fki = {0};
+    ir_walk_stmt(u->f->body, freevars_note_written, &fki);
+    bool fixed = !vec_contains(&fki.written_locals, e->var) && type_is_integer(e->var->type);
+    for (int i = 0; fixed && i < u->f->nparams; i++)
+      if (u->f->params[i] == e->var)
+        return u->call->args[i];
+    /* a local set once, at its declaration, stands for its initializer
+     * (int base = i * nf;): its uses are in the scope of that declaration,
+     * inside the loops its initializer reads */
+    Stmt *d = fixed ? find_decl(u->f->body, e->var) : NULL;
+    if (d && d->init && !ir_expr_uses_var(d->init, e->var))
+      return subst_params(u, d->init, chain);
+    top_use(u)->unknown = e->var;
+    return NULL;
+  }
+  if (e->kind != EX_INT && e->kind != EX_BINARY && e->kind != EX_UNARY && e->kind != EX_CAST)
+    return NULL;
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op))
+    return NULL;
+  Expr *c = NEW(Expr);
+  *c = *e;
+  if (e->a && !(c->a = subst_params(u, e->a, chain)))
+    return NULL;
+  if (e->b && !(c->b = subst_params(u, e->b, chain)))
+    return NULL;
+  return c;
+}
+
+/* An expression of f in the kernel's terms, through the helpers that
+ * handed the pointer on; NULL when it cannot be.  An offset (`offset`
+ * true) also moves by the &q[add] each helper handed on. */
+static Expr *kernel_expr(PtrUse *u, Expr *e, LoopInfo *chain, bool offset) {
+  e = subst_params(u, e, chain);
+  if (e && offset && u->add)
+    e = ir_binary(OP_ADD, e, u->add, u->add->type);
+  return e && u->parent ? kernel_expr(u->parent, e, chain, offset) : e;
+}
+
+/* Why p[off] cannot be placed in the kernel's terms, as a diagnostic. */
+static void report_unknown(PtrUse *u, Expr *use) {
+  char *t = print_expr_text(use);
+  Var *v = top_use(u)->unknown;
+  for (PtrUse *w = u; v && w; w = w->parent)
+    for (int i = 0; i < w->blind.len; i++) {
+      Loop *l = w->blind.items[i];
+      if (l->var != v)
+        continue;
+      diag_error(use->loc,
+                 "'%s': the bounds of the loop over '%s' (line %d) in '%s' are not expressions "
+                 "of its scalar parameters, so nucc cannot tell which elements of '%s' the "
+                 "kernel reaches through '%s'",
+                 t, v->name, l->loc.line, w->name, print_expr_text(top_use(u)->base), u->p->name);
+      xfree(t);
+      u->ok = false;
+      return;
+    }
+  diag_error(use->loc,
+             "'%s': a helper that a kernel hands a buffer ('%s') must index it with "
+             "expressions of its own scalar parameters and loop indices (p[j], "
+             "p[i * n + j], *p)%s%s%s, so that nucc knows the elements it reaches",
+             t, u->p->name, v ? "; '" : "", v ? v->name : "",
+             v ? "' is neither, or is assigned in the helper" : "");
+  xfree(t);
+  u->ok = false;
+}
+
+/* The access of the buffer that p[off] in the helper makes at the call. */
+static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool write) {
+  PtrUse *top = top_use(u);
+  top_use(u)->unknown = NULL;
+  Expr *k_off = kernel_expr(u, off ? off : ir_int(0, use->loc), u->loop, true);
+  if (!k_off) {
+    report_unknown(u, use);
+    return;
+  }
+  Expr *e = top->base;
+  for (int i = 0; i < top->nsubs; i++) {
+    Expr *sub = top->subs[i];
+    if (i == top->nsubs - 1)
+      sub = ir_binary(OP_ADD, sub, k_off, sub->type);
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = sub;
+    x->loc = top->call->loc;
+    x->type = i == top->nsubs - 1 ? type_elem(top->base->type) : NULL;
+    e = x;
+  }
+  if (!top->nsubs) {
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = k_off;
+    x->loc = top->call->loc;
+    x->type = type_elem(top->base->type);
+    e = x;
+  }
+  Buffer *b = freevars_buffer_of(u->fv, top->base);
+  int before = b->accesses.len;
+  freevars_visit_index(u->fv, e, read, write);
+  for (int i = before; i < b->accesses.len; i++) {
+    Access *a = b->accesses.items[i];
+    a->site = top->call;
+    a->hloop = u->loop;
+    a->certain = !u->may && !u->jumped;
+  }
+}
+
+static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write);
+static void walk_ptr_stmt(PtrUse *u, Stmt *s);
+
+static bool has_jump(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_BREAK || s->kind == ST_CONTINUE || s->kind == ST_RETURN)
+    return true;
+  bool r = has_jump(s->then) || has_jump(s->els) || has_jump(s->body) ||
+           (s->loop && has_jump(s->loop->body));
+  for (int i = 0; i < s->nitems && !r; i++)
+    r = has_jump(s->items[i]);
+  return r;
+}
+
+/* A helper loop that is one already made for this call: p and q of one
+ * helper walk the same loops. */
+static LoopInfo *same_loop(PtrUse *u, Loop *l) {
+  KernelInfo *ki = u->fv->ki;
+  Expr *site = top_use(u)->call;
+  for (int i = 0; i < ki->loops.len; i++) {
+    LoopInfo *o = ki->loops.items[i];
+    if (o->site == site && o->outer == u->loop && o->loop->body == l->body &&
+        o->loop->var == l->var && ir_expr_equal(o->loop->lb, l->lb) &&
+        ir_expr_equal(o->loop->ub, l->ub) && ir_expr_equal(o->loop->step, l->step))
+      return o;
+  }
+  return NULL;
+}
+
+/* A canonical loop of the helper: a loop of the kernel at the call when
+ * its bounds are expressions of the arguments (and of the loops around
+ * it); otherwise its index reaches nothing, and what it holds may not run. */
+static void walk_ptr_loop(PtrUse *u, Stmt *s) {
+  Loop *l = s->loop;
+  walk_ptr_uses(u, l->lb, true, false);
+  walk_ptr_uses(u, l->ub, true, false);
+  walk_ptr_uses(u, l->step, true, false);
+  Loop *k = NEW(Loop);
+  *k = *l;
+  k->lb = kernel_expr(u, l->lb, u->loop, false);
+  k->ub = k->lb ? kernel_expr(u, l->ub, u->loop, false) : NULL;
+  k->step = k->ub ? kernel_expr(u, l->step, u->loop, false) : NULL;
+  int may = has_jump(l->body); /* a later iteration may not run */
+  if (!k->step) {
+    vec_push(&u->blind, l);
+    u->may++;
+    walk_ptr_stmt(u, l->body);
+    u->may--;
+    u->blind.len--;
+    return;
+  }
+  LoopInfo *li = same_loop(u, k);
+  if (!li) {
+    li = NEW(LoopInfo);
+    li->loop = k;
+    li->id = u->fv->ki->loops.len;
+    li->site = top_use(u)->call;
+    li->outer = u->loop;
+    li->func = u->name;
+    vec_push(&u->fv->ki->loops, li);
+  }
+  LoopInfo *saved = u->loop;
+  u->loop = li;
+  u->may += may;
+  walk_ptr_stmt(u, l->body);
+  u->may -= may;
+  u->loop = saved;
+}
+
+static void walk_ptr_stmt(PtrUse *u, Stmt *s) {
+  if (!s)
+    return;
+  switch (s->kind) {
+  case ST_IF:
+    walk_ptr_uses(u, s->e, true, false);
+    u->may++;
+    walk_ptr_stmt(u, s->then);
+    walk_ptr_stmt(u, s->els);
+    u->may--;
+    return;
+  case ST_FOR:
+    walk_ptr_stmt(u, s->init_s);
+    if (s->loop) {
+      walk_ptr_loop(u, s);
+      return;
+    }
+    /* a loop that is not canonical may not run, as a while loop */
+    /* fall through */
+  case ST_WHILE:
+  case ST_DO:
+    u->may++;
+    walk_ptr_uses(u, s->e, true, false);
+    walk_ptr_uses(u, s->inc, true, false);
+    walk_ptr_stmt(u, s->body);
+    u->may--;
+    return;
+  default:
+    break;
+  }
+  walk_ptr_uses(u, s->e, true, false);
+  walk_ptr_uses(u, s->init, true, false);
+  for (int i = 0; i < s->nitems; i++)
+    walk_ptr_stmt(u, s->items[i]);
+  if (s->kind == ST_BREAK || s->kind == ST_CONTINUE || s->kind == ST_RETURN)
+    u->jumped = true;
+}
+
+static bool is_param(Expr *e, Var *p) { return e && e->kind == EX_VAR && e->var == p; }
+
+/* p handed on to another helper, whole or as &p[e]: its uses there reach
+ * the same buffer. */
+static void walk_ptr_call(PtrUse *u, Expr *e) {
+  for (int i = 0; i < e->nargs; i++) {
+    Expr *a = e->args[i];
+    Expr *add = NULL;
+    bool at = a->kind == EX_UNARY && a->op == OP_ADDR && a->a->kind == EX_INDEX &&
+              is_param(a->a->a, u->p);
+    if (!at && !is_param(a, u->p)) {
+      walk_ptr_uses(u, a, true, false);
+      continue;
+    }
+    if (i >= e->callee->nparams)
+      continue;
+    if (at) {
+      add = a->a->b;
+      walk_ptr_uses(u, add, true, false);
+    }
+    for (PtrUse *w = u; w; w = w->parent)
+      if (w->f == e->callee || (w->f->name && !strcmp(w->f->name, e->callee->name))) {
+        diag_error(e->loc,
+                   "'%s' hands '%s' on to '%s', which is already running: nucc cannot tell "
+                   "which elements a recursion reaches",
+                   u->f->name, u->p->name, e->callee->name);
+        u->ok = false;
+        return;
+      }
+    set_space(u->fv, e->callee->params[i], 'g', a);
+    PtrUse sub = *u;
+    sub.f = e->callee;
+    sub.name = e->callee->name;
+    sub.p = e->callee->params[i];
+    sub.call = e;
+    sub.parent = u;
+    sub.add = add;
+    sub.ok = true;
+    sub.blind = (Vec){0};
+    sub.may = u->may + u->jumped;
+    sub.jumped = false;
+    walk_ptr_stmt(&sub, sub.f->body);
+    u->ok &= sub.ok;
+  }
+}
+
+/* Every use of the parameter in the helper's body, with how it is used. */
+static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
+  if (!e)
+    return;
+  if (e->kind == EX_INDEX && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, e->b, read, write);
+    walk_ptr_uses(u, e->b, true, false);
+    return;
+  }
+  if (e->kind == EX_UNARY && e->op == OP_DEREF && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, NULL, read, write);
+    return;
+  }
+  if (e->kind == EX_CALL && e->callee) {
+    walk_ptr_call(u, e);
+    return;
+  }
+  if (is_param(e, u->p)) {
+    diag_error(e->loc,
+               "'%s' is used here other than as '%s[i]' or '*%s': a helper that a kernel hands "
+               "a buffer must only index it",
+               u->p->name, u->p->name, u->p->name);
+    u->ok = false;
+    return;
+  }
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) {
+    bool reads = e->kind == EX_UNARY || e->op != OP_ASSIGN;
+    walk_ptr_uses(u, e->a, reads, true);
+    walk_ptr_uses(u, e->b, true, false);
+    return;
+  }
+  if (e->kind == EX_COND) {
+    walk_ptr_uses(u, e->a, true, false);
+    u->may++;
+    walk_ptr_uses(u, e->b, true, false);
+    walk_ptr_uses(u, e->c, true, false);
+    u->may--;
+    return;
+  }
+  if (e->kind == EX_BINARY && (e->op == OP_LAND || e->op == OP_LOR)) {
+    walk_ptr_uses(u, e->a, true, false);
+    u->may++;
+    walk_ptr_uses(u, e->b, true, false);
+    u->may--;
+    return;
+  }
+  walk_ptr_uses(u, e->a, true, false);
+  walk_ptr_uses(u, e->b, true, false);
+  walk_ptr_uses(u, e->c, true, false);
+  for (int i = 0; i < e->nargs; i++)
+    walk_ptr_uses(u, e->args[i], true, false);
+}
+
+/* The copy of helper f whose pointer parameters have the address spaces
+ * of `key` (one letter per parameter: 'g', 'p', '-' for a scalar): OpenCL
+ * C 1.2 has one space per parameter, so a helper handed a buffer's element
+ * at one call and a local's at another is emitted twice (dot, dot_pg).
+ * The first spaces f meets are its own. */
+static Vec specialised; /* Func*: the copies made, over every kernel of the file */
+
+static Func *specialise(Func *f, const char *key) {
+  bool own = true;
+  for (int i = 0; i < f->nparams; i++)
+    if (key[i] != '-' && f->params[i]->space && f->params[i]->space != key[i])
+      own = false;
+  if (own) {
+    for (int i = 0; i < f->nparams; i++)
+      if (key[i] != '-')
+        f->params[i]->space = key[i];
+    return f;
+  }
+  char *name = xformat("%s_", f->name);
+  for (int i = 0; key[i]; i++)
+    if (key[i] != '-')
+      name = xformat("%s%c", name, key[i]);
+  util_scoped_vec(&specialised);
+  for (int i = 0; i < specialised.len; i++) {
+    Func *c = specialised.items[i];
+    if (!strcmp(c->name, name))
+      return c;
+  }
+  Func *c = NEW(Func);
+  *c = *f;
+  c->name = name;
+  Subst sub = {0};
+  c->params = xcalloc((size_t)f->nparams + 1, sizeof(Var *));
+  for (int i = 0; i < f->nparams; i++) {
+    c->params[i] = subst_rename(&sub, f->params[i], "");
+    c->params[i]->space = 0;
+    if (key[i] != '-')
+      c->params[i]->space = key[i];
+  }
+  c->body = tr_clone_stmt(f->body, &sub);
+  vec_push(&specialised, c);
+  return c;
+}
+
+/* The argument of a pointer parameter: the path and the subscripts of
+ * &a[i][j], or the array itself; false when it is neither. */
+typedef struct PtrArg {
+  Expr *arg, *base;
+  Vec subs; /* Expr*, inner → outer */
+  int n;
+  char space;
+} PtrArg;
+
+static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
+  while (arg->kind == EX_CAST && arg->type && arg->type->kind == TY_PTR)
+    arg = arg->a;
+  *pa = (PtrArg){.arg = arg, .base = arg};
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR) {
+    pa->base = arg->a;
+    while (pa->base->kind == EX_INDEX) {
+      vec_push(&pa->subs, pa->base->b);
+      pa->n++;
+      pa->base = pa->base->a;
+    }
+  }
+  Expr *base = pa->base;
+  /* &v of a local scalar: __private; a scalar from outside would be
+   * written by every work-item */
+  if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !pa->n &&
+      type_is_arith(base->type)) {
+    if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
+      pa->space = 'p';
+      return true;
+    }
+    diag_error(arg->loc,
+               "'&%s': only the address of a variable declared in the loop body can be handed "
+               "to a helper",
+               base->var->name);
+    return false;
+  }
+  Expr *root = ir_path_root(base);
+  if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
+    diag_error(arg->loc,
+               "only '&a[i]' or an array can be handed to '%s''s pointer parameter '%s' in a "
+               "kernel",
+               f->name, p->name);
+    return false;
+  }
+  for (int j = 0; j < pa->n; j++)
+    freevars_visit(fv, pa->subs.items[j]);
+  /* a local's address is __private; a helper handing on its own pointer
+   * parameter keeps that parameter's space */
+  pa->space = 'g';
+  if (freevars_is_local(fv->ki, root->var))
+    pa->space = 'p';
+  if (freevars_is_local(fv->ki, root->var) && root->var->space)
+    pa->space = root->var->space;
+  return true;
+}
+
+/* A call's pointer arguments: the helper's copy for their spaces, and the
+ * elements it reaches through a buffer's, as accesses at the call. */
+void helperptr_visit_call(FV *fv, Expr *call) {
+  Func *f = call->callee;
+  if (!f)
+    return;
+  char *key = xcalloc((size_t)f->nparams + 1, 1);
+  PtrArg *args = xcalloc((size_t)f->nparams + 1, sizeof(PtrArg));
+  bool any = false;
+  for (int i = 0; i < f->nparams; i++) {
+    key[i] = '-';
+    if (i >= call->nargs || f->params[i]->type->kind != TY_PTR)
+      continue;
+    if (!ptr_arg(fv, f, f->params[i], call->args[i], &args[i])) {
+      fv->ok = false;
+      continue;
+    }
+    key[i] = args[i].space;
+    any = true;
+  }
+  if (!any)
+    return;
+  Func *g = specialise(f, key);
+  call->callee = g;
+  for (int i = 0; i < g->nparams; i++) {
+    PtrArg *pa = &args[i];
+    if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
+        freevars_is_local(fv->ki, ir_path_root(pa->base)->var))
+      continue;
+    int n = pa->n;
+    PtrUse u = {.fv = fv,
+                .f = g,
+                .name = f->name,
+                .p = g->params[i],
+                .call = call,
+                .base = pa->base,
+                .subs = xcalloc((size_t)n + 1, sizeof(Expr *)),
+                .nsubs = n,
+                .ok = true};
+    for (int j = 0; j < n; j++)
+      u.subs[j] = pa->subs.items[n - 1 - j];
+    Buffer *b = freevars_buffer_of(fv, pa->base);
+    if (n != b->rank && !(n == 0 && b->rank == 1)) {
+      char *t = print_expr_text(pa->base);
+      diag_error(pa->arg->loc,
+                 "hand '%s' to '%s' as the address of one element: '&%s[...]' with %d "
+                 "subscript%s",
+                 t, f->name, t, b->rank, b->rank == 1 ? "" : "s");
+      xfree(t);
+      fv->ok = false;
+      continue;
+    }
+    walk_ptr_stmt(&u, g->body);
+    fv->ok &= u.ok;
+  }
+}

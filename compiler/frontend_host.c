@@ -1,0 +1,427 @@
+/* frontend_host.c — the host code of the file as data (part of the front end).
+ * Receives the parsed file and its nests; hands on src->host_funcs: for every
+ * function defined in the file, its statements as source spans, with the
+ * arrays each one subscripts, dereferences or hands to a library call, the
+ * calls that may touch any array, its returns and its calls to free/realloc.
+ * hostsync.c decides the syncs from that alone, without libclang. */
+#include "frontend_clang.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One collection: lives for the call of frontend_host_collect(). */
+typedef struct Host {
+  Source *src;
+  unsigned *nest_fors; /* the nests' `for` offsets, sorted */
+  int nnest_fors;
+  /* touches_no_array(): char* names; (void*)1 safe, (void*)2 unsafe, 0 pending */
+  Vec seen, verdict;
+} Host;
+
+/* A scan of one expression or one callee's body: appends to *uses. */
+typedef struct Scan {
+  Host *h;
+  Vec *uses;
+} Scan;
+
+/* Unlike the IR's view of an expression, a host root is seen through casts
+ * too: `fwrite((char *)a, ...)` hands `a` to the call. */
+static CXCursor strip_casts(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
+      return c;
+    Kids kids = frontend_kids_of(c);
+    if (kids.n < 1 || kids.n > 8)
+      return c;
+    c = kids.c[kids.n - 1];
+  }
+}
+
+/* Whether a location is text of the input as written: not produced by a
+ * macro, whose expansion location is the whole invocation. */
+static bool as_written(CXSourceLocation l) {
+  CXFile ef, sf;
+  unsigned eoff, soff;
+  clang_getExpansionLocation(l, &ef, NULL, NULL, &eoff);
+  clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+  return ef && sf && clang_File_isEqual(ef, sf) && eoff == soff;
+}
+
+/* The source text of an expression, or NULL when it is not written out in
+ * the input (it comes from a macro: `prevent_dce(show(n))` expands to an
+ * `if` whose `argv` would otherwise read as the whole invocation). */
+static char *text_of(Source *src, CXCursor c) {
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  if (e <= b || e > src->len)
+    return NULL;
+  CXSourceRange r = clang_getCursorExtent(c);
+  if (!as_written(clang_getRangeStart(r)) || !as_written(clang_getRangeEnd(r)))
+    return NULL;
+  return xstrndup(src->text + b, e - b);
+}
+
+static void add_use(Scan *s, HostUseKind kind, bool lib_arg) {
+  HostUse *u = NEW(HostUse);
+  u->kind = kind;
+  u->lib_arg = lib_arg;
+  vec_push(s->uses, u);
+}
+
+/* Records the array behind a pointer expression: `a`, `m->data`; anything
+ * else (a call's result, a[i] + k) is opaque and asks for a full sync. */
+static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
+  e = strip_casts(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  /* &a[i], a + i: the array is a */
+  while (k == CXCursor_ArraySubscriptExpr || k == CXCursor_BinaryOperator ||
+         (k == CXCursor_UnaryOperator &&
+          clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)) {
+    Kids kids = frontend_kids_of(e);
+    if (kids.n < 1)
+      break;
+    CXCursor next = kids.c[0];
+    if (k == CXCursor_BinaryOperator) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+      if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || kids.n != 2)
+        break;
+      CXType t0 = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+      next = t0.kind == CXType_Pointer ? kids.c[0] : kids.c[1];
+    }
+    e = strip_casts(next);
+    k = clang_getCursorKind(e);
+  }
+  if (k == CXCursor_StringLiteral)
+    return;
+  CXCursor root = e;
+  while (clang_getCursorKind(root) == CXCursor_MemberRefExpr) {
+    Kids kids = frontend_kids_of(root);
+    if (kids.n != 1)
+      break;
+    root = strip_casts(kids.c[0]);
+  }
+  if (clang_getCursorKind(root) != CXCursor_DeclRefExpr) {
+    add_use(s, HU_OPAQUE, lib_arg);
+    return;
+  }
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  if (t.kind != CXType_Pointer && t.kind != CXType_ConstantArray &&
+      t.kind != CXType_VariableArray && t.kind != CXType_IncompleteArray)
+    return; /* a scalar: not device data */
+  /* device arrays hold numbers: a FILE * or a struct pointer is not one */
+  CXType elem = t;
+  while (elem.kind == CXType_Pointer || elem.kind == CXType_ConstantArray ||
+         elem.kind == CXType_VariableArray || elem.kind == CXType_IncompleteArray)
+    elem = clang_getCanonicalType(elem.kind == CXType_Pointer ? clang_getPointeeType(elem)
+                                                              : clang_getArrayElementType(elem));
+  if (elem.kind == CXType_Record || elem.kind == CXType_FunctionProto ||
+      elem.kind == CXType_FunctionNoProto)
+    return;
+  char *txt = text_of(s->h->src, e);
+  if (!txt) {
+    add_use(s, HU_OPAQUE, lib_arg);
+    return;
+  }
+  add_use(s, HU_ROOT, lib_arg);
+  HostUse *u = s->uses->items[s->uses->len - 1];
+  u->write = write;
+  u->root = txt;
+  /* whether it is declared inside the statement that wants the sync is
+   * hostsync's question: it knows the statement */
+  u->decl = frontend_begin(clang_getCursorReferenced(root));
+}
+
+static void scan(Scan *s, CXCursor c, bool write);
+
+static enum CXChildVisitResult scan_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  scan(d, c, false);
+  return CXChildVisit_Continue;
+}
+
+static void scan_kids(Scan *s, CXCursor c) { clang_visitChildren(c, scan_kid, s); }
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+    *(CXCursor *)d = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static CXCursor body_of(CXCursor fn) {
+  CXCursor body = clang_getNullCursor();
+  clang_visitChildren(fn, find_body, &body);
+  return body;
+}
+
+static void free_uses(Vec *uses) {
+  for (int i = 0; i < uses->len; i++) {
+    HostUse *u = uses->items[i];
+    xfree(u->root);
+    xfree(u);
+  }
+  xfree(uses->items);
+}
+
+/* A function of this file that touches no array (only scalars, its locals
+ * and library calls without arrays) needs no sync before a call to it;
+ * anything else may read or write any array. */
+static bool touches_no_array(Host *h, CXCursor fn) {
+  CXString n = clang_getCursorSpelling(fn);
+  char *name = xstrdup(clang_getCString(n));
+  clang_disposeString(n);
+  for (int i = 0; i < h->seen.len; i++)
+    if (strcmp(h->seen.items[i], name) == 0) {
+      xfree(name);
+      return h->verdict.items[i] == (void *)1;
+    }
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (clang_Cursor_isNull(def) || !frontend_in_main_file(h->src, def)) {
+    xfree(name);
+    return false;
+  }
+  int slot = h->seen.len;
+  vec_push(&h->seen, name);
+  vec_push(&h->verdict, NULL); /* recursion counts as unsafe */
+  CXCursor body = body_of(def);
+  bool safe = false;
+  if (!clang_Cursor_isNull(body)) {
+    Vec uses = {0};
+    Scan sub = {h, &uses};
+    scan(&sub, body, false);
+    safe = uses.len == 0;
+    free_uses(&uses);
+  }
+  h->verdict.items[slot] = safe ? (void *)1 : (void *)2;
+  return safe;
+}
+
+static void scan_call(Scan *s, CXCursor c) {
+  CXCursor fn = clang_getCursorReferenced(c);
+  bool library =
+      !clang_Cursor_isNull(fn) &&
+      (clang_Location_isInSystemHeader(clang_getCursorLocation(fn)) || touches_no_array(s->h, fn));
+  if (!library) {
+    /* it may read or write any array, through globals or pointers */
+    add_use(s, HU_ESCAPE, false);
+    scan_kids(s, c);
+    return;
+  }
+  /* free() and realloc() become nurt_free()/nurt_realloc(), which forget the
+   * array (realloc keeps its data): no copy back beforehand */
+  CXString name = clang_getCursorSpelling(fn);
+  bool forgets =
+      strcmp(clang_getCString(name), "free") == 0 || strcmp(clang_getCString(name), "realloc") == 0;
+  clang_disposeString(name);
+  int n = clang_Cursor_getNumArguments(c);
+  for (int i = 0; i < n; i++) {
+    CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+    if (forgets && i == 0) {
+      scan(s, arg, false);
+      continue;
+    }
+    CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+    if (t.kind == CXType_Pointer) {
+      CXType pointee = clang_getPointeeType(t);
+      note_root(s, arg, !clang_isConstQualifiedType(pointee), true);
+    }
+    scan(s, arg, false);
+  }
+}
+
+static void scan(Scan *s, CXCursor c, bool write) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  switch (k) {
+  case CXCursor_ArraySubscriptExpr: {
+    Kids kids = frontend_kids_of(c);
+    note_root(s, c, write, false);
+    for (int i = 0; i < kids.n && i < 8; i++)
+      scan(s, kids.c[i], false);
+    return;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    Kids kids = frontend_kids_of(c);
+    if (kids.n != 1)
+      break;
+    if (op == CXUnaryOperator_Deref) {
+      note_root(s, kids.c[0], write, false);
+      scan(s, kids.c[0], false);
+      return;
+    }
+    bool w = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
+             op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+             op == CXUnaryOperator_AddrOf;
+    scan(s, kids.c[0], w);
+    return;
+  }
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    Kids kids = frontend_kids_of(c);
+    if (kids.n != 2)
+      break;
+    bool assign = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+    scan(s, kids.c[0], assign);
+    scan(s, kids.c[1], false);
+    return;
+  }
+  case CXCursor_CallExpr:
+    scan_call(s, c);
+    return;
+  case CXCursor_UnaryExpr: /* sizeof and alignof do not evaluate */
+    return;
+  case CXCursor_UnexposedExpr:
+  case CXCursor_ParenExpr:
+  case CXCursor_MemberRefExpr: {
+    Kids kids = frontend_kids_of(c);
+    for (int i = 0; i < kids.n && i < 8; i++)
+      scan(s, kids.c[i], write);
+    return;
+  }
+  default:
+    break;
+  }
+  scan_kids(s, c);
+}
+
+/* --- statements ---------------------------------------------------------- */
+
+static int cmp_offset(const void *a, const void *b) {
+  unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+  return (x > y) - (x < y);
+}
+
+/* Whether a nest's `for` lies in [b, e): a binary search, since every node
+ * asks and a file can have hundreds of nests. */
+static bool holds_nest(Host *h, unsigned b, unsigned e) {
+  int lo = 0, hi = h->nnest_fors;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (h->nest_fors[mid] < b)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < h->nnest_fors && h->nest_fors[lo] < e;
+}
+
+static HostKind kind_of(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundStmt)
+    return HS_COMPOUND;
+  if (k == CXCursor_IfStmt)
+    return HS_IF;
+  if (k == CXCursor_DeclStmt)
+    return HS_DECL;
+  if (clang_isStatement(k))
+    return HS_STMT;
+  return clang_isExpression(k) ? HS_EXPR : HS_OTHER;
+}
+
+static HostStmt *node_of(Host *h, CXCursor c);
+
+typedef struct NodeKids {
+  Host *h;
+  HostStmt *parent;
+} NodeKids;
+
+static enum CXChildVisitResult node_kid(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  NodeKids *nk = d;
+  vec_push(&nk->parent->kids, node_of(nk->h, c));
+  return CXChildVisit_Continue;
+}
+
+/* A statement keeps all its children: a sync goes before the smallest
+ * statement that needs it.  Anything else is scanned whole, and also kept
+ * apart when it holds a nest (a statement expression around a kernel). */
+static HostStmt *node_of(Host *h, CXCursor c) {
+  HostStmt *n = NEW(HostStmt);
+  n->kind = kind_of(c);
+  n->begin = frontend_begin(c);
+  n->end = frontend_end(c);
+  bool stmt = n->kind != HS_EXPR && n->kind != HS_OTHER;
+  if (!stmt) {
+    Scan s = {h, &n->uses};
+    scan(&s, c, false);
+  }
+  if (stmt || holds_nest(h, n->begin, n->end)) {
+    NodeKids nk = {h, n};
+    clang_visitChildren(c, node_kid, &nk);
+  }
+  return n;
+}
+
+static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_ReturnStmt)
+    return CXChildVisit_Recurse;
+  HostStmt *r = NEW(HostStmt);
+  r->kind = HS_STMT;
+  r->begin = frontend_begin(c);
+  r->end = frontend_end(c);
+  vec_push(&((HostFunc *)d)->returns, r);
+  return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_frees(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return CXChildVisit_Recurse;
+  CXCursor fn = clang_getCursorReferenced(c);
+  if (clang_Cursor_isNull(fn) || !clang_Location_isInSystemHeader(clang_getCursorLocation(fn)))
+    return CXChildVisit_Recurse;
+  CXString name = clang_getCursorSpelling(fn);
+  const char *n = clang_getCString(name);
+  const char *which = strcmp(n, "free") == 0      ? "free"
+                      : strcmp(n, "realloc") == 0 ? "realloc"
+                                                  : NULL;
+  clang_disposeString(name);
+  if (which) {
+    HostFree *f = NEW(HostFree);
+    f->begin = frontend_begin(c);
+    f->name = which;
+    vec_push(&((HostFunc *)d)->frees, f);
+  }
+  return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Host *h = d;
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+      !frontend_in_main_file(h->src, c))
+    return CXChildVisit_Continue;
+  HostFunc *f = NEW(HostFunc);
+  CXString name = clang_getCursorSpelling(c);
+  f->name = xstrdup(clang_getCString(name));
+  clang_disposeString(name);
+  f->begin = frontend_begin(c);
+  f->end = frontend_end(c);
+  CXCursor body = body_of(c);
+  if (!clang_Cursor_isNull(body)) {
+    f->body = node_of(h, body);
+    clang_visitChildren(body, find_returns, f);
+  }
+  clang_visitChildren(c, find_frees, f);
+  vec_push(&h->src->host_funcs, f);
+  return CXChildVisit_Continue;
+}
+
+void frontend_host_collect(Source *src) {
+  Host h = {.src = src, .nnest_fors = src->nests.len};
+  h.nest_fors = xcalloc((size_t)h.nnest_fors + 1, sizeof(unsigned));
+  for (int i = 0; i < h.nnest_fors; i++)
+    h.nest_fors[i] = ((Nest *)src->nests.items[i])->for_begin;
+  qsort(h.nest_fors, (size_t)h.nnest_fors, sizeof(unsigned), cmp_offset);
+  clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), visit_func, &h);
+  xfree(h.nest_fors);
+  for (int i = 0; i < h.seen.len; i++)
+    xfree(h.seen.items[i]);
+  xfree(h.seen.items);
+  xfree(h.verdict.items);
+}
