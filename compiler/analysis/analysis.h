@@ -9,6 +9,7 @@
  *   deps.c      dependences and legality (reordering, distribution,
  *               fusion), decided on those sets
  *   region.c    the first-subscript range each buffer needs, from those sets
+ *   sched.c     isl's schedule of a nest for a bare `work`, read as a chain
  *   promote.c   register promotion of loop-invariant elements in the body */
 #ifndef NUCC_ANALYSIS_H
 #define NUCC_ANALYSIS_H
