@@ -177,7 +177,8 @@ static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, Sche
   int *g = xcalloc((size_t)(n ? n : 1), sizeof(int));
   for (int x = 0; x < n; x++) {
     PolyAccess *a = p->accs.items[x];
-    g[x] = group_of(groups, ngroups, a->e);
+    /* a helper's access through a pointer argument belongs at its call */
+    g[x] = group_of(groups, ngroups, a->acc && a->acc->site ? a->acc->site : a->e);
     if (g[x] < 0) {
       char *t = print_expr_text(a->e);
       *why = xformat("the access '%s' is outside the statements of the body", t);

@@ -8,7 +8,8 @@
  * a third (covariance's mean, fused back at the outer loop); a loop that
  * counts down (isl sees its index negated); a triangular nest, of which
  * nucc maps one of isl's two parallel loops; a scatter through an index
- * array, which isl takes as parallel because of `independent`. */
+ * array, which isl takes as parallel because of `independent`; a helper
+ * that writes the row it is handed. */
 #include <stdio.h>
 
 #define N 23
@@ -19,6 +20,11 @@ static float a[N][N], b[N][N];
 static double mean[N], data[N][N], sd[N][N];
 static float r[N], w[N], t[N][N], sc[N];
 static int idx[N];
+
+static void shift_row(float *row, int m, const float *x) {
+  for (int j = 0; j < m; j++)
+    row[j] = row[j] * 0.5f + x[j];
+}
 
 static double checkf(float (*p)[N]) {
   double s = 0;
@@ -82,6 +88,10 @@ int main(void) {
   for (int i = 0; i < n; i++)
     sc[idx[i]] = r[i] * 2.0f;
 
+#pragma nu work
+  for (int i = 0; i < n; i++)
+    shift_row(&b[i][0], N, r);
+
   printf("batch sum %.9e\n", checkf(img));
   printf("column copy %.9e\n", checkf(a));
   double s = 0, m = 0;
@@ -98,6 +108,6 @@ int main(void) {
   double q = 0;
   for (int i = 0; i < N; i++)
     q += sc[i] * (i % 6 + 1);
-  printf("scatter %.9e\n", q);
+  printf("scatter %.9e helper %.9e\n", q, checkf(b));
   return 0;
 }
