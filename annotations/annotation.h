@@ -95,6 +95,10 @@ bool dmine_apply(AnnotCtx *cx, Annot *a);
 bool peel_apply(AnnotCtx *cx, Annot *a);
 bool inline_apply(AnnotCtx *cx, Annot *a);
 bool fission_apply(AnnotCtx *cx, Annot *a);
+/* The statements of a loop body (empty ones left out) and the group of
+ * each, as fission distributes them: items that pass values through a
+ * scalar share one; returns the number of groups. */
+int fission_group_items(Stmt *body, Vec *items, int **group);
 bool fuse_apply(AnnotCtx *cx, Annot *a);
 bool cache_apply(AnnotCtx *cx, Annot *a);
 

@@ -1,17 +1,22 @@
 /* auto.c — a bare `work`: nucc chooses the chain of annotations itself.
- * Receives the nest after its clauses and any annotations before `work`;
- * tries, with diagnostics muted, every chain `work(s) [permut(p)] [fission
- * | fuse]` that fits the nest, each checked by the annotations' own isl
- * legality and `work`'s dependence test, keeps the best (most mapped loops,
- * then the innermost mapped index on the arrays' contiguous dimension, then
- * the fewest annotations), and applies it as if written out. */
+ * Receives the nest after its clauses and any annotations before `work`.
+ * First choice: isl's schedule of the nest (analysis/sched.c, as PPCG
+ * computes it), read as a chain `work(s) [permut(p)] [fission | fuse]`.
+ * Where no such chain expresses it, or nucc's checks refuse the chain, it
+ * tries, with diagnostics muted, every chain of that form that fits the
+ * nest and keeps the best (most mapped loops, then the innermost mapped
+ * index on the arrays' contiguous dimension, then the fewest annotations).
+ * Either chain is checked by the annotations' own isl legality and `work`'s
+ * dependence test, and applied as if written out. */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define MAX_PERMUTED 4 /* 4! orders; deeper loops keep their place */
+#define MAX_PERMUTED 4 /* the search's 4! orders; deeper loops keep their place */
+#define MAX_LOOPS 16   /* tr_chain's depth */
 
 /* A synthetic annotation at the bare `work`, with integer arguments. */
 static Annot *synth(Annot *at, const char *name, const long long *args, int nargs) {
@@ -87,11 +92,12 @@ static int contiguity(Vec *kernels, int *unit, int *all) {
  * permut), and how it did. */
 typedef struct {
   const char *pre; /* "fission", "fuse" or NULL */
-  long long perm[MAX_PERMUTED];
+  long long perm[MAX_LOOPS];
   int nperm; /* 0: no permut */
   int dims;  /* loops mapped; 0: the chain failed */
   long score;
-  int unit, all; /* accesses on the contiguous dimension, of all */
+  int unit, all;  /* accesses on the contiguous dimension, of all */
+  bool reordered; /* isl's parallel members, in another order */
 } Plan;
 
 static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
@@ -185,26 +191,137 @@ static void chain_text(Buf *b, Plan *p) {
     buf_printf(b, " %s", p->pre);
 }
 
-/* Why the plan, for --report. */
-static char *reasons(Plan *p, Vec *kernels) {
+/* Why the plan, for --report: from isl's schedule (sc->why NULL), or from
+ * the search and why not from isl's schedule. */
+static char *reasons(Plan *p, Vec *kernels, SchedChain *sc) {
   Buf b = {0};
+  bool isl = sc->why == NULL;
   buf_puts(&b, "bare 'work' chose '");
   chain_text(&b, p);
-  buf_puts(&b, "':");
-  if (p->pre && !strcmp(p->pre, "fission"))
+  if (isl)
+    buf_printf(&b, "' from isl's schedule %s (* parallel):", sc->tree);
+  else
+    buf_printf(&b, "' by its own search, because %s:", sc->why);
+  if (isl && sc->reason)
+    buf_printf(&b, " %s;", sc->reason);
+  if (!isl && p->pre && strcmp(p->pre, "fission") == 0)
     buf_puts(&b, " fission, because statements sit between the loops and a kernel per "
                  "statement maps more of them;");
-  if (p->pre && !strcmp(p->pre, "fuse"))
+  if (!isl && p->pre && strcmp(p->pre, "fuse") == 0)
     buf_puts(&b, " fuse, because adjacent loops of the body make one perfect nest;");
   if (p->nperm)
-    buf_puts(&b, " permut, so that the parallel loops are outermost and the innermost "
-                 "mapped loop walks the arrays' contiguous dimension;");
+    buf_puts(&b, isl && p->reordered
+                     ? " permut, the order of the schedule's band with its parallel members "
+                       "reordered so that the innermost mapped loop walks the arrays' "
+                       "contiguous dimension;"
+                 : isl ? " permut, the order of the schedule's band;"
+                       : " permut, so that the parallel loops are outermost and the innermost "
+                         "mapped loop walks the arrays' contiguous dimension;");
   Kernel *k = kernels->items[0];
+  buf_printf(&b, " %d loop%s mapped, ", p->dims, p->dims == 1 ? "" : "s");
+  if (!isl)
+    buf_puts(&b, "the most any tried order allows");
+  else if (p->dims == sc->dims)
+    buf_puts(&b, "the parallel members at the top of the band");
+  else
+    buf_printf(&b, "of the band's %d parallel members at its top (nucc's checks refuse more)",
+               sc->dims);
   buf_printf(&b,
-             " %d loop%s mapped, the most any tried order allows; %d of %d accesses on the "
-             "contiguous dimension of the innermost mapped index '%s'; work-groups of 256",
-             p->dims, p->dims == 1 ? "" : "s", p->unit, p->all, k->mapped[k->dims - 1]->var->name);
+             "; %d of %d accesses on the contiguous dimension of the innermost mapped index "
+             "'%s'; work-groups of 256",
+             p->unit, p->all, k->mapped[k->dims - 1]->var->name);
   return b.s;
+}
+
+/* The permutation's length without the loops at its end that keep their
+ * place. */
+static int significant(const long long *perm, int n) {
+  while (n > 0 && perm[n - 1] == n)
+    n--;
+  return n;
+}
+
+/* isl's chain for the one piece of the nest: fills *p (p->dims 0 when
+ * nucc's checks refuse it) or says in sc->why why there is none. */
+static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
+  Loop *loops[MAX_LOOPS];
+  int k = cx->pieces.len == 1 ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) : 0;
+  if (!k) {
+    sc->why = xstrdup(cx->pieces.len == 1 ? "the nest's outer loop is not canonical"
+                                          : "the annotations before 'work' left several pieces");
+    return false;
+  }
+  Vec items = {0};
+  int *group;
+  int ngroups = fission_group_items(loops[k - 1]->body, &items, &group);
+  if (!ngroups) {
+    sc->why = xstrdup("the body is empty");
+    return false;
+  }
+  SchedGroup *gs = xcalloc((size_t)(ngroups ? ngroups : 1), sizeof(SchedGroup));
+  for (int i = 0; i < items.len; i++) {
+    SchedGroup *g = &gs[group[i]];
+    if (!g->items)
+      g->items = (Stmt **)items.items + i;
+    g->nitems++;
+  }
+  for (int g = 0; g < ngroups; g++) {
+    Stmt *s = gs[g].items[0];
+    if (gs[g].nitems == 1 && s->kind == ST_FOR && s->loop && !s->annots) {
+      gs[g].loops = xcalloc(MAX_LOOPS, sizeof(Loop *));
+      gs[g].nloops = tr_chain(s, gs[g].loops, MAX_LOOPS);
+    }
+  }
+  Kernel kn = {0};
+  kn.name = "schedule";
+  kn.nest = cx->inner ? NULL : cx->nest;
+  kn.dims = k;
+  kn.mapped = loops;
+  kn.body = loops[k - 1]->body;
+  kn.info = NEW(KernelInfo);
+  Vec none = {0};
+  int before = diag_quiet_begin();
+  bool ok = freevars_analyse(&kn, kn.info, &none, &none);
+  ok &= diag_quiet_end(before) == 0;
+  if (!ok) {
+    sc->why = xstrdup("the body uses something a kernel cannot");
+    return false;
+  }
+  if (!sched_choose(kn.info, gs, ngroups, cx->independent, sc))
+    return false;
+  if (sc->nfull > MAX_LOOPS) {
+    sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);
+    return false;
+  }
+  /* isl leaves free the order of the parallel members at the top of its
+   * band (no dependence runs along any of them): the order whose innermost
+   * mapped index walks the arrays' contiguous dimension scores best */
+  long long q[3] = {1, 2, 3};
+  int c = sc->dims < 3 ? sc->dims : 3;
+  *p = (Plan){0};
+  do {
+    Plan t = {.pre = sc->pre};
+    for (int i = 0; i < sc->nfull; i++)
+      t.perm[i] = i < c ? sc->perm[q[i] - 1] : sc->perm[i];
+    t.nperm = significant(t.perm, sc->nfull);
+    try_plan(cx, a, &t, c);
+    t.reordered = q[0] != 1 || (c > 1 && q[1] != 2);
+    if (t.dims && (!p->dims || t.score > p->score))
+      *p = t;
+  } while (c > 1 && next_perm(q, c));
+  if (!p->dims) {
+    *p = (Plan){.pre = sc->pre, .nperm = sc->nperm};
+    for (int i = 0; i < sc->nperm; i++)
+      p->perm[i] = sc->perm[i];
+    Buf b = {0};
+    Plan shown = *p;
+    shown.dims = sc->dims;
+    chain_text(&b, &shown);
+    sc->why = xformat("nucc's checks refuse the chain '%s' of isl's schedule %s", b.s, sc->tree);
+    xfree(b.s);
+    return false;
+  }
+  return true;
 }
 
 /* A loop of the body, at any depth under if and blocks. */
@@ -236,9 +353,9 @@ static void time_loop_note(AnnotCtx *cx, Annot *a) {
               loops[0]->var->name);
 }
 
-bool auto_apply(AnnotCtx *cx, Annot *a) {
+/* The search: every chain of the form that fits, the best kept in *best. */
+static void search(AnnotCtx *cx, Annot *a, Plan *best) {
   static const char *pres[] = {NULL, "fuse", "fission"};
-  Plan best = {0};
   for (size_t i = 0; i < sizeof pres / sizeof *pres; i++) {
     /* the pieces this pre-transformation leaves bound the permutations */
     AnnotCtx saved = *cx;
@@ -266,17 +383,28 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
           continue;
         p.dims = 0;
         try_plan(cx, a, &p, max_dims);
-        if (p.dims && (!best.dims || p.score > best.score))
-          best = p;
+        if (p.dims && (!best->dims || p.score > best->score))
+          *best = p;
       } while (p.nperm && next_perm(p.perm, p.nperm));
     }
+  }
+}
+
+bool auto_apply(AnnotCtx *cx, Annot *a) {
+  Plan best = {0};
+  SchedChain sc = {0};
+  if (!sched_plan(cx, a, &best, &sc)) {
+    best = (Plan){0};
+    search(cx, a, &best);
   }
   if (!best.dims) {
     /* say why with the plainest chain: its dependence, with the pair */
     bool ok = work_apply(cx, synth_work(a, 1));
     if (!ok) {
-      diag_note(a->loc, "bare 'work': no chain that nucc tried (fission, fuse, permut) leaves "
-                        "a loop that can run in parallel");
+      diag_note(a->loc,
+                "bare 'work': no chain from isl's schedule (%s), nor any that nucc tried "
+                "(fission, fuse, permut), leaves a loop that can run in parallel",
+                sc.why);
       time_loop_note(cx, a);
     }
     return ok;
@@ -287,7 +415,7 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     printf("-- work decides: %s\n", b.s);
   if (!apply_chain(cx, a, &best, best.dims))
     return false;
-  char *why = reasons(&best, &cx->kernels);
+  char *why = reasons(&best, &cx->kernels, &sc);
   for (int i = 0; i < cx->kernels.len; i++)
     vec_push(&((Kernel *)cx->kernels.items[i])->hints, why);
   xfree(b.s);

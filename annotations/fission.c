@@ -31,7 +31,7 @@ static Stmt *exits_loop(Stmt *s) {
  * a local declared by one statement, or a scalar it assigns (a temporary
  * declared outside, which isl does not see), ties it to every later one
  * that reads it, and everything in between (copies keep program order). */
-static int group_items(Stmt *body, Vec *items, int **group) {
+int fission_group_items(Stmt *body, Vec *items, int **group) {
   if (body->kind == ST_BLOCK) {
     for (int i = 0; i < body->nitems; i++)
       if (body->items[i]->kind != ST_EMPTY)
@@ -75,7 +75,7 @@ bool fission_apply(AnnotCtx *cx, Annot *a) {
   Stmt *body = loops[k - 1]->body;
   Vec items = {0};
   int *group;
-  int ngroups = group_items(body, &items, &group);
+  int ngroups = fission_group_items(body, &items, &group);
   Stmt **it = (Stmt **)items.items;
   for (int i = 0; i < items.len; i++) {
     Stmt *x = exits_loop(it[i]);

@@ -9,6 +9,7 @@
  *   deps.c      dependences and legality (reordering, distribution,
  *               fusion), decided on those sets
  *   region.c    the first-subscript range each buffer needs, from those sets
+ *   sched.c     isl's schedule of a nest for a bare `work`, read as a chain
  *   promote.c   register promotion of loop-invariant elements in the body */
 #ifndef NUCC_ANALYSIS_H
 #define NUCC_ANALYSIS_H
@@ -151,5 +152,36 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
 Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc *from, SrcLoc *to);
 Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *group, char **why,
                         SrcLoc *from, SrcLoc *to);
+
+/* sched.c: isl's scheduler for a bare `work`.  A group of the body's items
+ * is one isl statement (S0, S1, ... in program order); a group of one
+ * canonical loop nest also runs over its own perfectly nested loops. */
+typedef struct SchedGroup {
+  Stmt **items;
+  int nitems;
+  Loop **loops; /* the group's own perfectly nested loops */
+  int nloops;
+} SchedGroup;
+
+/* isl's schedule as nucc's chain `work(S) [permut(perm)] [pre]`. */
+typedef struct SchedChain {
+  const char *pre;    /* "fission", "fuse" or NULL */
+  const char *reason; /* why pre, for --report */
+  long long *perm;    /* 1-based; nperm 0: no permut */
+  int nperm;
+  int nfull;  /* perm's length: nperm and the loops after it that keep their place */
+  int dims;   /* the parallel outer loops to map, 1 to 3 */
+  char *tree; /* the schedule in brief, parallel members starred:
+                 "sequence[S0: band(i*, j*); S1: band(i*, j*, k)]" */
+  char *why;  /* when there is no chain: why not */
+} SchedChain;
+
+/* Computes isl's schedule for the nest whose outer loops are the kernel's
+ * mapped ones and whose body's items are `groups`, as PPCG does (validity,
+ * proximity and coincidence: every dependence; `trusted`, the clause
+ * `independent`: none between accesses that are not exact), and reads it
+ * as a chain; false with out->why when isl finds none or no chain
+ * expresses it. */
+bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out);
 
 #endif

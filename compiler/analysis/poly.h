@@ -13,6 +13,7 @@
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/schedule.h>
 #include <isl/set.h>
 
 /* One coordinate of an element: subscript `pos` of the access, or, when
@@ -77,5 +78,9 @@ typedef struct PolyExample {
   long long *elem;  /* the coordinates of x's element at I */
 } PolyExample;
 bool poly_example(Poly *p, __isl_keep isl_set *s, PolyAccess *x, PolyExample *ex);
+
+/* sched.c: reads a schedule over statements S0..Sn-1, each with the
+ * nest's k outer loops first, as a chain (the pure half of sched_choose). */
+bool sched_read(__isl_keep isl_schedule *s, int k, SchedChain *out);
 
 #endif

@@ -54,3 +54,10 @@ add_test(NAME golden.explain_spelled
           $<TARGET_FILE:nucc>
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
 set_tests_properties(golden.explain_spelled PROPERTIES LABELS golden)
+# auto.chains: the chains a bare `work` decides and the reasons --report
+# gives: from isl's schedule, reordered for contiguity, and from nucc's own
+# search where isl's effort limit is passed or nucc refuses isl's chain.
+add_test(NAME auto.chains
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/golden/bare_chains.sh $<TARGET_FILE:nucc>
+          ${PROJECT_SOURCE_DIR})
+set_tests_properties(auto.chains PROPERTIES LABELS golden)

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The chains a bare `work` decides, and where they came from: each check runs
+# nucc --explain or --report on a file and wants a line (fixed text) in it.
+#   bare_chains.sh NUCC ROOT
+# isl's schedule gives chains nucc's own search does not find (five loops,
+# the parallel ones last); a band over two loops of the body is fuse; a
+# statement that touches no array (a continue) keeps the nest with isl, and
+# so do a scatter under `independent` and a helper that writes its row;
+# nucc orders isl's parallel members for the arrays' contiguous dimension;
+# the search decides where isl's effort limit is passed (NUCC_TEST_SCHED_OPS)
+# or nucc refuses isl's chain.
+set -uo pipefail
+nucc=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2
+fail=0
+
+# want ENV FLAG FILE TEXT: `ENV nucc FLAG FILE` prints a line holding TEXT
+# (--report), or the line TEXT (--explain)
+want() {
+  local env=$1 flag=$2 file=$3 text=$4 out
+  if [[ $flag == --report ]]; then
+    out=$(cd "$(dirname "$root/$file")" && env $env "$nucc" --report "$(basename "$file")" \
+      -o /dev/null 2>&1)
+  else
+    out=$(cd "$(dirname "$root/$file")" && env $env "$nucc" --explain "$(basename "$file")" 2>&1)
+  fi
+  local x=-x
+  [[ $flag == --report ]] && x=''
+  if ! grep -qF $x -- "$text" <<<"$out"; then
+    echo "FAIL: ${env:+$env }nucc $flag $file: no line with: $text"
+    fail=1
+  fi
+}
+
+b=tests/golden/explain/bare_schedule.c
+want "" --explain $b "-- work decides: work(16,16) permut(4,5,1,2,3)"
+want "" --report $b "bare 'work' chose 'work(16,16) permut(4,5,1,2,3)' from isl's schedule band(y*, x*, s) band(t) band(c) (* parallel)"
+want NUCC_TEST_SCHED_OPS=1 --explain $b "-- work decides: work(256) permut(4,1,2,3)"
+want NUCC_TEST_SCHED_OPS=1 --report $b "by its own search, because isl's scheduler passed its effort limit"
+
+g=tests/golden/explain/bare_work.c
+want "" --explain $g "-- work decides: work(16,16) permut(1,3,2) fission"
+want "" --report $g "from isl's schedule band(i*, j*, k) sequence[S0; S1] (* parallel): fission, because the schedule's band runs other loops of each statement"
+
+r=tests/run/bare_schedule.c
+want "" --report $r "bare_schedule.c:64: hint: bare 'work' chose 'work(16,16) permut(2,1)' from isl's schedule band(j*, i*) (* parallel): permut, the order of the schedule's band with its parallel members reordered"
+want "" --report $r "bare_schedule.c:68: hint: bare 'work' chose 'work(256)' from isl's schedule sequence[S0,S1: band(j*, i) sequence[S0; S1]; S2: band(j*, i*)]"
+want "" --report $r "bare_schedule.c:77: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*)"
+want "" --report $r "bare_schedule.c:81: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*, j*) (* parallel): 1 loop mapped, of the band's 2 parallel members at its top (nucc's checks refuse more)"
+want "" --report $r "bare_schedule.c:88: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*) (* parallel)"
+want "" --report $r "bare_schedule.c:92: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*) (* parallel)"
+
+w=tests/run/bare_work.c
+want "" --report $w "bare_work.c:89: hint: bare 'work' chose 'work(256)' from isl's schedule set[S1: band(i*, j); S0: band(i*, j*)] (* parallel)"
+want "" --report $w "bare_work.c:78: hint: bare 'work' chose 'work(16,16) fuse' from isl's schedule"
+
+s=tests/golden/bare_refused.c
+want "" --explain $s "-- work decides: work(256)"
+want "" --report $s "bare 'work' chose 'work(256)' by its own search, because nucc's checks refuse the chain 'work(16,16) permut(1,3,2) fission' of isl's schedule band(i*, j*, k) sequence[S0; S1]"
+
+[[ $fail == 0 ]] && echo "bare_chains: every chain as expected"
+exit $fail

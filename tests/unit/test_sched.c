@@ -1,0 +1,128 @@
+/* test_sched.c — isl's schedule trees read as nucc's chains (sched_read).
+ * Each row is a schedule as isl prints it, over statements S0, S1, ...
+ * that share the nest's k outer loops, and the chain nucc must read from
+ * it: `work(dims) [permut(...)] [pre]`, or the failure and a substring of
+ * its reason. */
+#include "analysis/poly.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct Row {
+  const char *name;
+  int k;
+  const char *tree;
+  const char *chain; /* "dims perm pre": "2 2,1 -", or NULL when none */
+  const char *why;   /* a substring of out.why when chain is NULL */
+} Row;
+
+#define SQ "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }"
+
+static const Row rows[] = {
+    {"one statement, parallel band in order", 2,
+     "{ domain: \"" SQ "\", child: { schedule: \"[n] -> [{ S0[i, j] -> [(i)] }, "
+     "{ S0[i, j] -> [(j)] }]\", coincident: [ 1, 1 ] } }",
+     "2 - -", NULL},
+    {"one statement, band interchanged", 2,
+     "{ domain: \"" SQ "\", child: { schedule: \"[n] -> [{ S0[i, j] -> [(j)] }, "
+     "{ S0[i, j] -> [(i)] }]\", coincident: [ 1, 0 ] } }",
+     "1 2,1 -", NULL},
+    {"gemm of legacy code: a band over a statement and a nest", 1,
+     "{ domain: \"[n, m] -> { S0[i, j] : 0 <= i < n and 0 <= j < n; S1[i, k, j] : 0 <= i < n "
+     "and 0 <= k < m and 0 <= j < n }\", child: { schedule: \"[n, m] -> [{ S0[i, j] -> [(i)]; "
+     "S1[i, k, j] -> [(i)] }, { S0[i, j] -> [(j)]; S1[i, k, j] -> [(j)] }, { S0[i, j] -> [(0)]; "
+     "S1[i, k, j] -> [(k)] }]\", permutable: 1, coincident: [ 1, 1, 0 ], child: { sequence: [ "
+     "{ filter: \"[n, m] -> { S0[i, j] }\" }, { filter: \"[n, m] -> { S1[i, k, j] }\" } ] } } }",
+     "2 1,3,2 fission", NULL},
+    {"two loops of the body in one band", 1,
+     "{ domain: \"[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n; S1[i, j] : 0 <= i < n and "
+     "0 <= j < n }\", child: { schedule: \"[n] -> [{ S0[i, j] -> [(i)]; S1[i, j] -> [(i)] }, "
+     "{ S0[i, j] -> [(j)]; S1[i, j] -> [(j)] }]\", coincident: [ 1, 1 ], child: { sequence: [ "
+     "{ filter: \"[n] -> { S0[i, j] }\" }, { filter: \"[n] -> { S1[i, j] }\" } ] } } }",
+     "2 - fuse", NULL},
+    {"statements apart, each parallel in one loop: one nest maps as many", 1,
+     "{ domain: \"[n] -> { S0[j, i, k] : 0 <= j < n and 0 <= i < k < n; S1[j, i] : 0 <= j < n "
+     "and 0 <= i < n }\", child: { sequence: [ { filter: \"[n] -> { S0[j, i, k] }\", child: { "
+     "schedule: \"[n] -> [{ S0[j, i, k] -> [(j)] }, { S0[j, i, k] -> [(i)] }, { S0[j, i, k] -> "
+     "[(k)] }]\", coincident: [ 1, 0, 0 ] } }, { filter: \"[n] -> { S1[j, i] }\", child: { "
+     "schedule: \"[n] -> [{ S1[j, i] -> [(j)] }, { S1[j, i] -> [(i)] }]\", coincident: [ 1, 1 ] "
+     "} } ] } }",
+     "1 - -", NULL},
+    {"statements apart, each parallel in two loops", 2,
+     "{ domain: \"[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n; S1[i, j] : 0 <= i < n and "
+     "0 <= j < n }\", child: { sequence: [ { filter: \"[n] -> { S0[i, j] }\", child: { "
+     "schedule: \"[n] -> [{ S0[i, j] -> [(j)] }, { S0[i, j] -> [(i)] }]\", coincident: [ 1, 1 ] "
+     "} }, { filter: \"[n] -> { S1[i, j] }\", child: { schedule: \"[n] -> [{ S1[i, j] -> [(j)] "
+     "}, { S1[i, j] -> [(i)] }]\", coincident: [ 1, 1 ] } } ] } }",
+     "2 2,1 -", NULL},
+    {"pieces in different orders", 2,
+     "{ domain: \"[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n; S1[i, j] : 0 <= i < n and "
+     "0 <= j < n }\", child: { sequence: [ { filter: \"[n] -> { S0[i, j] }\", child: { "
+     "schedule: \"[n] -> [{ S0[i, j] -> [(j)] }, { S0[i, j] -> [(i)] }]\", coincident: [ 1, 0 ] "
+     "} }, { filter: \"[n] -> { S1[i, j] }\", child: { schedule: \"[n] -> [{ S1[i, j] -> [(i)] "
+     "}, { S1[i, j] -> [(j)] }]\", coincident: [ 1, 0 ] } } ] } }",
+     NULL, "differently"},
+    {"five loops, the last two parallel", 5,
+     "{ domain: \"[n] -> { S0[a, b, c, d, e] : 0 <= a, b, c, d, e < n }\", child: { schedule: "
+     "\"[n] -> [{ S0[a, b, c, d, e] -> [(d)] }, { S0[a, b, c, d, e] -> [(e)] }, "
+     "{ S0[a, b, c, d, e] -> [(a)] }]\", coincident: [ 1, 1, 0 ], child: { schedule: \"[n] -> "
+     "[{ S0[a, b, c, d, e] -> [(b)] }]\", child: { schedule: \"[n] -> [{ S0[a, b, c, d, e] -> "
+     "[(c)] }]\" } } } }",
+     "2 4,5,1,2,3 -", NULL},
+    {"a skewed stencil", 2,
+     "{ domain: \"" SQ "\", child: { schedule: \"[n] -> [{ S0[i, j] -> [(i)] }, "
+     "{ S0[i, j] -> [(i + j)] }]\", coincident: [ 0, 1 ] } }",
+     NULL, "along"},
+    {"a time loop outside", 2,
+     "{ domain: \"" SQ "\", child: { schedule: \"[n] -> [{ S0[i, j] -> [(i)] }, "
+     "{ S0[i, j] -> [(j)] }]\", coincident: [ 0, 1 ] } }",
+     NULL, "carries a dependence"},
+    {"statements grouped otherwise than fission", 1,
+     "{ domain: \"[n] -> { S0[j] : 0 <= j < n; S1[j, i] : 0 <= j < n and 0 <= i < n; S2[j] : "
+     "0 <= j < n }\", child: { sequence: [ { filter: \"[n] -> { S0[j]; S1[j, i] }\", child: { "
+     "schedule: \"[n] -> [{ S0[j] -> [(j)]; S1[j, i] -> [(j)] }]\", coincident: [ 1 ] } }, "
+     "{ filter: \"[n] -> { S2[j] }\", child: { schedule: \"[n] -> [{ S2[j] -> [(j)] }]\", "
+     "coincident: [ 1 ] } } ] } }",
+     "1 - -", NULL},
+};
+
+static void chain_text(char *out, size_t len, SchedChain *c) {
+  char perm[128] = "-";
+  size_t at = 0;
+  for (int i = 0; i < c->nperm && at + 24 < sizeof perm; i++)
+    at += (size_t)snprintf(perm + at, sizeof perm - at, "%s%lld", i ? "," : "", c->perm[i]);
+  snprintf(out, len, "%d %s %s", c->dims, perm, c->pre ? c->pre : "-");
+}
+
+int main(void) {
+  int failed = 0;
+  isl_ctx *ctx = isl_ctx_alloc();
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    const Row *r = &rows[i];
+    isl_schedule *s = isl_schedule_read_from_str(ctx, r->tree);
+    if (!s) {
+      printf("FAIL %s: isl cannot read the tree\n", r->name);
+      failed++;
+      continue;
+    }
+    SchedChain c;
+    bool ok = sched_read(s, r->k, &c);
+    char got[256];
+    chain_text(got, sizeof got, &c);
+    if (r->chain && (!ok || strcmp(got, r->chain) != 0)) {
+      printf("FAIL %s: want '%s', got %s'%s' (%s)\n", r->name, r->chain, ok ? "" : "no chain, ",
+             ok ? got : "", c.why ? c.why : c.tree);
+      failed++;
+    } else if (!r->chain && (ok || !c.why || !strstr(c.why, r->why))) {
+      printf("FAIL %s: want no chain because '...%s...', got %s'%s'\n", r->name, r->why,
+             ok ? "the chain " : "", ok ? got : c.why);
+      failed++;
+    } else {
+      printf("ok   %s: %s\n", r->name, ok ? got : c.why);
+    }
+    isl_schedule_free(s);
+  }
+  isl_ctx_free(ctx);
+  util_free_all();
+  return failed != 0;
+}
