@@ -17,6 +17,7 @@
 #include "transform.h"
 
 #include <errno.h>
+#include <stdint.h>
 
 #ifndef NUCC_OMP_INSTALLED
 #define NUCC_OMP_INSTALLED ""
@@ -264,6 +265,48 @@ static char *pragma_lines(Source *src, Nest *n) {
   return pragmas.s;
 }
 
+static bool holds_off(Vec *offs, unsigned off) {
+  for (int i = 0; i < offs->len; i++)
+    if ((uintptr_t)offs->items[i] == off)
+      return true;
+  return false;
+}
+
+/* The reduction variables whose results the host folds in lazily
+ * (docs/runtime.md, "Reductions"): the plain locals the front end found
+ * safe (HostFunc.lazy_ok), in functions whose nests all became kernels (a
+ * nest left as host code would read the variable where hostsync places no
+ * fold).  The others are folded right after their launch. */
+static void pick_lazy_reds(Source *src, AnnotCtx *ctxs) {
+  for (int f = 0; f < src->host_funcs.len; f++) {
+    HostFunc *hf = src->host_funcs.items[f];
+    bool all_kernels = true;
+    for (int i = 0; i < src->nests.len; i++) {
+      Nest *n = src->nests.items[i];
+      if (n->for_begin >= hf->begin && n->for_begin < hf->end && !ctxs[i].kernels.len)
+        all_kernels = false;
+    }
+    for (int i = 0; all_kernels && i < src->nests.len; i++) {
+      Nest *n = src->nests.items[i];
+      if (n->for_begin < hf->begin || n->for_begin >= hf->end)
+        continue;
+      for (int j = 0; j < ctxs[i].kernels.len; j++) {
+        Kernel *k = ctxs[i].kernels.items[j];
+        for (int r = 0; r < k->reductions.len; r++) {
+          Reduction *red = k->reductions.items[r];
+          if (!emit_red_may_defer(red))
+            continue;
+          Var *v = red->path->var;
+          if (!v->lazy_red && holds_off(&hf->lazy_ok, v->off)) {
+            v->lazy_red = true;
+            vec_push(&src->lazy_reds, v);
+          }
+        }
+      }
+    }
+  }
+}
+
 /* `ctxs` holds one AnnotCtx per nest: nests with `work` become launches,
  * the others their transformed sequential code; seq_only prints every nest
  * as sequential code (--emit=seq). */
@@ -273,6 +316,8 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
   Buf stubs = {0};
   LineCounter lines = {src->text, 0, 1};
   buf_puts(&stubs, "");
+  if (!seq_only)
+    pick_lazy_reds(src, ctxs);
   for (int i = 0; i < src->nests.len; i++) {
     Nest *n = src->nests.items[i];
     AnnotCtx *cx = &ctxs[i];

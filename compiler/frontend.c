@@ -232,6 +232,7 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   v->name = spelling(decl);
   v->type = conv_type(clang_getCursorType(decl));
   v->loc = loc_of(decl);
+  frontend_loc(clang_getCursorLocation(decl), &v->off);
   v->id = (unsigned)cx->vars.len + 1;
   CXCursor parent = clang_getCursorSemanticParent(decl);
   v->global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;

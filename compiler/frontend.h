@@ -43,6 +43,7 @@ typedef enum HostUseKind {
   HU_ROOT,   // an array subscripted, dereferenced or handed to a library call
   HU_OPAQUE, // a pointer whose array cannot be named before the statement
   HU_ESCAPE, // a call to a function that may touch any array
+  HU_SCALAR, // a scalar variable named (a reduction's result may be pending)
 } HostUseKind;
 
 typedef struct HostUse {
@@ -50,7 +51,8 @@ typedef struct HostUse {
   bool lib_arg;  /* ROOT, OPAQUE: a pointer handed to a library call, which
                     matters in functions without kernels too */
   bool write;    /* ROOT: the statement may write through it */
-  unsigned decl; /* ROOT: the offset of the root variable's declaration */
+  unsigned decl; /* ROOT: the offset of the root variable's declaration;
+                    SCALAR: the offset of the variable's name there (Var.off) */
   char *root;    /* ROOT: its source text, `a`, `m->data` */
 } HostUse;
 
@@ -69,8 +71,9 @@ typedef enum HostKind {
 typedef struct HostStmt {
   HostKind kind;
   unsigned begin, end;
-  Vec kids; /* HostStmt*, in source order */
-  Vec uses; /* HostUse*, of a node that is not a statement */
+  Vec kids;         /* HostStmt*, in source order */
+  Vec uses;         /* HostUse*, of a node that is not a statement */
+  unsigned assigns; /* `v = e`: Var.off of v, plus 1; else 0 */
 } HostStmt;
 
 /* A call to the C library's free or realloc: the name written at begin. */
@@ -85,6 +88,9 @@ typedef struct HostFunc {
   HostStmt *body;      /* NULL if it has none */
   Vec returns;         /* HostStmt*: every return statement */
   Vec frees;           /* HostFree* */
+  Vec lazy_ok;         /* Var.off (as uintptr) of the scalars, declared at the
+                          top of the body or parameters, whose address is never
+                          taken: a reduction's result can wait until it is named */
 } HostFunc;
 
 /* A header libclang opened, once per #include, in the order of inclusion. */
@@ -109,6 +115,9 @@ typedef struct Source {
   bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
   Vec omp_inside;     /* OmpInside* */
   Vec host_funcs;     /* HostFunc*: every function defined in the file, as host code */
+  Vec lazy_reds;      /* Var*: reduction variables whose results the host folds in
+                         lazily (Var.lazy_red; the driver picks them, hostsync places
+                         the folds) */
   Vec includes;       /* Include*: for -MD */
 } Source;
 

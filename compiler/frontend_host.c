@@ -23,6 +23,7 @@ typedef struct Host {
 typedef struct Scan {
   Host *h;
   Vec *uses;
+  bool scalars; /* records the scalar variables named, too (HU_SCALAR) */
 } Scan;
 
 /* Unlike the IR's view of an expression, a host root is seen through casts
@@ -190,7 +191,7 @@ static bool touches_no_array(Host *h, CXCursor fn) {
   bool safe = false;
   if (!clang_Cursor_isNull(body)) {
     Vec uses = {0};
-    Scan sub = {h, &uses};
+    Scan sub = {h, &uses, false};
     scan(&sub, body, false);
     safe = uses.len == 0;
     free_uses(&uses);
@@ -272,6 +273,17 @@ static void scan(Scan *s, CXCursor c, bool write) {
   case CXCursor_CallExpr:
     scan_call(s, c);
     return;
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (s->scalars && (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl)) {
+      add_use(s, HU_SCALAR, false);
+      HostUse *u = s->uses->items[s->uses->len - 1];
+      u->write = write;
+      frontend_loc(clang_getCursorLocation(d), &u->decl);
+    }
+    return;
+  }
   case CXCursor_UnaryExpr: /* sizeof and alignof do not evaluate */
     return;
   case CXCursor_UnexposedExpr:
@@ -324,6 +336,19 @@ static HostKind kind_of(CXCursor c) {
 
 static HostStmt *node_of(Host *h, CXCursor c);
 
+/* `v = e` (a plain assignment to a variable): Var.off of v plus 1, else 0. */
+static unsigned assigned_var(CXCursor c) {
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+    return 0;
+  Kids kids = frontend_kids_of(c);
+  if (kids.n != 2 || clang_getCursorKind(kids.c[0]) != CXCursor_DeclRefExpr)
+    return 0;
+  unsigned off;
+  frontend_loc(clang_getCursorLocation(clang_getCursorReferenced(kids.c[0])), &off);
+  return off + 1;
+}
+
 typedef struct NodeKids {
   Host *h;
   HostStmt *parent;
@@ -346,8 +371,9 @@ static HostStmt *node_of(Host *h, CXCursor c) {
   n->end = frontend_end(c);
   bool stmt = n->kind != HS_EXPR && n->kind != HS_OTHER;
   if (!stmt) {
-    Scan s = {h, &n->uses};
+    Scan s = {h, &n->uses, true};
     scan(&s, c, false);
+    n->assigns = assigned_var(c);
   }
   if (stmt || holds_nest(h, n->begin, n->end)) {
     NodeKids nk = {h, n};
@@ -390,6 +416,94 @@ static enum CXChildVisitResult find_frees(CXCursor c, CXCursor parent, CXClientD
   return CXChildVisit_Recurse;
 }
 
+/* --- scalars a reduction's result may wait for ------------------------------ */
+
+/* What rules a variable out: its address taken (a pointer could read it
+ * where it is not named), or a jump that could run its declaration again
+ * or return into the function (goto, setjmp). */
+typedef struct Lazy {
+  Vec addr_taken; /* Var.off, as uintptr */
+  bool jumps;
+} Lazy;
+
+static enum CXChildVisitResult find_unlazy(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Lazy *z = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_AsmStmt)
+    z->jumps = true;
+  if (k == CXCursor_CallExpr) {
+    CXString n = clang_getCursorSpelling(c);
+    z->jumps |= strstr(clang_getCString(n), "setjmp") != NULL;
+    clang_disposeString(n);
+  }
+  if (k == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
+    Kids kids = frontend_kids_of(c);
+    CXCursor e = kids.n == 1 ? strip_casts(kids.c[0]) : clang_getNullCursor();
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+      unsigned off;
+      frontend_loc(clang_getCursorLocation(clang_getCursorReferenced(e)), &off);
+      vec_push(&z->addr_taken, (void *)(uintptr_t)off);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* A plain local scalar: arithmetic, not volatile, automatic storage. */
+static bool plain_scalar(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  if (clang_isVolatileQualifiedType(t))
+    return false;
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
+  if (sc != CX_SC_None && sc != CX_SC_Auto)
+    return false;
+  return (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) && t.kind != CXType_Int128 &&
+         t.kind != CXType_UInt128 && t.kind != CXType_LongDouble;
+}
+
+static void add_lazy(HostFunc *f, Lazy *z, CXCursor decl) {
+  if (!plain_scalar(decl))
+    return;
+  unsigned off;
+  frontend_loc(clang_getCursorLocation(decl), &off);
+  for (int i = 0; i < z->addr_taken.len; i++)
+    if ((uintptr_t)z->addr_taken.items[i] == off)
+      return;
+  vec_push(&f->lazy_ok, (void *)(uintptr_t)off);
+}
+
+static enum CXChildVisitResult top_decls(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  void **fz = d;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl)
+    add_lazy(fz[0], fz[1], c);
+  return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult top_stmts(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_DeclStmt)
+    clang_visitChildren(c, top_decls, d);
+  return CXChildVisit_Continue;
+}
+
+/* Declared once per call of the function (its parameters, and the
+ * declarations directly in its body), so a nurt_red at the body's start
+ * lives exactly as long as the variable. */
+static void collect_lazy(HostFunc *f, CXCursor fn, CXCursor body) {
+  Lazy z = {0};
+  clang_visitChildren(body, find_unlazy, &z);
+  if (!z.jumps) {
+    void *fz[2] = {f, &z};
+    int n = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < n; i++)
+      add_lazy(f, &z, clang_Cursor_getArgument(fn, (unsigned)i));
+    clang_visitChildren(body, top_stmts, fz);
+  }
+  xfree(z.addr_taken.items);
+}
+
 static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Host *h = d;
@@ -406,6 +520,7 @@ static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientD
   if (!clang_Cursor_isNull(body)) {
     f->body = node_of(h, body);
     clang_visitChildren(body, find_returns, f);
+    collect_lazy(f, c, body);
   }
   clang_visitChildren(c, find_frees, f);
   vec_push(&h->src->host_funcs, f);

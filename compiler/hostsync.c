@@ -8,7 +8,11 @@
  * nurt_escape() before calls to functions that may touch any array
  * (defined in this file or elsewhere), and a nurt_escape() at every exit of
  * the function.  The runtime finds arrays by address, so aliases and rotated
- * pointers are handled. */
+ * pointers are handled.  A reduction variable whose result the host folds
+ * in lazily (src->lazy_reds) gets a nurt_red at the start of the function,
+ * a nurt_red_fold() before each host statement that names it (a
+ * nurt_red_drop() before `v = e` that names it nowhere else), and a
+ * nurt_red_drop() at every exit. */
 #include "hostsync.h"
 
 #include <stdint.h>
@@ -28,6 +32,7 @@ typedef struct HostSync {
    * per statement made large files quadratic */
   unsigned *nest_fors, *nest_ends;
   int nnests;
+  Vec lazy; /* Var*: the function's lazily folded reduction variables */
 } HostSync;
 
 /* What one host statement needs. */
@@ -36,6 +41,8 @@ typedef struct Sync {
   Vec roots;                     /* char*: source text of array roots */
   Vec writes;                    /* parallel to roots: non-NULL when written */
   bool all;                      /* needs nurt_escape() */
+  Vec lazy;                      /* Var*: lazily folded variables named */
+  int lazy_named;                /* how many times they are named */
 } Sync;
 
 /* The line of a byte offset of the source. */
@@ -76,7 +83,25 @@ static bool in_nest(HostSync *hs, unsigned off) {
 
 static bool is_statement(HostStmt *n) { return n->kind != HS_EXPR && n->kind != HS_OTHER; }
 
+static Var *lazy_var(HostSync *hs, unsigned off) {
+  for (int i = 0; i < hs->lazy.len; i++)
+    if (((Var *)hs->lazy.items[i])->off == off)
+      return hs->lazy.items[i];
+  return NULL;
+}
+
 static void sync_use(HostSync *hs, Sync *s, HostUse *u) {
+  if (u->kind == HU_SCALAR) {
+    Var *v = lazy_var(hs, u->decl);
+    if (!v)
+      return;
+    s->lazy_named++;
+    for (int i = 0; i < s->lazy.len; i++)
+      if (s->lazy.items[i] == v)
+        return;
+    vec_push(&s->lazy, v);
+    return;
+  }
   /* in a function without kernels, page protection catches the host's own
    * accesses: only what library calls receive counts */
   if (hs->calls_only && !u->lib_arg)
@@ -119,6 +144,18 @@ static char *syncs_for(HostSync *hs, HostStmt *stmt, const char *sep) {
   Sync s = {.stmt_begin = stmt->begin, .stmt_end = stmt->end};
   sync_node(hs, &s, stmt);
   Buf b = {0};
+  /* `v = e` where e does not name v: the pending result is never read */
+  bool drop = s.lazy.len == 1 && s.lazy_named == 1 && !strcmp(sep, "; ") &&
+              stmt->assigns == ((Var *)s.lazy.items[0])->off + 1;
+  for (int i = 0; i < s.lazy.len; i++) {
+    Var *v = s.lazy.items[i];
+    buf_printf(notes, "%s:%d: in %s: %s before the statement: it %s %s\n", src->path,
+               line_of(src, s.stmt_begin), hs->func_name ? hs->func_name : "?",
+               drop ? "nurt_red_drop()" : "nurt_red_fold()", drop ? "overwrites" : "names",
+               v->name);
+    buf_printf(&b, "nurt_red_%s(&nu_rr_%s_%u)%s", drop ? "drop" : "fold", v->name, v->id, sep);
+  }
+  xfree(s.lazy.items);
   if (s.all || s.roots.len)
     buf_printf(notes, "%s:%d: in %s: ", src->path, line_of(src, s.stmt_begin),
                hs->func_name ? hs->func_name : "?");
@@ -204,38 +241,10 @@ static unsigned above_pragmas(Source *src, unsigned b) {
   }
 }
 
-static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
+/* Puts `sync` before the statement n: in its block, or in braces. */
+static void insert_before(HostSync *hs, HostStmt *n, bool in_compound, char *sync) {
   Source *src = hs->src;
   unsigned b = n->begin, e = n->end;
-  if (n->kind == HS_COMPOUND) {
-    for (int i = 0; i < n->kids.len; i++)
-      visit_stmt(hs, n->kids.items[i], true);
-    return;
-  }
-  /* An `if` syncs at its condition and in each branch, not before it
-   * all: `if (s % 5 == 4) x += a[3];` copies only in the steps that read
-   * (a loop stays one statement: one sync, not one per iteration).  An
-   * `if` a macro expands to stays whole: its parts are not in the text. */
-  bool split_if = n->kind == HS_IF && b + 2 < src->len && strncmp(src->text + b, "if", 2) == 0 &&
-                  (src->text[b + 2] == ' ' || src->text[b + 2] == '(');
-  if (contains_nest(hs, b, e) || split_if) {
-    if (!is_nest(hs, b)) {
-      for (int i = 0; i < n->kids.len; i++)
-        visit_header(hs, n->kids.items[i]);
-      /* the statements below it, declarations apart */
-      for (int i = 0; i < n->kids.len; i++) {
-        HostStmt *k = n->kids.items[i];
-        if (is_statement(k) && k->kind != HS_DECL)
-          visit_stmt(hs, k, false);
-      }
-    }
-    return;
-  }
-  if (n->kind == HS_OTHER)
-    return;
-  char *sync = syncs_for(hs, n, "; ");
-  if (!sync)
-    return;
   if (in_compound) {
     unsigned at = above_pragmas(src, b);
     rewrite_add(hs->edits, at, at, at == b ? sync : xformat("%s\n", sync));
@@ -252,10 +261,76 @@ static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
   }
 }
 
+/* The folds a declaration in the header of a statement that holds a nest
+ * needs (`for (double t = s; ...)`): they go before the whole statement,
+ * whose header runs first. */
+static char *header_decl_folds(HostSync *hs, HostStmt *n) {
+  Buf b = {0};
+  for (int i = 0; i < n->kids.len; i++) {
+    HostStmt *k = n->kids.items[i];
+    if (k->kind != HS_DECL)
+      continue;
+    Sync s = {.stmt_begin = k->begin, .stmt_end = k->end};
+    sync_node(hs, &s, k);
+    for (int j = 0; j < s.lazy.len; j++) {
+      Var *v = s.lazy.items[j];
+      buf_printf(&b, "nurt_red_fold(&nu_rr_%s_%u); ", v->name, v->id);
+    }
+    xfree(s.lazy.items);
+    xfree(s.roots.items);
+    xfree(s.writes.items);
+  }
+  return b.s;
+}
+
+static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
+  Source *src = hs->src;
+  unsigned b = n->begin, e = n->end;
+  if (n->kind == HS_COMPOUND) {
+    for (int i = 0; i < n->kids.len; i++)
+      visit_stmt(hs, n->kids.items[i], true);
+    return;
+  }
+  /* An `if` syncs at its condition and in each branch, not before it
+   * all: `if (s % 5 == 4) x += a[3];` copies only in the steps that read
+   * (a loop stays one statement: one sync, not one per iteration).  An
+   * `if` a macro expands to stays whole: its parts are not in the text. */
+  bool split_if = n->kind == HS_IF && b + 2 < src->len && strncmp(src->text + b, "if", 2) == 0 &&
+                  (src->text[b + 2] == ' ' || src->text[b + 2] == '(');
+  if (contains_nest(hs, b, e) || split_if) {
+    if (!is_nest(hs, b)) {
+      char *folds = hs->lazy.len ? header_decl_folds(hs, n) : NULL;
+      if (folds)
+        insert_before(hs, n, in_compound, folds);
+      for (int i = 0; i < n->kids.len; i++)
+        visit_header(hs, n->kids.items[i]);
+      /* the statements below it, declarations apart */
+      for (int i = 0; i < n->kids.len; i++) {
+        HostStmt *k = n->kids.items[i];
+        if (is_statement(k) && k->kind != HS_DECL)
+          visit_stmt(hs, k, false);
+      }
+    }
+    return;
+  }
+  if (n->kind == HS_OTHER)
+    return;
+  char *sync = syncs_for(hs, n, "; ");
+  if (sync)
+    insert_before(hs, n, in_compound, sync);
+}
+
 /* Every exit of a function that launches kernels hands the arrays back:
  * the caller may touch any of them. */
 static void sync_exits(HostSync *hs, HostFunc *f) {
   Source *src = hs->src;
+  /* the lazily folded variables die: their pending results are not needed */
+  Buf drops = {0};
+  buf_puts(&drops, "");
+  for (int i = 0; i < hs->lazy.len; i++) {
+    Var *v = hs->lazy.items[i];
+    buf_printf(&drops, "nurt_red_drop(&nu_rr_%s_%u); ", v->name, v->id);
+  }
   for (int i = 0; i < f->returns.len; i++) {
     HostStmt *r = f->returns.items[i];
     if (in_nest(hs, r->begin))
@@ -266,7 +341,7 @@ static void sync_exits(HostSync *hs, HostFunc *f) {
         e++;
       e++;
     }
-    rewrite_add(hs->edits, b, b, xstrdup("{ nurt_escape(); "));
+    rewrite_add(hs->edits, b, b, xformat("{ nurt_escape(); %s", drops.s));
     buf_printf(hs->notes,
                "%s:%d: in %s: nurt_escape() at the return: the caller may touch any array\n",
                src->path, line_of(src, b), f->name);
@@ -274,7 +349,8 @@ static void sync_exits(HostSync *hs, HostFunc *f) {
   }
   /* falling off the end of the function is an exit too */
   unsigned end = f->body->end;
-  rewrite_add(hs->edits, end - 1, end - 1, xstrdup("nurt_escape(); "));
+  rewrite_add(hs->edits, end - 1, end - 1, xformat("nurt_escape(); %s", drops.s));
+  xfree(drops.s);
   buf_printf(hs->notes, "%s:%d: in %s: nurt_escape() at the end of the function\n", src->path,
              line_of(src, end - 1), f->name);
 }
@@ -287,6 +363,19 @@ static void visit_func(HostSync *hs, HostFunc *f) {
    * data, but a system call (fwrite, read) would fail with EFAULT: sync
    * the arrays handed to library calls in every function of the file */
   hs->calls_only = !contains_nest(hs, f->begin, f->end);
+  hs->lazy.len = 0;
+  for (int i = 0; !hs->calls_only && i < hs->src->lazy_reds.len; i++) {
+    Var *v = hs->src->lazy_reds.items[i];
+    for (int j = 0; j < f->lazy_ok.len; j++)
+      if ((uintptr_t)f->lazy_ok.items[j] == v->off)
+        vec_push(&hs->lazy, v);
+  }
+  /* one nurt_red per variable, zeroed at every call of the function */
+  for (int i = 0; i < hs->lazy.len; i++) {
+    Var *v = hs->lazy.items[i];
+    rewrite_add(hs->edits, f->body->begin + 1, f->body->begin + 1,
+                xformat(" nurt_red nu_rr_%s_%u = {0};", v->name, v->id));
+  }
   visit_stmt(hs, f->body, false);
   if (!hs->calls_only)
     sync_exits(hs, f);
@@ -330,6 +419,7 @@ void hostsync_add_edits(Source *src, Edits *edits, Buf *notes) {
   for (int i = 0; i < src->host_funcs.len; i++)
     rename_frees(&hs, src->host_funcs.items[i]);
   xfree(nests);
+  xfree(hs.lazy.items);
   xfree(hs.nest_fors);
   xfree(hs.nest_ends);
 }

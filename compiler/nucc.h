@@ -149,6 +149,9 @@ struct Var {
   bool reg;      /* declared `register`: its address cannot be taken */
   char space;    /* a helper's pointer parameter in OpenCL: 'g' __global (a buffer's
                     element), 'p' __private (a local's); 0 before a kernel calls it */
+  unsigned off;  /* the byte offset of its name in the declaration */
+  bool lazy_red; /* a reduction variable whose result the host folds in lazily:
+                    its nurt_red is nu_rr_NAME_ID (hostsync.c) */
 };
 
 typedef enum {

@@ -276,28 +276,45 @@ void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
 }
 
 /* Host blocks for the values kernels hand back (a reduction's result, a
- * temporary's last value), one per key, kept across launches so the device
- * buffer behind each is reused. */
+ * temporary's last value), kept across launches so the device buffer
+ * behind each is reused.  A block whose fold is pending (nurt_red_defer)
+ * is held by that nurt_red until it folds or drops it; a launch with the
+ * same key then gets another block (a recursive call of the function that
+ * holds it), so a pending value is never overwritten.  `holder` is only
+ * compared, never followed: the state may have died without dropping it
+ * (longjmp), and a live state at the same address takes the block back. */
 typedef struct partials {
   const void *key;
   void *buf;
   size_t bytes;
+  const nurt_red *holder;
   struct partials *next;
 } partials;
 static partials *partial_list;
 
-void *nurt_partials(const void *key, size_t bytes) {
-  partials *p = partial_list;
-  while (p && p->key != key)
-    p = p->next;
-  if (!p) {
-    p = calloc(1, sizeof *p);
-    if (!p)
-      nurt_fatal("out of host memory");
-    p->key = key;
-    p->next = partial_list;
-    partial_list = p;
-  }
+static partials *partials_free_block(const void *key, const nurt_red *r) {
+  for (partials *p = partial_list; p; p = p->next)
+    if (p->key == key && (!p->holder || p->holder == r))
+      return p;
+  partials *p = calloc(1, sizeof *p);
+  if (!p)
+    nurt_fatal("out of host memory");
+  p->key = key;
+  p->next = partial_list;
+  partial_list = p;
+  return p;
+}
+
+static partials *partials_of_buf(const void *buf) {
+  for (partials *p = partial_list; p; p = p->next)
+    if (p->buf == buf)
+      return p;
+  return NULL;
+}
+
+static void *partials_take(const void *key, size_t bytes, const nurt_red *r) {
+  partials *p = partials_free_block(key, r);
+  p->holder = NULL;
   if (p->bytes < bytes) {
     nurt_free(p->buf);
     p->buf = malloc(bytes);
@@ -306,6 +323,53 @@ void *nurt_partials(const void *key, size_t bytes) {
     p->bytes = bytes;
   }
   return p->buf;
+}
+
+void *nurt_partials(const void *key, size_t bytes) { return partials_take(key, bytes, NULL); }
+
+void nurt_red_fold(nurt_red *r) {
+  if (!r->res)
+    return;
+  nurt_host_access(r->res, 0); /* waits for the launch that wrote it */
+  r->fold(r->var, r->res);
+  nurt_red_drop(r);
+}
+
+void nurt_red_drop(nurt_red *r) {
+  if (!r->res)
+    return;
+  partials *p = partials_of_buf(r->res);
+  if (p && p->holder == r)
+    p->holder = NULL;
+  r->res = NULL;
+}
+
+void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int *acc) {
+  *acc = 0;
+  if (!r)
+    return partials_take(key, bytes, NULL);
+  if (r->res) {
+    partials *p = partials_of_buf(r->res);
+    /* the same kernel again, nothing read in between: the kernel folds its
+     * value into the pending one on the device, and the host still waits
+     * for nothing */
+    if (p && p->key == key && p->holder == r && r->var == var && p->bytes >= bytes) {
+      *acc = 1;
+      return r->res;
+    }
+    nurt_red_fold(r); /* another kernel reduces into it: the first value comes in first */
+  }
+  return partials_take(key, bytes, r);
+}
+
+void nurt_red_defer(nurt_red *r, void *var, void *res, void (*fold)(void *var, const void *res)) {
+  partials *p = partials_of_buf(res);
+  if (!p)
+    nurt_fatal("internal error: nurt_red_defer on a block nurt_red_result did not give");
+  r->var = var;
+  r->res = res;
+  r->fold = fold;
+  p->holder = r;
 }
 
 static void nurt_partials_release_all(void) {

@@ -80,6 +80,31 @@ void nurt_arg_value(nurt_launch *l, const void *value, size_t size);
  * naming the kernel and the variable). */
 void *nurt_partials(const void *key, size_t bytes);
 
+/* A reduction whose result the host folds in lazily (docs/runtime.md,
+ * "Reductions"): nucc declares one per variable, zeroed, at the start of
+ * the function that owns the variable.  `res` is the result block of the
+ * launch whose fold is pending, NULL when none; `fold` does
+ * `*var = combine(*var, *res)`. */
+typedef struct nurt_red {
+  void *var;
+  void *res;
+  void (*fold)(void *var, const void *res);
+} nurt_red;
+
+/* The result block for a launch that reduces into `var` (as nurt_partials;
+ * `r` NULL: the stub folds at once).  *acc becomes 1 when r's pending fold
+ * is of this same key and variable: the kernel then combines its value with
+ * the block's on the device.  A pending fold of another block is done
+ * first. */
+void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int *acc);
+/* After the launch: the fold of `res` into `var` is pending in r. */
+void nurt_red_defer(nurt_red *r, void *var, void *res, void (*fold)(void *var, const void *res));
+/* Host code needs the variable: waits for the pending result, if any, and
+ * folds it in. */
+void nurt_red_fold(nurt_red *r);
+/* The variable is overwritten, or dies: the pending result is not needed. */
+void nurt_red_drop(nurt_red *r);
+
 /* A device-only buffer of at least `bytes`, zeroed when created, kept for
  * every launch with the same `key` (reductions' per-group partials and the
  * counter of finished groups): sets one kernel argument, the cl_mem. */

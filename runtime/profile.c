@@ -206,7 +206,7 @@ static void print_causes(FILE *out, const nurt_arrec *r, int to_host) {
       fprintf(out, "a call or return nucc cannot see through (%s)", c->name ? c->name : "");
       break;
     default: /* nurt's own reads: a reduction's partials, a last value */
-      fprintf(out, "the result of the kernel, read by the stub");
+      fprintf(out, "the result of the kernel, read by the stub or where host code needs it");
     }
     sep = "; ";
   }

@@ -26,6 +26,7 @@ typedef enum {
   KP_RESULT,  // one value back: __global T *name, long name_off; a nurt_partials block
   KP_SCRATCH, // device-only __global T *name of `host` bytes: partials, the group counter
   KP_BOUND,   // a mapped loop's lb, st or n: long; 8 bytes from the stub
+  KP_ACC,     // int: the reduction's result block holds a pending value to combine with
 } KParamKind;
 
 typedef struct {
@@ -37,9 +38,15 @@ typedef struct {
   char *host;          // host expression: the variable, or the bytes (LOCAL, SCRATCH)
   void *of;            // the Buffer, Scalar, Reduction, Var or Cache it comes from
   char *key;           // RESULT, SCRATCH: the runtime's key for the reused block
+  Reduction *red;      // RESULT, ACC: the reduction they serve (NULL: a last value)
 } KParam;
 
 Vec emit_kernel_signature(Kernel *k);
+
+/* Whether the host may fold a reduction's result in lazily: a plain
+ * variable (hostsync.c decides which are; an element or a member is
+ * folded right after the launch).  Its stub then takes a nurt_red *. */
+bool emit_red_may_defer(const Reduction *r);
 
 /* The host stub of a kernel (a static function) and the statement that
  * replaces the nest at its site; `original` is the nest's source text. */

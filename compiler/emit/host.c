@@ -182,16 +182,48 @@ static void print_sizes(Kernel *k, Buf *b) {
                d, d, d, d);
 }
 
-/* The kernel's last work-group left the reduction's value in nu_res_R[0]:
- * one value comes back, and the host folds in the variable's old value. */
-static void print_final_combine(Reduction *r, Buf *b) {
+/* The C type of a reduction's result block. */
+static const char *red_result_type(Reduction *r) {
+  return r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
+}
+
+/* The variable's own type: `long` and `long long` pointers differ. */
+static const char *red_var_type(Reduction *r) {
+  return r->type->canon ? r->type->canon : type_c_name(r->type);
+}
+
+/* The fold of a kernel's result into its variable, which nurt calls where
+ * host code next needs the variable (nurt_red_fold). */
+static void print_fold_fn(Kernel *k, Reduction *r, Buf *b) {
+  buf_printf(b,
+             "static void nu_fold_%s_%s(void *nu_var, const void *nu_res) {\n"
+             "  %s *%s = nu_var;\n  const %s *nu_res_%s = nu_res;\n  *%s = %s;\n}\n\n",
+             k->name, r->name, red_var_type(r), r->name, red_result_type(r), r->name, r->name,
+             emit_red_combine(r, xformat("*%s", r->name), xformat("nu_res_%s[0]", r->name), false));
+}
+
+/* The kernel's last work-group left the reduction's value in nu_res_R[0].
+ * With a nurt_red (a variable hostsync tracks), the fold waits in nurt
+ * until host code needs the variable; without, one value comes back now
+ * and the host folds in the variable's old value. */
+static void print_final_combine(Kernel *k, Reduction *r, Buf *b) {
   char *last =
       emit_red_combine(r, xformat("*%s", r->name), xformat("nu_res_%s[0]", r->name), false);
-  buf_printf(b, "  nurt_host_access(nu_res_%s, 0); /* waits for the kernel */\n", r->name);
+  const char *ind = "";
+  if (emit_red_may_defer(r)) {
+    buf_printf(b,
+               "  if (nu_rs_%s)\n    nurt_red_defer(nu_rs_%s, %s, nu_res_%s, nu_fold_%s_%s);\n"
+               "  else {\n",
+               r->name, r->name, r->name, r->name, k->name, r->name);
+    ind = "  ";
+  }
+  buf_printf(b, "%s  nurt_host_access(nu_res_%s, 0); /* waits for the kernel */\n", ind, r->name);
   /* an element is a host write of its array, as any host statement's */
   if (r->elem)
     buf_printf(b, "  nurt_host_access(%s, 1);\n", r->name);
-  buf_printf(b, "  *%s = %s;\n", r->name, last);
+  buf_printf(b, "%s  *%s = %s;\n", ind, r->name, last);
+  if (*ind)
+    buf_puts(b, "  }\n");
 }
 
 /* NU_VERIFY's kind of an element type (nurt.h's NURT_VK_*). */
@@ -299,6 +331,9 @@ char *emit_host_stub(Kernel *k) {
   Loop *l0 = k->mapped[0];
   /* with temporaries to copy back: whether the kernel ran (and set them) */
   bool ran = ki->copyouts.len > 0;
+  for (int i = 0; i < k->reductions.len; i++)
+    if (emit_red_may_defer(k->reductions.items[i]))
+      print_fold_fn(k, k->reductions.items[i], &b);
   buf_printf(&b, "/* Launches %s: the loop nest at line %d. */\nstatic %s %s(", k->name,
              l0->loc.line, ran ? "int" : "void", k->name);
   const char *sep = "";
@@ -320,10 +355,10 @@ char *emit_host_stub(Kernel *k) {
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
-    /* the variable's own type: `long` and `long long` pointers differ */
-    buf_printf(&b, "%s%s *%s", sep, r->type->canon ? r->type->canon : type_c_name(r->type),
-               r->name);
+    buf_printf(&b, "%s%s *%s", sep, red_var_type(r), r->name);
     sep = ", ";
+    if (emit_red_may_defer(r))
+      buf_printf(&b, ", nurt_red *nu_rs_%s", r->name);
   }
   for (int m = 0; m < k->dims; m++) {
     buf_printf(&b, "%slong long nu_ws%d", sep, m);
@@ -443,6 +478,17 @@ char *emit_host_stub(Kernel *k) {
       buf_printf(&b, "  nurt_arg_local(nu_l, %s);\n", q->host);
       break;
     case KP_RESULT:
+      if (q->red && emit_red_may_defer(q->red)) {
+        buf_printf(&b,
+                   "  int nu_acc_%s;\n"
+                   "  %s *%s = nurt_red_result(nu_rs_%s, %s, \"%s\", sizeof(%s), &nu_acc_%s);\n"
+                   "  nurt_arg_buffer(nu_l, %s, sizeof(%s), NURT_OUT);\n",
+                   q->red->name, q->c_type, q->host, q->red->name, q->red->name, q->key, q->c_type,
+                   q->red->name, q->host, q->c_type);
+        break;
+      }
+      if (q->red)
+        buf_printf(&b, "  int nu_acc_%s = 0;\n", q->red->name);
       buf_printf(&b,
                  "  %s *%s = nurt_partials(\"%s\", sizeof(%s));\n"
                  "  nurt_arg_buffer(nu_l, %s, sizeof(%s), NURT_OUT);\n",
@@ -451,11 +497,14 @@ char *emit_host_stub(Kernel *k) {
     case KP_SCRATCH:
       buf_printf(&b, "  nurt_arg_scratch(nu_l, \"%s\", %s);\n", q->key, q->host);
       break;
+    case KP_ACC:
+      buf_printf(&b, "  nurt_arg_value(nu_l, &%s, sizeof %s);\n", q->host, q->host);
+      break;
     }
   }
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   for (int i = 0; i < k->reductions.len; i++)
-    print_final_combine(k->reductions.items[i], &b);
+    print_final_combine(k, k->reductions.items[i], &b);
   /* the sequentially last iteration's temporaries, as the loop leaves them */
   for (int i = 0; i < ki->copyouts.len; i++) {
     Var *v = ki->copyouts.items[i];
@@ -526,6 +575,13 @@ static void print_call(Kernel *k, Buf *b) {
     buf_printf(b, "%s&(%s)", sep, t);
     sep = ", ";
     xfree(t);
+    if (emit_red_may_defer(r)) {
+      Var *v = r->path->var;
+      if (v->lazy_red)
+        buf_printf(b, ", &nu_rr_%s_%u", v->name, v->id);
+      else
+        buf_puts(b, ", (nurt_red *)0");
+    }
   }
   for (int m = 0; m < k->dims; m++) {
     buf_printf(b, "%s(%s)", sep, k->wg[m].text);
@@ -575,8 +631,36 @@ static void verify_reductions(Vec *kernels, Vec *out) {
   }
 }
 
-static const char *red_type(Reduction *r) {
-  return r->type->canon ? r->type->canon : type_c_name(r->type);
+/* nurt_red_fold() of v when the host folds its results in lazily. */
+static void print_lazy_fold(Var *v, const char *indent, Buf *b) {
+  if (v->lazy_red)
+    buf_printf(b, "%snurt_red_fold(&nu_rr_%s_%u);\n", indent, v->name, v->id);
+}
+
+/* The folds of the lazily folded variables among `items` (Reduction* when
+ * reds, else Scalar*): the value a kernel argument or NU_VERIFY needs is
+ * the one with every pending result folded in.  Returns how many. */
+static int print_lazy_folds(Vec *items, bool reds, const char *indent, Buf *b) {
+  int n = 0;
+  for (int i = 0; i < items->len; i++) {
+    Expr *path = reds ? ((Reduction *)items->items[i])->path : ((Scalar *)items->items[i])->path;
+    if (path->kind == EX_VAR && path->var->lazy_red && ++n)
+      print_lazy_fold(path->var, indent, b);
+  }
+  return n;
+}
+
+/* Before a kernel reads a lazily folded variable (a scalar argument) or
+ * its stub writes it (a mapped index declared outside, a temporary's last
+ * value), the pending results come in: the variable's value is then the
+ * program's, and no later fold lands on a value the stub wrote. */
+static void print_kernel_folds(Kernel *k, Buf *b) {
+  print_lazy_folds(&k->scalars, false, "    ", b);
+  for (int m = 0; m < k->dims; m++)
+    if (!k->mapped[m]->declared)
+      print_lazy_fold(k->mapped[m]->var, "    ", b);
+  for (int i = 0; i < k->info->copyouts.len; i++)
+    print_lazy_fold(k->info->copyouts.items[i], "    ", b);
 }
 
 /* NU_VERIFY at the nest's site: after the kernels, their results put aside,
@@ -587,10 +671,11 @@ static void print_verify(Vec *kernels, const char *original, Vec *steps, const c
   Vec reds = {0};
   verify_reductions(kernels, &reds);
   buf_puts(b, "    if (nu_v) {\n");
+  print_lazy_folds(&reds, true, "      ", b);
   for (int i = 0; i < reds.len; i++) {
     Reduction *r = reds.items[i];
     char *t = print_expr_text(r->path);
-    buf_printf(b, "      %s nu_vd%d = %s;\n      %s = nu_vs%d;\n", red_type(r), i, t, t, i);
+    buf_printf(b, "      %s nu_vd%d = %s;\n      %s = nu_vs%d;\n", red_var_type(r), i, t, t, i);
     xfree(t);
   }
   buf_printf(b, "      nurt_verify_device();\n#line %d \"%s\"\n", k0->nest->loops[0]->loc.line,
@@ -601,14 +686,14 @@ static void print_verify(Vec *kernels, const char *original, Vec *steps, const c
     Reduction *r = reds.items[i];
     char *t = print_expr_text(r->path);
     buf_printf(b, "      nurt_verify_value(\"%s\", %s, sizeof(%s), &nu_vd%d, &(%s));\n", t,
-               verify_kind(r->type), red_type(r), i, t);
+               verify_kind(r->type), red_var_type(r), i, t);
     xfree(t);
   }
   buf_puts(b, "      if (nurt_verify_check()) {\n");
   for (int i = 0; i < reds.len; i++) {
     Reduction *r = reds.items[i];
     char *t = print_expr_text(r->path);
-    buf_printf(b, "        %s nu_ve%d = %s;\n        (void)nu_ve%d;\n", red_type(r), i, t, i);
+    buf_printf(b, "        %s nu_ve%d = %s;\n        (void)nu_ve%d;\n", red_var_type(r), i, t, i);
     xfree(t);
   }
   for (int s = 0; s + 1 < steps->len; s += 2) {
@@ -623,7 +708,7 @@ static void print_verify(Vec *kernels, const char *original, Vec *steps, const c
       Reduction *r = reds.items[i];
       char *t = print_expr_text(r->path);
       buf_printf(b, "        nurt_verify_step_value(%s, sizeof(%s), &(%s), &nu_ve%d);\n",
-                 verify_kind(r->type), red_type(r), t, i);
+                 verify_kind(r->type), red_var_type(r), t, i);
       xfree(t);
     }
     buf_printf(b, "        nurt_verify_step(\"%s\");\n", (char *)steps->items[s]);
@@ -653,12 +738,18 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
   /* NU_VERIFY: one call per nest when off */
   buf_printf(&b, "    int nu_v = nurt_verify_begin(&nu_module, \"%s\", %d);\n", k0->name,
              k0->nest->loops[0]->loc.line);
+  for (int i = 0; i < kernels->len; i++)
+    print_kernel_folds(kernels->items[i], &b);
   Vec reds = {0};
   verify_reductions(kernels, &reds);
+  Buf folds = {0};
+  if (print_lazy_folds(&reds, true, "      ", &folds))
+    buf_printf(&b, "    if (nu_v) {\n%s    }\n", folds.s);
+  xfree(folds.s);
   for (int i = 0; i < reds.len; i++) {
     Reduction *r = reds.items[i];
     char *t = print_expr_text(r->path);
-    buf_printf(&b, "    %s nu_vs%d = nu_v ? (%s) : 0;\n", red_type(r), i, t);
+    buf_printf(&b, "    %s nu_vs%d = nu_v ? (%s) : 0;\n", red_var_type(r), i, t);
     xfree(t);
   }
   xfree(reds.items);

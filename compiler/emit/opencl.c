@@ -576,9 +576,10 @@ static void print_group_reductions(Kernel *k, Buf *b) {
                "      %s nu_t = nu_red_%s[0];\n"
                "      for (size_t nu_i = 1; nu_i < 32 && nu_i < nu_lsize; nu_i++)\n"
                "        nu_t = %s;\n"
-               "      nu_res_%s[0] = nu_t;\n"
+               "      nu_res_%s[0] = nu_acc_%s ? %s : nu_t;\n"
                "    }\n",
-               t, r->name, step, r->name);
+               t, r->name, step, r->name, r->name,
+               emit_red_combine(r, xformat("nu_res_%s[0]", r->name), "nu_t", true));
   }
   buf_puts(b, "    *nu_count = 0;\n  }\n");
 }

@@ -8,10 +8,12 @@
 static KParam *add(Vec *v, KParamKind kind, bool group, char *name, const char *cl_type,
                    const char *c_type, char *host, void *of) {
   KParam *p = xcalloc(1, sizeof *p);
-  *p = (KParam){kind, group, name, cl_type, c_type, host, of, NULL};
+  *p = (KParam){kind, group, name, cl_type, c_type, host, of, NULL, NULL};
   vec_push(v, p);
   return p;
 }
+
+bool emit_red_may_defer(const Reduction *r) { return !r->elem && r->path->kind == EX_VAR; }
 
 Vec emit_kernel_signature(Kernel *k) {
   Vec v = {0};
@@ -37,6 +39,10 @@ Vec emit_kernel_signature(Kernel *k) {
     KParam *res = add(&v, KP_RESULT, false, xformat("nu_res_%s", r->name), cl, c,
                       xformat("nu_res_%s", r->name), r);
     res->key = xformat("%s.%s", k->name, r->name);
+    res->red = r;
+    KParam *acc = add(&v, KP_ACC, false, xformat("nu_acc_%s", r->name), "int", "int",
+                      xformat("nu_acc_%s", r->name), r);
+    acc->red = r;
     KParam *part = add(&v, KP_SCRATCH, false, xformat("nu_part_%s", r->name), cl, c,
                        xformat("nu_groups * sizeof(%s)", c), r);
     part->key = xformat("%s.part.%s", k->name, r->name);

@@ -16,7 +16,7 @@ __kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long a
     int jmax,
     int kmax,
     float omega,
-    __local double *nu_red_gosa, __global double *nu_res_gosa, long nu_res_gosa_off, __global double *nu_part_gosa,
+    __local double *nu_red_gosa, __global double *nu_res_gosa, long nu_res_gosa_off, int nu_acc_gosa, __global double *nu_part_gosa,
     __global uint *nu_count,
     long nu_lb0, long nu_st0, long nu_n0,
     long nu_lb1, long nu_st1, long nu_n1,
@@ -87,7 +87,7 @@ __kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long a
       double nu_t = nu_red_gosa[0];
       for (size_t nu_i = 1; nu_i < 32 && nu_i < nu_lsize; nu_i++)
         nu_t = nu_t + nu_red_gosa[nu_i];
-      nu_res_gosa[0] = nu_t;
+      nu_res_gosa[0] = nu_acc_gosa ? nu_res_gosa[0] + nu_t : nu_t;
     }
     *nu_count = 0;
   }
