@@ -419,8 +419,10 @@ static enum CXChildVisitResult find_frees(CXCursor c, CXCursor parent, CXClientD
 /* --- scalars a reduction's result may wait for ------------------------------ */
 
 /* What rules a variable out: its address taken (a pointer could read it
- * where it is not named), or a jump that could run its declaration again
- * or return into the function (goto, setjmp). */
+ * where it is not named), a jump that could run its declaration again or
+ * return into the function (goto, setjmp, asm goto), or a GNU statement
+ * expression (hostsync does not enter one that holds a nest, so a read
+ * after the nest inside it would get no fold). */
 typedef struct Lazy {
   Vec addr_taken; /* Var.off, as uintptr */
   bool jumps;
@@ -430,7 +432,8 @@ static enum CXChildVisitResult find_unlazy(CXCursor c, CXCursor parent, CXClient
   (void)parent;
   Lazy *z = d;
   enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_AsmStmt)
+  if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_AsmStmt ||
+      k == CXCursor_StmtExpr)
     z->jumps = true;
   if (k == CXCursor_CallExpr) {
     CXString n = clang_getCursorSpelling(c);

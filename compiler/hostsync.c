@@ -145,7 +145,7 @@ static char *syncs_for(HostSync *hs, HostStmt *stmt, const char *sep) {
   sync_node(hs, &s, stmt);
   Buf b = {0};
   /* `v = e` where e does not name v: the pending result is never read */
-  bool drop = s.lazy.len == 1 && s.lazy_named == 1 && !strcmp(sep, "; ") &&
+  bool drop = s.lazy.len == 1 && s.lazy_named == 1 && strcmp(sep, "; ") == 0 &&
               stmt->assigns == ((Var *)s.lazy.items[0])->off + 1;
   for (int i = 0; i < s.lazy.len; i++) {
     Var *v = s.lazy.items[i];
