@@ -4,6 +4,7 @@
  * absent, never half-written).  Hands back the exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
+#include "analysis/analysis.h"
 #include "analysis/iterspace.h"
 #include "annotation.h"
 #include "clcheck.h"
@@ -272,6 +273,16 @@ static bool holds_off(Vec *offs, unsigned off) {
   return false;
 }
 
+/* Marks v when it is one of the lazily folded variables: a copy of the
+ * same declaration's Var (the same offset and name) is marked as well. */
+static void mark_if_lazy(Source *src, Var *v) {
+  for (int i = 0; i < src->lazy_reds.len; i++) {
+    Var *l = src->lazy_reds.items[i];
+    if (l->off == v->off && strcmp(l->name, v->name) == 0)
+      v->lazy_red = true;
+  }
+}
+
 /* The reduction variables whose results the host folds in lazily
  * (docs/runtime.md, "Reductions"): the plain locals the front end found
  * safe (HostFunc.lazy_ok), in functions whose nests all became kernels (a
@@ -305,6 +316,23 @@ static void pick_lazy_reds(Source *src, AnnotCtx *ctxs) {
       }
     }
   }
+  /* every variable the stubs and calls name */
+  for (int i = 0; src->lazy_reds.len && i < src->nests.len; i++)
+    for (int j = 0; j < ctxs[i].kernels.len; j++) {
+      Kernel *k = ctxs[i].kernels.items[j];
+      for (int r = 0; r < k->reductions.len; r++)
+        if (emit_red_may_defer(k->reductions.items[r]))
+          mark_if_lazy(src, ((Reduction *)k->reductions.items[r])->path->var);
+      for (int s = 0; s < k->scalars.len; s++) {
+        Expr *path = ((Scalar *)k->scalars.items[s])->path;
+        if (path->kind == EX_VAR)
+          mark_if_lazy(src, path->var);
+      }
+      for (int m = 0; m < k->dims; m++)
+        mark_if_lazy(src, k->mapped[m]->var);
+      for (int c = 0; c < k->info->copyouts.len; c++)
+        mark_if_lazy(src, k->info->copyouts.items[c]);
+    }
 }
 
 /* `ctxs` holds one AnnotCtx per nest: nests with `work` become launches,

@@ -153,7 +153,7 @@ static char *syncs_for(HostSync *hs, HostStmt *stmt, const char *sep) {
                line_of(src, s.stmt_begin), hs->func_name ? hs->func_name : "?",
                drop ? "nurt_red_drop()" : "nurt_red_fold()", drop ? "overwrites" : "names",
                v->name);
-    buf_printf(&b, "nurt_red_%s(&nu_rr_%s_%u)%s", drop ? "drop" : "fold", v->name, v->id, sep);
+    buf_printf(&b, "nurt_red_%s(&nu_rr_%s_%u)%s", drop ? "drop" : "fold", v->name, v->off, sep);
   }
   xfree(s.lazy.items);
   if (s.all || s.roots.len)
@@ -274,7 +274,7 @@ static char *header_decl_folds(HostSync *hs, HostStmt *n) {
     sync_node(hs, &s, k);
     for (int j = 0; j < s.lazy.len; j++) {
       Var *v = s.lazy.items[j];
-      buf_printf(&b, "nurt_red_fold(&nu_rr_%s_%u); ", v->name, v->id);
+      buf_printf(&b, "nurt_red_fold(&nu_rr_%s_%u); ", v->name, v->off);
     }
     xfree(s.lazy.items);
     xfree(s.roots.items);
@@ -329,7 +329,7 @@ static void sync_exits(HostSync *hs, HostFunc *f) {
   buf_puts(&drops, "");
   for (int i = 0; i < hs->lazy.len; i++) {
     Var *v = hs->lazy.items[i];
-    buf_printf(&drops, "nurt_red_drop(&nu_rr_%s_%u); ", v->name, v->id);
+    buf_printf(&drops, "nurt_red_drop(&nu_rr_%s_%u); ", v->name, v->off);
   }
   for (int i = 0; i < f->returns.len; i++) {
     HostStmt *r = f->returns.items[i];
@@ -374,7 +374,7 @@ static void visit_func(HostSync *hs, HostFunc *f) {
   for (int i = 0; i < hs->lazy.len; i++) {
     Var *v = hs->lazy.items[i];
     rewrite_add(hs->edits, f->body->begin + 1, f->body->begin + 1,
-                xformat(" nurt_red nu_rr_%s_%u = {0};", v->name, v->id));
+                xformat(" nurt_red nu_rr_%s_%u = {0};", v->name, v->off));
   }
   visit_stmt(hs, f->body, false);
   if (!hs->calls_only)

@@ -151,7 +151,7 @@ struct Var {
                     element), 'p' __private (a local's); 0 before a kernel calls it */
   unsigned off;  /* the byte offset of its name in the declaration */
   bool lazy_red; /* a reduction variable whose result the host folds in lazily:
-                    its nurt_red is nu_rr_NAME_ID (hostsync.c) */
+                    its nurt_red is nu_rr_NAME_OFF (hostsync.c) */
 };
 
 typedef enum {

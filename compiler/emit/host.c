@@ -586,7 +586,7 @@ static void print_call(Kernel *k, Buf *b) {
     if (emit_red_may_defer(r)) {
       Var *v = r->path->var;
       if (v->lazy_red)
-        buf_printf(b, ", &nu_rr_%s_%u", v->name, v->id);
+        buf_printf(b, ", &nu_rr_%s_%u", v->name, v->off);
       else
         buf_puts(b, ", (nurt_red *)0");
     }
@@ -642,7 +642,7 @@ static void verify_reductions(Vec *kernels, Vec *out) {
 /* nurt_red_fold() of v when the host folds its results in lazily. */
 static void print_lazy_fold(Var *v, const char *indent, Buf *b) {
   if (v->lazy_red)
-    buf_printf(b, "%snurt_red_fold(&nu_rr_%s_%u);\n", indent, v->name, v->id);
+    buf_printf(b, "%snurt_red_fold(&nu_rr_%s_%u);\n", indent, v->name, v->off);
 }
 
 /* The folds of the lazily folded variables among `items` (Reduction* when
