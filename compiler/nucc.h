@@ -309,6 +309,9 @@ void print_expr(Printer *p, Expr *e, Buf *b);
 void print_stmt(Printer *p, Stmt *s, int depth, Buf *b);
 /* An expression as plain C text (messages, host code at the nest's site). */
 char *print_expr_text(Expr *e);
+/* An expression of invariant host values, with free variables and member
+ * paths by their generated names (print_path_name): the stub's view. */
+char *print_host_text(Expr *e);
 /* An OpenCL-safe spelling of a C identifier: reserved words get a `_`. */
 const char *print_cl_name(const char *name);
 /* The generated-code name of a free variable or member path: m->data is
