@@ -8,31 +8,6 @@
 #include "annotation.h"
 #include "transform.h"
 
-#include <string.h>
-
-typedef struct {
-  const char *name;
-  Var *found;
-} Find;
-
-static void find_var(Expr *e, void *d) {
-  Find *f = d;
-  if (e->kind == EX_VAR && !strcmp(e->var->name, f->name))
-    f->found = e->var;
-}
-
-/* A variable in scope at the nest: one it uses, a parameter, a global. */
-static Var *visible_var(AnnotCtx *cx, const char *name) {
-  Find f = {name, NULL};
-  for (int i = 0; i < cx->pieces.len && !f.found; i++)
-    ir_walk_stmt(cx->pieces.items[i], find_var, &f);
-  for (int i = 0; i < cx->nest->visible.len && !f.found; i++) {
-    Var *v = cx->nest->visible.items[i];
-    if (!strcmp(v->name, name))
-      f.found = v;
-  }
-  return f.found;
-}
 
 /* A tile size: an integer constant, or a variable in scope. */
 static Expr *tile_size(AnnotCtx *cx, Annot *a, int j, long long *constant) {
@@ -45,7 +20,7 @@ static Expr *tile_size(AnnotCtx *cx, Annot *a, int j, long long *constant) {
     }
     return ir_int(*constant, arg->loc);
   }
-  Var *v = visible_var(cx, arg->text);
+  Var *v = annot_visible_var(cx, arg->text);
   if (!v || !type_is_integer(v->type)) {
     diag_error(arg->loc,
                "%s(...): '%s' must be an integer constant, or an integer variable that the "

@@ -83,6 +83,9 @@ typedef struct AnnotArg {
   char *text; /* the argument's source text, trimmed */
   SrcLoc loc; /* where the text starts */
   SrcLoc key_loc;
+  Expr *names; /* what a clause's argument names (the key of size's), resolved
+                  once in the nest's scope by the clause (annot_resolve); NULL
+                  when it names nothing visible there */
 } AnnotArg;
 
 struct Annot {
@@ -463,8 +466,8 @@ struct Kernel {
   AnnotArg *wg;  /* work-group sizes, outer → inner */
   Stmt *body;    /* the body of the innermost mapped loop */
   bool independent;
-  Vec private_names;    /* char*: private(v, ...) (OpenMP's private): no value kept after */
-  Vec first_names;      /* char*: firstprivate(v, ...): private, starting from v's value */
+  Vec private_vars;     /* Var*: private(v, ...) (OpenMP's private): no value kept after */
+  Vec first_vars;       /* Var*: firstprivate(v, ...): private, starting from v's value */
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
   Vec caches;           /* Cache* */
