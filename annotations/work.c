@@ -84,6 +84,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
     return NULL;
   Kernel *kn = NEW(Kernel);
   kn->nest = n;
+  kn->names = n->names;
   kn->name = piece == cx->main || cx->pieces.len == 1
                  ? xformat("nu_%s_%d", n->func_name, n->loops[0]->loc.line)
                  : xformat("nu_%s_%d_%d", n->func_name, n->loops[0]->loc.line, piece);

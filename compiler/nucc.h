@@ -23,6 +23,7 @@ typedef struct Nest Nest;
 typedef struct Func Func;
 typedef struct Kernel Kernel;
 typedef struct KernelInfo KernelInfo;
+typedef struct Symtab Symtab;
 
 /* A position in the input file; columns are 1-based bytes, as clang's. */
 typedef struct SrcLoc {
@@ -332,12 +333,29 @@ typedef struct Tidy {
 } Tidy;
 /* The main part is pieces[main], or after fission every piece in mains
  * (Stmt*; NULL or empty: only pieces[main]). */
-void tidy_pieces(Vec *pieces, int main, Vec *mains, Tidy *out);
+void tidy_pieces(Symtab *names, Vec *pieces, int main, Vec *mains, Tidy *out);
 /* The declarations, then each piece under its label (when there are
- * several), as C at `depth`; minmax as in Printer. */
-void tidy_print(Vec *pieces, int main, Vec *mains, Buf *b, int depth, const char *minmax);
+ * several), as C at `depth`; minmax as in Printer.  The names it gives
+ * bounds are none of `names`. */
+void tidy_print(Symtab *names, Vec *pieces, int main, Vec *mains, Buf *b, int depth,
+                const char *minmax);
 
 // frontend.c — libclang → IR
+/* The names of one compilation: the file's variables, which the front end
+ * records, and the names the transformations made (tr_fresh_name), so that
+ * a made name captures nothing.  It lives with the compilation's Source;
+ * every nest points at it. */
+struct Symtab {
+  Vec vars; /* Var*, in the order the front end met them */
+  Vec made; /* char* */
+};
+/* A variable of the program with this name, among those seen so far. */
+Var *frontend_lookup_var(Symtab *names, const char *name);
+/* Whether a variable of the file or a name made before in this compilation
+ * has this name; and recording a made name. */
+bool frontend_name_taken(Symtab *names, const char *name);
+void frontend_claim_name(Symtab *names, char *name);
+
 struct Func {
   char *name;
   Type *ret;
@@ -361,6 +379,7 @@ struct Nest {
   char *bad_loop_why;
   char *func_name;
   int index;        /* 0, 1, ... in the file */
+  Symtab *names;    /* the compilation's names */
   Vec visible;      /* Var*: the function's parameters and the globals */
   Vec used_outside; /* Var*: variables the function names outside its annotated nests */
   Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
@@ -460,6 +479,7 @@ typedef struct Cache {
 
 struct Kernel {
   Nest *nest;
+  Symtab *names; /* the compilation's (set even where nest is NULL) */
   char *name;
   int dims;      /* mapped loops */
   Loop **mapped; /* outer → inner */
