@@ -1,5 +1,6 @@
 /* imgconv_opt.c — bench row "imgconv", optimised form: the filter of
- * imgconv_base.c with a work-group shape given at run time (rows WY × columns
+ * imgconv_base.c with dmine(1, 4) (four pixels of a row per work-item) and
+ * a work-group shape given at run time (rows WY × columns
  * WX, default 4 × 64: a warp reads 128 contiguous bytes of a row); run_gpu.sh
  * tries a few shapes.  Rate: GB/s counting 8 bytes per pixel.
  * Usage: imgconv_opt [W [INNER [WY WX]]]   (default 4096 20 4 64) */
@@ -31,10 +32,10 @@ int main(int argc, char **argv) {
   for (int rep = 0; rep < 6; rep++) { /* rep 0 warms up */
     double t0 = now_ms();
     for (int it = 0; it < inner; it++) {
-      /* >>> transformations to try (not measured yet):
-       *     #pragma nu work(wy, wx) dmine(2, 1)    (two rows per work-item)
-       *     #pragma nu work(wy, wx) cache(in)      (block + halo in __local; not built yet) <<< */
-#pragma nu work(wy, wx)
+      /* four pixels of a row per work-item: the H100 streams at ~3 TB/s
+       * only with several elements in flight per work-item (bench/results,
+       * copy forms); cache(in) was slower than L1 there */
+#pragma nu work(wy, wx) dmine(1, 4)
       for (int y = 1; y < w - 1; y++)
         for (int x = 1; x < w - 1; x++) {
           float edges = in[y - 1][x] + in[y + 1][x] + in[y][x - 1] + in[y][x + 1];

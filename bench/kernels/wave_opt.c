@@ -1,5 +1,5 @@
 /* wave_opt.c — bench row "wave", optimised form: the loops of wave_base.c with
- * the work-group shape (x, y, z extents) given at run time (default 1 × 4 × 64,
+ * dmine(1, 1, 4) (four cells of a z-row per work-item) and the work-group shape (x, y, z extents) given at run time (default 1 × 4 × 64,
  * z fastest: a warp reads 128 contiguous bytes); run_gpu.sh tries a few.  Rate: GB/s counting 12
  * bytes per interior cell and step (two layers read, one written). Usage: wave_opt [NX NY NZ [INNER
  * [WX WY WZ]]]   (default 512 512 256 10 1 4 64) */
@@ -41,9 +41,9 @@ int main(int argc, char **argv) {
   for (int rep = 0; rep < 6; rep++) { /* rep 0 warms up */
     double t0 = now_ms();
     for (int it = 0; it < inner; it++) {
-      /* >>> transformations: once nucc has cache, try
-       *     #pragma nu work(wx, wy, wz) cache(f1)   (block + halo in __local) <<< */
-#pragma nu work(wx, wy, wz)
+      /* four cells of a z-row per work-item (see imgconv_opt.c); cache(f1)
+       * was slower than L1 on the H100 */
+#pragma nu work(wx, wy, wz) dmine(1, 1, 4)
       for (int x = 1; x < nx - 1; x++)
         for (int y = 1; y < ny - 1; y++)
           for (int z = 1; z < nz - 1; z++) {

@@ -17,19 +17,24 @@
 #define STAGE_TILE_MAX 4096
 
 bool cache_var_offset(Expr *e, Var **v, long long *c) {
-  Expr *x = e;
-  *c = 0;
-  if (e->kind == EX_BINARY && (e->op == OP_ADD || e->op == OP_SUB) && e->b->kind == EX_INT) {
-    x = e->a;
-    *c = e->op == OP_ADD ? e->b->ival : -e->b->ival;
-  } else if (e->kind == EX_BINARY && e->op == OP_ADD && e->a->kind == EX_INT) {
-    x = e->b;
-    *c = e->a->ival;
+  /* nested, as dmine's copies of copies are: (i + 1) + 1 */
+  long long k;
+  if (e->kind == EX_VAR) {
+    *v = e->var;
+    *c = 0;
+    return true;
   }
-  if (x->kind != EX_VAR)
-    return false;
-  *v = x->var;
-  return true;
+  if (e->kind == EX_BINARY && (e->op == OP_ADD || e->op == OP_SUB) && e->b->kind == EX_INT &&
+      cache_var_offset(e->a, v, &k)) {
+    *c = e->op == OP_ADD ? k + e->b->ival : k - e->b->ival;
+    return true;
+  }
+  if (e->kind == EX_BINARY && e->op == OP_ADD && e->a->kind == EX_INT &&
+      cache_var_offset(e->b, v, &k)) {
+    *c = k + e->a->ival;
+    return true;
+  }
+  return false;
 }
 
 /* The canonical loop among the statements at the top of the body (through

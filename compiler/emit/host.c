@@ -241,6 +241,14 @@ static void print_sizes(Kernel *k, Buf *b) {
                "(size_t)nu_ws%d : 0;\n",
                d, m, m, m, m, m);
   }
+  if (k->dims == 1 && !k->caches.len && !k->reductions.len) {
+    /* one iteration per work-item streams at 0.8 of the H100's bandwidth,
+     * four at 1.0 (bench/results: copy forms); the kernel's grid-stride
+     * loop runs them, and short loops keep one each */
+    buf_puts(b, "  if (nu_global[0] >= 4194304)\n"
+                "    nu_global[0] = (nu_global[0] / 4 + nu_local[0] - 1) / nu_local[0] * "
+                "nu_local[0];\n");
+  }
   if (!k->reductions.len)
     return;
   if (k->dims == 1) {

@@ -3,7 +3,8 @@
  * functions the kernels call, then one __kernel per nest.  Arrays become
  * flattened __global buffers with their row lengths as arguments; mapped
  * loop indices are computed from get_global_id, with a guard for the
- * surplus work-items of the last work-group. */
+ * surplus work-items of the last work-group (one mapped loop: a grid-stride
+ * loop, so the host may launch fewer work-items than iterations). */
 #include "analysis/analysis.h"
 #include "emit.h"
 
@@ -865,9 +866,11 @@ static void print_kernel(Kernel *k, Buf *b) {
       buf_printf(b, "  %s %s;\n", type_cl_name(v->type), print_cl_name(v->name));
   }
   bool cached = k->caches.len > 0;
-  if (red && k->dims == 1 && !cached) {
+  if (k->dims == 1 && !cached) {
     /* grid-stride: each work-item accumulates several iterations in a
-     * register before the work-group combines */
+     * register before the work-group combines; without a reduction, the
+     * host launches a quarter of the iterations' work-items for a long
+     * loop, so that several loads are in flight per work-item */
     buf_puts(b, "  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) "
                 "{\n");
     print_indices(k, 2, b);

@@ -23,26 +23,25 @@ __kernel void nu_main_49(__global const float *NU_RESTRICT x, long x_off,
   vx = (__global float *)((__global char *)vx + vx_off);
   vy = (__global float *)((__global char *)vy + vy_off);
   vz = (__global float *)((__global char *)vz + vz_off);
-  long nu_g0 = get_global_id(0);
-  if (nu_g0 >= nu_n0)
-    return;
-  int i = (int)(nu_lb0 + nu_g0 * nu_st0);
-  float ax = 0.0f;
-  float ay = 0.0f;
-  float az = 0.0f;
-  for (int j = 0; j < n; j++) {
-    float dx = x[j] - x[i];
-    float dy = y[j] - y[i];
-    float dz = z[j] - z[i];
-    float inv = 1.0f / sqrt(dx * dx + dy * dy + dz * dz + eps2);
-    float s = m[j] * inv * inv * inv;
-    ax += s * dx;
-    ay += s * dy;
-    az += s * dz;
+  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) {
+    int i = (int)(nu_lb0 + nu_g0 * nu_st0);
+    float ax = 0.0f;
+    float ay = 0.0f;
+    float az = 0.0f;
+    for (int j = 0; j < n; j++) {
+      float dx = x[j] - x[i];
+      float dy = y[j] - y[i];
+      float dz = z[j] - z[i];
+      float inv = 1.0f / sqrt(dx * dx + dy * dy + dz * dz + eps2);
+      float s = m[j] * inv * inv * inv;
+      ax += s * dx;
+      ay += s * dy;
+      az += s * dz;
+    }
+    vx[i] += dt * ax;
+    vy[i] += dt * ay;
+    vz[i] += dt * az;
   }
-  vx[i] += dt * ax;
-  vy[i] += dt * ay;
-  vz[i] += dt * az;
 }
 
 /* nu_main_64: the loop nest at line 64 */
@@ -62,11 +61,10 @@ __kernel void nu_main_64(__global float *NU_RESTRICT x, long x_off,
   vy = (__global const float *)((__global const char *)vy + vy_off);
   z = (__global float *)((__global char *)z + z_off);
   vz = (__global const float *)((__global const char *)vz + vz_off);
-  long nu_g0 = get_global_id(0);
-  if (nu_g0 >= nu_n0)
-    return;
-  int i = (int)(nu_lb0 + nu_g0 * nu_st0);
-  x[i] += dt * vx[i];
-  y[i] += dt * vy[i];
-  z[i] += dt * vz[i];
+  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) {
+    int i = (int)(nu_lb0 + nu_g0 * nu_st0);
+    x[i] += dt * vx[i];
+    y[i] += dt * vy[i];
+    z[i] += dt * vz[i];
+  }
 }

@@ -12,9 +12,8 @@ __kernel void nu_main_37(__global float *NU_RESTRICT y, long y_off,
 {
   y = (__global float *)((__global char *)y + y_off);
   x = (__global const float *)((__global const char *)x + x_off);
-  long nu_g0 = get_global_id(0);
-  if (nu_g0 >= nu_n0)
-    return;
-  int i = (int)(nu_lb0 + nu_g0 * nu_st0);
-  y[i] = a * x[i] + y[i];
+  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) {
+    int i = (int)(nu_lb0 + nu_g0 * nu_st0);
+    y[i] = a * x[i] + y[i];
+  }
 }

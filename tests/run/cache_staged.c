@@ -39,6 +39,19 @@ static void sgemm(int ni, int nj, int nk, float A[][NK], float B[][NJ], float C[
     }
 }
 
+/* A read down its columns (A[k][i]), halos on both loops, and dmine's
+ * copies of copies (i + 1 + 1) in the subscripts */
+static void atb(int ni, int nj, int nk, float A[][NI], float B[][NJ], float C[][NJ]) {
+#pragma nu work(4, 8) dmine(2, 4) cache(A, B, k : 8)
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++) {
+      float s = 0.0f;
+      for (int k = 1; k < nk; k++)
+        s += A[k][i] * B[k - 1][j] + A[k - 1][i + 1];
+      C[i][j] = s;
+    }
+}
+
 static void matvec(int n, int m, float A[][NK], float *x, float *y) {
   int i, k;
 #pragma nu work(16) cache(A, x, k : 8)
@@ -86,7 +99,7 @@ static void scaled(int n, int m, float A[][NK], float *x, float *y) {
 
 int main(void) {
   static double A[NI][NK], B[NK][NJ], C[NI][NJ];
-  static float F[NI][NK], G[NK][NJ], H[NI][NJ], x[NK], y[NI], d[NI];
+  static float F[NI][NK], G[NK][NJ], H[NI][NJ], T[NK][NI], x[NK], y[NI], d[NI];
   int i, j;
   for (i = 0; i < NI; i++)
     for (j = 0; j < NK; j++) {
@@ -117,6 +130,16 @@ int main(void) {
     for (j = 0; j < NJ; j++)
       s += H[i][j] * ((2 * i + j) % 5 + 1);
   printf("sgemm %.1f\n", s);
+
+  for (i = 0; i < NK; i++)
+    for (j = 0; j < NI; j++)
+      T[i][j] = (float)((i * 3 + j * 5) % 7) - 3.0f;
+  atb(NI - 3, NJ - 5, NK, T, G, H);
+  s = 0.0;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      s += H[i][j] * ((i + 3 * j) % 4 + 1);
+  printf("atb %.1f\n", s);
 
   matvec(NI, NK - 2, F, x, y);
   s = 0.0;
