@@ -7,10 +7,6 @@
  * extents from affine subscripts. */
 #include "analysis.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 /* The type of the 64-bit literals of a bound (printed with LL); literals
  * of type int (printed bare) are the small offsets of a narrowed or closed
  * range.  Shared by every literal it types and never written: a constant,

@@ -110,9 +110,12 @@ static void bound_print(Expr *e, Buf *b) {
     return;
   case EX_BINARY:
     break;
-  default: /* a free scalar, a member path, a loop's nu_lo<id>/nu_hi<id> */
-    buf_puts(b, print_host_text(e));
+  default: { /* a free scalar, a member path, a loop's nu_lo<id>/nu_hi<id> */
+    char *t = print_host_text(e);
+    buf_puts(b, t);
+    xfree(t);
     return;
+  }
   }
   Expr *x = e->a, *y = e->b;
   switch (e->op) {
