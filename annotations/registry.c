@@ -43,7 +43,8 @@ static const AnnotSpec specs[] = {
     {"fuse", 0, 0, false, fuse_apply,
      "fuse: fuse adjacent loops with equal headers in the body into one loop"},
     {"cache", 1, -1, true, cache_apply,
-     "cache(a, ...): stage the block (and halo) a work-group reads of a in __local memory"},
+     "cache(a, ..., k: T): stage the block (and halo) a work-group reads of a in __local "
+     "memory; along inner loop k, T iterations at a time (default 16)"},
 };
 
 const AnnotSpec *annot_find(const char *name) {

@@ -23,24 +23,46 @@ __kernel void nu_main_49(__global const float *NU_RESTRICT x, long x_off,
   vx = (__global float *)((__global char *)vx + vx_off);
   vy = (__global float *)((__global char *)vy + vy_off);
   vz = (__global float *)((__global char *)vz + vz_off);
-  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) {
-    int i = (int)(nu_lb0 + nu_g0 * nu_st0);
-    float ax = 0.0f;
-    float ay = 0.0f;
-    float az = 0.0f;
-    for (int j = 0; j < n; j++) {
-      float dx = x[j] - x[i];
-      float dy = y[j] - y[i];
-      float dz = z[j] - z[i];
-      float inv = 1.0f / sqrt(dx * dx + dy * dy + dz * dz + eps2);
-      float s = m[j] * inv * inv * inv;
-      ax += s * dx;
-      ay += s * dy;
-      az += s * dz;
+  if (nu_n0 <= 2147483647 - (long)get_global_size(0)) {
+    for (int nu_g0 = (int)get_global_id(0); nu_g0 < (int)nu_n0; nu_g0 += (int)get_global_size(0)) {
+      int i = (int)((uint)nu_lb0 + (uint)nu_g0 * (uint)nu_st0);
+      float ax = 0.0f;
+      float ay = 0.0f;
+      float az = 0.0f;
+      for (int j = 0; j < n; j++) {
+        float dx = x[j] - x[i];
+        float dy = y[j] - y[i];
+        float dz = z[j] - z[i];
+        float inv = 1.0f / sqrt(dx * dx + dy * dy + dz * dz + eps2);
+        float s = m[j] * inv * inv * inv;
+        ax += s * dx;
+        ay += s * dy;
+        az += s * dz;
+      }
+      vx[i] += dt * ax;
+      vy[i] += dt * ay;
+      vz[i] += dt * az;
     }
-    vx[i] += dt * ax;
-    vy[i] += dt * ay;
-    vz[i] += dt * az;
+  } else {
+    for (long nu_g0 = (long)get_global_id(0); nu_g0 < nu_n0; nu_g0 += (long)get_global_size(0)) {
+      int i = (int)(nu_lb0 + nu_g0 * nu_st0);
+      float ax = 0.0f;
+      float ay = 0.0f;
+      float az = 0.0f;
+      for (int j = 0; j < n; j++) {
+        float dx = x[j] - x[i];
+        float dy = y[j] - y[i];
+        float dz = z[j] - z[i];
+        float inv = 1.0f / sqrt(dx * dx + dy * dy + dz * dz + eps2);
+        float s = m[j] * inv * inv * inv;
+        ax += s * dx;
+        ay += s * dy;
+        az += s * dz;
+      }
+      vx[i] += dt * ax;
+      vy[i] += dt * ay;
+      vz[i] += dt * az;
+    }
   }
 }
 
@@ -61,10 +83,19 @@ __kernel void nu_main_64(__global float *NU_RESTRICT x, long x_off,
   vy = (__global const float *)((__global const char *)vy + vy_off);
   z = (__global float *)((__global char *)z + z_off);
   vz = (__global const float *)((__global const char *)vz + vz_off);
-  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) {
-    int i = (int)(nu_lb0 + nu_g0 * nu_st0);
-    x[i] += dt * vx[i];
-    y[i] += dt * vy[i];
-    z[i] += dt * vz[i];
+  if (nu_n0 <= 2147483647 - (long)get_global_size(0)) {
+    for (int nu_g0 = (int)get_global_id(0); nu_g0 < (int)nu_n0; nu_g0 += (int)get_global_size(0)) {
+      int i = (int)((uint)nu_lb0 + (uint)nu_g0 * (uint)nu_st0);
+      x[i] += dt * vx[i];
+      y[i] += dt * vy[i];
+      z[i] += dt * vz[i];
+    }
+  } else {
+    for (long nu_g0 = (long)get_global_id(0); nu_g0 < nu_n0; nu_g0 += (long)get_global_size(0)) {
+      int i = (int)(nu_lb0 + nu_g0 * nu_st0);
+      x[i] += dt * vx[i];
+      y[i] += dt * vy[i];
+      z[i] += dt * vz[i];
+    }
   }
 }

@@ -12,8 +12,15 @@ __kernel void nu_main_37(__global float *NU_RESTRICT y, long y_off,
 {
   y = (__global float *)((__global char *)y + y_off);
   x = (__global const float *)((__global const char *)x + x_off);
-  for (long nu_g0 = get_global_id(0); nu_g0 < nu_n0; nu_g0 += get_global_size(0)) {
-    int i = (int)(nu_lb0 + nu_g0 * nu_st0);
-    y[i] = a * x[i] + y[i];
+  if (nu_n0 <= 2147483647 - (long)get_global_size(0)) {
+    for (int nu_g0 = (int)get_global_id(0); nu_g0 < (int)nu_n0; nu_g0 += (int)get_global_size(0)) {
+      int i = (int)((uint)nu_lb0 + (uint)nu_g0 * (uint)nu_st0);
+      y[i] = a * x[i] + y[i];
+    }
+  } else {
+    for (long nu_g0 = (long)get_global_id(0); nu_g0 < nu_n0; nu_g0 += (long)get_global_size(0)) {
+      int i = (int)(nu_lb0 + nu_g0 * nu_st0);
+      y[i] = a * x[i] + y[i];
+    }
   }
 }
