@@ -79,6 +79,15 @@ bool annot_transform(AnnotCtx *cx, Annot *a);
 /* Prints pieces as C, labelled, for --explain and --emit=seq. */
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth);
 
+/* clause.c: the variable of this name in scope at the nest (one the nest
+ * uses and does not declare, a parameter of the function, a global), or
+ * NULL. */
+Var *annot_visible_var(AnnotCtx *cx, const char *name);
+/* What a clause argument names, as IR over the variables in scope at the
+ * nest (`s -> data`, `(a)`, `ps->acc[i]`), or NULL when it is not such a
+ * path or names something not in scope. */
+Expr *annot_resolve(AnnotCtx *cx, const char *text, SrcLoc loc);
+
 /* One per annotation file. */
 bool work_apply(AnnotCtx *cx, Annot *a);
 bool auto_apply(AnnotCtx *cx, Annot *a); /* a bare `work`: auto.c */

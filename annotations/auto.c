@@ -275,6 +275,7 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
   Kernel kn = {0};
   kn.name = "schedule";
   kn.nest = cx->inner ? NULL : cx->nest;
+  kn.names = cx->nest->names;
   kn.dims = k;
   kn.mapped = loops;
   kn.body = loops[k - 1]->body;

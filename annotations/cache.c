@@ -7,7 +7,10 @@
 #include "annotation.h"
 
 bool cache_apply(AnnotCtx *cx, Annot *a) {
-  for (int i = 0; i < a->nargs; i++)
+  for (int i = 0; i < a->nargs; i++) {
+    if (!a->args[i].key) /* `k: T` names a loop, which cache.c finds by name */
+      a->args[i].names = annot_resolve(cx, a->args[i].text, a->args[i].loc);
     vec_push(&cx->caches, &a->args[i]);
+  }
   return true;
 }

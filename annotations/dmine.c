@@ -79,10 +79,11 @@ static Stmt *jam(Stmt **copies, int ncopies) {
 /* A copy of the body with its own declarations of the temporaries declared
  * outside (w → w_1): interleaved copies must not share them.  For the last
  * copy, `last` receives `w = w_<c>;` for each one read after the nest. */
-static Stmt *with_temps(Vec *temps, Vec *copyouts, const char *suffix, Stmt *copy, Vec *last) {
+static Stmt *with_temps(Symtab *names, Vec *temps, Vec *copyouts, const char *suffix, Stmt *copy,
+                        Vec *last) {
   if (!temps->len)
     return copy;
-  Subst ren = {0};
+  Subst ren = {.names = names};
   Vec items = {0};
   for (int i = 0; i < temps->len; i++) {
     Var *v = temps->items[i];
@@ -142,8 +143,8 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     return false;
   }
   if (copies > 1 &&
-      !tr_check_reorder(loops, k, loops[k - 1]->body, REORDER_NONE_CARRIED, NULL, cx->independent,
-                        a->loc,
+      !tr_check_reorder(cx->nest->names, loops, k, loops[k - 1]->body, REORDER_NONE_CARRIED, NULL,
+                        cx->independent, a->loc,
                         "dmine: the unrolled loops carry a dependence, so their iterations "
                         "cannot be interleaved",
                         "dmine: cannot prove that the unrolled loops carry no dependence, so "
@@ -152,12 +153,13 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
   Vec temps = {0}, copyouts = {0};
   /* inside a kernel's body, the code after an inner loop is not known here */
   if (copies > 1)
-    tr_find_temps(loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest, &temps, &copyouts);
+    tr_find_temps(cx->nest->names, loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest,
+                  &temps, &copyouts);
   /* the copies: c = (c_1, ..., c_k), the last index fastest */
   Stmt **bodies = xcalloc((size_t)copies, sizeof(Stmt *));
   Vec last = {0}; /* Stmt*: w = w_<last copy> */
   for (long long c = 0; c < copies; c++) {
-    Subst sub = {0};
+    Subst sub = {.names = cx->nest->names};
     long long rest = c;
     for (int j = k - 1; j >= 0; j--) {
       long long cj = rest % d[j];
@@ -169,8 +171,8 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     char suffix[32];
     snprintf(suffix, sizeof suffix, "_%lld", c);
     subst_rename_locals(&sub, loops[k - 1]->body, suffix);
-    bodies[c] = with_temps(&temps, &copyouts, suffix, tr_clone_stmt(loops[k - 1]->body, &sub),
-                           c == copies - 1 ? &last : NULL);
+    bodies[c] = with_temps(cx->nest->names, &temps, &copyouts, suffix,
+                           tr_clone_stmt(loops[k - 1]->body, &sub), c == copies - 1 ? &last : NULL);
   }
   Stmt *body = jam(bodies, (int)copies);
   /* the outer temporaries leave the iteration as its last copy left them */

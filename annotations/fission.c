@@ -115,7 +115,7 @@ bool fission_apply(AnnotCtx *cx, Annot *a) {
               name);
     return false;
   }
-  if (!tr_check_distribute(loops, k, it, items.len, group, cx->independent,
+  if (!tr_check_distribute(cx->nest->names, loops, k, it, items.len, group, cx->independent,
                            cx->inner ? NULL : cx->nest, a->loc))
     return false;
   Vec with = {0};

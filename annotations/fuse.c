@@ -49,6 +49,7 @@ static bool check_pair(AnnotCtx *cx, Annot *a, Loop **loops, int k, Stmt *body, 
   Kernel kn = {0};
   kn.name = "legality";
   kn.nest = cx->inner ? NULL : cx->nest; /* which temporaries are read after it */
+  kn.names = cx->nest->names;
   kn.dims = k;
   kn.mapped = loops;
   kn.body = body;

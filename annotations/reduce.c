@@ -27,6 +27,7 @@ bool reduce_apply(AnnotCtx *cx, Annot *a) {
       arg->key = xstrdup(op); /* reduce(+: a, b): b shares a's operator */
       arg->key_loc = arg->loc;
     }
+    arg->names = annot_resolve(cx, arg->text, arg->loc);
     vec_push(&cx->reduces, arg);
   }
   return true;

@@ -140,7 +140,8 @@ static int index_of(Vec *v, void *p) {
 }
 
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth) {
-  tidy_print(&cx->pieces, cx->main, &cx->mains, b, depth, ""); /* as a textbook prints it */
+  tidy_print(cx->nest->names, &cx->pieces, cx->main, &cx->mains, b, depth,
+             ""); /* as a textbook prints it */
 }
 
 static void explain_step(AnnotCtx *cx, Annot *a) {

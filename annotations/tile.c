@@ -8,32 +8,6 @@
 #include "annotation.h"
 #include "transform.h"
 
-#include <string.h>
-
-typedef struct {
-  const char *name;
-  Var *found;
-} Find;
-
-static void find_var(Expr *e, void *d) {
-  Find *f = d;
-  if (e->kind == EX_VAR && !strcmp(e->var->name, f->name))
-    f->found = e->var;
-}
-
-/* A variable in scope at the nest: one it uses, a parameter, a global. */
-static Var *visible_var(AnnotCtx *cx, const char *name) {
-  Find f = {name, NULL};
-  for (int i = 0; i < cx->pieces.len && !f.found; i++)
-    ir_walk_stmt(cx->pieces.items[i], find_var, &f);
-  for (int i = 0; i < cx->nest->visible.len && !f.found; i++) {
-    Var *v = cx->nest->visible.items[i];
-    if (!strcmp(v->name, name))
-      f.found = v;
-  }
-  return f.found;
-}
-
 /* A tile size: an integer constant, or a variable in scope. */
 static Expr *tile_size(AnnotCtx *cx, Annot *a, int j, long long *constant) {
   AnnotArg *arg = &a->args[j];
@@ -45,7 +19,7 @@ static Expr *tile_size(AnnotCtx *cx, Annot *a, int j, long long *constant) {
     }
     return ir_int(*constant, arg->loc);
   }
-  Var *v = visible_var(cx, arg->text);
+  Var *v = annot_visible_var(cx, arg->text);
   if (!v || !type_is_integer(v->type)) {
     diag_error(arg->loc,
                "%s(...): '%s' must be an integer constant, or an integer variable that the "
@@ -80,20 +54,20 @@ static bool check(AnnotCtx *cx, Annot *a, Loop **loops, long long *s) {
     char *unproven =
         xformat("%s: cannot prove that reordering the iterations into tiles keeps every dependence",
                 a->name);
-    if (!tr_check_reorder(loops, k, loops[k - 1]->body, REORDER_BAND, NULL, cx->independent, a->loc,
-                          broken, unproven))
+    if (!tr_check_reorder(cx->nest->names, loops, k, loops[k - 1]->body, REORDER_BAND, NULL,
+                          cx->independent, a->loc, broken, unproven))
       return false;
   }
   return true;
 }
 
 /* The tile loop of loop l: ii = lb; ii < end; ii += T*s. */
-static Loop *tile_loop(Loop *l, Expr *lb, Expr *end, Expr *span) {
+static Loop *tile_loop(Symtab *names, Loop *l, Expr *lb, Expr *end, Expr *span) {
   Loop *t = tr_loop(l, lb, end, 1, NULL);
   Var *v = NEW(Var);
   *v = *l->var;
   char *want = xformat("%s%s", l->var->name, l->var->name);
-  v->name = tr_fresh_name(want);
+  v->name = tr_fresh_name(names, want);
   xfree(want);
   t->var = v;
   t->declared = true;
@@ -129,7 +103,8 @@ static bool apply(AnnotCtx *cx, Annot *a, bool full) {
                         tr_mul(tr_div(tr_trip(l), ir_int(t, l->loc)), ir_int(t * s[j], l->loc)));
       end = split[j];
     }
-    tiles[j] = tile_loop(l, tr_clone_expr(l->lb, NULL), tr_clone_expr(end, NULL), span);
+    tiles[j] =
+        tile_loop(cx->nest->names, l, tr_clone_expr(l->lb, NULL), tr_clone_expr(end, NULL), span);
     Expr *ii = ir_var(tiles[j]->var, l->loc);
     Expr *stop = tr_add(tr_clone_expr(ii, NULL), tr_clone_expr(span, NULL));
     if (!full)

@@ -51,6 +51,13 @@ static bool accesses_sane(Kernel *k) {
 }
 
 /* One kernel for one piece of the nest. */
+/* The variable a private(...) or firstprivate(...) argument names; one
+ * that names none (a member path, nothing in scope) makes nothing private. */
+static void named_var(Vec *into, AnnotArg *arg) {
+  if (arg->names && arg->names->kind == EX_VAR)
+    vec_push(into, arg->names->var);
+}
+
 static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   Nest *n = cx->nest;
   int k = a->nargs;
@@ -77,6 +84,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
     return NULL;
   Kernel *kn = NEW(Kernel);
   kn->nest = n;
+  kn->names = n->names;
   kn->name = piece == cx->main || cx->pieces.len == 1
                  ? xformat("nu_%s_%d", n->func_name, n->loops[0]->loc.line)
                  : xformat("nu_%s_%d_%d", n->func_name, n->loops[0]->loc.line, piece);
@@ -88,9 +96,9 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   kn->body = loops[k - 1]->body;
   kn->independent = cx->independent;
   for (int i = 0; i < cx->privates.len; i++)
-    vec_push(&kn->private_names, ((AnnotArg *)cx->privates.items[i])->text);
+    named_var(&kn->private_vars, cx->privates.items[i]);
   for (int i = 0; i < cx->firstprivates.len; i++)
-    vec_push(&kn->first_names, ((AnnotArg *)cx->firstprivates.items[i])->text);
+    named_var(&kn->first_vars, cx->firstprivates.items[i]);
   kn->info = NEW(KernelInfo);
   /* every problem of the nest in one run: the dependence test and the
    * extents run after the free variables' errors too, as long as every

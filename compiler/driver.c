@@ -167,7 +167,7 @@ static bool explain_html(const Options *o, Source *src) {
 static char *seq_text(AnnotCtx *cx) {
   Buf b = {0};
   buf_puts(&b, "{\n");
-  tidy_print(&cx->pieces, cx->main, &cx->mains, &b, 1, "nu_");
+  tidy_print(cx->nest->names, &cx->pieces, cx->main, &cx->mains, &b, 1, "nu_");
   buf_puts(&b, "}");
   return b.s;
 }
@@ -195,7 +195,7 @@ static Vec verify_steps(AnnotCtx *cx) {
         *p = ' ';
     Buf code = {0};
     buf_puts(&code, "{\n");
-    tidy_print(&st->pieces, st->main, &st->mains, &code, 1, "nu_");
+    tidy_print(cx->nest->names, &st->pieces, st->main, &st->mains, &code, 1, "nu_");
     buf_puts(&code, "}");
     vec_push(&out, label.s);
     vec_push(&out, code.s);

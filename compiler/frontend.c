@@ -15,20 +15,13 @@
 
 typedef struct Ctx {
   Source *src;
-  Vec vars;                      /* Var* known so far */
-  Vec var_cursors;               /* CXCursor* parallel to vars */
+  Vec var_cursors;               /* CXCursor* parallel to src->names.vars */
   Vec globals;                   /* Var* of the file's global variables */
-  Vec var_index[1024];           /* by clang_hashCursor(): indices into vars, as uintptr */
+  Vec var_index[1024];           /* by clang_hashCursor(): indices into names.vars */
   unsigned nest_begin, nest_end; /* the nest being translated */
   Vec *annotated_fors;           /* offsets of annotated `for` keywords (as uintptr) */
   Func *in_func;                 /* a called function being translated */
-  Vec made_names;                /* char*: names the transformations made */
 } Ctx;
-
-/* The compilation's context, for the questions transform.c and tidy.c ask
- * about names (frontend_name_taken): set by frontend_parse(), cleared by
- * frontend_dispose(), so no compilation sees another's. */
-static Ctx *ctx_of_visit;
 
 /* --- locations and children ------------------------------------------- */
 
@@ -225,15 +218,15 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   for (int i = 0; i < bucket->len; i++) {
     int at = (int)(uintptr_t)bucket->items[i];
     if (clang_equalCursors(*(CXCursor *)cx->var_cursors.items[at], decl))
-      return cx->vars.items[at];
+      return cx->src->names.vars.items[at];
   }
-  vec_push(bucket, (void *)(uintptr_t)cx->vars.len);
+  vec_push(bucket, (void *)(uintptr_t)cx->src->names.vars.len);
   Var *v = NEW(Var);
   v->name = spelling(decl);
   v->type = conv_type(clang_getCursorType(decl));
   v->loc = loc_of(decl);
   frontend_loc(clang_getCursorLocation(decl), &v->off);
-  v->id = (unsigned)cx->vars.len + 1;
+  v->id = (unsigned)cx->src->names.vars.len + 1;
   CXCursor parent = clang_getCursorSemanticParent(decl);
   v->global = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
   v->is_param = clang_getCursorKind(decl) == CXCursor_ParmDecl;
@@ -242,7 +235,7 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   v->reg = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
   CXCursor *copy = NEW(CXCursor);
   *copy = decl;
-  vec_push(&cx->vars, v);
+  vec_push(&cx->src->names.vars, v);
   vec_push(&cx->var_cursors, copy);
   return v;
 }
@@ -1392,26 +1385,21 @@ static Vec *annots_of(Attach *a) {
   return v;
 }
 
-bool frontend_name_taken(const char *name) {
-  Ctx *cx = ctx_of_visit;
-  if (frontend_lookup_var(name))
+bool frontend_name_taken(Symtab *names, const char *name) {
+  if (frontend_lookup_var(names, name))
     return true;
-  for (int i = 0; cx && i < cx->made_names.len; i++)
-    if (!strcmp(cx->made_names.items[i], name))
+  for (int i = 0; i < names->made.len; i++)
+    if (strcmp(names->made.items[i], name) == 0)
       return true;
   return false;
 }
 
-void frontend_claim_name(char *name) {
-  if (ctx_of_visit)
-    vec_push(&ctx_of_visit->made_names, name);
-}
+void frontend_claim_name(Symtab *names, char *name) { vec_push(&names->made, name); }
 
-Var *frontend_lookup_var(const char *name) {
-  Ctx *cx = ctx_of_visit;
-  for (int i = 0; cx && i < cx->vars.len; i++) {
-    Var *v = cx->vars.items[i];
-    if (!strcmp(v->name, name))
+Var *frontend_lookup_var(Symtab *names, const char *name) {
+  for (int i = 0; i < names->vars.len; i++) {
+    Var *v = names->vars.items[i];
+    if (strcmp(v->name, name) == 0)
       return v;
   }
   return NULL;
@@ -1436,6 +1424,7 @@ static CXCursor only_for(CXCursor body) {
 
 static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
   Nest *nest = NEW(Nest);
+  nest->names = &cx->src->names;
   nest->index = cx->src->nests.len;
   nest->func_name = xstrdup(func);
   nest->pragma_loc = a->first->loc;
@@ -1751,7 +1740,6 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
 
   Ctx *cx = NEW(Ctx);
   cx->src = src;
-  ctx_of_visit = cx;
   CXCursor root = clang_getTranslationUnitCursor(src->clang->tu);
   clang_visitChildren(root, find_funcs, cx);
   clang_visitChildren(root, find_nests, cx);
@@ -1763,7 +1751,6 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
 }
 
 void frontend_dispose(Source *src) {
-  ctx_of_visit = NULL;
   if (!src->clang)
     return;
   if (src->clang->tu)

@@ -119,6 +119,7 @@ typedef struct Source {
                          lazily (Var.lazy_red; the driver picks them, hostsync places
                          the folds) */
   Vec includes;       /* Include*: for -MD */
+  Symtab names;       /* the file's variables and the names made from them */
 } Source;
 
 /* Parses the file with libclang (reporting clang's errors), finds the
@@ -126,13 +127,5 @@ typedef struct Source {
  * the input has errors. */
 bool frontend_parse(Source *src, int nargs, const char *const *args);
 void frontend_dispose(Source *src);
-
-/* A variable of the program with this name, among those seen so far. */
-Var *frontend_lookup_var(const char *name);
-/* Whether a variable of the file or a name made before in this compilation
- * has this name; and recording a made name.  The set lives with the
- * compilation, like everything the front end knows. */
-bool frontend_name_taken(const char *name);
-void frontend_claim_name(char *name);
 
 #endif

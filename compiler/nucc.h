@@ -23,6 +23,7 @@ typedef struct Nest Nest;
 typedef struct Func Func;
 typedef struct Kernel Kernel;
 typedef struct KernelInfo KernelInfo;
+typedef struct Symtab Symtab;
 
 /* A position in the input file; columns are 1-based bytes, as clang's. */
 typedef struct SrcLoc {
@@ -83,6 +84,9 @@ typedef struct AnnotArg {
   char *text; /* the argument's source text, trimmed */
   SrcLoc loc; /* where the text starts */
   SrcLoc key_loc;
+  Expr *names; /* what a clause's argument names (the key of size's), resolved
+                  once in the nest's scope by the clause (annot_resolve); NULL
+                  when it names nothing visible there */
 } AnnotArg;
 
 struct Annot {
@@ -312,6 +316,9 @@ void print_expr(Printer *p, Expr *e, Buf *b);
 void print_stmt(Printer *p, Stmt *s, int depth, Buf *b);
 /* An expression as plain C text (messages, host code at the nest's site). */
 char *print_expr_text(Expr *e);
+/* An expression of invariant host values, with free variables and member
+ * paths by their generated names (print_path_name): the stub's view. */
+char *print_host_text(Expr *e);
 /* An OpenCL-safe spelling of a C identifier: reserved words get a `_`. */
 const char *print_cl_name(const char *name);
 /* The generated-code name of a free variable or member path: m->data is
@@ -329,12 +336,29 @@ typedef struct Tidy {
 } Tidy;
 /* The main part is pieces[main], or after fission every piece in mains
  * (Stmt*; NULL or empty: only pieces[main]). */
-void tidy_pieces(Vec *pieces, int main, Vec *mains, Tidy *out);
+void tidy_pieces(Symtab *names, Vec *pieces, int main, Vec *mains, Tidy *out);
 /* The declarations, then each piece under its label (when there are
- * several), as C at `depth`; minmax as in Printer. */
-void tidy_print(Vec *pieces, int main, Vec *mains, Buf *b, int depth, const char *minmax);
+ * several), as C at `depth`; minmax as in Printer.  The names it gives
+ * bounds are none of `names`. */
+void tidy_print(Symtab *names, Vec *pieces, int main, Vec *mains, Buf *b, int depth,
+                const char *minmax);
 
 // frontend.c — libclang → IR
+/* The names of one compilation: the file's variables, which the front end
+ * records, and the names the transformations made (tr_fresh_name), so that
+ * a made name captures nothing.  It lives with the compilation's Source;
+ * every nest points at it. */
+struct Symtab {
+  Vec vars; /* Var*, in the order the front end met them */
+  Vec made; /* char* */
+};
+/* A variable of the program with this name, among those seen so far. */
+Var *frontend_lookup_var(Symtab *names, const char *name);
+/* Whether a variable of the file or a name made before in this compilation
+ * has this name; and recording a made name. */
+bool frontend_name_taken(Symtab *names, const char *name);
+void frontend_claim_name(Symtab *names, char *name);
+
 struct Func {
   char *name;
   Type *ret;
@@ -358,6 +382,7 @@ struct Nest {
   char *bad_loop_why;
   char *func_name;
   int index;        /* 0, 1, ... in the file */
+  Symtab *names;    /* the compilation's names */
   Vec visible;      /* Var*: the function's parameters and the globals */
   Vec used_outside; /* Var*: variables the function names outside its annotated nests */
   Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
@@ -457,14 +482,15 @@ typedef struct Cache {
 
 struct Kernel {
   Nest *nest;
+  Symtab *names; /* the compilation's (set even where nest is NULL) */
   char *name;
   int dims;      /* mapped loops */
   Loop **mapped; /* outer → inner */
   AnnotArg *wg;  /* work-group sizes, outer → inner */
   Stmt *body;    /* the body of the innermost mapped loop */
   bool independent;
-  Vec private_names;    /* char*: private(v, ...) (OpenMP's private): no value kept after */
-  Vec first_names;      /* char*: firstprivate(v, ...): private, starting from v's value */
+  Vec private_vars;     /* Var*: private(v, ...) (OpenMP's private): no value kept after */
+  Vec first_vars;       /* Var*: firstprivate(v, ...): private, starting from v's value */
   Vec buffers, scalars; /* Buffer*, Scalar* */
   Vec reductions;       /* Reduction* */
   Vec caches;           /* Cache* */

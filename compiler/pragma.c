@@ -57,11 +57,12 @@ static bool is_key(const char *k) {
   for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
     if (!strcmp(k, ops[i]))
       return true;
-  /* a name or a member path: `a`, `m->data`, `s.v` */
-  if (!isalpha((unsigned char)k[0]) && k[0] != '_')
+  /* a name or a member path, spelled as C allows: `a`, `m->data`,
+   * `s . v`, `(a)`; what it names is the clause's to resolve */
+  if (!isalpha((unsigned char)k[0]) && k[0] != '_' && k[0] != '(')
     return false;
   for (const char *p = k; *p; p++)
-    if (!isalnum((unsigned char)*p) && !strchr("_.->", *p))
+    if (!isalnum((unsigned char)*p) && !strchr("_.->() \t", *p))
       return false;
   return true;
 }

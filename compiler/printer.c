@@ -402,6 +402,18 @@ char *print_expr_text(Expr *e) {
   return b.s;
 }
 
+static void host_path(Printer *p, Expr *e, Buf *b) {
+  (void)p;
+  print_path_name(e, b);
+}
+
+char *print_host_text(Expr *e) {
+  Printer p = {.opencl = false, .on_path = host_path};
+  Buf b = {0};
+  print_expr(&p, e, &b);
+  return b.s ? b.s : xstrdup("");
+}
+
 const char *print_cl_name(const char *name) {
   static const char *reserved[] = {
       "global",     "local",     "constant",  "private",   "kernel",     "read_only", "write_only",

@@ -6,7 +6,6 @@
 #include "nucc.h"
 #include "transform.h"
 
-#include "frontend.h"
 
 #include <string.h>
 
@@ -262,9 +261,10 @@ static Stmt *tidy_stmt(Stmt *s) {
 /* --- named split points ------------------------------------------------------ */
 
 typedef struct Names {
-  Vec inner;   /* Var*: declared inside the pieces (loop indices, locals) */
-  Vec taken;   /* char*: names in use */
-  Vec headers; /* Expr**: every loop bound of the pieces */
+  Symtab *syms; /* the compilation's: a name must not capture a variable of the file */
+  Vec inner;    /* Var*: declared inside the pieces (loop indices, locals) */
+  Vec taken;    /* char*: names in use */
+  Vec headers;  /* Expr**: every loop bound of the pieces */
 } Names;
 
 static void collect(Stmt *s, Names *n) {
@@ -378,7 +378,7 @@ static Expr *replace(Expr *e, Expr *what, Var *v) {
 }
 
 static bool name_taken(Names *n, const char *name) {
-  if (frontend_lookup_var(name))
+  if (frontend_lookup_var(n->syms, name))
     return true;
   for (int i = 0; i < n->taken.len; i++)
     if (!strcmp(n->taken.items[i], name))
@@ -422,8 +422,8 @@ static char *split_name(Expr *e, Names *n, Var *base) {
 
 /* Names, smallest first, every invariant bound expression that occurs more
  * than once; each becomes `int name = expr;` in decls. */
-static void name_splits(Vec *pieces, Vec *decls) {
-  Names n = {0};
+static void name_splits(Symtab *syms, Vec *pieces, Vec *decls) {
+  Names n = {.syms = syms};
   for (int i = 0; i < pieces->len; i++)
     collect(pieces->items[i], &n);
   for (;;) {
@@ -541,7 +541,7 @@ static bool main_piece(Vec *pieces, int main, Vec *mains, int i) {
   return false;
 }
 
-void tidy_pieces(Vec *pieces, int main, Vec *mains_in, Tidy *out) {
+void tidy_pieces(Symtab *names, Vec *pieces, int main, Vec *mains_in, Tidy *out) {
   *out = (Tidy){.main = -1};
   Vec copies = {0};
   Vec mains = {0};
@@ -552,7 +552,7 @@ void tidy_pieces(Vec *pieces, int main, Vec *mains_in, Tidy *out) {
     vec_push(&copies, c);
     vec_push(&mains, (void *)(size_t)main_piece(pieces, main, mains_in, i));
   }
-  name_splits(&copies, &out->decls);
+  name_splits(names, &copies, &out->decls);
   for (int i = 0; i < copies.len; i++) {
     Stmt *c = copies.items[i];
     bool is_main = mains.items[i] != NULL;
@@ -569,9 +569,10 @@ void tidy_pieces(Vec *pieces, int main, Vec *mains_in, Tidy *out) {
   }
 }
 
-void tidy_print(Vec *pieces, int main, Vec *mains, Buf *b, int depth, const char *minmax) {
+void tidy_print(Symtab *names, Vec *pieces, int main, Vec *mains, Buf *b, int depth,
+                const char *minmax) {
   Tidy t;
-  tidy_pieces(pieces, main, mains, &t);
+  tidy_pieces(names, pieces, main, mains, &t);
   Printer p = {.minmax = minmax, .spelled = true};
   Buf body = {0};
   buf_puts(&body, "");

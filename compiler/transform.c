@@ -6,7 +6,6 @@
 #include "transform.h"
 
 #include "analysis/analysis.h"
-#include "frontend.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -34,11 +33,11 @@ void subst_expr(Subst *s, Var *v, Expr *e) {
 
 /* A name no variable of the file has, nor one made before: new loop
  * indices and renamed locals must not capture what the body reads. */
-char *tr_fresh_name(const char *base) {
+char *tr_fresh_name(Symtab *names, const char *base) {
   for (int k = 0;; k++) {
     char *name = k ? xformat("%s_%d", base, k) : xstrdup(base);
-    if (!frontend_name_taken(name)) {
-      frontend_claim_name(name);
+    if (!frontend_name_taken(names, name)) {
+      frontend_claim_name(names, name);
       return name;
     }
     xfree(name);
@@ -49,7 +48,7 @@ Var *subst_rename(Subst *s, Var *v, const char *suffix) {
   Var *n = NEW(Var);
   *n = *v;
   char *want = xformat("%s%s", v->name, suffix);
-  n->name = tr_fresh_name(want);
+  n->name = tr_fresh_name(s->names, want);
   xfree(want);
   vec_push(&s->rfrom, v);
   vec_push(&s->rto, n);
@@ -365,9 +364,10 @@ static bool legality_kernel(Kernel *kn, Loop **loops, int k, Stmt *body, SrcLoc 
   return ok;
 }
 
-bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
-                      SrcLoc at, const char *broken, const char *unproven) {
-  Kernel kn = {0};
+bool tr_check_reorder(Symtab *names, Loop **loops, int k, Stmt *body, int how,
+                      const long long *perm, bool trusted, SrcLoc at, const char *broken,
+                      const char *unproven) {
+  Kernel kn = {.names = names};
   if (!legality_kernel(&kn, loops, k, body, at, unproven))
     return false;
   char *why = NULL;
@@ -383,9 +383,9 @@ bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long 
   return false;
 }
 
-bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const int *group,
-                         bool trusted, Nest *nest, SrcLoc at) {
-  Kernel kn = {.nest = nest};
+bool tr_check_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,
+                         const int *group, bool trusted, Nest *nest, SrcLoc at) {
+  Kernel kn = {.nest = nest, .names = names};
   const char *unproven = "fission: cannot prove that distributing the loop keeps every dependence";
   Vec all = {0};
   for (int i = 0; i < nitems; i++)
@@ -434,8 +434,9 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out) {
   xfree(nl);
 }
 
-void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts) {
-  Kernel kn = {0};
+void tr_find_temps(Symtab *names, Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps,
+                   Vec *copyouts) {
+  Kernel kn = {.names = names};
   kn.name = "temporaries";
   kn.dims = k;
   kn.mapped = loops;

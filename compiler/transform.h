@@ -9,12 +9,14 @@
 typedef struct Subst {
   Vec from, to;   /* Var*, Expr* */
   Vec rfrom, rto; /* Var*, Var* */
+  Symtab *names;  /* where a rename takes its fresh name: needed by renames only */
 } Subst;
 
 void subst_expr(Subst *s, Var *v, Expr *e);
 Var *subst_rename(Subst *s, Var *v, const char *suffix);
-/* base, or base_1, base_2, ...: a name no variable of the file has. */
-char *tr_fresh_name(const char *base);
+/* base, or base_1, base_2, ...: a name no variable of the file has, nor
+ * one made before; recorded in `names`. */
+char *tr_fresh_name(Symtab *names, const char *base);
 /* Renames every local the statement declares, with the suffix. */
 void subst_rename_locals(Subst *s, Stmt *body, const char *suffix);
 
@@ -58,21 +60,23 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
  * every dependence.  Reports `broken` for a proven violation (with a
  * concrete pair) or `unproven` when undecided and not `trusted` (the
  * `independent` clause). */
-bool tr_check_reorder(Loop **loops, int k, Stmt *body, int how, const long long *perm, bool trusted,
-                      SrcLoc at, const char *broken, const char *unproven);
+bool tr_check_reorder(Symtab *names, Loop **loops, int k, Stmt *body, int how,
+                      const long long *perm, bool trusted, SrcLoc at, const char *broken,
+                      const char *unproven);
 
 /* Whether distributing loops[0..k-1] over the items of their body (item i
  * into loop copy group[i], groups non-decreasing) keeps every dependence;
  * reports a proven violation with its pair of accesses.  `nest` (NULL
  * inside another nest) says which temporaries are read after it. */
-bool tr_check_distribute(Loop **loops, int k, Stmt **items, int nitems, const int *group,
-                         bool trusted, Nest *nest, SrcLoc at);
+bool tr_check_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,
+                         const int *group, bool trusted, Nest *nest, SrcLoc at);
 
 /* The scalars declared outside that every iteration of loops[0..k-1] writes
  * before it reads (private to an iteration: copies of the body need their
  * own, as dmine gives them), and of those the ones whose last value the
  * code after the loops may read (all of them when nest is NULL). */
-void tr_find_temps(Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps, Vec *copyouts);
+void tr_find_temps(Symtab *names, Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps,
+                   Vec *copyouts);
 
 /* The variables the statement assigns (or steps with ++/--), in order. */
 void tr_written_scalars(Stmt *s, Vec *out);

@@ -4,7 +4,7 @@
  *   helperptr.c the elements helpers reach through pointers the body hands
  *               them, and the helpers' loops around them
  *   private.c   outer scalars every iteration writes before it reads
- *   extent.c    host expressions for each buffer's byte size
+ *   extent.c    host expressions (IR) for each buffer's first-subscript range
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
  *   deps.c      dependences and legality (reordering, distribution,
  *               fusion), decided on those sets
@@ -22,7 +22,8 @@ typedef struct LoopInfo LoopInfo;
 struct LoopInfo {
   Loop *loop;
   bool mapped;
-  int id; /* names nu_lo<id>/nu_hi<id> in host code */
+  int id;        /* names nu_lo<id>/nu_hi<id> in host code */
+  Var *range[2]; /* those two, as the variables of extent.c's bounds (made there) */
   /* A loop of a helper that indexes a buffer the kernel hands it: one per
    * call, its bounds those of the helper with the call's arguments put in
    * (the loop's index is the helper's variable). */
@@ -73,16 +74,17 @@ void freevars_note_written(Expr *e, void *ki);
  * reaches through a buffer's, as accesses of the buffer at the call. */
 void helperptr_visit_call(FV *fv, Expr *call);
 
-/* Host C for the largest value `e` can take over the loops (NULL and a
- * reason when it cannot be bounded); loop ranges are named nu_lo<id> and
- * nu_hi<id>, free scalars by their kernel names. */
-char *extent_hi(KernelInfo *ki, Expr *e);
-char *extent_lo(KernelInfo *ki, Expr *e);
-/* Host C for the range of a loop's index, the union over the loops that
- * share it (NULL for all but the first of them): fills *lo and *hi. */
-void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi);
-/* Prints an expression of invariant host values with kernel names. */
-char *extent_host_text(Expr *e);
+/* The largest value `e` can take over the loops, as a host expression
+ * (NULL when it cannot be bounded): loop ranges are the variables
+ * nu_lo<id> and nu_hi<id> (LoopInfo.range), free scalars and member paths
+ * the kernel's own expressions, min and max `a < b ? a : b` and
+ * `a > b ? a : b`; literals of type long long print with LL.  emit/host.c
+ * prints it (emit_extent_text). */
+Expr *extent_hi(KernelInfo *ki, Expr *e);
+Expr *extent_lo(KernelInfo *ki, Expr *e);
+/* The range of a loop's index, the union over the loops that share it
+ * (NULL for all but the first of them): fills *lo and *hi. */
+void extent_loop_range(KernelInfo *ki, LoopInfo *li, Expr **lo, Expr **hi);
 
 /* private.c: finds the temporaries (ki->privates, ki->temps, ki->copyouts;
  * without ki->k->nest, every temporary is copied out); for the

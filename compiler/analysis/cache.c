@@ -249,10 +249,8 @@ static bool plan_one(Kernel *k, AnnotArg *a) {
   Buffer *buf = NULL;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *b = k->buffers.items[i];
-    char *t = print_expr_text(b->path);
-    if (strcmp(t, a->text) == 0)
+    if (a->names && ir_expr_equal(b->path, a->names))
       buf = b;
-    xfree(t);
   }
   if (!buf) {
     diag_error(a->loc, "cache(%s): '%s' is not an array this kernel reads", a->text, a->text);

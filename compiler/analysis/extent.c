@@ -1,34 +1,68 @@
-/* extent.c — how far each subscript reaches, as host C expressions.
- * Receives subscripts of the kernel's accesses; hands on interval bounds
- * written in terms of the stub's values (free scalars by their kernel names,
- * loop ranges as nu_lo<id>/nu_hi<id>), which the host stub evaluates before
- * a launch to size the device buffers — as OpenACC compilers infer array
+/* extent.c — how far each subscript reaches, as host expressions.
+ * Receives subscripts of the kernel's accesses; hands on interval bounds as
+ * IR expressions over the stub's values (free scalars and member paths as
+ * written, loop ranges as the variables nu_lo<id>/nu_hi<id> of their
+ * LoopInfo), which emit/host.c prints and the host stub evaluates before a
+ * launch to size the device buffers — as OpenACC compilers infer array
  * extents from affine subscripts. */
 #include "analysis.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+/* The type of the 64-bit literals of a bound (printed with LL); literals
+ * of type int (printed bare) are the small offsets of a narrowed or closed
+ * range.  Shared by every literal it types and never written: a constant,
+ * not compilation state. */
+static Type llong_type = {TY_LONG, NULL, 0, "long long", "long long"};
 
 typedef struct Iv {
-  char *lo, *hi;
+  Expr *lo, *hi;
 } Iv;
 
-static void host_path(Printer *p, Expr *e, Buf *b) {
-  (void)p;
-  print_path_name(e, b);
+/* The state of one bounding: the kernel, and the branches being bounded
+ * (Narrow*, innermost last; branch_iv() pops what it pushes). */
+typedef struct Ext {
+  KernelInfo *ki;
+  Vec narrows;
+} Ext;
+
+static bool iv_of(Ext *x, Expr *e, Iv *out, int depth);
+
+static Iv iv_same(Expr *e) { return (Iv){e, e}; }
+
+static Expr *lit(long long c) {
+  Expr *e = ir_int(c, (SrcLoc){0, 0});
+  e->type = &llong_type;
+  return e;
 }
 
-char *extent_host_text(Expr *e) {
-  Printer p = {.opencl = false, .on_path = host_path};
-  Buf b = {0};
-  print_expr(&p, e, &b);
-  return b.s ? b.s : xstrdup("");
+static Expr *small(long long c) { return ir_int(c, (SrcLoc){0, 0}); }
+
+static Expr *bin(Op op, Expr *a, Expr *b) { return ir_binary(op, a, b, &llong_type); }
+
+/* min/max as `a < b ? a : b`, unfolded: the bound is printed as built. */
+static Expr *minmax(Op op, Expr *a, Expr *b) {
+  Expr *e = NEW(Expr);
+  e->kind = EX_COND;
+  e->a = bin(op, a, b);
+  e->b = a;
+  e->c = b;
+  e->type = &llong_type;
+  return e;
 }
 
-static bool iv_of(KernelInfo *ki, Expr *e, Iv *out, int depth);
+static Expr *ext_min(Expr *a, Expr *b) { return minmax(OP_LT, a, b); }
+static Expr *ext_max(Expr *a, Expr *b) { return minmax(OP_GT, a, b); }
 
-static Iv iv_same(char *s) { return (Iv){s, xstrdup(s)}; }
+/* nu_lo<id> (hi false) or nu_hi<id>: one Var per end of a loop's range,
+ * made once, so that bounds over the same end compare equal. */
+static Expr *range_end(LoopInfo *li, bool hi) {
+  if (!li->range[hi]) {
+    Var *v = NEW(Var);
+    v->name = xformat("nu_%s%d", hi ? "hi" : "lo", li->id);
+    v->type = &llong_type;
+    li->range[hi] = v;
+  }
+  return ir_var(li->range[hi], li->loop->loc);
+}
 
 /* The first loop of the kernel indexed by v: sibling loops that share an
  * index (copies made by unroll, or `for (k...)` twice in a row) get one
@@ -53,23 +87,20 @@ typedef struct Narrow {
   int lo, hi; /* added to the low end, taken from the high end */
 } Narrow;
 
-/* The branches being bounded, innermost last: branch_iv() pops what it
- * pushes, so the stack is empty between calls and nothing of a compilation
- * stays in it; past 16 nested clamps the bound is left wider, not wrong. */
-static Narrow narrows[16];
-static int nnarrows;
-
-static bool iv_var(KernelInfo *ki, Expr *e, Iv *out, int depth) {
+static bool iv_var(Ext *x, Expr *e, Iv *out, int depth) {
+  KernelInfo *ki = x->ki;
   LoopInfo *li = first_loop_of(ki, e->var);
   if (li) {
     int dlo = 0, dhi = 0;
-    for (int i = 0; i < nnarrows; i++)
-      if (narrows[i].v == e->var) {
-        dlo += narrows[i].lo;
-        dhi += narrows[i].hi;
+    for (int i = 0; i < x->narrows.len; i++) {
+      Narrow *n = x->narrows.items[i];
+      if (n->v == e->var) {
+        dlo += n->lo;
+        dhi += n->hi;
       }
-    *out = (Iv){dlo ? xformat("nu_lo%d + %d", li->id, dlo) : xformat("nu_lo%d", li->id),
-                dhi ? xformat("nu_hi%d - %d", li->id, dhi) : xformat("nu_hi%d", li->id)};
+    }
+    Expr *lo = range_end(li, false), *hi = range_end(li, true);
+    *out = (Iv){dlo ? bin(OP_ADD, lo, small(dlo)) : lo, dhi ? bin(OP_SUB, hi, small(dhi)) : hi};
     return true;
   }
   if (freevars_is_local(ki, e->var)) {
@@ -80,13 +111,13 @@ static bool iv_var(KernelInfo *ki, Expr *e, Iv *out, int depth) {
     for (int i = 0; i < ki->decls.len; i++) {
       Stmt *d = ki->decls.items[i];
       if (d->var == e->var && d->init)
-        return iv_of(ki, d->init, out, depth + 1);
+        return iv_of(x, d->init, out, depth + 1);
     }
     return false;
   }
   if (!type_is_integer(e->type))
     return false;
-  *out = iv_same(extent_host_text(e));
+  *out = iv_same(e);
   return true;
 }
 
@@ -132,129 +163,138 @@ static void edge_test(KernelInfo *ki, Expr *c, Narrow *t, Narrow *f) {
   }
 }
 
-static bool branch_iv(KernelInfo *ki, Expr *e, Iv *out, int depth, Narrow n) {
-  if (!n.v || nnarrows == (int)(sizeof narrows / sizeof *narrows))
-    return iv_of(ki, e, out, depth + 1); /* no narrowing: a wider, safe bound */
-  narrows[nnarrows++] = n;
-  bool ok = iv_of(ki, e, out, depth + 1);
-  nnarrows--;
+static bool branch_iv(Ext *x, Expr *e, Iv *out, int depth, Narrow n) {
+  if (!n.v)
+    return iv_of(x, e, out, depth + 1); /* no narrowing */
+  vec_push(&x->narrows, &n);
+  bool ok = iv_of(x, e, out, depth + 1);
+  x->narrows.len--;
   return ok;
 }
 
-static char *mul(const char *a, const char *b) { return xformat("(%s) * (%s)", a, b); }
+static Expr *mul(Expr *a, Expr *b) { return bin(OP_MUL, a, b); }
 
-static bool iv_of(KernelInfo *ki, Expr *e, Iv *out, int depth) {
+/* The interval of a binary expression whose left operand spans x. */
+static bool iv_binary(Ext *ext, Expr *e, Iv x, Iv *out, int depth) {
+  /* shifts and divisions by constants keep the interval's order */
+  if ((e->op == OP_DIV || e->op == OP_SHR || e->op == OP_SHL || e->op == OP_MOD) &&
+      e->b->kind == EX_INT && e->b->ival > 0) {
+    long long c = e->b->ival;
+    if (e->op == OP_MOD)
+      *out = (Iv){lit(-(c - 1)), lit(c - 1)};
+    else
+      *out = (Iv){bin(e->op, x.lo, lit(c)), bin(e->op, x.hi, lit(c))};
+    return true;
+  }
+  Iv y;
+  if (!iv_of(ext, e->b, &y, depth + 1))
+    return false;
+  switch (e->op) {
+  case OP_ADD:
+    *out = (Iv){bin(OP_ADD, x.lo, y.lo), bin(OP_ADD, x.hi, y.hi)};
+    return true;
+  case OP_SUB:
+    *out = (Iv){bin(OP_SUB, x.lo, y.hi), bin(OP_SUB, x.hi, y.lo)};
+    return true;
+  case OP_MUL:
+    if (e->b->kind == EX_INT || e->a->kind == EX_INT) {
+      long long c = e->b->kind == EX_INT ? e->b->ival : e->a->ival;
+      Iv v = e->b->kind == EX_INT ? x : y;
+      *out = c >= 0 ? (Iv){mul(lit(c), v.lo), mul(lit(c), v.hi)}
+                    : (Iv){mul(lit(c), v.hi), mul(lit(c), v.lo)};
+      return true;
+    }
+    if (ir_expr_equal(x.lo, x.hi) && ir_expr_equal(y.lo, y.hi)) {
+      *out = iv_same(mul(x.lo, y.lo));
+      return true;
+    }
+    {
+      Expr *p1 = mul(x.lo, y.lo), *p2 = mul(x.lo, y.hi), *p3 = mul(x.hi, y.lo),
+           *p4 = mul(x.hi, y.hi);
+      *out = (Iv){ext_min(ext_min(p1, p2), ext_min(p3, p4)),
+                  ext_max(ext_max(p1, p2), ext_max(p3, p4))};
+    }
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool iv_of(Ext *ext, Expr *e, Iv *out, int depth) {
   if (depth > 16)
     return false;
   Iv x, y;
   switch (e->kind) {
   case EX_INT:
-    *out = iv_same(xformat("%lldLL", e->ival));
+    *out = iv_same(lit(e->ival));
     return true;
   case EX_VAR:
-    return iv_var(ki, e, out, depth);
+    return iv_var(ext, e, out, depth);
   case EX_MEMBER:
     if (!ir_path_root(e) || !type_is_integer(e->type) ||
-        freevars_is_local(ki, ir_path_root(e)->var))
+        freevars_is_local(ext->ki, ir_path_root(e)->var))
       return false;
-    *out = iv_same(extent_host_text(e));
+    *out = iv_same(e);
     return true;
   case EX_CAST:
-    return type_is_integer(e->type) && iv_of(ki, e->a, out, depth + 1);
+    return type_is_integer(e->type) && iv_of(ext, e->a, out, depth + 1);
   case EX_UNARY:
-    if (!iv_of(ki, e->a, &x, depth + 1))
+    if (!iv_of(ext, e->a, &x, depth + 1))
       return false;
     if (e->op == OP_PLUS) {
       *out = x;
       return true;
     }
     if (e->op == OP_NEG) {
-      *out = (Iv){xformat("-(%s)", x.hi), xformat("-(%s)", x.lo)};
+      Expr *lo = NEW(Expr), *hi = NEW(Expr);
+      *lo = (Expr){.kind = EX_UNARY, .op = OP_NEG, .a = x.hi, .type = &llong_type};
+      *hi = (Expr){.kind = EX_UNARY, .op = OP_NEG, .a = x.lo, .type = &llong_type};
+      *out = (Iv){lo, hi};
       return true;
     }
     return false;
   case EX_COND: {
     Narrow nt = {0}, nf = {0};
-    edge_test(ki, e->a, &nt, &nf);
-    bool ok = branch_iv(ki, e->b, &x, depth, nt) && branch_iv(ki, e->c, &y, depth, nf);
+    edge_test(ext->ki, e->a, &nt, &nf);
+    bool ok = branch_iv(ext, e->b, &x, depth, nt) && branch_iv(ext, e->c, &y, depth, nf);
     if (!ok)
       return false;
-    *out = (Iv){xformat("nurt_min(%s, %s)", x.lo, y.lo), xformat("nurt_max(%s, %s)", x.hi, y.hi)};
+    *out = (Iv){ext_min(x.lo, y.lo), ext_max(x.hi, y.hi)};
     return true;
   }
   case EX_BINARY:
-    break;
-  default:
-    return false;
-  }
-  if (!iv_of(ki, e->a, &x, depth + 1))
-    return false;
-  /* shifts and divisions by constants keep the interval's order */
-  if ((e->op == OP_DIV || e->op == OP_SHR || e->op == OP_SHL || e->op == OP_MOD) &&
-      e->b->kind == EX_INT && e->b->ival > 0) {
-    long long c = e->b->ival;
-    if (e->op == OP_DIV || e->op == OP_SHR)
-      *out = (Iv){xformat("(%s) %s %lldLL", x.lo, op_spelling(e->op), c),
-                  xformat("(%s) %s %lldLL", x.hi, op_spelling(e->op), c)};
-    else if (e->op == OP_SHL)
-      *out = (Iv){xformat("(%s) * %lldLL", x.lo, 1LL << (c & 62)),
-                  xformat("(%s) * %lldLL", x.hi, 1LL << (c & 62))};
-    else
-      *out = (Iv){xformat("-%lldLL", c - 1), xformat("%lldLL", c - 1)};
-    return true;
-  }
-  if (!iv_of(ki, e->b, &y, depth + 1))
-    return false;
-  switch (e->op) {
-  case OP_ADD:
-    *out = (Iv){xformat("%s + %s", x.lo, y.lo), xformat("%s + %s", x.hi, y.hi)};
-    return true;
-  case OP_SUB:
-    *out = (Iv){xformat("%s - (%s)", x.lo, y.hi), xformat("%s - (%s)", x.hi, y.lo)};
-    return true;
-  case OP_MUL:
-    if (e->b->kind == EX_INT || e->a->kind == EX_INT) {
-      long long c = e->b->kind == EX_INT ? e->b->ival : e->a->ival;
-      Iv v = e->b->kind == EX_INT ? x : y;
-      *out = c >= 0 ? (Iv){xformat("%lldLL * (%s)", c, v.lo), xformat("%lldLL * (%s)", c, v.hi)}
-                    : (Iv){xformat("%lldLL * (%s)", c, v.hi), xformat("%lldLL * (%s)", c, v.lo)};
-      return true;
-    }
-    if (!strcmp(x.lo, x.hi) && !strcmp(y.lo, y.hi)) {
-      *out = iv_same(mul(x.lo, y.lo));
-      return true;
-    }
-    {
-      char *p1 = mul(x.lo, y.lo), *p2 = mul(x.lo, y.hi), *p3 = mul(x.hi, y.lo),
-           *p4 = mul(x.hi, y.hi);
-      *out = (Iv){xformat("nurt_min(nurt_min(%s, %s), nurt_min(%s, %s))", p1, p2, p3, p4),
-                  xformat("nurt_max(nurt_max(%s, %s), nurt_max(%s, %s))", p1, p2, p3, p4)};
-    }
-    return true;
+    return iv_of(ext, e->a, &x, depth + 1) && iv_binary(ext, e, x, out, depth);
   default:
     return false;
   }
 }
 
-char *extent_hi(KernelInfo *ki, Expr *e) {
-  Iv v;
-  return iv_of(ki, e, &v, 0) ? v.hi : NULL;
+static bool iv_top(KernelInfo *ki, Expr *e, Iv *out) {
+  Ext x = {.ki = ki};
+  bool ok = iv_of(&x, e, out, 0);
+  xfree(x.narrows.items);
+  return ok;
 }
 
-char *extent_lo(KernelInfo *ki, Expr *e) {
+Expr *extent_hi(KernelInfo *ki, Expr *e) {
   Iv v;
-  return iv_of(ki, e, &v, 0) ? v.lo : NULL;
+  return iv_top(ki, e, &v) ? v.hi : NULL;
+}
+
+Expr *extent_lo(KernelInfo *ki, Expr *e) {
+  Iv v;
+  return iv_top(ki, e, &v) ? v.lo : NULL;
 }
 
 /* The last index of a loop striding by s > 1 stops short of its bound: a
  * strip of span C (i = ii; i < ii + C, also under min) ends at
  * ii + (C - 1) / s * s, and a loop from a single value lb ends at
  * lb + (end - 1 - lb) / s * s.  Over-estimating would copy past the array. */
-static char *strided_hi(KernelInfo *ki, Loop *l, Iv *b, char *fallback) {
+static Expr *strided_hi(KernelInfo *ki, Loop *l, Iv *b, Expr *fallback) {
   long long s = l->step->ival;
   int le = l->rel == REL_LE;
   Expr *ub = l->ub;
-  char *best = fallback;
+  Expr *best = fallback;
   Expr *cands[2] = {ub, NULL};
   if (ub->kind == EX_COND && ub->a->kind == EX_BINARY && ub->a->op == OP_LT) {
     cands[0] = ub->b; /* a < c ? a : c is min(a, c): either bound holds */
@@ -265,37 +305,39 @@ static char *strided_hi(KernelInfo *ki, Loop *l, Iv *b, char *fallback) {
     if (u->kind == EX_BINARY && u->op == OP_ADD && u->b->kind == EX_INT &&
         ir_expr_equal(u->a, l->lb)) {
       long long span = u->b->ival + le;
-      best = xformat("nurt_min(%s, %s + %lldLL)", best, b->hi, span > 0 ? (span - 1) / s * s : 0);
-    } else if (!strcmp(b->lo, b->hi)) {
+      best = ext_min(best, bin(OP_ADD, b->hi, lit(span > 0 ? (span - 1) / s * s : 0)));
+    } else if (ir_expr_equal(b->lo, b->hi)) {
       Iv e;
-      if (iv_of(ki, u, &e, 0))
-        best = xformat("nurt_min(%s, %s + (%s%s - (%s)) / %lldLL * %lldLL)", best, b->lo, e.hi,
-                       le ? "" : " - 1", b->lo, s, s);
+      if (iv_top(ki, u, &e)) {
+        Expr *last = le ? e.hi : bin(OP_SUB, e.hi, small(1));
+        Expr *steps = bin(OP_DIV, bin(OP_SUB, last, b->lo), lit(s));
+        best = ext_min(best, bin(OP_ADD, b->lo, mul(steps, lit(s))));
+      }
     }
   }
   return best;
 }
 
-static void one_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
+static void one_loop_range(KernelInfo *ki, LoopInfo *li, Expr **lo, Expr **hi) {
   Loop *l = li->loop;
   Iv b, u;
   *lo = *hi = NULL;
-  if (!iv_of(ki, l->lb, &b, 0) || !iv_of(ki, l->ub, &u, 0))
+  if (!iv_top(ki, l->lb, &b) || !iv_top(ki, l->ub, &u))
     return;
   bool down = l->rel == REL_GT || l->rel == REL_GE ||
               (l->rel == REL_NE && l->step->kind == EX_INT && l->step->ival < 0);
   if (!down) {
     *lo = b.lo;
-    *hi = l->rel == REL_LE ? u.hi : xformat("%s - 1", u.hi);
+    *hi = l->rel == REL_LE ? u.hi : bin(OP_SUB, u.hi, small(1));
     if (l->step->kind == EX_INT && l->step->ival > 1)
       *hi = strided_hi(ki, l, &b, *hi);
   } else {
     *hi = b.hi;
-    *lo = l->rel == REL_GE ? u.lo : xformat("%s + 1", u.lo);
+    *lo = l->rel == REL_GE ? u.lo : bin(OP_ADD, u.lo, small(1));
   }
 }
 
-void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
+void extent_loop_range(KernelInfo *ki, LoopInfo *li, Expr **lo, Expr **hi) {
   *lo = *hi = NULL;
   if (first_loop_of(ki, li->loop->var) != li)
     return; /* a later loop of the same index: in the first one's range */
@@ -303,13 +345,13 @@ void extent_loop_range(KernelInfo *ki, LoopInfo *li, char **lo, char **hi) {
     LoopInfo *o = ki->loops.items[i];
     if (o->loop->var != li->loop->var)
       continue;
-    char *l, *h;
+    Expr *l, *h;
     one_loop_range(ki, o, &l, &h);
     if (!l || !h) {
       *lo = *hi = NULL;
       return;
     }
-    *lo = *lo ? xformat("nurt_min(%s, %s)", *lo, l) : l;
-    *hi = *hi ? xformat("nurt_max(%s, %s)", *hi, h) : h;
+    *lo = *lo ? ext_min(*lo, l) : l;
+    *hi = *hi ? ext_max(*hi, h) : h;
   }
 }

@@ -567,10 +567,8 @@ static void check_reductions(FV *fv, Vec *reduces) {
     Reduction *found = NULL;
     for (int j = 0; j < k->reductions.len; j++) {
       Reduction *r = k->reductions.items[j];
-      char *t = print_expr_text(r->path);
-      if (!strcmp(t, a->text))
+      if (a->names && ir_expr_equal(r->path, a->names))
         found = r;
-      xfree(t);
     }
     if (!found) {
       diag_error(a->loc, "reduce: '%s' is not updated as a reduction in this nest", a->text);
@@ -629,13 +627,11 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
     bool found = false;
     for (int j = 0; j < k->buffers.len; j++) {
       Buffer *b = k->buffers.items[j];
-      char *t = print_expr_text(b->path);
-      if (!strcmp(t, a->key)) {
+      if (a->names && ir_expr_equal(b->path, a->names)) {
         b->size_text = a->text;
         b->size_loc = a->loc;
         found = true;
       }
-      xfree(t);
     }
     if (!found) {
       diag_error(a->key_loc, "size(%s: ...): '%s' is not an array used in this nest", a->key,

@@ -418,7 +418,7 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
  * The first spaces f meets are its own. */
 static Vec specialised; /* Func*: the copies made, over every kernel of the file */
 
-static Func *specialise(Func *f, const char *key) {
+static Func *specialise(Symtab *names, Func *f, const char *key) {
   bool own = true;
   for (int i = 0; i < f->nparams; i++)
     if (key[i] != '-' && f->params[i]->space && f->params[i]->space != key[i])
@@ -442,7 +442,7 @@ static Func *specialise(Func *f, const char *key) {
   Func *c = NEW(Func);
   *c = *f;
   c->name = name;
-  Subst sub = {0};
+  Subst sub = {.names = names};
   c->params = xcalloc((size_t)f->nparams + 1, sizeof(Var *));
   for (int i = 0; i < f->nparams; i++) {
     c->params[i] = subst_rename(&sub, f->params[i], "");
@@ -533,7 +533,7 @@ void helperptr_visit_call(FV *fv, Expr *call) {
   }
   if (!any)
     return;
-  Func *g = specialise(f, key);
+  Func *g = specialise(fv->k->names, f, key);
   call->callee = g;
   for (int i = 0; i < g->nparams; i++) {
     PtrArg *pa = &args[i];

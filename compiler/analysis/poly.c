@@ -127,7 +127,7 @@ static bool invariant_product(KernelInfo *ki, Expr *e, Vec *out, int depth) {
   }
   if (!invariant_atom(ki, e))
     return false;
-  vec_push(out, extent_host_text(e));
+  vec_push(out, print_host_text(e));
   return true;
 }
 
@@ -175,7 +175,7 @@ static isl_pw_aff *expr_pa(Poly *p, Expr *e, int depth) {
     }
     if (!invariant_atom(ki, e))
       return NULL;
-    char *name = extent_host_text(e);
+    char *name = print_host_text(e);
     isl_pw_aff *r = pa_param(p, name);
     xfree(name);
     return r;
@@ -183,7 +183,7 @@ static isl_pw_aff *expr_pa(Poly *p, Expr *e, int depth) {
   case EX_MEMBER: {
     if (!invariant_atom(ki, e))
       return NULL;
-    char *name = extent_host_text(e);
+    char *name = print_host_text(e);
     isl_pw_aff *r = pa_param(p, name);
     xfree(name);
     return r;
@@ -398,7 +398,7 @@ static bool polyn(Poly *p, Expr *e, Vec *out, int depth) {
   }
   if (!invariant_atom(ki, e))
     return false;
-  char *name = extent_host_text(e);
+  char *name = print_host_text(e);
   pt_add(out, 1, name, -1);
   return true;
 }

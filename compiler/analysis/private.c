@@ -390,16 +390,9 @@ static bool read_after(Nest *nest, Var *v) {
   return false;
 }
 
-static bool named_in(Vec *names, const Var *v) {
-  for (int i = 0; i < names->len; i++)
-    if (!strcmp(names->items[i], v->name))
-      return true;
-  return false;
-}
+static bool named_private(Kernel *k, const Var *v) { return vec_contains(&k->private_vars, v); }
 
-static bool named_private(Kernel *k, const Var *v) { return named_in(&k->private_names, v); }
-
-bool private_is_first(Kernel *k, const Var *v) { return named_in(&k->first_names, v); }
+bool private_is_first(Kernel *k, const Var *v) { return vec_contains(&k->first_vars, v); }
 
 void private_find(KernelInfo *ki, Vec *why) {
   Kernel *k = ki->k;

@@ -85,17 +85,104 @@ static char *row_bytes(Buffer *bf) {
   return b.s;
 }
 
+/* A bound of extent.c as host C.  The forms are fixed, not derived from
+ * precedence, so the stubs read as they always have: products and the
+ * dividends of constant divisions in parentheses, a subtrahend in
+ * parentheses unless it is a bare offset of type int, min and max as
+ * nurt_min/nurt_max, shifts left by c as products by 2^c (a bound may be
+ * negative, where << is undefined). */
+static void bound_print(Expr *e, Buf *b) {
+  switch (e->kind) {
+  case EX_INT:
+    buf_printf(b, e->type->kind == TY_INT ? "%lld" : "%lldLL", e->ival);
+    return;
+  case EX_UNARY: /* OP_NEG */
+    buf_puts(b, "-(");
+    bound_print(e->a, b);
+    buf_puts(b, ")");
+    return;
+  case EX_COND:
+    buf_puts(b, e->a->op == OP_LT ? "nurt_min(" : "nurt_max(");
+    bound_print(e->b, b);
+    buf_puts(b, ", ");
+    bound_print(e->c, b);
+    buf_puts(b, ")");
+    return;
+  case EX_BINARY:
+    break;
+  default: { /* a free scalar, a member path, a loop's nu_lo<id>/nu_hi<id> */
+    char *t = print_host_text(e);
+    buf_puts(b, t);
+    xfree(t);
+    return;
+  }
+  }
+  Expr *x = e->a, *y = e->b;
+  switch (e->op) {
+  case OP_ADD:
+    bound_print(x, b);
+    buf_puts(b, " + ");
+    bound_print(y, b);
+    return;
+  case OP_SUB: {
+    bool bare = y->kind == EX_INT && y->type->kind == TY_INT;
+    bound_print(x, b);
+    buf_puts(b, bare ? " - " : " - (");
+    bound_print(y, b);
+    buf_puts(b, bare ? "" : ")");
+    return;
+  }
+  case OP_DIV:
+  case OP_SHR:
+  case OP_SHL:
+    buf_puts(b, "(");
+    bound_print(x, b);
+    if (e->op == OP_SHL) {
+      buf_printf(b, ") * %lldLL", 1LL << (y->ival & 62));
+      return;
+    }
+    buf_printf(b, ") %s ", op_spelling(e->op));
+    bound_print(y, b);
+    return;
+  default: /* OP_MUL: c * (v), a whole number of steps q / s * s, or (u) * (v) */
+    if (x->kind == EX_INT) {
+      bound_print(x, b);
+      buf_puts(b, " * (");
+    } else if (x->kind == EX_BINARY && x->op == OP_DIV && y->kind == EX_INT) {
+      bound_print(x, b);
+      buf_puts(b, " * ");
+      bound_print(y, b);
+      return;
+    } else {
+      buf_puts(b, "(");
+      bound_print(x, b);
+      buf_puts(b, ") * (");
+    }
+    bound_print(y, b);
+    buf_puts(b, ")");
+    return;
+  }
+}
+
+static char *bound_text(Expr *e) {
+  if (!e)
+    return NULL;
+  Buf b = {0};
+  bound_print(e, &b);
+  return b.s;
+}
+
 /* The smallest (hi false) or largest first subscript over all accesses, as
  * a nurt_min/nurt_max of the distinct bounds; NULL when one access cannot
  * be bounded. */
 static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, Access **unbounded) {
   if (bf->first_lo && bf->first_hi) /* exact, from isl */
-    return extent_host_text(hi ? bf->first_hi : bf->first_lo);
+    return print_host_text(hi ? bf->first_hi : bf->first_lo);
   char *bound = NULL;
   Vec seen = {0};
   for (int i = 0; i < bf->accesses.len; i++) {
     Access *a = bf->accesses.items[i];
-    char *e = hi ? extent_hi(k->info, a->subs[0]) : extent_lo(k->info, a->subs[0]);
+    char *e = bound_text(hi ? extent_hi(k->info, a->subs[0]) : extent_lo(k->info, a->subs[0]));
     if (!e) {
       *unbounded = a;
       xfree(seen.items);
@@ -385,8 +472,7 @@ char *emit_host_stub(Kernel *k) {
   /* trip counts of the mapped loops */
   for (int m = 0; m < k->dims; m++) {
     Loop *l = k->mapped[m];
-    char *lb = extent_host_text(l->lb), *ub = extent_host_text(l->ub),
-         *st = extent_host_text(l->step);
+    char *lb = print_host_text(l->lb), *ub = print_host_text(l->ub), *st = print_host_text(l->step);
     buf_printf(&b, "  /* for (%s = %s; %s %s %s; %s += %s) */\n", l->var->name, lb, l->var->name,
                rel_ops[l->rel], ub, l->var->name, st);
     buf_printf(&b, "  long long nu_lb%d = %s, nu_ub%d = %s, nu_st%d = %s;\n", m, lb, m, ub, m, st);
@@ -427,13 +513,14 @@ char *emit_host_stub(Kernel *k) {
                    "  (void)nu_lo%d;\n  (void)nu_hi%d;\n",
                    m, m, m, m, m, m, m, m, m, m, m, m);
       } else {
-        char *lo, *hi;
+        Expr *lo, *hi;
         extent_loop_range(ki, li, &lo, &hi);
         if (lo && hi)
           buf_printf(&b,
                      "  long long nu_lo%d = %s, nu_hi%d = %s; /* %s */\n"
                      "  (void)nu_lo%d;\n  (void)nu_hi%d;\n",
-                     li->id, lo, li->id, hi, li->loop->var->name, li->id, li->id);
+                     li->id, bound_text(lo), li->id, bound_text(hi), li->loop->var->name, li->id,
+                     li->id);
       }
     }
   }
@@ -799,10 +886,10 @@ void emit_report(Kernel *k, const char *path) {
     } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
       buf_printf(&b, "%lld", bf->type->len);
     } else {
-      char *hi = NULL;
+      Expr *hi = NULL;
       for (int j = 0; j < bf->accesses.len; j++) {
         Access *a = bf->accesses.items[j];
-        char *h = extent_hi(k->info, a->subs[0]);
+        Expr *h = extent_hi(k->info, a->subs[0]);
         hi = h ? h : hi;
       }
       buf_printf(&b, "%s", hi ? "inferred" : "?");

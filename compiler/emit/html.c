@@ -383,7 +383,7 @@ static void step_html(Buf *b, int nest_no, int step_no, Nest *n, ExplainStep *st
   buf_puts(b, "</h3>\n<div class=\"row\">\n<pre class=\"code\">");
   Buf code = {0};
   buf_puts(&code, "");
-  tidy_print(pieces, st->main, &st->mains, &code, 0, "");
+  tidy_print(n->names, pieces, st->main, &st->mains, &code, 0, "");
   esc(b, code.s);
   buf_puts(b, "</pre>\n<div class=\"pic\">\n");
   if (!ran) {
