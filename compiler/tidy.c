@@ -6,7 +6,6 @@
 #include "nucc.h"
 #include "transform.h"
 
-
 #include <string.h>
 
 /* --- simplification of integer expressions --------------------------------- */

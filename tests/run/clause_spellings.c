@@ -30,6 +30,8 @@ int main(void) {
     a[i] = (float)(i % 13);
   }
 
+  /* the spellings are the point: clang-format would normalise them */
+  // clang-format off
   /* indirect subscripts: the extents come from size(...) */
 #pragma nu work(32) size(ps -> data : n, ( a ) : n)
   for (int i = 0; i < n; i++)
@@ -56,6 +58,7 @@ int main(void) {
 #pragma nu work(64) cache( (s) . data )
   for (int i = 1; i < n - 1; i++)
     a[i] = 0.25f * s.data[i - 1] + 0.5f * s.data[i] + 0.25f * s.data[i + 1];
+  // clang-format on
 
   double c = 0;
   for (int i = 1; i < n - 1; i++)
