@@ -279,12 +279,7 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
   kn.dims = k;
   kn.mapped = loops;
   kn.body = loops[k - 1]->body;
-  kn.info = NEW(KernelInfo);
-  Vec none = {0};
-  int before = diag_quiet_begin();
-  bool ok = freevars_analyse(&kn, kn.info, &none, &none);
-  ok &= diag_quiet_end(before) == 0;
-  if (!ok) {
+  if (!freevars_probe(&kn)) {
     sc->why = xstrdup("the body uses something a kernel cannot");
     return false;
   }

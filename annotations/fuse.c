@@ -53,12 +53,7 @@ static bool check_pair(AnnotCtx *cx, Annot *a, Loop **loops, int k, Stmt *body, 
   kn.dims = k;
   kn.mapped = loops;
   kn.body = body;
-  kn.info = NEW(KernelInfo);
-  Vec none = {0};
-  int before = diag_quiet_begin();
-  bool ok = freevars_analyse(&kn, kn.info, &none, &none);
-  ok &= diag_quiet_end(before) == 0;
-  if (!ok) {
+  if (!freevars_probe(&kn)) {
     diag_error(a->loc, "fuse: cannot prove that fusing the loops keeps every dependence");
     diag_note(a->loc, "the loop body uses something a kernel cannot (see 'work')");
     return false;

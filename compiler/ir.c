@@ -179,6 +179,33 @@ bool ir_expr_uses_var(Expr *e, const Var *v) {
   return u.found;
 }
 
+typedef struct {
+  const Expr *target;
+  bool found;
+} HoldsCtx;
+
+static void holds_visit(Expr *e, void *ctx) {
+  HoldsCtx *h = ctx;
+  h->found |= e == h->target;
+}
+
+bool ir_stmt_holds_expr(Stmt *s, const Expr *e) {
+  HoldsCtx h = {e, false};
+  ir_walk_stmt(s, holds_visit, &h);
+  return h.found;
+}
+
+static void reads_visit(Expr *e, void *ctx) {
+  if (e->kind == EX_INDEX || e->kind == EX_CALL || (e->kind == EX_UNARY && e->op == OP_DEREF))
+    *(bool *)ctx = true;
+}
+
+bool ir_expr_may_read_memory(Expr *e) {
+  bool reads = false;
+  ir_walk_expr(e, reads_visit, &reads);
+  return reads;
+}
+
 Expr *ir_path_root(Expr *e) {
   Expr *p = e;
   while (p->kind == EX_MEMBER)

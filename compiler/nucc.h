@@ -294,6 +294,10 @@ typedef void ExprVisitor(Expr *e, void *ctx);
 void ir_walk_expr(Expr *e, ExprVisitor *fn, void *ctx);
 void ir_walk_stmt(Stmt *s, ExprVisitor *fn, void *ctx);
 bool ir_expr_uses_var(Expr *e, const Var *v);
+/* Whether expression node e (that very node) lies in statement s. */
+bool ir_stmt_holds_expr(Stmt *s, const Expr *e);
+/* Whether evaluating e may read memory: a subscript, a dereference, a call. */
+bool ir_expr_may_read_memory(Expr *e);
 /* The base variable and member path of an lvalue/array expression
  * (`m->data` in `m->data[i]`), or NULL when it is not such a path. */
 Expr *ir_path_root(Expr *e);

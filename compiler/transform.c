@@ -352,11 +352,7 @@ static bool legality_kernel(Kernel *kn, Loop **loops, int k, Stmt *body, SrcLoc 
   kn->dims = k;
   kn->mapped = loops;
   kn->body = body;
-  kn->info = NEW(KernelInfo);
-  Vec none = {0};
-  int before = diag_quiet_begin();
-  bool ok = freevars_analyse(kn, kn->info, &none, &none);
-  ok &= diag_quiet_end(before) == 0;
+  bool ok = freevars_probe(kn);
   if (!ok) {
     diag_error(at, "%s", unproven);
     diag_note(at, "the loop body uses something a kernel cannot (see 'work')");
@@ -442,11 +438,7 @@ void tr_find_temps(Symtab *names, Loop **loops, int k, Stmt *body, Nest *nest, V
   kn.mapped = loops;
   kn.body = body;
   kn.nest = nest;
-  kn.info = NEW(KernelInfo);
-  Vec none = {0};
-  int before = diag_quiet_begin();
-  freevars_analyse(&kn, kn.info, &none, &none);
-  diag_quiet_end(before);
+  freevars_probe(&kn); /* what it finds holds even where it also reports */
   *temps = kn.info->temps;
   *copyouts = kn.info->copyouts;
 }

@@ -49,6 +49,10 @@ typedef struct KernelInfo {
 } KernelInfo;
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
+/* A kernel made up to ask the analyses about a nest (legality, a schedule,
+ * temporaries): its free variables with no clauses and diagnostics muted;
+ * fills kn->info, true when the analysis reported no error. */
+bool freevars_probe(Kernel *kn);
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v);
 bool freevars_is_local(KernelInfo *ki, const Var *v);
 

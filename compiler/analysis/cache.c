@@ -54,16 +54,6 @@ static Stmt *top_loop(Stmt *s, const Var *v) {
   return NULL;
 }
 
-typedef struct Find {
-  Expr *what;
-  bool found;
-} Find;
-
-static void find_expr(Expr *e, void *d) {
-  Find *f = d;
-  f->found |= e == f->what;
-}
-
 typedef struct Uniform {
   KernelInfo *ki;
   Expr *bad; /* the first sub-expression that may differ between work-items */
@@ -102,22 +92,14 @@ static Stmt *breaks_out(Stmt *s) {
   }
 }
 
-static void find_read(Expr *e, void *d) {
-  if (e->kind == EX_INDEX || e->kind == EX_CALL || (e->kind == EX_UNARY && e->op == OP_DEREF))
-    *(bool *)d = true;
-}
-
 /* A local array declared at the top of the body whose initializer reads
  * memory: beside the staged loop, only the in-range work-items may run it,
  * and an array cannot be assigned later under a guard. */
 static Stmt *array_init_reading(Stmt *s) {
   if (!s)
     return NULL;
-  if (s->kind == ST_DECL && s->init && s->var->type->kind == TY_ARRAY) {
-    bool reads = false;
-    ir_walk_expr(s->init, find_read, &reads);
-    return reads ? s : NULL;
-  }
+  if (s->kind == ST_DECL && s->init && s->var->type->kind == TY_ARRAY)
+    return ir_expr_may_read_memory(s->init) ? s : NULL;
   if (s->kind == ST_BLOCK)
     for (int i = 0; i < s->nitems; i++) {
       Stmt *d = array_init_reading(s->items[i]);
@@ -192,10 +174,7 @@ static bool classify(Kernel *k, AnnotArg *a, Access *acc, int d, int *m, long lo
     }
   } else if (li && !acc->site) {
     Stmt *l = top_loop(k->body, v);
-    Find f = {.what = acc->e};
-    if (l)
-      ir_walk_stmt(l->loop->body, find_expr, &f);
-    if (l && f.found) {
+    if (l && ir_stmt_holds_expr(l->loop->body, acc->e)) {
       if (k->stage && k->stage != v) {
         diag_error(acc->e->loc,
                    "cache(%s): the staged arrays follow loop '%s' here and loop '%s' elsewhere; "

@@ -450,24 +450,11 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
 
 /* --- distributing a loop over the statements of its body ----------------- */
 
-typedef struct {
-  Expr *target;
-  bool found;
-} FindExpr;
-
-static void find_expr(Expr *e, void *d) {
-  FindExpr *f = d;
-  f->found |= e == f->target;
-}
-
 /* The item of the body that holds the access expression, or -1. */
 static int item_of(Stmt **items, int nitems, Expr *e) {
-  for (int i = 0; i < nitems; i++) {
-    FindExpr f = {e, false};
-    ir_walk_stmt(items[i], find_expr, &f);
-    if (f.found)
+  for (int i = 0; i < nitems; i++)
+    if (ir_stmt_holds_expr(items[i], e))
       return i;
-  }
   return -1;
 }
 

@@ -641,3 +641,11 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   }
   return fv.ok;
 }
+
+bool freevars_probe(Kernel *kn) {
+  kn->info = NEW(KernelInfo);
+  Vec none = {0};
+  int before = diag_quiet_begin();
+  bool ok = freevars_analyse(kn, kn->info, &none, &none);
+  return diag_quiet_end(before) == 0 && ok;
+}

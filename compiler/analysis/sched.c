@@ -113,25 +113,12 @@ static isl_map *written_order(SchedStmt *st, int g, int k, int width) {
   return m;
 }
 
-typedef struct FindExpr {
-  Expr *target;
-  bool found;
-} FindExpr;
-
-static void find_expr(Expr *e, void *d) {
-  FindExpr *f = d;
-  f->found |= e == f->target;
-}
-
 /* The group whose items hold the access expression, or -1. */
 static int group_of(SchedGroup *groups, int ngroups, Expr *e) {
   for (int g = 0; g < ngroups; g++)
-    for (int i = 0; i < groups[g].nitems; i++) {
-      FindExpr f = {e, false};
-      ir_walk_stmt(groups[g].items[i], find_expr, &f);
-      if (f.found)
+    for (int i = 0; i < groups[g].nitems; i++)
+      if (ir_stmt_holds_expr(groups[g].items[i], e))
         return g;
-    }
   return -1;
 }
 

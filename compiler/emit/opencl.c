@@ -251,20 +251,15 @@ const char *emit_last_type(const Var *v, bool opencl) {
   return opencl ? type_cl_name(v->type) : type_c_name(v->type);
 }
 
-/* One iteration of the mapped loops: `continue` ends it; then the work-item
- * that runs the sequentially last iteration keeps the temporaries' values
- * for the host (SPEC §4). */
-static void print_iteration(Printer *p, Kernel *k, int depth, Buf *b) {
+/* The work-item of the sequentially last iteration (and `guard`, a
+ * condition and "&& ", when it must hold too) keeps the temporaries'
+ * values for the host (SPEC §4). */
+static void print_copyouts(Kernel *k, const char *guard, int depth, Buf *b) {
   KernelInfo *ki = k->info;
-  buf_indent(b, depth);
-  buf_puts(b, "do { /* `continue` ends this iteration */\n");
-  print_body(p, k->body, depth + 1, b);
-  buf_indent(b, depth);
-  buf_puts(b, "} while (0);\n");
   if (!ki->copyouts.len)
     return;
   buf_indent(b, depth);
-  buf_puts(b, "if (");
+  buf_printf(b, "if (%s", guard);
   for (int m = 0; m < k->dims; m++)
     buf_printf(b, "%snu_g%d == nu_n%d - 1", m ? " && " : "", m, m);
   buf_puts(b, ") { /* the last iteration */\n");
@@ -276,6 +271,18 @@ static void print_iteration(Printer *p, Kernel *k, int depth, Buf *b) {
   }
   buf_indent(b, depth);
   buf_puts(b, "}\n");
+}
+
+/* One iteration of the mapped loops: `continue` ends it; then the work-item
+ * that runs the sequentially last iteration keeps the temporaries' values
+ * for the host (SPEC §4). */
+static void print_iteration(Printer *p, Kernel *k, int depth, Buf *b) {
+  buf_indent(b, depth);
+  buf_puts(b, "do { /* `continue` ends this iteration */\n");
+  print_body(p, k->body, depth + 1, b);
+  buf_indent(b, depth);
+  buf_puts(b, "} while (0);\n");
+  print_copyouts(k, "", depth, b);
 }
 
 static void print_indices(Kernel *k, int depth, Buf *b) {
@@ -600,15 +607,6 @@ static bool holds_stage(Kernel *k, Stmt *s) {
   return false;
 }
 
-typedef struct Safe {
-  bool safe;
-} Safe;
-
-static void find_unsafe(Expr *e, void *d) {
-  if (e->kind == EX_INDEX || e->kind == EX_CALL || (e->kind == EX_UNARY && e->op == OP_DEREF))
-    ((Safe *)d)->safe = false;
-}
-
 /* A statement beside the staged loop runs in the work-items of the
  * iteration space only; a declaration stays in scope for the statements
  * after it, its initial value assigned under the guard when computing it
@@ -617,10 +615,8 @@ static void print_guarded(Printer *p, Stmt *s, int depth, Buf *b) {
   if (s->kind == ST_EMPTY)
     return;
   if (s->kind == ST_DECL) {
-    Safe sf = {true};
-    if (s->init)
-      ir_walk_expr(s->init, find_unsafe, &sf);
-    if (sf.safe || s->var->type->kind == TY_ARRAY) { /* arrays: cache.c allows safe ones only */
+    if (!s->init || !ir_expr_may_read_memory(s->init) ||
+        s->var->type->kind == TY_ARRAY) { /* arrays: cache.c allows safe ones only */
       print_stmt(p, s, depth, b);
       return;
     }
@@ -762,7 +758,6 @@ static void print_staged_stmt(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b)
  * blocks (the loads and barriers), only those in the iteration space the
  * statements. */
 static void print_staged_kernel(Printer *p, Kernel *k, Buf *b) {
-  KernelInfo *ki = k->info;
   buf_puts(b, "  int nu_in = ");
   for (int m = 0; m < k->dims; m++)
     buf_printf(b, "%snu_g%d < nu_n%d", m ? " && " : "", m, m);
@@ -780,18 +775,7 @@ static void print_staged_kernel(Printer *p, Kernel *k, Buf *b) {
     print_staged_items(p, k, k->body->items, k->body->nitems, 1, b);
   else
     print_staged_stmt(p, k, k->body, 1, b);
-  if (!ki->copyouts.len)
-    return;
-  buf_puts(b, "  if (nu_in");
-  for (int m = 0; m < k->dims; m++)
-    buf_printf(b, " && nu_g%d == nu_n%d - 1", m, m);
-  buf_puts(b, ") { /* the last iteration */\n");
-  for (int i = 0; i < ki->copyouts.len; i++) {
-    Var *v = ki->copyouts.items[i];
-    buf_printf(b, "    nu_last_%s[0] = (%s)%s;\n", v->name, emit_last_type(v, true),
-               print_cl_name(v->name));
-  }
-  buf_puts(b, "  }\n");
+  print_copyouts(k, "nu_in && ", 1, b);
 }
 
 static void print_kernel(Kernel *k, Buf *b) {
