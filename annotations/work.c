@@ -107,7 +107,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   if (ok || accesses_sane(kn))
     ok = deps_check(kn->info) && ok;
   if (ok)
-    ok = cache_plan(kn, &cx->caches);
+    ok = cache_plan(kn, &cx->caches, cx->pieces.len > 1);
   if (cx->host && (ok || accesses_sane(kn)))
     ok = emit_check_extents(kn) && ok;
   if (!ok)
@@ -144,5 +144,8 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
     }
     vec_push(&cx->kernels, kn);
   }
-  return true;
+  /* the pieces of a split nest stage what each reads */
+  int first = cx->kernels.len - cx->pieces.len;
+  return cx->pieces.len == 1 ||
+         cache_check_used((Kernel **)cx->kernels.items + first, cx->pieces.len, &cx->caches);
 }

@@ -112,7 +112,10 @@ bool reduction_match_if(Stmt *s, Expr **path, RedOp *op, Expr **operand);
 bool reduction_uses(Expr *e, Expr *path);
 
 /* cache.c: plans cache(a, ...) for a kernel; the plan of a buffer or NULL. */
-bool cache_plan(Kernel *k, Vec *names);
+bool cache_plan(Kernel *k, Vec *args, bool split);
+/* After a split nest's kernels were planned with split set: each array that
+ * cache(...) names must be staged in one of them. */
+bool cache_check_used(Kernel **kernels, int n, Vec *args);
 Cache *cache_of(Kernel *k, Buffer *b);
 /* The extent of a cached block in dimension d, which follows the staged loop. */
 long long cache_stage_width(Kernel *k, Cache *c, int d);

@@ -224,13 +224,15 @@ static void plan_layout(Cache *c) {
     }
 }
 
-static bool plan_one(Kernel *k, AnnotArg *a) {
+static bool plan_one(Kernel *k, AnnotArg *a, bool split) {
   Buffer *buf = NULL;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *b = k->buffers.items[i];
     if (a->names && ir_expr_equal(b->path, a->names))
       buf = b;
   }
+  if (!buf && split) /* another piece may read it: cache_check_used */
+    return true;
   if (!buf) {
     diag_error(a->loc, "cache(%s): '%s' is not an array this kernel reads", a->text, a->text);
     return false;
@@ -296,19 +298,19 @@ static bool names_loop(const char *key, const char *name) {
   return strspn(name + n, "_0123456789") == strlen(name + n);
 }
 
-bool cache_plan(Kernel *k, Vec *args) {
+bool cache_plan(Kernel *k, Vec *args, bool split) {
   k->stage = NULL;
   k->stage_tile = STAGE_TILE;
   for (int i = 0; i < args->len; i++) {
     AnnotArg *a = args->items[i];
-    if (!a->key && !plan_one(k, a))
+    if (!a->key && !plan_one(k, a, split))
       return false;
   }
   /* `k: 32`: the staged loop's block length, once that loop is known */
   for (int i = 0; i < args->len; i++) {
     AnnotArg *a = args->items[i];
     long long t;
-    if (!a->key)
+    if (!a->key || (split && !k->caches.len))
       continue;
     if (!k->stage || !names_loop(a->key, k->stage->name)) {
       diag_error(a->key_loc,
@@ -325,6 +327,25 @@ bool cache_plan(Kernel *k, Vec *args) {
       return false;
     }
     k->stage_tile = t;
+  }
+  return true;
+}
+
+bool cache_check_used(Kernel **kernels, int n, Vec *args) {
+  for (int i = 0; i < args->len; i++) {
+    AnnotArg *a = args->items[i];
+    bool used = false;
+    for (int j = 0; j < n && !used; j++)
+      for (int c = 0; c < kernels[j]->caches.len; c++)
+        used |=
+            !a->key && ir_expr_equal(((Cache *)kernels[j]->caches.items[c])->buf->path, a->names);
+    if (a->key)
+      continue; /* each kernel that staged something checked its key */
+    if (!used) {
+      diag_error(a->loc, "cache(%s): '%s' is not an array that any kernel of the nest reads",
+                 a->text, a->text);
+      return false;
+    }
   }
   return true;
 }
