@@ -16,6 +16,8 @@
  * registry hands each in turn to the next transformation as `main`, and
  * skips those with fewer loops than it needs.  `work` turns every piece
  * into a kernel. */
+typedef struct HostLoop HostLoop;
+
 typedef struct AnnotCtx {
   Nest *nest;
   Vec annots;        /* Annot*, in application order */
@@ -38,7 +40,23 @@ typedef struct AnnotCtx {
   bool inner;        /* a loop inside an annotated nest's body */
   bool reordered;    /* remainders of a split of several loops: pieces in program order
                         are not in the order of their iterations (tilem, dmine) */
+  const char *path;  /* the input, for --explain's headers */
+  char *decided;     /* a bare `work`: the chain it chose, as --explain says it */
+
+  /* a bare `work` that keeps its loop on the host (hostloop.c), or NULL */
+  HostLoop *hostloop;
 } AnnotCtx;
+
+/* A bare `work` whose loop carries a dependence and holds only loop nests
+ * keeps that loop on the host (hostloop.c): the host runs it, and each
+ * iteration launches the kernels of each nest of its body, in order.  Each
+ * nest is a Nest of its own with a bare `work` of its own, exactly as if
+ * the loop were written outside the annotated nest; the kernels of them all
+ * are also the AnnotCtx's `kernels`, for the program and the stubs. */
+struct HostLoop {
+  Loop *loop; /* the annotated loop, which the host runs */
+  Vec nests;  /* AnnotCtx*: the nests of its body, each after its own bare `work` */
+};
 
 /* The pieces after one annotation, for --explain=html (the IR is shared
  * and never changed once built, so keeping the Vec's items is enough). */
@@ -78,6 +96,11 @@ bool annot_int_args(Annot *a, long long *out, const char *what);
 bool annot_transform(AnnotCtx *cx, Annot *a);
 /* Prints pieces as C, labelled, for --explain and --emit=seq. */
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth);
+/* --explain: the nest as written, under its header; and the OpenCL
+ * program of the kernels `work` made of it (those of a loop kept on the
+ * host are printed with their nests). */
+void annot_explain_nest(const char *path, Nest *n);
+void annot_explain_kernels(AnnotCtx *cx);
 
 /* clause.c: the variable of this name in scope at the nest (one the nest
  * uses and does not declare, a parameter of the function, a global), or
@@ -91,6 +114,12 @@ Expr *annot_resolve(AnnotCtx *cx, const char *text, SrcLoc loc);
 /* One per annotation file. */
 bool work_apply(AnnotCtx *cx, Annot *a);
 bool auto_apply(AnnotCtx *cx, Annot *a); /* a bare `work`: auto.c */
+/* hostloop.c: where no chain maps the nest's loop, because it carries a
+ * dependence, and its body is a sequence of loop nests, keeps the loop on
+ * the host with a bare `work` on each nest; false (nothing changed, nothing
+ * reported, *why_not saying why when the body is the reason) when the nest
+ * is not such; else true, *ok false after errors. */
+bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not);
 bool size_apply(AnnotCtx *cx, Annot *a);
 bool independent_apply(AnnotCtx *cx, Annot *a);
 bool private_apply(AnnotCtx *cx, Annot *a);

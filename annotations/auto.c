@@ -335,9 +335,10 @@ static bool holds_loop(Stmt *s) {
 }
 
 /* An outer loop around loop nests that nothing can map is usually a time
- * loop: it belongs on the host, outside the annotated nest, with the
- * nests of its body annotated instead. */
-static void time_loop_note(AnnotCtx *cx, Annot *a) {
+ * loop: it belongs on the host.  hostloop.c keeps it there when its body
+ * is loop nests alone; otherwise (why_not) the user can write it outside
+ * the annotated nest, with the nests of its body annotated instead. */
+static void time_loop_note(AnnotCtx *cx, Annot *a, const char *why_not) {
   if (cx->pieces.len != 1)
     return;
   Loop *loops[16];
@@ -345,8 +346,10 @@ static void time_loop_note(AnnotCtx *cx, Annot *a) {
   if (n == 1 && holds_loop(loops[0]->body))
     diag_note(a->loc,
               "if loop '%s' steps in time, write it outside the annotated nest: it stays on "
-              "the host, and each nest of its body can have a 'work' of its own",
-              loops[0]->var->name);
+              "the host, and each nest of its body can have a 'work' of its own (nucc does "
+              "that itself when the loop's body is loop nests alone, each with a chain of "
+              "its own%s%s)",
+              loops[0]->var->name, why_not ? "; here " : "", why_not ? why_not : "");
 }
 
 /* The search: every chain of the form that fits, the best kept in *best. */
@@ -394,14 +397,20 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     search(cx, a, &best);
   }
   if (!best.dims) {
+    bool ok;
+    char *host_why_not;
+    if (hostloop_try(cx, a, &ok, &host_why_not))
+      return ok;
     /* say why with the plainest chain: its dependence, with the pair */
-    bool ok = work_apply(cx, synth_work(a, 1));
+    ok = work_apply(cx, synth_work(a, 1));
+    if (ok)
+      cx->decided = xstrdup("work(256)");
     if (!ok) {
       diag_note(a->loc,
                 "bare 'work': no chain from isl's schedule (%s), nor any that nucc tried "
                 "(fission, fuse, permut), leaves a loop that can run in parallel",
                 sc.why);
-      time_loop_note(cx, a);
+      time_loop_note(cx, a, host_why_not);
     }
     return ok;
   }
@@ -414,6 +423,6 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
   char *why = reasons(&best, &cx->kernels, &sc);
   for (int i = 0; i < cx->kernels.len; i++)
     vec_push(&((Kernel *)cx->kernels.items[i])->hints, why);
-  xfree(b.s);
+  cx->decided = b.s;
   return true;
 }

@@ -5,6 +5,7 @@
  * on the main part (on each main part, after fission), and hands on the
  * kernels that `work` produced. */
 #include "annotation.h"
+#include "emit/emit.h"
 #include "transform.h"
 
 #include <stdio.h>
@@ -263,6 +264,29 @@ bool annot_transform(AnnotCtx *cx, Annot *a) {
   if (ok)
     record_step(cx, a);
   return ok;
+}
+
+void annot_explain_nest(const char *path, Nest *n) {
+  printf("== %s:%d: nest of %d loop%s\n-- as written:\n", path, n->loops[0]->loc.line, n->depth,
+         n->depth == 1 ? "" : "s");
+  Printer p = {.spelled = true};
+  Buf b = {0};
+  Stmt s = {.kind = ST_FOR, .loop = n->loops[0], .body = n->loops[0]->body};
+  print_stmt(&p, &s, 0, &b);
+  fputs(b.s, stdout);
+  xfree(b.s);
+}
+
+void annot_explain_kernels(AnnotCtx *cx) {
+  if (!cx->kernels.len || cx->hostloop)
+    return;
+  bool fp64;
+  char *prog = emit_opencl_program(&cx->kernels, &fp64);
+  printf("-- after work(");
+  for (int i = 0; i < cx->work->nargs; i++)
+    printf("%s%s", i ? "," : "", cx->work->args[i].text);
+  printf("): OpenCL kernel%s\n%s", cx->kernels.len > 1 ? "s" : "", prog);
+  xfree(prog);
 }
 
 static bool apply_inner(AnnotCtx *outer, Stmt *s);

@@ -17,6 +17,10 @@ static const char *diag_text;
 static size_t diag_len;
 static int diag_nerrors;
 static int quiet_depth, quiet_errors; /* legality probes: errors counted, not shown */
+/* The first error the outermost probe muted, with the note right after it
+ * (a dependence's pair): what --report says of a probe that failed. */
+static Buf quiet_first;
+static bool quiet_want_note;
 static bool use_color;
 
 void diag_set_color(bool on) { use_color = on; }
@@ -40,6 +44,8 @@ void diag_init(const char *path, const char *text, size_t len) {
   diag_len = len;
   diag_nerrors = 0;
   quiet_depth = quiet_errors = 0; /* a probe an earlier compilation left open */
+  quiet_first = (Buf){0};
+  quiet_want_note = false;
 }
 
 /* Prints line `line` of the input and a caret under column `col`; tabs are
@@ -77,7 +83,10 @@ static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
 }
 
 int diag_quiet_begin(void) {
-  quiet_depth++;
+  if (!quiet_depth++) {
+    quiet_first = (Buf){0};
+    quiet_want_note = false;
+  }
   return quiet_errors;
 }
 
@@ -89,9 +98,27 @@ int diag_quiet_end(int before) {
   return n;
 }
 
+/* Keeps a muted message's text (see quiet_first). */
+static void keep_quiet(SrcLoc loc, const char *sep, const char *fmt, va_list ap) {
+  char *msg = xvformat(fmt, ap);
+  if (!quiet_first.len)
+    buf_printf(&quiet_first, "%d:%d: ", loc.line, loc.col);
+  buf_printf(&quiet_first, "%s%s", sep, msg);
+  xfree(msg);
+}
+
+const char *diag_quiet_first(void) { return quiet_first.s; }
+
 void diag_error(SrcLoc loc, const char *fmt, ...) {
   if (quiet_depth) {
     quiet_errors++;
+    if (!quiet_first.len) {
+      va_list ap;
+      va_start(ap, fmt);
+      keep_quiet(loc, "", fmt, ap);
+      va_end(ap);
+      quiet_want_note = true;
+    }
     return;
   }
   va_list ap;
@@ -111,8 +138,16 @@ void diag_warning(SrcLoc loc, const char *fmt, ...) {
 }
 
 void diag_note(SrcLoc loc, const char *fmt, ...) {
-  if (quiet_depth)
+  if (quiet_depth) {
+    if (quiet_want_note) {
+      va_list ap;
+      va_start(ap, fmt);
+      keep_quiet(loc, "; ", fmt, ap);
+      va_end(ap);
+      quiet_want_note = false;
+    }
     return;
+  }
   va_list ap;
   va_start(ap, fmt);
   report("note", loc, fmt, ap);

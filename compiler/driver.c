@@ -88,29 +88,6 @@ static int line_at(LineCounter *lc, unsigned off) {
   return lc->line;
 }
 
-static void explain_nest(Source *src, Nest *n) {
-  printf("== %s:%d: nest of %d loop%s\n-- as written:\n", src->path, n->loops[0]->loc.line,
-         n->depth, n->depth == 1 ? "" : "s");
-  Printer p = {.spelled = true};
-  Buf b = {0};
-  Stmt s = {.kind = ST_FOR, .loop = n->loops[0], .body = n->loops[0]->body};
-  print_stmt(&p, &s, 0, &b);
-  fputs(b.s, stdout);
-  xfree(b.s);
-}
-
-static void explain_kernels(AnnotCtx *cx) {
-  if (!cx->kernels.len)
-    return;
-  bool fp64;
-  char *prog = emit_opencl_program(&cx->kernels, &fp64);
-  printf("-- after work(");
-  for (int i = 0; i < cx->work->nargs; i++)
-    printf("%s%s", i ? "," : "", cx->work->args[i].text);
-  printf("): OpenCL kernel%s\n%s", cx->kernels.len > 1 ? "s" : "", prog);
-  xfree(prog);
-}
-
 /* The statement that tells the pictures which original iteration a copy of
  * the body runs: `i, j;` at the top of the nest's innermost body, which the
  * transformations copy with the indices substituted (Stmt.visit). */
@@ -335,6 +312,31 @@ static void pick_lazy_reds(Source *src, AnnotCtx *ctxs) {
     }
 }
 
+/* The statement that launches a nest's kernels, with its original text for
+ * host mode and NU_VERIFY. */
+static char *nest_call(Source *src, Nest *n, AnnotCtx *cx) {
+  char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
+  blank_pragmas(src, n, original);
+  Vec steps = verify_steps(cx);
+  return emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps);
+}
+
+/* A nest whose loop stays on the host: that loop around each nest of its
+ * body's call, as if the user had written them so (annotations/hostloop.c). */
+static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx) {
+  HostLoop *hl = cx->hostloop;
+  Vec calls = {0};
+  for (int i = 0; i < hl->nests.len; i++) {
+    AnnotCtx *c = hl->nests.items[i];
+    Nest *m = c->nest;
+    char *original = xstrndup(src->text + m->for_begin, m->end - m->for_begin);
+    Vec steps = verify_steps(c);
+    char *head = xformat("#pragma nu work (loop '%s' on the host)\n", hl->loop->var->name);
+    vec_push(&calls, emit_host_call(&c->kernels, original, head, src->path, &steps));
+  }
+  return emit_host_loop(hl->loop, &cx->kernels, &calls, pragma_lines(src, n), src->path);
+}
+
 /* `ctxs` holds one AnnotCtx per nest: nests with `work` become launches,
  * the others their transformed sequential code; seq_only prints every nest
  * as sequential code (--emit=seq). */
@@ -357,10 +359,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
           return NULL;
         buf_printf(&stubs, "\n%s", stub);
       }
-      char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
-      blank_pragmas(src, n, original);
-      Vec steps = verify_steps(cx);
-      text = emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps);
+      text = cx->hostloop ? host_loop_call(src, n, cx) : nest_call(src, n, cx);
     } else {
       char *pragmas = pragma_lines(src, n);
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx));
@@ -498,15 +497,18 @@ int nucc_compile(const Options *o) {
     Nest *n = src.nests.items[i];
     AnnotCtx *cx = &ctxs[i];
     /* the steps, for NU_VERIFY's step-by-step check */
-    *cx = (AnnotCtx){
-        .nest = n, .explain = o->explain, .host = o->emit == EMIT_HOST, .steps = NEW(Vec)};
+    *cx = (AnnotCtx){.nest = n,
+                     .path = src.path,
+                     .explain = o->explain,
+                     .host = o->emit == EMIT_HOST,
+                     .steps = NEW(Vec)};
     if (o->explain)
-      explain_nest(&src, n);
+      annot_explain_nest(src.path, n);
     if (annot_apply_all(cx))
       for (int j = 0; j < cx->kernels.len; j++)
         vec_push(&kernels, cx->kernels.items[j]);
     if (o->explain)
-      explain_kernels(cx);
+      annot_explain_kernels(cx);
   }
   ok = ok && diag_errors() == 0;
   char *out = NULL;

@@ -666,8 +666,24 @@ static Vec *annots_of(Attach *a);
 static Loop *canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
 static bool loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
+/* Where a for statement ends: a body that is an expression statement
+ * leaves its `;` outside clang's extent. */
+static unsigned for_end(Ctx *cx, CXCursor c) {
+  unsigned end = frontend_end(c);
+  if (end > 0 && cx->src->text[end - 1] != '}' && cx->src->text[end - 1] != ';') {
+    unsigned e = end;
+    while (e < cx->src->len && strchr(" \t\r\n", cx->src->text[e]))
+      e++;
+    if (e < cx->src->len && cx->src->text[e] == ';')
+      end = e + 1;
+  }
+  return end;
+}
+
 static Stmt *conv_for(Ctx *cx, CXCursor c) {
   Stmt *s = new_stmt(ST_FOR, c);
+  s->begin = frontend_begin(c);
+  s->end = for_end(cx, c);
   Kids kids = frontend_kids_of(c);
   if (kids.n != 4) {
     diag_error(loc_of(c), "a 'for' loop without an init, a condition and an increment "
@@ -1437,15 +1453,7 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
     for (int i = 0; i < a->lines.len; i++)
       vec_push(&nest->apart, a->lines.items[i]);
   }
-  nest->end = frontend_end(for_c);
-  /* a body that is an expression statement leaves its `;` outside */
-  if (nest->end > 0 && cx->src->text[nest->end - 1] != '}' && cx->src->text[nest->end - 1] != ';') {
-    unsigned e = nest->end;
-    while (e < cx->src->len && strchr(" \t\r\n", cx->src->text[e]))
-      e++;
-    if (e < cx->src->len && cx->src->text[e] == ';')
-      nest->end = e + 1;
-  }
+  nest->end = for_end(cx, for_c);
   nest->for_begin = frontend_begin(for_c);
   nest->annots = *annots_of(a);
   cx->nest_begin = nest->for_begin;
@@ -1516,6 +1524,8 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
     Stmt *s = NEW(Stmt);
     s->kind = ST_FOR;
     s->loc = ((Loop *)loops.items[i + 1])->loc;
+    s->begin = frontend_begin(curs[i + 1]);
+    s->end = for_end(cx, curs[i + 1]);
     s->loop = loops.items[i + 1];
     s->body = s->loop->body;
     l->body = s;

@@ -37,6 +37,7 @@ void util_free_all(void); /* at exit: releases every block still allocated */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvformat(const char *fmt, va_list ap);
 #define NEW(T) ((T *)xcalloc(1, sizeof(T)))
 /* A growable string, for the printers. */
 typedef struct Buf {
@@ -77,6 +78,9 @@ int diag_errors(void);
  *   int b = diag_quiet_begin(); ...; int n = diag_quiet_end(b); */
 int diag_quiet_begin(void);
 int diag_quiet_end(int before);
+/* The first error the last probe muted and the note after it (a
+ * dependence's pair), as "line:col: message; note"; NULL when none. */
+const char *diag_quiet_first(void);
 
 // pragma.c — the annotation grammar (pure: no libclang, fuzzable)
 typedef struct AnnotArg {
@@ -265,11 +269,13 @@ struct Stmt {
   Stmt *then, *els, *body;
   Stmt **items;
   int nitems;
-  Loop *loop;  /* ST_FOR in canonical form */
-  Vec *annots; /* ST_FOR with `#pragma nu` lines inside an annotated nest */
-  bool visit;  /* ST_EXPR `i, j;` that --explain=html puts at the top of the
-                  nest's body: its copies tell which original iteration runs
-                  (analysis/iterspace.c); printed nowhere (tidy.c) */
+  Loop *loop;          /* ST_FOR in canonical form */
+  Vec *annots;         /* ST_FOR with `#pragma nu` lines inside an annotated nest */
+  unsigned begin, end; /* ST_FOR: its bytes in the input (a nest of a time loop's
+                          body that stays on the host runs them in host mode) */
+  bool visit;          /* ST_EXPR `i, j;` that --explain=html puts at the top of the
+                          nest's body: its copies tell which original iteration runs
+                          (analysis/iterspace.c); printed nowhere (tidy.c) */
 };
 
 /* The relation of a canonical loop's condition `i REL ub`. */

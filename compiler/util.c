@@ -134,7 +134,7 @@ char *xstrndup(const char *s, size_t n) {
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
-static char *vformat(const char *fmt, va_list ap) {
+char *xvformat(const char *fmt, va_list ap) {
   va_list ap2;
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap2);
@@ -147,7 +147,7 @@ static char *vformat(const char *fmt, va_list ap) {
 char *xformat(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *p = vformat(fmt, ap);
+  char *p = xvformat(fmt, ap);
   va_end(ap);
   return p;
 }
@@ -172,7 +172,7 @@ void buf_puts(Buf *b, const char *s) {
 void buf_printf(Buf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *s = vformat(fmt, ap);
+  char *s = xvformat(fmt, ap);
   va_end(ap);
   buf_puts(b, s);
   xfree(s);

@@ -55,6 +55,11 @@ char *emit_host_stub(Kernel *k);
  * each transformation step, alternating. */
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
                      Vec *steps);
+/* The statement that replaces a nest whose loop stays on the host
+ * (annotations/hostloop.c): that loop, as written, around `calls` (char*,
+ * from emit_host_call, one per nest of its body); `kernels` are theirs. */
+char *emit_host_loop(Loop *loop, Vec *kernels, Vec *calls, const char *pragma_text,
+                     const char *path);
 /* The prologue of the output file: include, program string, module. */
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
 

@@ -856,6 +856,32 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
   return b.s;
 }
 
+char *emit_host_loop(Loop *loop, Vec *kernels, Vec *calls, const char *pragma_text,
+                     const char *path) {
+  Buf b = {0};
+  buf_puts(&b, "{ /* ");
+  for (const char *p = pragma_text; *p && *p != '\n'; p++)
+    buf_printf(&b, "%c", *p);
+  buf_printf(&b, " → loop '%s' on the host:", loop->var->name);
+  for (int i = 0; i < kernels->len; i++)
+    buf_printf(&b, " %s", ((Kernel *)kernels->items[i])->name);
+  /* the loop as written (its bounds are host values at the site); in host
+   * mode each nest's call runs that nest's original loops */
+  Var *v = loop->var;
+  char *lb = print_expr_text(loop->lb), *ub = print_expr_text(loop->ub);
+  char *st = print_expr_text(loop->step);
+  buf_printf(&b, " */\n#line %d \"%s\"\n  for (%s%s%s = %s; %s %s %s; %s += %s) {\n",
+             loop->loc.line, path, loop->declared ? v->type->canon : "", loop->declared ? " " : "",
+             v->name, lb, v->name, rel_ops[loop->rel], ub, v->name, st);
+  for (int i = 0; i < calls->len; i++)
+    buf_printf(&b, "%s\n", (char *)calls->items[i]);
+  buf_puts(&b, "  }\n}");
+  xfree(lb);
+  xfree(ub);
+  xfree(st);
+  return b.s;
+}
+
 void emit_report(Kernel *k, const char *path) {
   Buf b = {0};
   buf_printf(&b, "%s:%d: kernel %s: NDRange", path, k->mapped[0]->loc.line, k->name);
