@@ -8,7 +8,8 @@
 # so do a scatter under `independent` and a helper that writes its row;
 # nucc orders isl's parallel members for the arrays' contiguous dimension;
 # the search decides where isl's effort limit is passed (NUCC_TEST_SCHED_OPS)
-# or nucc refuses isl's chain.
+# or nucc refuses isl's chain; a time loop around loop nests stays on the
+# host.
 set -uo pipefail
 nucc=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") root=$2
 fail=0
@@ -56,6 +57,15 @@ want "" --report $w "bare_work.c:78: hint: bare 'work' chose 'work(16,16) fuse' 
 s=tests/golden/bare_refused.c
 want "" --explain $s "-- work decides: work(256)"
 want "" --report $s "bare 'work' chose 'work(256)' by its own search, because nucc's checks refuse the chain 'work(16,16) permut(1,3,2) fission' of isl's schedule band(i*, j*, k) sequence[S0; S1]"
+
+# a time loop stays on the host, each nest of its body with a chain of its
+# own, and --report says which dependence keeps it there, with the pair
+h=tests/golden/explain/bare_time_loop.c
+want "" --explain $h "-- work decides: loop 't' stays on the host; nest at line 8: work(16,16); nest at line 11: work(16,16)"
+want "" --report $h "bare_time_loop.c:8: hint: bare 'work' keeps loop 't' (line 7) on the host: no chain maps it, because it carries a dependence (10:9: dependence on 'B': different work-items write the same element through 'B[i][j]'; for example, with n = 3, ts = 2: iteration t = 0, i = 1, j = 1 writes B[1][1], iteration t = 1, i = 1, j = 1 writes it too)"
+want "" --report $h "bare_time_loop.c:11: hint: bare 'work' chose 'work(16,16)' from isl's schedule band(i*, j*)"
+f=tests/run/work_bare_time_fdtd.c
+want "" --explain $f "-- work decides: loop 't' stays on the host; nest at line 20: work(256); nest at line 22: work(16,16); nest at line 25: work(16,16); nest at line 28: work(16,16)"
 
 [[ $fail == 0 ]] && echo "bare_chains: every chain as expected"
 exit $fail
