@@ -870,15 +870,19 @@ char *emit_host_loop(Loop *loop, Vec *kernels, Vec *calls, const char *pragma_te
   Var *v = loop->var;
   char *lb = print_expr_text(loop->lb), *ub = print_expr_text(loop->ub);
   char *st = print_expr_text(loop->step);
-  buf_printf(&b, " */\n#line %d \"%s\"\n  for (%s%s%s = %s; %s %s %s; %s += %s) {\n",
-             loop->loc.line, path, loop->declared ? v->type->canon : "", loop->declared ? " " : "",
-             v->name, lb, v->name, rel_ops[loop->rel], ub, v->name, st);
+  bool unit = loop->step->kind == EX_INT && (loop->step->ival == 1 || loop->step->ival == -1);
+  char *inc = unit ? xformat("%s%s", v->name, loop->step->ival > 0 ? "++" : "--")
+                   : xformat("%s += %s", v->name, st);
+  buf_printf(&b, " */\n#line %d \"%s\"\n  for (%s%s%s = %s; %s %s %s; %s) {\n", loop->loc.line,
+             path, loop->declared ? v->type->canon : "", loop->declared ? " " : "", v->name, lb,
+             v->name, rel_ops[loop->rel], ub, inc);
   for (int i = 0; i < calls->len; i++)
     buf_printf(&b, "%s\n", (char *)calls->items[i]);
   buf_puts(&b, "  }\n}");
   xfree(lb);
   xfree(ub);
   xfree(st);
+  xfree(inc);
   return b.s;
 }
 
