@@ -14,11 +14,6 @@ tests=$(dirname "$here")
 nucc=$1 pcdir=$2 work=$3 name=$4
 mkdir -p "$work" || exit 1
 src=$work/$name.c
-# clauses (size, reduce, independent, cache) stay: they are facts, not choices
-sed -E '/#pragma nu /{
-  s/\bwork\([^)]*\)/work/
-  s/\b(dmine|tilem|tile|permut|unroll|peel)\([^)]*\)//g
-  s/\b(inline|fission|fuse)\b//g
-}' "$here/$name.c" | sed -E '/^[[:space:]]*#pragma nu[[:space:]]*$/d' >"$src" || exit 1
+sed -E -f "$here/bare.sed" "$here/$name.c" >"$src" || exit 1
 NUCC_EMIT_SEQ=1 RUN_TIMEOUT=${RUN_TIMEOUT:-60} bash "$tests/run_both.sh" "$nucc" "$pcdir" \
   "$work/run" "$src"
