@@ -27,7 +27,7 @@ static bool body_nests(Stmt *body, Vec *out, char **why_not) {
   int n = body->kind == ST_BLOCK ? body->nitems : 1;
   for (int i = 0; i < n; i++) {
     Stmt *s = items[i];
-    if (s->kind == ST_EMPTY)
+    if (s->kind == ST_EMPTY || s->visit) /* --explain=html's marker runs nowhere */
       continue;
     if (s->kind != ST_FOR || !s->loop || s->annots || s->end <= s->begin) {
       *why_not = xformat("the statement at line %d is not a loop nest", s->loc.line);

@@ -64,6 +64,12 @@ h=tests/golden/explain/bare_time_loop.c
 want "" --explain $h "-- work decides: loop 't' stays on the host; nest at line 8: work(16,16); nest at line 11: work(16,16)"
 want "" --report $h "bare_time_loop.c:8: hint: bare 'work' keeps loop 't' (line 7) on the host: no chain maps it, because it carries a dependence (10:9: dependence on 'B': different work-items write the same element through 'B[i][j]'; for example, with n = 3, ts = 2: iteration t = 0, i = 1, j = 1 writes B[1][1], iteration t = 1, i = 1, j = 1 writes it too)"
 want "" --report $h "bare_time_loop.c:11: hint: bare 'work' chose 'work(16,16)' from isl's schedule band(i*, j*)"
+# --explain=html draws it too: the marker statement the pictures put in the
+# loop's body is not a statement the host would run
+if ! (cd "$root/tests/golden/explain" && "$nucc" --explain=html bare_time_loop.c -o /dev/null); then
+  echo "FAIL: nucc --explain=html $h refused the nest"
+  fail=1
+fi
 f=tests/run/work_bare_time_fdtd.c
 want "" --explain $f "-- work decides: loop 't' stays on the host; nest at line 20: work(256); nest at line 22: work(16,16); nest at line 25: work(16,16); nest at line 28: work(16,16)"
 
