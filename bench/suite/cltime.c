@@ -4,7 +4,8 @@
  * way, from the device's own time stamps.  It turns on profiling in every
  * command queue the program creates, keeps an event for every
  * clEnqueueNDRangeKernel, and at exit prints one line to stderr:
- *   cltime: kernels N device_ms T
+ *   cltime: kernels N device_ms T on DEVICE
+ * (DEVICE: the device of the first queue, to show where the kernels ran).
  * Built on the GPU machine: gcc -O2 -shared -fPIC cltime.c -o libcltime.so -ldl
  * (bench/suite/run_gpu.sh).  Not part of nucc or nurt. */
 #define _GNU_SOURCE
@@ -15,6 +16,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static cl_event *pending;
@@ -22,6 +24,15 @@ static size_t npending, cap;
 static unsigned long long nkernels;
 static double total_ns;
 static int failed;
+static char device[256] = "(no queue)";
+
+static void note_device(cl_device_id d) {
+  pthread_mutex_lock(&lock);
+  if (strcmp(device, "(no queue)") == 0 &&
+      clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof device - 1, device, NULL) != CL_SUCCESS)
+    strcpy(device, "(unknown)");
+  pthread_mutex_unlock(&lock);
+}
 
 /* Folds the finished events into the total; with all set, waits for all.
  * Called with the lock held. */
@@ -107,6 +118,7 @@ cl_command_queue clCreateCommandQueue(cl_context c, cl_device_id d, cl_command_q
   static cl_command_queue (*real)(cl_context, cl_device_id, cl_command_queue_properties, cl_int *);
   if (!real)
     real = next("clCreateCommandQueue");
+  note_device(d);
   return real(c, d, p | CL_QUEUE_PROFILING_ENABLE, err);
 }
 
@@ -138,6 +150,7 @@ cl_command_queue clCreateCommandQueueWithProperties(cl_context c, cl_device_id d
     p[n++] = CL_QUEUE_PROFILING_ENABLE;
   }
   p[n] = 0;
+  note_device(d);
   cl_command_queue q = real(c, d, p, err);
   free(p);
   return q;
@@ -157,7 +170,7 @@ cl_int clReleaseCommandQueue(cl_command_queue q) {
 __attribute__((destructor)) static void report(void) {
   pthread_mutex_lock(&lock);
   drain(1);
-  fprintf(stderr, "cltime: kernels %llu device_ms %.3f%s\n", nkernels, total_ns / 1e6,
+  fprintf(stderr, "cltime: kernels %llu device_ms %.3f on %s%s\n", nkernels, total_ns / 1e6, device,
           failed ? " (some events unreadable)" : "");
   pthread_mutex_unlock(&lock);
 }

@@ -9,11 +9,15 @@
 #                       (tests/corpus/bare.sed)
 #   ppcg/NAME/          PPCG's OpenCL output (NAME_host.c, NAME_kernel.cl) of
 #                       the same file with `#pragma scop`/`endscop` around the
-#                       kernel function's statements, when PPCG is given
+#                       kernel function's statements, when PPCG is given, with
+#                       the options bench/suite/ppcg_options.txt gives
+#                       (PPCG's --pet-autodetect aborts on these files: pet
+#                       asserts on the printf in their checksum function)
 #   runtime/, include/CL/, cltime.c, outcmp.c, ocl_utilities.[ch]
 # Usage: bench/suite/prepare.sh [NUCC [PPCG]]  (default build/nucc; PPCG
 # from $PPCG, else none: the PPCG column stays empty).  PPCG is not part of
-# this repository; build it yourself (docs/bench.md says how it was built).
+# this repository; build it yourself (bench/README.md says how it was
+# built) and set PPCG_SRC to its source tree, for ocl_utilities.[ch].
 # SUITE_ONLY="gemm lu" limits the run to those kernels; SUITE_SMALL=1 keeps
 # the corpus sizes (a dry run of the pipeline on PoCL).
 set -euo pipefail
@@ -30,7 +34,7 @@ cp "$root/tests/tools/outcmp.c" "$here/cltime.c" "$dest/"
 if [ -n "$ppcg" ]; then
   # PPCG's host code calls its helpers in ocl_utilities.c, from its source
   # tree (next to the binary's prefix, or given as $PPCG_SRC)
-  util=${PPCG_SRC:-$(dirname "$(dirname "$ppcg")")/src/ppcg}
+  util=${PPCG_SRC:?set PPCG_SRC to the PPCG source tree, for ocl_utilities.c}
   cp "$util/ocl_utilities.c" "$util/ocl_utilities.h" "$dest/"
   "$ppcg" --version >"$dest/log/ppcg-version.txt" 2>&1 || true
 fi
@@ -92,7 +96,11 @@ while read -r name verdict _; do
   if [ -n "$ppcg" ]; then
     mkdir -p "$dest/ppcg/$name"
     scop "$src" "$dest/ppcg/$name/$name.c"
-    if ! (cd "$dest/ppcg/$name" && timeout 600 "$ppcg" --target=opencl "$name.c") \
+    grep -E '^static [a-z]+ [a-z_0-9]+\(.*\{.*\}$' "$src" | grep -v checksum \
+      >"$dest/ppcg/$name/funcs.cl" || true
+    opts=()
+    read -r -a opts < <(awk -v n="$name" '$1 == n { $1 = ""; print }' "$here/ppcg_options.txt") || true
+    if ! (cd "$dest/ppcg/$name" && timeout 300 "$ppcg" --target=opencl "${opts[@]}" "$name.c") \
       >"$dest/log/$name.ppcg.err" 2>&1 || [ ! -s "$dest/ppcg/$name/${name}_host.c" ]; then
       echo "prepare.sh: ppcg failed on $name (log/$name.ppcg.err)"
       rm -rf "${dest:?}/ppcg/$name"

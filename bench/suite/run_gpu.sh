@@ -18,6 +18,18 @@ limit=${SUITE_TIMEOUT:-120}
 rm -rf "$bin"
 mkdir -p "$out" "$bin"
 export NU_DEVICE=${NU_DEVICE:-gpu}
+# PPCG's host code takes the first OpenCL platform, which is PoCL (the CPU)
+# on the GPU machine, so every program here sees NVIDIA's platform alone:
+# the ICD loader there lists its drivers in OCL_ICD_FILENAMES
+# (libpocl.so.2:libnvidia-opencl.so.1) and /etc/OpenCL/vendors (pocl.icd);
+# keep the NVIDIA entries of the first, and an empty folder for the second.
+# SUITE_KEEP_ICDS=1 leaves both as they are (a dry run on PoCL).
+if [ -z "${SUITE_KEEP_ICDS:-}" ]; then
+  nv=$(tr ':' '\n' <<<"${OCL_ICD_FILENAMES:-}" | grep -i nvidia | paste -sd: -)
+  export OCL_ICD_FILENAMES=${nv:-libnvidia-opencl.so.1}
+  mkdir -p "$bin/icd"
+  export OCL_ICD_VENDORS=$bin/icd
+fi
 log=$out/suite.txt
 cflags=(-O2 -std=gnu11 -w -I"$carry/runtime" -I"$carry/include")
 
@@ -31,6 +43,7 @@ timed() {
   line=$(grep '^cltime:' "$bin/$name.$tag.err" | tail -1)
   if [ $rc = 0 ] && [ -n "$line" ]; then
     echo "$line" | awk '{ print $5, $3, 0 }'
+    echo "$line" >>"$bin/devices.txt"
   else
     echo "- - $rc"
   fi
@@ -45,6 +58,7 @@ timed() {
   gcc -O2 -I"$carry/include" -fPIC -shared "$carry/cltime.c" -o "$bin/libcltime.so" -ldl \
     -lpthread -l:libOpenCL.so.1 || echo "BUILD FAILED: cltime"
   gcc -O2 "$carry/outcmp.c" -o "$bin/outcmp" -lm
+  echo "OpenCL drivers: OCL_ICD_FILENAMES=${OCL_ICD_FILENAMES:-} OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-}"
   echo "## raw: kernel variant device_ms launches rc"
   rows=()
   for src in "$carry"/src/*.c; do
@@ -81,30 +95,43 @@ timed() {
         fi
       fi
     done
+    [ "${nl[ppcg]}" = 0 ] && st[ppcg]=cpu # PPCG printed the original code: no kernel
     rows+=("$name ${ms[hand]} ${nl[hand]} ${st[hand]} ${ms[bare]} ${nl[bare]} ${st[bare]} ${ms[ppcg]} ${nl[ppcg]} ${st[ppcg]} ${agree:--}")
     unset ms nl st
   done
   echo "## table"
   printf '%s\n' "${rows[@]}" | awk '
-    function ratio(p, q) { return (p == "-" || q == "-" || q == 0) ? "-" : sprintf("%.2f", p / q) }
+    function ratio(p, q) { return (p == "-" || q == "-" || q == 0) ? "-" : p / q }
+    function shown(r) { return r == "-" ? r : r < 0.01 ? sprintf("%.4f", r) : sprintf("%.2f", r) }
     BEGIN {
       print "| kernel | nucc hand ms (launches) | nucc bare ms (launches) | PPCG ms (launches) | PPCG/hand | PPCG/bare | outputs |"
       print "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
     }
     {
-      cell[1] = ($4 == "0") ? sprintf("%.3f (%d)", $2, $3) : "failed: " $4
-      cell[2] = ($7 == "0") ? sprintf("%.3f (%d)", $5, $6) : "failed: " $7
-      cell[3] = ($10 == "0") ? sprintf("%.3f (%d)", $8, $9) : "failed: " $10
-      rh = ratio($8, $2); rb = ratio($8, $5)
+      # no launch: the loops ran on the host (nucc maps no loop of seidel_2d)
+      if ($4 == "0" && $3 == 0) $4 = "cpu"
+      if ($7 == "0" && $6 == 0) $7 = "cpu"
+      cell[1] = ($4 == "0") ? sprintf("%.3f (%d)", $2, $3) : ($4 == "cpu") ? "no kernel" : "failed: " $4
+      cell[2] = ($7 == "0") ? sprintf("%.3f (%d)", $5, $6) : ($7 == "cpu") ? "no kernel" : "failed: " $7
+      cell[3] = ($10 == "0") ? sprintf("%.3f (%d)", $8, $9) : \
+                ($10 == "cpu") ? "no kernel" : "failed: " $10
       agree = ""; for (i = 11; i <= NF; i++) agree = agree $i " "
-      printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, cell[1], cell[2], cell[3], rh, rb, agree
+      # a ratio only where both ran on the device and agree
+      ok = ($10 == "0") && agree !~ /ppcg=DIFFERS/
+      rh = (ok && $4 == "0") ? ratio($8, $2) : "-"
+      rb = (ok && $7 == "0") ? ratio($8, $5) : "-"
+      printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, cell[1], cell[2], cell[3], shown(rh),
+        shown(rb), agree
       if (rh != "-") { gh += log(rh); nh++; if (rh + 0 < minh || nh == 1) minh = rh + 0 }
       if (rb != "-") { gb += log(rb); nb++; if (rb + 0 < minb || nb == 1) minb = rb + 0 }
     }
     END {
-      if (nh) printf "\ngeometric mean PPCG/hand %.2f over %d kernels (lowest %.2f)\n", exp(gh / nh), nh, minh
-      if (nb) printf "geometric mean PPCG/bare %.2f over %d kernels (lowest %.2f)\n", exp(gb / nb), nb, minb
-      print "(a ratio above 1: nucc faster; device time of all kernels of one run, cltime.c)"
+      if (nh) printf "\ngeometric mean PPCG/hand %.2f over %d kernels (lowest %s)\n", exp(gh / nh), nh, shown(minh)
+      if (nb) printf "geometric mean PPCG/bare %.2f over %d kernels (lowest %s)\n", exp(gb / nb), nb, shown(minb)
+      print "(a ratio above 1: nucc faster; device time of all kernels of one run, cltime.c;"
+      print " no ratio where either made no kernel, failed, or printed other results)"
     }'
+  echo "## devices the kernels ran on"
+  awk '{ $1 = $2 = $3 = $4 = $5 = ""; print }' "$bin/devices.txt" | sort | uniq -c
 } >"$log" 2>&1
 cat "$log"
