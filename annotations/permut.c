@@ -1,6 +1,6 @@
 /* permut.c — `permut(p1,...,pk)`: loop interchange; the new loop j is old
- * loop p_j.  Receives the main part; needs a rectangular nest (no permuted
- * bound depends on a permuted index) and no dependence carried by the
+ * loop p_j.  Receives the main part; needs every loop whose bounds name
+ * another's index to stay inside that loop, and no dependence carried by the
  * permuted loops, and hands on the permuted nest as the main part. */
 #include "analysis/analysis.h"
 #include "annotation.h"
@@ -20,12 +20,24 @@ bool permut_apply(AnnotCtx *cx, Annot *a) {
     }
     seen[p[j]] = true;
   }
+  /* a loop whose bounds name another's index must stay inside it: then
+   * every loop still runs the iterations it ran (syrk's `for i for k for
+   * j <= i` as `for i for j <= i for k`) */
+  int at[16]; /* new position of old loop x */
+  for (int j = 0; j < k; j++)
+    at[p[j] - 1] = j;
   for (int i = 0; i < k; i++)
     for (int j = 0; j < k; j++)
-      if (i != j && (ir_expr_uses_var(loops[i]->lb, loops[j]->var) ||
-                     ir_expr_uses_var(loops[i]->ub, loops[j]->var))) {
-        diag_error(a->loc, "permut: loop '%s' bounds depend on '%s' (non-rectangular nest)",
-                   loops[i]->var->name, loops[j]->var->name);
+      if (i != j &&
+          (ir_expr_uses_var(loops[i]->lb, loops[j]->var) ||
+           ir_expr_uses_var(loops[i]->ub, loops[j]->var) ||
+           ir_expr_uses_var(loops[i]->step, loops[j]->var)) &&
+          at[j] > at[i]) {
+        diag_error(a->loc,
+                   "permut: loop '%s' bounds depend on '%s', so '%s' must stay inside '%s' "
+                   "(non-rectangular nest)",
+                   loops[i]->var->name, loops[j]->var->name, loops[i]->var->name,
+                   loops[j]->var->name);
         return false;
       }
   bool identity = true;

@@ -10,17 +10,45 @@
 
 #include <string.h>
 
+/* A mapped loop's bounds may name the indices of mapped loops outside it
+ * (a triangle: syrk's `for i for j <= i`): the host launches their bounding
+ * box and each work-item tests its own bounds.  The box is taken at the
+ * corners of the outer indices' ranges, so the bounds must be affine in
+ * them; a lower bound that moves needs a step of 1, so that the box's
+ * points are the loop's own. */
 static bool check_mapped(Loop **loops, int k) {
   for (int i = 0; i < k; i++)
     for (int j = 0; j < k; j++) {
       if (i == j)
         continue;
       Loop *l = loops[i], *o = loops[j];
-      if (ir_expr_uses_var(l->lb, o->var) || ir_expr_uses_var(l->ub, o->var) ||
-          ir_expr_uses_var(l->step, o->var)) {
-        diag_error(ir_expr_uses_var(l->lb, o->var) ? l->lb->loc : l->cond_loc,
-                   "work: the bounds of loop '%s' depend on '%s' (non-rectangular nest); "
-                   "only rectangular loops can be mapped to an NDRange",
+      bool in_lb = ir_expr_uses_var(l->lb, o->var), in_ub = ir_expr_uses_var(l->ub, o->var);
+      if (!in_lb && !in_ub && !ir_expr_uses_var(l->step, o->var))
+        continue;
+      SrcLoc at = in_lb ? l->lb->loc : l->cond_loc;
+      if (j > i || ir_expr_uses_var(l->step, o->var)) {
+        diag_error(at,
+                   "work: the %s of loop '%s' depend%s on '%s', a loop inside it; only a loop's "
+                   "bounds may depend on the loops mapped outside it",
+                   ir_expr_uses_var(l->step, o->var) ? "step" : "bounds", l->var->name,
+                   ir_expr_uses_var(l->step, o->var) ? "s" : "", o->var->name);
+        return false;
+      }
+      Var *outer[16];
+      for (int m = 0; m < i; m++)
+        outer[m] = loops[m]->var;
+      if (!ir_expr_affine_in(l->lb, outer, i) || !ir_expr_affine_in(l->ub, outer, i)) {
+        diag_error(at,
+                   "work: the bounds of loop '%s' depend on '%s' other than affinely; a mapped "
+                   "loop's bounds may be affine in the mapped indices outside it (the host "
+                   "launches their bounding box)",
+                   l->var->name, o->var->name);
+        return false;
+      }
+      if (in_lb && !(l->step->kind == EX_INT && (l->step->ival == 1 || l->step->ival == -1))) {
+        diag_error(l->inc_loc,
+                   "work: the start of loop '%s' depends on '%s', so its step must be 1 or -1 "
+                   "(the work-items of the bounding box must be the loop's iterations)",
                    l->var->name, o->var->name);
         return false;
       }

@@ -179,6 +179,43 @@ bool ir_expr_uses_var(Expr *e, const Var *v) {
   return u.found;
 }
 
+static bool uses_any(Expr *e, Var **vars, int n) {
+  for (int i = 0; i < n; i++)
+    if (ir_expr_uses_var(e, vars[i]))
+      return true;
+  return false;
+}
+
+bool ir_expr_affine_in(Expr *e, Var **vars, int n) {
+  if (!uses_any(e, vars, n))
+    return true;
+  switch (e->kind) {
+  case EX_VAR:
+    return true;
+  case EX_CAST:
+    return e->type && type_is_integer(e->type) && ir_expr_affine_in(e->a, vars, n);
+  case EX_UNARY:
+    return (e->op == OP_NEG || e->op == OP_PLUS) && ir_expr_affine_in(e->a, vars, n);
+  case EX_BINARY:
+    if (e->op == OP_ADD || e->op == OP_SUB)
+      return ir_expr_affine_in(e->a, vars, n) && ir_expr_affine_in(e->b, vars, n);
+    if (e->op == OP_MUL)
+      return (!uses_any(e->a, vars, n) && ir_expr_affine_in(e->b, vars, n)) ||
+             (!uses_any(e->b, vars, n) && ir_expr_affine_in(e->a, vars, n));
+    return false;
+  default:
+    return false;
+  }
+}
+
+bool kernel_loop_bounded_inside(Kernel *k, int m) {
+  for (int o = 0; o < m; o++)
+    if (ir_expr_uses_var(k->mapped[m]->lb, k->mapped[o]->var) ||
+        ir_expr_uses_var(k->mapped[m]->ub, k->mapped[o]->var))
+      return true;
+  return false;
+}
+
 typedef struct {
   const Expr *target;
   bool found;

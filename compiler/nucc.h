@@ -300,6 +300,10 @@ typedef void ExprVisitor(Expr *e, void *ctx);
 void ir_walk_expr(Expr *e, ExprVisitor *fn, void *ctx);
 void ir_walk_stmt(Stmt *s, ExprVisitor *fn, void *ctx);
 bool ir_expr_uses_var(Expr *e, const Var *v);
+/* Whether e is affine in vars (sums of var-free terms and of the vars
+ * times var-free factors): over a box of the vars, its extremes are at
+ * corners. */
+bool ir_expr_affine_in(Expr *e, Var **vars, int n);
 /* Whether expression node e (that very node) lies in statement s. */
 bool ir_stmt_holds_expr(Stmt *s, const Expr *e);
 /* Whether evaluating e may read memory: a subscript, a dereference, a call. */
@@ -511,5 +515,9 @@ struct Kernel {
   Vec hints;        /* char*: advice for --report */
   KernelInfo *info; /* what the analyses found */
 };
+/* Whether mapped loop m's bounds name an outer mapped index (a triangular
+ * NDRange: the host launches the bounding box, each work-item tests its
+ * own bounds). */
+bool kernel_loop_bounded_inside(Kernel *k, int m);
 
 #endif

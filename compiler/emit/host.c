@@ -51,28 +51,61 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64) 
 
 static const char *rel_ops[] = {"<", "<=", ">", ">=", "!="};
 
-/* Trip count of a mapped loop from nu_lb/nu_ub/nu_st. */
-static void trip_count(Buf *b, Loop *l, int m) {
+/* Trip count of a mapped loop from nu_lb<tag>m/nu_ub<tag>m/nu_st<m>. */
+static void trip_count(Buf *b, Loop *l, int m, const char *tag) {
+  char *lb = xformat("nu_lb%s%d", tag, m), *ub = xformat("nu_ub%s%d", tag, m);
+  char *st = xformat("nu_st%d", m);
   switch (l->rel) {
   case REL_LT:
-    buf_printf(b, "nu_lb%d < nu_ub%d ? (nu_ub%d - nu_lb%d + nu_st%d - 1) / nu_st%d : 0", m, m, m, m,
-               m, m);
+    buf_printf(b, "%s < %s ? (%s - %s + %s - 1) / %s : 0", lb, ub, ub, lb, st, st);
     break;
   case REL_LE:
-    buf_printf(b, "nu_lb%d <= nu_ub%d ? (nu_ub%d - nu_lb%d) / nu_st%d + 1 : 0", m, m, m, m, m);
+    buf_printf(b, "%s <= %s ? (%s - %s) / %s + 1 : 0", lb, ub, ub, lb, st);
     break;
   case REL_GT:
-    buf_printf(b, "nu_lb%d > nu_ub%d ? (nu_lb%d - nu_ub%d - nu_st%d - 1) / -nu_st%d : 0", m, m, m,
-               m, m, m);
+    buf_printf(b, "%s > %s ? (%s - %s - %s - 1) / -%s : 0", lb, ub, lb, ub, st, st);
     break;
   case REL_GE:
-    buf_printf(b, "nu_lb%d >= nu_ub%d ? (nu_lb%d - nu_ub%d) / -nu_st%d + 1 : 0", m, m, m, m, m);
+    buf_printf(b, "%s >= %s ? (%s - %s) / -%s + 1 : 0", lb, ub, lb, ub, st);
     break;
   case REL_NE:
-    buf_printf(b, "(nu_ub%d - nu_lb%d) / nu_st%d > 0 ? (nu_ub%d - nu_lb%d) / nu_st%d : 0", m, m, m,
-               m, m, m);
+    buf_printf(b, "(%s - %s) / %s > 0 ? (%s - %s) / %s : 0", ub, lb, st, ub, lb, st);
     break;
   }
+  xfree(lb);
+  xfree(ub);
+  xfree(st);
+}
+
+/* The bounding box of mapped loop m, whose bounds name outer mapped
+ * indices (kernel_loop_bounded_inside): its bounds at every corner of the
+ * outer indices' ranges (affine bounds: the extremes are at corners), the
+ * lowest start and highest end for a loop counting up, the other way round
+ * counting down; and, for the index's value after the nest, its bounds at
+ * the last corner (every outer index at its last value). */
+static void print_box(Buf *b, Kernel *k, int m, const char *lb, const char *ub) {
+  Loop *l = k->mapped[m];
+  bool down = l->rel == REL_GT || l->rel == REL_GE ||
+              (l->rel == REL_NE && l->step->kind == EX_INT && l->step->ival < 0);
+  buf_printf(b, "  long long nu_lb%d = 0, nu_ub%d = 0, nu_lbL%d = 0, nu_ubL%d = 0;\n", m, m, m, m);
+  buf_printf(b, "  for (int nu_c = 0; nu_c < %d; nu_c++) { /* the outer indices' corners */\n",
+             1 << m);
+  for (int o = 0; o < m; o++) {
+    Var *v = k->mapped[o]->var;
+    buf_printf(b, "    %s %s = (%s)(nu_c & %d ? nu_lb%d + (nu_n%d - 1) * nu_st%d : nu_lb%d);\n",
+               v->type->canon, v->name, v->type->canon, 1 << o, o, o, o, o);
+  }
+  for (int o = 0; o < m; o++)
+    buf_printf(b, "    (void)%s;\n", k->mapped[o]->var->name);
+  buf_printf(b, "    long long nu_a = %s, nu_z = %s;\n", lb, ub);
+  buf_printf(b, "    if (nu_c == 0 || nu_a %s nu_lb%d)\n      nu_lb%d = nu_a;\n", down ? ">" : "<",
+             m, m);
+  buf_printf(b, "    if (nu_c == 0 || nu_z %s nu_ub%d)\n      nu_ub%d = nu_z;\n", down ? "<" : ">",
+             m, m);
+  buf_printf(b, "    if (nu_c == %d) {\n      nu_lbL%d = nu_a;\n      nu_ubL%d = nu_z;\n    }\n",
+             (1 << m) - 1, m, m);
+  buf_puts(b, "  }\n");
+  buf_printf(b, "  (void)nu_lbL%d;\n  (void)nu_ubL%d;\n", m, m);
 }
 
 /* Host C for the size in bytes of one element of the buffer's first
@@ -475,9 +508,15 @@ char *emit_host_stub(Kernel *k) {
     char *lb = print_host_text(l->lb), *ub = print_host_text(l->ub), *st = print_host_text(l->step);
     buf_printf(&b, "  /* for (%s = %s; %s %s %s; %s += %s) */\n", l->var->name, lb, l->var->name,
                rel_ops[l->rel], ub, l->var->name, st);
-    buf_printf(&b, "  long long nu_lb%d = %s, nu_ub%d = %s, nu_st%d = %s;\n", m, lb, m, ub, m, st);
+    if (kernel_loop_bounded_inside(k, m)) {
+      buf_printf(&b, "  long long nu_st%d = %s;\n", m, st);
+      print_box(&b, k, m, lb, ub);
+    } else {
+      buf_printf(&b, "  long long nu_lb%d = %s, nu_ub%d = %s, nu_st%d = %s;\n", m, lb, m, ub, m,
+                 st);
+    }
     buf_printf(&b, "  long long nu_n%d = ", m);
-    trip_count(&b, l, m);
+    trip_count(&b, l, m, "");
     buf_puts(&b, ";\n");
   }
   /* an index declared outside the loop ends with the value C gives it */
@@ -488,8 +527,16 @@ char *emit_host_stub(Kernel *k) {
     buf_puts(&b, "  ");
     for (int j = 0; j < m; j++)
       buf_printf(&b, "%snu_n%d > 0%s", j ? " && " : "if (", j, j == m - 1 ? ")\n    " : "");
-    buf_printf(&b, "*nu_last_%s = (%s)(nu_lb%d + nu_n%d * nu_st%d);\n", l->var->name,
-               l->var->type->canon, m, m, m);
+    if (kernel_loop_bounded_inside(k, m)) {
+      /* the loop's own run at the last corner, not the box's */
+      buf_printf(&b, "{\n    long long nu_nL%d = ", m);
+      trip_count(&b, l, m, "L");
+      buf_printf(&b, ";\n    *nu_last_%s = (%s)(nu_lbL%d + nu_nL%d * nu_st%d);\n  }\n",
+                 l->var->name, l->var->type->canon, m, m, m);
+    } else {
+      buf_printf(&b, "*nu_last_%s = (%s)(nu_lb%d + nu_n%d * nu_st%d);\n", l->var->name,
+                 l->var->type->canon, m, m, m);
+    }
   }
   buf_puts(&b, "  if (");
   for (int m = 0; m < k->dims; m++)

@@ -295,6 +295,49 @@ static void print_indices(Kernel *k, int depth, Buf *b) {
   }
 }
 
+/* Whether this work-item's point of the bounding box is an iteration of
+ * the loops whose bounds name outer mapped indices (a triangle: the host
+ * launches the box, host.c print_box); prints nothing for a rectangle. */
+static bool print_box_test(Printer *p, Kernel *k, Buf *b) {
+  bool any = false;
+  for (int m = 1; m < k->dims; m++) {
+    if (!kernel_loop_bounded_inside(k, m))
+      continue;
+    Loop *l = k->mapped[m];
+    bool down = l->rel == REL_GT || l->rel == REL_GE ||
+                (l->rel == REL_NE && l->step->kind == EX_INT && l->step->ival < 0);
+    static const char *const rel[] = {"<", "<=", ">", ">=", "!="};
+    const char *end = l->rel == REL_NE ? (down ? ">" : "<") : rel[l->rel];
+    const char *name = print_cl_name(l->var->name);
+    buf_printf(b, "%s%s %s (", any ? " && " : "", name, down ? "<=" : ">=");
+    print_expr(p, l->lb, b);
+    buf_printf(b, ") && %s %s (", name, end);
+    print_expr(p, l->ub, b);
+    buf_puts(b, ")");
+    any = true;
+  }
+  return any;
+}
+
+/* Opens a block for the box's points that are iterations (a triangle), to
+ * be closed by close_box_block; nothing for a rectangle. */
+static bool open_box_block(Printer *p, Kernel *k, int depth, Buf *b) {
+  Buf t = {0};
+  if (!print_box_test(p, k, &t))
+    return false;
+  buf_indent(b, depth);
+  buf_printf(b, "if (%s) {\n", t.s);
+  xfree(t.s);
+  return true;
+}
+
+static void close_box_block(bool open, int depth, Buf *b) {
+  if (!open)
+    return;
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
+}
+
 /* The origin and extent of a cached array's block in each dimension that
  * follows a mapped loop; a dimension that follows the staged loop has a
  * constant extent, and its origin moves with that loop (print_stage). */
@@ -906,7 +949,9 @@ static void print_kernel(Kernel *k, Buf *b) {
         buf_printf(b, "%snu_g%d < nu_n%d", m > 1 ? " && " : "", m, m);
       buf_puts(b, ") {\n");
       print_indices(k, 3, b);
-      print_iteration(&p, k, 3, b);
+      bool box = open_box_block(&p, k, 3, b);
+      print_iteration(&p, k, box ? 4 : 3, b);
+      close_box_block(box, 3, b);
       buf_puts(b, "    }\n  }\n");
     } else if (red || cached) {
       /* every work-item must reach the barriers: no early return */
@@ -915,7 +960,9 @@ static void print_kernel(Kernel *k, Buf *b) {
         buf_printf(b, "%snu_g%d < nu_n%d", m ? " && " : "", m, m);
       buf_puts(b, ") {\n");
       print_indices(k, 2, b);
-      print_iteration(&p, k, 2, b);
+      bool box = open_box_block(&p, k, 2, b);
+      print_iteration(&p, k, box ? 3 : 2, b);
+      close_box_block(box, 2, b);
       buf_puts(b, "  }\n");
     } else {
       buf_puts(b, "  if (");
@@ -923,6 +970,10 @@ static void print_kernel(Kernel *k, Buf *b) {
         buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
       buf_puts(b, ")\n    return;\n");
       print_indices(k, 1, b);
+      Buf t = {0};
+      if (print_box_test(&p, k, &t)) /* outside the triangle */
+        buf_printf(b, "  if (!(%s))\n    return;\n", t.s);
+      xfree(t.s);
       if (ki->copyouts.len || ki->has_continue)
         print_iteration(&p, k, 1, b);
       else
