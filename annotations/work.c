@@ -91,6 +91,20 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   int k = a->nargs;
   Loop *loops[16];
   int depth = tr_chain(cx->pieces.items[piece], loops, 16);
+  AnnotArg *wg = a->args;
+  int deepest = 0;
+  for (int i = 0; i < cx->pieces.len; i++) {
+    Loop *other[16];
+    int d = tr_chain(cx->pieces.items[i], other, 16);
+    deepest = d > deepest ? d : deepest;
+  }
+  if (k > depth && depth >= 1 && deepest >= k) {
+    /* a piece that fission or a split left shallower than another
+     * (correlation's diagonal `corr[i][i] = 1` beside its triangle of j
+     * loops) maps the loops it has, with the innermost work-group sizes */
+    wg = a->args + (k - depth);
+    k = depth;
+  }
   if (k > depth) {
     if (cx->pieces.len == 1 && n->bad_loop_why && depth == n->depth)
       diag_error(n->bad_loop_loc,
@@ -120,7 +134,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   kn->mapped = xcalloc((size_t)k, sizeof(Loop *));
   for (int i = 0; i < k; i++)
     kn->mapped[i] = loops[i];
-  kn->wg = a->args;
+  kn->wg = wg;
   kn->body = loops[k - 1]->body;
   kn->independent = cx->independent;
   for (int i = 0; i < cx->privates.len; i++)

@@ -561,7 +561,8 @@ static int as_nest(Reader *r, SchedChain *c) {
 static int as_pieces(Reader *r, SchedChain *c) {
   long long **perms = xcalloc((size_t)r->n, sizeof(long long *));
   int *order = xcalloc((size_t)r->members.len + 1, sizeof(int));
-  int par = 3, best = 0;
+  int par = 3, best = 0, deepest = 0;
+  bool none = false;
   for (int g = 0; g < r->n; g++) {
     int n = 0, p = 0;
     bool parallel = true;
@@ -574,12 +575,18 @@ static int as_pieces(Reader *r, SchedChain *c) {
       p += parallel;
     }
     perms[g] = complete(order, n, r->ndims[g]);
-    par = p < par ? p : par;
-    par = r->ndims[g] < par ? r->ndims[g] : par;
+    /* a statement with fewer loops than the others maps the loops it has
+     * (work.c); one whose parallel loops end before its loops do limits
+     * them all, and one with none leaves no chain */
+    none |= p == 0;
+    if (p < r->ndims[g])
+      par = p < par ? p : par;
+    deepest = r->ndims[g] > deepest ? r->ndims[g] : deepest;
     if (significant(perms[g], r->ndims[g]) > significant(perms[best], r->ndims[best]))
       best = g;
   }
   xfree(order);
+  par = none ? 0 : par < deepest ? par : deepest;
   c->pre = "fission";
   c->reason = r->split ? "fission, because the schedule runs the statements of the body one "
                          "after the other"
