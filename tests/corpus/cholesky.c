@@ -3,7 +3,7 @@
  * lower triangle.
  * Legacy constructs: C99 VLA parameter double A[n][n], C89 declarations,
  * kernels whose bounds start at k+1 inside a sequential k loop, a
- * triangular inner loop (j <= i) in a kernel mapped over i. */
+ * triangle (j <= i) mapped with i. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +17,8 @@ void kernel_cholesky(int n, double A[n][n]) {
     /* Writes A[i][k], i > k; reads A[k][k]. */
     for (i = k + 1; i < n; i++)
       A[i][k] = A[i][k] / A[k][k];
-#pragma nu work(32)
-    /* Writes A[i][j] with j > k; reads column k only. */
+#pragma nu work(16, 16)
+    /* Writes A[i][j] with j > k, a triangle; reads column k only. */
     for (i = k + 1; i < n; i++)
       for (j = k + 1; j <= i; j++)
         A[i][j] = A[i][j] - A[i][k] * A[j][k];

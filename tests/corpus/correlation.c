@@ -35,7 +35,7 @@ void kernel_correlation(int m, int n, double fn, double data[n][m], double corr[
     for (j = 0; j < m; j++)
       data[i][j] = (data[i][j] - mean[j]) / (sqrt(fn) * stddev[j]);
 
-#pragma nu work(16)
+#pragma nu work(16, 16) fission
   for (i = 0; i < m - 1; i++) {
     corr[i][i] = 1.0;
     for (j = i + 1; j < m; j++) {

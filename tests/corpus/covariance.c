@@ -1,8 +1,8 @@
 /* covariance.c — covariance matrix of n observations of m variables.
  * Legacy constructs: flat pointer parameters with data[i*m + j] and
  * cov[j*m + i] subscripts, C89 declarations, a C89 temporary w, and a
- * kernel over i whose triangular j loop (j >= i) writes cov[i][j] and its
- * mirror cov[j][i] (no two work-items meet: needs an exact test). */
+ * kernel over the triangle j >= i that writes cov[i][j] and its mirror
+ * cov[j][i] (no two work-items meet: needs an exact test). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +24,7 @@ void kernel_covariance(int m, int n, double fn, double *data, double *cov, doubl
     for (j = 0; j < m; j++)
       data[i * m + j] -= mean[j];
 
-#pragma nu work(16)
+#pragma nu work(16, 16)
   for (i = 0; i < m; i++)
     for (j = i; j < m; j++) {
       w = 0.0;

@@ -1,7 +1,7 @@
 /* syr2k.c — C = alpha*(A*B' + B*A') + beta*C on the lower triangle of C.
  * Legacy constructs: C99 VLA parameters (double C[n][n]), C89 declarations,
- * a sequential row loop around a kernel over the triangular range
- * j <= i (the bound comes from the outer host loop), a C89 temporary. */
+ * a kernel over the triangle j <= i (the box of i and j, each work-item
+ * testing its bounds), a C89 temporary. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +11,9 @@ void kernel_syr2k(int n, int m, double alpha, double beta, double C[n][n], doubl
   int i, j, k;
   double acc;
 
+#pragma nu work(16, 16)
+  /* C[i][j] of the lower triangle belongs to work-item (i, j). */
   for (i = 0; i < n; i++) {
-#pragma nu work(32)
-    /* For a fixed row i, C[i][j] belongs to work-item j. */
     for (j = 0; j <= i; j++) {
       acc = 0.0;
       for (k = 0; k < m; k++)

@@ -1,7 +1,8 @@
 /* syrk.c — C = alpha*A*A' + beta*C on the lower triangle of C.
  * Legacy constructs: fixed-size array parameters, C89 declarations, a
- * triangular loop (j <= i) inside a kernel mapped over the rows i, and an
- * in-place update of C[i][j] in an inner reduction loop. */
+ * triangular loop (j <= i) under the k loop, mapped with i after permut and
+ * fission (a triangular NDRange), and an in-place update of C[i][j] in an
+ * inner reduction loop. */
 #include <math.h>
 #include <stdio.h>
 
@@ -13,9 +14,10 @@ static double A[N][M], C[N][N];
 void kernel_syrk(int n, int m, double alpha, double beta, double C[N][N], double A[N][M]) {
   int i, j, k;
 
-#pragma nu work(16)
-  /* Row i of C belongs to work-item i; the j loop is triangular, so only i
-     is mapped. */
+#pragma nu work(16, 16) permut(1, 3, 2) fission
+  /* Element (i, j) of the lower triangle belongs to work-item (i, j): fission
+     makes the scaling and the update two triangular kernels, and permut
+     brings the update's j loop out of the k loop. */
   for (i = 0; i < n; i++) {
     for (j = 0; j <= i; j++)
       C[i][j] *= beta;
