@@ -50,7 +50,7 @@ int main(void) {
     for (j = 0; j < m; j++)
       x[i][j] = (double)((i * j + 1) % 17) / 17.0;
 
-  /* strictly lower triangle, C89 indices: i and j keep their last values */
+      /* strictly lower triangle, C89 indices: i and j keep their last values */
 #pragma nu work(8, 8)
   for (i = 1; i < n; i++)
     for (j = 0; j < i; j++)
