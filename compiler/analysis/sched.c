@@ -561,7 +561,7 @@ static int as_nest(Reader *r, SchedChain *c) {
 static int as_pieces(Reader *r, SchedChain *c) {
   long long **perms = xcalloc((size_t)r->n, sizeof(long long *));
   int *order = xcalloc((size_t)r->members.len + 1, sizeof(int));
-  int par = 3, best = 0, deepest = 0;
+  int par = 3, best = 0;
   bool none = false;
   for (int g = 0; g < r->n; g++) {
     int n = 0, p = 0;
@@ -581,12 +581,14 @@ static int as_pieces(Reader *r, SchedChain *c) {
     none |= p == 0;
     if (p < r->ndims[g])
       par = p < par ? p : par;
-    deepest = r->ndims[g] > deepest ? r->ndims[g] : deepest;
-    if (significant(perms[g], r->ndims[g]) > significant(perms[best], r->ndims[best]))
-      best = g;
+    int sg = significant(perms[g], r->ndims[g]), sb = significant(perms[best], r->ndims[best]);
+    if (sg > sb || (sg == sb && r->ndims[g] > r->ndims[best]))
+      best = g; /* the chain's permutation: the deepest of the most permuted */
   }
   xfree(order);
-  par = none ? 0 : par < deepest ? par : deepest;
+  /* the chain permutes and maps the loops of `best`, the deepest when no
+   * statement's loops are permuted more than another's */
+  par = none ? 0 : par < r->ndims[best] ? par : r->ndims[best];
   c->pre = "fission";
   c->reason = r->split ? "fission, because the schedule runs the statements of the body one "
                          "after the other"
