@@ -23,15 +23,15 @@ static bool check_mapped(Loop **loops, int k) {
         continue;
       Loop *l = loops[i], *o = loops[j];
       bool in_lb = ir_expr_uses_var(l->lb, o->var), in_ub = ir_expr_uses_var(l->ub, o->var);
-      if (!in_lb && !in_ub && !ir_expr_uses_var(l->step, o->var))
+      bool in_step = ir_expr_uses_var(l->step, o->var);
+      if (!in_lb && !in_ub && !in_step)
         continue;
       SrcLoc at = in_lb ? l->lb->loc : l->cond_loc;
-      if (j > i || ir_expr_uses_var(l->step, o->var)) {
+      if (j > i || in_step) {
         diag_error(at,
                    "work: the %s of loop '%s' depend%s on '%s', a loop inside it; only a loop's "
                    "bounds may depend on the loops mapped outside it",
-                   ir_expr_uses_var(l->step, o->var) ? "step" : "bounds", l->var->name,
-                   ir_expr_uses_var(l->step, o->var) ? "s" : "", o->var->name);
+                   in_step ? "step" : "bounds", l->var->name, in_step ? "s" : "", o->var->name);
         return false;
       }
       Var *outer[16];

@@ -36,6 +36,11 @@ Type *type_elem(Type *t) {
   return t;
 }
 
+const char *rel_spelling(Rel r) {
+  static const char *const s[] = {"<", "<=", ">", ">=", "!="};
+  return s[r];
+}
+
 const char *op_spelling(Op op) {
   static const char *s[] = {
       [OP_NONE] = "?",        [OP_ADD] = "+",          [OP_SUB] = "-",
@@ -206,6 +211,12 @@ bool ir_expr_affine_in(Expr *e, Var **vars, int n) {
   default:
     return false;
   }
+}
+
+bool ir_loop_counts_down(const Loop *l) {
+  return l->rel == REL_GT || l->rel == REL_GE ||
+         (l->step->kind == EX_UNARY && l->step->op == OP_NEG) ||
+         (l->step->kind == EX_INT && l->step->ival < 0);
 }
 
 bool kernel_loop_bounded_inside(Kernel *k, int m) {

@@ -280,6 +280,7 @@ struct Stmt {
 
 /* The relation of a canonical loop's condition `i REL ub`. */
 typedef enum { REL_LT, REL_LE, REL_GT, REL_GE, REL_NE } Rel;
+const char *rel_spelling(Rel r);
 
 /* for (T var = lb; var REL ub; var += step) body — a canonical loop. */
 struct Loop {
@@ -518,6 +519,9 @@ struct Kernel {
 /* Whether mapped loop m's bounds name an outer mapped index (a triangular
  * NDRange: the host launches the bounding box, each work-item tests its
  * own bounds). */
+/* Whether a canonical loop counts down: its condition is > or >=, or its
+ * step is negative (a negative literal, or `i -= c`). */
+bool ir_loop_counts_down(const Loop *l);
 bool kernel_loop_bounded_inside(Kernel *k, int m);
 
 #endif

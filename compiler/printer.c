@@ -252,7 +252,6 @@ static void print_decl(Printer *p, Var *v, Buf *b) {
 }
 
 static void print_loop_header(Printer *p, Loop *l, Buf *b) {
-  static const char *rel[] = {"<", "<=", ">", ">=", "!="};
   const char *name = var_name(p, l->var);
   buf_puts(b, "for (");
   if (l->declared)
@@ -261,7 +260,7 @@ static void print_loop_header(Printer *p, Loop *l, Buf *b) {
   bool header = p->header;
   p->header = true;
   print_expr(p, l->lb, b);
-  buf_printf(b, "; %s %s ", name, rel[l->rel]);
+  buf_printf(b, "; %s %s ", name, rel_spelling(l->rel));
   print_sub(p, l->ub, 11, b);
   p->header = header;
   buf_printf(b, "; %s", name);

@@ -381,10 +381,7 @@ static isl_pw_aff *order_var(Poly *p, int d, bool second) {
   LoopInfo *li = p->ki->loops.items[d];
   Loop *l = li->loop;
   isl_pw_aff *v = poly_pair_var(p, d, second);
-  bool down = l->rel == REL_GT || l->rel == REL_GE ||
-              (l->step->kind == EX_UNARY && l->step->op == OP_NEG) ||
-              (l->step->kind == EX_INT && l->step->ival < 0);
-  return down ? isl_pw_aff_neg(v) : v;
+  return ir_loop_counts_down(l) ? isl_pw_aff_neg(v) : v;
 }
 
 /* { [I, I'] : the sequence (f_0, ..., f_k-1) of I' comes lexicographically

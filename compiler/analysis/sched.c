@@ -122,12 +122,6 @@ static int group_of(SchedGroup *groups, int ngroups, Expr *e) {
   return -1;
 }
 
-static bool counts_down(Loop *l) {
-  return l->rel == REL_GT || l->rel == REL_GE ||
-         (l->step->kind == EX_UNARY && l->step->op == OP_NEG) ||
-         (l->step->kind == EX_INT && l->step->ival < 0);
-}
-
 /* The statements' loops: the nest's outer loops, then the group's own. */
 static bool make_stmts(Poly *p, SchedGroup *groups, int ngroups, SchedStmt *st, char **why) {
   Kernel *k = p->ki->k;
@@ -144,7 +138,7 @@ static bool make_stmts(Poly *p, SchedGroup *groups, int ngroups, SchedStmt *st, 
                        groups[g].items[0]->loc.line);
         return false;
       }
-      st[g].down[st[g].ndims] = counts_down(l);
+      st[g].down[st[g].ndims] = ir_loop_counts_down(l);
       st[g].dims[st[g].ndims++] = li->id;
     }
     if (st[g].ndims < k->dims) {

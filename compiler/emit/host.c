@@ -49,8 +49,6 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64) 
   return b.s;
 }
 
-static const char *rel_ops[] = {"<", "<=", ">", ">=", "!="};
-
 /* Trip count of a mapped loop from nu_lb<tag>m/nu_ub<tag>m/nu_st<m>. */
 static void trip_count(Buf *b, Loop *l, int m, const char *tag) {
   char *lb = xformat("nu_lb%s%d", tag, m), *ub = xformat("nu_ub%s%d", tag, m);
@@ -85,8 +83,7 @@ static void trip_count(Buf *b, Loop *l, int m, const char *tag) {
  * the last corner (every outer index at its last value). */
 static void print_box(Buf *b, Kernel *k, int m, const char *lb, const char *ub) {
   Loop *l = k->mapped[m];
-  bool down = l->rel == REL_GT || l->rel == REL_GE ||
-              (l->rel == REL_NE && l->step->kind == EX_INT && l->step->ival < 0);
+  bool down = ir_loop_counts_down(l);
   buf_printf(b, "  long long nu_lb%d = 0, nu_ub%d = 0, nu_lbL%d = 0, nu_ubL%d = 0;\n", m, m, m, m);
   buf_printf(b, "  for (int nu_c = 0; nu_c < %d; nu_c++) { /* the outer indices' corners */\n",
              1 << m);
@@ -507,7 +504,7 @@ char *emit_host_stub(Kernel *k) {
     Loop *l = k->mapped[m];
     char *lb = print_host_text(l->lb), *ub = print_host_text(l->ub), *st = print_host_text(l->step);
     buf_printf(&b, "  /* for (%s = %s; %s %s %s; %s += %s) */\n", l->var->name, lb, l->var->name,
-               rel_ops[l->rel], ub, l->var->name, st);
+               rel_spelling(l->rel), ub, l->var->name, st);
     if (kernel_loop_bounded_inside(k, m)) {
       buf_printf(&b, "  long long nu_st%d = %s;\n", m, st);
       print_box(&b, k, m, lb, ub);
@@ -922,7 +919,7 @@ char *emit_host_loop(Loop *loop, Vec *kernels, Vec *calls, const char *pragma_te
                    : xformat("%s += %s", v->name, st);
   buf_printf(&b, " */\n#line %d \"%s\"\n  for (%s%s%s = %s; %s %s %s; %s) {\n", loop->loc.line,
              path, loop->declared ? v->type->canon : "", loop->declared ? " " : "", v->name, lb,
-             v->name, rel_ops[loop->rel], ub, inc);
+             v->name, rel_spelling(loop->rel), ub, inc);
   for (int i = 0; i < calls->len; i++)
     buf_printf(&b, "%s\n", (char *)calls->items[i]);
   buf_puts(&b, "  }\n}");

@@ -304,10 +304,8 @@ static bool print_box_test(Printer *p, Kernel *k, Buf *b) {
     if (!kernel_loop_bounded_inside(k, m))
       continue;
     Loop *l = k->mapped[m];
-    bool down = l->rel == REL_GT || l->rel == REL_GE ||
-                (l->rel == REL_NE && l->step->kind == EX_INT && l->step->ival < 0);
-    static const char *const rel[] = {"<", "<=", ">", ">=", "!="};
-    const char *end = l->rel == REL_NE ? (down ? ">" : "<") : rel[l->rel];
+    bool down = ir_loop_counts_down(l);
+    const char *end = l->rel == REL_NE ? (down ? ">" : "<") : rel_spelling(l->rel);
     const char *name = print_cl_name(l->var->name);
     buf_printf(b, "%s%s %s (", any ? " && " : "", name, down ? "<=" : ">=");
     print_expr(p, l->lb, b);
