@@ -94,6 +94,9 @@ bool annot_int_args(Annot *a, long long *out, const char *what);
 /* Applies a transformation to the main part (to each main part in turn
  * after fission), printing the pieces after it with --explain. */
 bool annot_transform(AnnotCtx *cx, Annot *a);
+/* What annot_transform does after a step: --explain's print and the
+ * record of the pieces (for a step a bare `work` tried first, quietly). */
+void annot_after_step(AnnotCtx *cx, Annot *a);
 /* Prints pieces as C, labelled, for --explain and --emit=seq. */
 void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth);
 /* --explain: the nest as written, under its header; and the OpenCL
@@ -138,6 +141,7 @@ bool fission_apply(AnnotCtx *cx, Annot *a);
  * scalar share one; returns the number of groups. */
 int fission_group_items(Stmt *body, Vec *items, int **group);
 bool fuse_apply(AnnotCtx *cx, Annot *a);
+bool snapshot_apply(AnnotCtx *cx, Annot *a);
 bool cache_apply(AnnotCtx *cx, Annot *a);
 
 #endif

@@ -98,6 +98,7 @@ typedef struct {
   long score;
   int unit, all;  /* accesses on the contiguous dimension, of all */
   bool reordered; /* isl's parallel members, in another order */
+  Annot *snap;    /* a `snapshot` applied before the chain, or NULL */
 } Plan;
 
 static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
@@ -189,6 +190,12 @@ static void chain_text(Buf *b, Plan *p) {
   }
   if (p->pre)
     buf_printf(b, " %s", p->pre);
+  if (p->snap) {
+    buf_puts(b, " snapshot(");
+    for (int i = 0; i < p->snap->nargs; i++)
+      buf_printf(b, "%s%s", i ? ", " : "", p->snap->args[i].text);
+    buf_puts(b, ")");
+  }
 }
 
 /* Why the plan, for --report: from isl's schedule (sc->why NULL), or from
@@ -389,12 +396,93 @@ static void search(AnnotCtx *cx, Annot *a, Plan *best) {
   }
 }
 
+/* `snapshot` of the arrays the nest writes and reads where some reads see
+ * only values from before it (trmm's rows below the diagonal): with those
+ * read from a copy, the anti-dependences that kept loops sequential are
+ * gone.  NULL when no array is such. */
+static Annot *snapshot_candidate(AnnotCtx *cx, Annot *at) {
+  Loop *loops[MAX_LOOPS];
+  int k = cx->pieces.len == 1 && !cx->inner ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) : 0;
+  if (!k)
+    return NULL;
+  Kernel kn = {.names = cx->nest->names,
+               .name = "snapshot",
+               .dims = k,
+               .mapped = loops,
+               .body = loops[k - 1]->body};
+  if (!freevars_probe(&kn))
+    return NULL;
+  Vec names = {0};
+  for (int b = 0; b < kn.buffers.len; b++) {
+    Buffer *bf = kn.buffers.items[b];
+    if (!bf->write || !bf->read || bf->path->kind != EX_VAR)
+      continue;
+    Vec reads = {0};
+    bool written;
+    Expr *blocked;
+    char *example;
+    deps_live_in(kn.info, bf->path, &reads, &written, &blocked, &example);
+    if (reads.len)
+      vec_push(&names, bf->path->var->name);
+    xfree(reads.items);
+    xfree(example);
+  }
+  if (!names.len)
+    return NULL;
+  Annot *s = synth(at, "snapshot", NULL, 0);
+  s->has_parens = true;
+  s->nargs = names.len;
+  s->args = xcalloc((size_t)names.len, sizeof(AnnotArg));
+  for (int i = 0; i < names.len; i++) {
+    s->args[i].text = xstrdup(names.items[i]);
+    s->args[i].loc = at->loc;
+  }
+  xfree(names.items);
+  return s;
+}
+
+/* isl's chain, or the search's best, for the pieces as they are. */
+static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
+  *best = (Plan){0};
+  *sc = (SchedChain){0};
+  if (!sched_plan(cx, a, best, sc)) {
+    *best = (Plan){0};
+    search(cx, a, best);
+  }
+}
+
 bool auto_apply(AnnotCtx *cx, Annot *a) {
   Plan best = {0};
   SchedChain sc = {0};
-  if (!sched_plan(cx, a, &best, &sc)) {
-    best = (Plan){0};
-    search(cx, a, &best);
+  choose(cx, a, &best, &sc);
+  /* a snapshot costs a copy per launch: taken only where it maps more
+   * loops than the nest maps without */
+  Annot *snap = best.dims < 3 ? snapshot_candidate(cx, a) : NULL;
+  int snap_dims_without = best.dims;
+  if (snap) {
+    /* tried on the pieces themselves (the copy's name is claimed once):
+     * the IR a step replaces is never changed, so restoring *cx undoes it */
+    AnnotCtx saved = *cx;
+    cx->explain = false;
+    cx->steps = NULL;
+    int before = diag_quiet_begin();
+    bool ok = annot_transform(cx, snap);
+    ok &= diag_quiet_end(before) == 0;
+    Plan with = {0};
+    SchedChain wsc = {0};
+    if (ok)
+      choose(cx, a, &with, &wsc);
+    if (ok && with.dims > best.dims) {
+      cx->explain = saved.explain;
+      cx->steps = saved.steps;
+      annot_after_step(cx, snap);
+      best = with;
+      best.snap = snap;
+      sc = wsc;
+    } else {
+      *cx = saved;
+      snap = NULL;
+    }
   }
   if (!best.dims) {
     bool ok;
@@ -421,6 +509,19 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
   if (!apply_chain(cx, a, &best, best.dims))
     return false;
   char *why = reasons(&best, &cx->kernels, &sc);
+  if (snap) {
+    Buf names = {0};
+    for (int i = 0; i < snap->nargs; i++)
+      buf_printf(&names, "%s%s", i ? (i + 1 < snap->nargs ? ", " : " and ") : "",
+                 snap->args[i].text);
+    char *more = xformat("%s; snapshot first: the reads of %s that see values from before the "
+                         "nest read a copy, which frees loops that their anti-dependences kept "
+                         "sequential (%d mapped instead of %d)",
+                         why, names.s, best.dims, snap_dims_without);
+    xfree(names.s);
+    xfree(why);
+    why = more;
+  }
   for (int i = 0; i < cx->kernels.len; i++)
     vec_push(&((Kernel *)cx->kernels.items[i])->hints, why);
   cx->decided = b.s;

@@ -43,6 +43,9 @@ static const AnnotSpec specs[] = {
      "fission: distribute the loops over the statements of their body, one nest each"},
     {"fuse", 0, 0, false, fuse_apply,
      "fuse: fuse adjacent loops with equal headers in the body into one loop"},
+    {"snapshot", 1, -1, false, snapshot_apply,
+     "snapshot(a, ...): reads of a that see values from before the nest read a copy of a "
+     "taken before it (no anti-dependence on them)"},
     {"cache", 1, -1, true, cache_apply,
      "cache(a, ..., k: T): stage the block (and halo) a work-group reads of a in __local "
      "memory; along inner loop k, T iterations at a time (default 16)"},
@@ -257,12 +260,16 @@ static void record_step(AnnotCtx *cx, Annot *a) {
   vec_push(cx->steps, st);
 }
 
+void annot_after_step(AnnotCtx *cx, Annot *a) {
+  if (cx->explain)
+    explain_step(cx, a);
+  record_step(cx, a);
+}
+
 bool annot_transform(AnnotCtx *cx, Annot *a) {
   bool ok = apply_to_mains(cx, a, annot_find(a->name));
-  if (ok && cx->explain)
-    explain_step(cx, a);
   if (ok)
-    record_step(cx, a);
+    annot_after_step(cx, a);
   return ok;
 }
 
@@ -343,6 +350,10 @@ bool annot_apply_all(AnnotCtx *cx) {
       ok = false;
     } else if (!check_args(s, a)) {
       ok = false;
+    } else if (cx->inner && !strcmp(s->name, "snapshot")) {
+      diag_error(a->loc, "'snapshot' on a loop inside an annotated nest: the copy is taken "
+                         "before a kernel starts, so it applies to the annotated nest itself");
+      ok = false;
     } else if (cx->inner && (s->clause || !strcmp(s->name, "work"))) {
       diag_error(a->loc,
                  "'%s' on a loop inside an annotated nest: only transformations "
@@ -382,6 +393,14 @@ bool annot_apply_all(AnnotCtx *cx) {
       ok = auto_apply(cx, a);
     if (ok && s->apply == work_apply)
       record_step(cx, cx->work ? cx->work : a);
+  }
+  for (int i = 0; i < cx->annots.len && ok && !cx->work && !cx->inner; i++) {
+    Annot *a = cx->annots.items[i];
+    if (!strcmp(a->name, "snapshot")) {
+      diag_error(a->loc, "'snapshot' copies arrays for the kernels of 'work', and this nest has "
+                         "none");
+      ok = false;
+    }
   }
   if (ok && !cx->work && !cx->inner &&
       (cx->sizes.len || cx->reduces.len || cx->independent || cx->caches.len)) {

@@ -186,8 +186,35 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
     }
     vec_push(&cx->kernels, kn);
   }
-  /* the pieces of a split nest stage what each reads */
+  /* a snapshot is taken at each launch that reads it: a second kernel of
+   * the nest would copy what the first one wrote */
   int first = cx->kernels.len - cx->pieces.len;
+  for (int i = first; i < cx->kernels.len; i++) {
+    Kernel *ki = cx->kernels.items[i];
+    for (int b = 0; b < ki->buffers.len; b++) {
+      Buffer *bf = ki->buffers.items[b];
+      if (bf->path->kind != EX_VAR || !bf->path->var->snapshot_of)
+        continue;
+      for (int j = first; j < cx->kernels.len; j++) {
+        if (j == i)
+          continue;
+        Kernel *kj = cx->kernels.items[j];
+        for (int c = 0; c < kj->buffers.len; c++)
+          if (ir_expr_equal(((Buffer *)kj->buffers.items[c])->path, bf->path)) {
+            diag_error(bf->path->var->loc,
+                       "snapshot(%s): the nest became %d kernels, and more than one reads the "
+                       "copy '%s'; each launch would copy what the kernels before it wrote",
+                       bf->path->var->snapshot_of->name, cx->pieces.len, bf->name);
+            diag_note(bf->path->var->loc,
+                      "apply 'snapshot' to a nest that stays one kernel: after the "
+                      "annotations that leave remainders or pieces (dmine, tilem, unroll, "
+                      "peel, fission), or without them");
+            return false;
+          }
+      }
+    }
+  }
+  /* the pieces of a split nest stage what each reads */
   return cx->pieces.len == 1 ||
          cache_check_used((Kernel **)cx->kernels.items + first, cx->pieces.len, &cx->caches);
 }

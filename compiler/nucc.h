@@ -151,15 +151,19 @@ struct Var {
   char *name;
   Type *type;
   SrcLoc loc;
-  bool global;   /* file-scope variable */
-  bool is_param; /* function parameter */
-  unsigned id;   /* unique; identifies the declaration */
-  bool reg;      /* declared `register`: its address cannot be taken */
-  char space;    /* a helper's pointer parameter in OpenCL: 'g' __global (a buffer's
-                    element), 'p' __private (a local's); 0 before a kernel calls it */
-  unsigned off;  /* the byte offset of its name in the declaration */
-  bool lazy_red; /* a reduction variable whose result the host folds in lazily:
-                    its nurt_red is nu_rr_NAME_OFF (hostsync.c) */
+  bool global;      /* file-scope variable */
+  bool is_param;    /* function parameter */
+  unsigned id;      /* unique; identifies the declaration */
+  bool reg;         /* declared `register`: its address cannot be taken */
+  char space;       /* a helper's pointer parameter in OpenCL: 'g' __global (a buffer's
+                       element), 'p' __private (a local's); 0 before a kernel calls it */
+  unsigned off;     /* the byte offset of its name in the declaration */
+  bool lazy_red;    /* a reduction variable whose result the host folds in lazily:
+                       its nurt_red is nu_rr_NAME_OFF (hostsync.c) */
+  Var *snapshot_of; /* `snapshot(a)`: this array is the copy of a that the kernel reads,
+                       taken on the device before the launch; no host variable */
+  Expr *snapshot_lo, *snapshot_hi; /* the first subscripts the copy's reads reach, over
+                                      the nest's invariants (--emit=seq copies them) */
 };
 
 typedef enum {

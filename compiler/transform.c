@@ -59,6 +59,9 @@ Expr *tr_clone_expr(Expr *e, Subst *s) {
   if (!e)
     return NULL;
   if (e->kind == EX_VAR && s) {
+    for (int i = 0; i < s->efrom.len; i++)
+      if (s->efrom.items[i] == e)
+        return ir_var(s->eto.items[i], e->loc);
     Expr *to = subst_of(s, e->var);
     if (to)
       return tr_clone_expr(to, NULL);
@@ -377,6 +380,33 @@ bool tr_check_reorder(Symtab *names, Loop **loops, int k, Stmt *body, int how,
     diag_note(at, "add the clause 'independent' to 'work' if the loops' iterations may be "
                   "reordered");
   return false;
+}
+
+bool tr_live_in_reads(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Vec *reads,
+                      bool *written, Expr **blocked, char **example, SrcLoc at) {
+  Kernel kn = {.names = names};
+  if (!legality_kernel(&kn, loops, k, body, at,
+                       "snapshot: cannot tell which reads see values from before the loops"))
+    return false;
+  deps_live_in(kn.info, path, reads, written, blocked, example);
+  return true;
+}
+
+bool tr_first_range(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Expr **lo,
+                    Expr **hi) {
+  Kernel kn = {.names = names, .name = "range", .dims = k, .mapped = loops, .body = body};
+  *lo = *hi = NULL;
+  if (!freevars_probe(&kn))
+    return false;
+  region_analyse(kn.info);
+  for (int b = 0; b < kn.buffers.len; b++) {
+    Buffer *buf = kn.buffers.items[b];
+    if (ir_expr_equal(buf->path, path)) {
+      *lo = buf->first_lo;
+      *hi = buf->first_hi;
+    }
+  }
+  return *lo && *hi;
 }
 
 bool tr_check_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,

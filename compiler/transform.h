@@ -9,6 +9,7 @@
 typedef struct Subst {
   Vec from, to;   /* Var*, Expr* */
   Vec rfrom, rto; /* Var*, Var* */
+  Vec efrom, eto; /* Expr* (one EX_VAR node, by identity), Var*: that use alone renamed */
   Symtab *names;  /* where a rename takes its fresh name: needed by renames only */
 } Subst;
 
@@ -63,6 +64,17 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
 bool tr_check_reorder(Symtab *names, Loop **loops, int k, Stmt *body, int how,
                       const long long *perm, bool trusted, SrcLoc at, const char *broken,
                       const char *unproven);
+
+/* The reads of array `path` in loops[0..k-1] that see only values from
+ * before the loops (deps_live_in); false, after an error at `at`, when the
+ * body is outside what a kernel can hold. */
+bool tr_live_in_reads(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Vec *reads,
+                      bool *written, Expr **blocked, char **example, SrcLoc at);
+
+/* The smallest and largest first subscript of array `path` over the
+ * accesses in loops[0..k-1] (region.c), or false. */
+bool tr_first_range(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Expr **lo,
+                    Expr **hi);
 
 /* Whether distributing loops[0..k-1] over the items of their body (item i
  * into loop copy group[i], groups non-decreasing) keeps every dependence;

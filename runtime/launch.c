@@ -170,6 +170,8 @@ static int overlapping(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++)
     for (size_t j = i + 1; j < l->nbufs; j++) {
       buffer_arg *a = &l->bufs[i], *b = &l->bufs[j];
+      if (a->mode == NURT_SNAPSHOT || b->mode == NURT_SNAPSHOT)
+        continue; /* a copy of its own */
       if (a->bytes && b->bytes && ((a->mode | b->mode) & NURT_OUT) &&
           nurt_arrays_find(a->lo, a->bytes) == nurt_arrays_find(b->lo, b->bytes))
         return 1;
@@ -434,6 +436,58 @@ static void nurt_scratch_release_all(void) {
 
 void nurt_arg_local(nurt_launch *l, size_t bytes) { set_arg(l, l->next_arg++, bytes, NULL); }
 
+/* The device copies that `snapshot` arguments read, one per kernel and
+ * argument, kept across launches.  The queue is in order, so the copy for
+ * a launch waits for the launches before it, and the next launch's copy
+ * waits for this one. */
+typedef struct snapshot {
+  const nurt_kernel *k;
+  cl_uint index;
+  cl_mem mem;
+  size_t bytes;
+  struct snapshot *next;
+} snapshot;
+static snapshot *snapshot_list;
+
+/* A copy of [lo, lo + bytes) of e's device copy, taken now on the queue. */
+static cl_mem take_snapshot(nurt_launch *l, buffer_arg *b, nurt_entry *e) {
+  snapshot *s = snapshot_list;
+  while (s && (s->k != l->k || s->index != b->index))
+    s = s->next;
+  if (!s) {
+    s = calloc(1, sizeof *s);
+    if (!s)
+      nurt_fatal("out of host memory");
+    s->k = l->k;
+    s->index = b->index;
+    s->next = snapshot_list;
+    snapshot_list = s;
+  }
+  if (s->bytes < b->bytes) {
+    if (s->mem)
+      clReleaseMemObject(s->mem);
+    cl_int err;
+    s->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, b->bytes, NULL, &err);
+    nurt_check(err, "clCreateBuffer (snapshot)", &l->where);
+    s->bytes = b->bytes;
+  }
+  size_t from = (size_t)((uintptr_t)b->lo - (uintptr_t)e->base);
+  nurt_check(clEnqueueCopyBuffer(nurt_g.queue, e->mem, s->mem, from, 0, b->bytes, 0, NULL, NULL),
+             "clEnqueueCopyBuffer (snapshot)", &l->where);
+  nurt_counters.snapshots++;
+  return s->mem;
+}
+
+static void nurt_snapshots_release_all(void) {
+  while (snapshot_list) {
+    snapshot *s = snapshot_list;
+    snapshot_list = s->next;
+    if (s->mem)
+      clReleaseMemObject(s->mem);
+    free(s);
+  }
+}
+
 static void set_buffers(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++) {
     buffer_arg *b = &l->bufs[i];
@@ -441,6 +495,10 @@ static void set_buffers(nurt_launch *l) {
     cl_long off = 0;
     if (b->bytes == 0) {
       mem = nurt_arrays_dummy(&l->where);
+    } else if (b->mode == NURT_SNAPSHOT) {
+      nurt_entry *e = nurt_arrays_find(b->lo, b->bytes);
+      mem = take_snapshot(l, b, e);
+      off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)b->lo);
     } else {
       nurt_entry *e = nurt_arrays_find(b->lo, b->bytes);
       mem = e->mem;
@@ -500,6 +558,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
 void nurt_modules_release_all(void) {
   nurt_partials_release_all();
   nurt_scratch_release_all();
+  nurt_snapshots_release_all();
   for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);

@@ -38,9 +38,12 @@ typedef struct nurt_module {
 
 /* How a kernel uses a buffer argument. */
 enum {
-  NURT_IN = 1,   /* read by the kernel */
-  NURT_OUT = 2,  /* written by the kernel */
-  NURT_INOUT = 3 /* both */
+  NURT_IN = 1,    /* read by the kernel */
+  NURT_OUT = 2,   /* written by the kernel */
+  NURT_INOUT = 3, /* both */
+  /* read by the kernel from a copy that nurt takes on the device before
+   * the launch (`snapshot`): writes of the same launch do not reach it */
+  NURT_SNAPSHOT = 5
 };
 
 typedef struct nurt_launch nurt_launch;
@@ -170,6 +173,10 @@ void nurt_verify_value(const char *name, int kind, size_t esize, const void *dev
                        const void *expected);
 int nurt_verify_check(void);
 void nurt_verify_restore(void);
+/* In a step's code: where the inputs' copy of the array at `ptr` holds
+ * ptr's element, for the arrays `snapshot(...)` copies (the step reads its
+ * copy as the kernel does). */
+void *nurt_verify_before(const void *ptr);
 void nurt_verify_step_value(int kind, size_t esize, const void *got, const void *expected);
 void nurt_verify_step(const char *step);
 void nurt_verify_end(void);
@@ -179,8 +186,9 @@ typedef struct nurt_stats {
   unsigned long launches;
   unsigned long copies_to_device, copies_to_host;
   unsigned long long bytes_to_device, bytes_to_host;
-  double kernel_seconds; /* summed from profiling events: only with NU_PROFILE, else 0 */
-  unsigned long faults;  /* host accesses caught by page protection (NU_LAZY) */
+  double kernel_seconds;   /* summed from profiling events: only with NU_PROFILE, else 0 */
+  unsigned long faults;    /* host accesses caught by page protection (NU_LAZY) */
+  unsigned long snapshots; /* copies taken on the device for `snapshot(...)` */
 } nurt_stats;
 void nurt_get_stats(nurt_stats *out);
 

@@ -354,6 +354,13 @@ int nurt_verify_check(void) {
 
 void nurt_verify_restore(void) { restore(); }
 
+void *nurt_verify_before(const void *ptr) {
+  for (size_t i = 0; i < v.n; i++)
+    if (v.arrays[i].ptr == ptr)
+      return v.arrays[i].before + (v.arrays[i].ptr - v.arrays[i].lo);
+  nurt_fatal("internal error: NU_VERIFY has no copy of the array at %p", ptr);
+}
+
 static int step_value_bad;
 
 void nurt_verify_step_value(int kind, size_t esize, const void *got, const void *expected) {

@@ -162,6 +162,15 @@ Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc 
 Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *group, char **why,
                         SrcLoc *from, SrcLoc *to);
 
+/* The reads of array `path` (plain reads, not the read of `+=`, none made
+ * by a helper) that see only values from before the kernel's loops: no
+ * write of the array in the loops reaches their element earlier in the
+ * sequential order.  They can read a copy taken before the loops
+ * (`snapshot`).  *written: whether the loops write the array at all;
+ * *blocked: a read that a write reaches, *example the pair in words. */
+void deps_live_in(KernelInfo *ki, Expr *path, Vec *reads, bool *written, Expr **blocked,
+                  char **example);
+
 /* sched.c: isl's scheduler for a bare `work`.  A group of the body's items
  * is one isl statement (S0, S1, ... in program order); a group of one
  * canonical loop nest also runs over its own perfectly nested loops. */

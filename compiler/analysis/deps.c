@@ -549,3 +549,91 @@ Verdict deps_fuse(KernelInfo *ki, Loop *first, Loop *second, char **why, SrcLoc 
   poly_free(p);
   return v;
 }
+
+/* --- reads of values from before the loops --------------------------------- */
+
+/* Whether the statement is `w = e;` or `w op= e;`: every read of it runs
+ * before its store to w. */
+static bool stores_last(Stmt *st, Expr *w) {
+  return st->kind == ST_EXPR && st->e && st->e->kind == EX_BINARY && op_is_assign(st->e->op) &&
+         st->e->a == w;
+}
+
+/* Whether w may run before r within one iteration of the loops around
+ * both, `inner` the innermost of them: w's statement comes first in its
+ * body, or they share a statement that does not store w last. */
+static bool may_come_first(LoopInfo *inner, PolyAccess *w, PolyAccess *r) {
+  Stmt *body = inner->loop->body;
+  Stmt **items = body->kind == ST_BLOCK ? body->items : &body;
+  int n = body->kind == ST_BLOCK ? body->nitems : 1;
+  int iw = item_of(items, n, w->e), ir = item_of(items, n, r->e);
+  if (iw < 0 || ir < 0)
+    return true;
+  if (iw != ir)
+    return iw < ir;
+  return !stores_last(items[iw], w->e);
+}
+
+/* { [I, I'] : w at I runs before r at I' in the sequential order } */
+static isl_set *runs_before(Poly *p, PolyAccess *w, PolyAccess *r) {
+  isl_space *sp = isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims);
+  isl_set *s = isl_set_empty(isl_space_copy(sp));
+  isl_set *same = isl_set_universe(sp);
+  LoopInfo *inner = NULL;
+  if (!w->scope || !r->scope) /* nothing known of where they run: either may come first */
+    return isl_set_union(s, same);
+  for (int j = 0; j < w->scope->len && j < r->scope->len; j++) {
+    LoopInfo *li = w->scope->items[j];
+    if (li != r->scope->items[j])
+      break;
+    inner = li;
+    isl_set *lt = isl_pw_aff_lt_set(order_var(p, li->id, false), order_var(p, li->id, true));
+    s = isl_set_union(s, isl_set_intersect(isl_set_copy(same), lt));
+    same = isl_set_intersect(
+        same, isl_pw_aff_eq_set(order_var(p, li->id, false), order_var(p, li->id, true)));
+  }
+  if (!inner || may_come_first(inner, w, r))
+    s = isl_set_union(s, same);
+  else
+    isl_set_free(same);
+  return s;
+}
+
+void deps_live_in(KernelInfo *ki, Expr *path, Vec *reads, bool *written, Expr **blocked,
+                  char **example) {
+  *written = false;
+  *blocked = NULL;
+  *example = NULL;
+  Kernel *k = ki->k;
+  Buffer *buf = NULL;
+  for (int b = 0; b < k->buffers.len && !buf; b++)
+    if (ir_expr_equal(((Buffer *)k->buffers.items[b])->path, path))
+      buf = k->buffers.items[b];
+  if (!buf)
+    return;
+  Poly *p = poly_build(ki);
+  for (int x = 0; x < p->accs.len; x++)
+    *written |=
+        ((PolyAccess *)p->accs.items[x])->buf == buf && ((PolyAccess *)p->accs.items[x])->write;
+  for (int x = 0; x < p->accs.len; x++) {
+    PolyAccess *r = p->accs.items[x];
+    if (r->buf != buf || r->write || !r->acc->read || r->acc->site || r->red)
+      continue;
+    bool live = true;
+    for (int y = 0; y < p->accs.len && live; y++) {
+      PolyAccess *w = p->accs.items[y];
+      if (w->buf != buf || !w->write)
+        continue;
+      isl_set *s = isl_set_intersect(poly_pair_conflict(p, w, r), runs_before(p, w, r));
+      live = isl_set_is_empty(s) == isl_bool_true;
+      if (!live && !*blocked) {
+        *blocked = r->e;
+        *example = pair_why(p, s, w, r);
+      }
+      isl_set_free(s);
+    }
+    if (live)
+      vec_push(reads, r->e);
+  }
+  poly_free(p);
+}

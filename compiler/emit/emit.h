@@ -76,4 +76,13 @@ char *emit_explain_html(const char *path, Vec *nests, Vec *steps, struct IterPar
 /* One line per kernel for --report. */
 void emit_report(Kernel *k, const char *path);
 
+/* In NU_VERIFY's code for a step: the copies `snapshot` made, declared
+ * as the inputs of the arrays they copy. */
+void emit_snapshot_decls(Vec *pieces, Buf *b);
+
+/* In --emit=seq: the copies `snapshot` made, taken on the host before
+ * the nest (pre) and freed after it (post); whether there are any (the
+ * file then needs <stdlib.h> and <string.h>). */
+bool emit_snapshot_copies(Vec *pieces, Buf *pre, Buf *post);
+
 #endif

@@ -394,10 +394,24 @@ static char *verify_writer(Buffer *bf) {
   return b.s;
 }
 
-/* Under NU_VERIFY, names the buffer's range to nurt before the launch. */
+/* The array the host passes for a buffer: a snapshot's is the array it
+ * copies. */
+static char *host_path_text(Buffer *bf) {
+  if (bf->path->kind == EX_VAR && bf->path->var->snapshot_of)
+    return xstrdup(bf->path->var->snapshot_of->name);
+  return print_expr_text(bf->path);
+}
+
+static bool is_snapshot(Buffer *bf) {
+  return bf->path->kind == EX_VAR && bf->path->var->snapshot_of;
+}
+
+/* Under NU_VERIFY, names the buffer's range to nurt before the launch (a
+ * snapshot's widens the range of the array it copies, whose inputs the
+ * steps' code then reads as the copy). */
 static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *bytes,
                                const char *mode) {
-  char *t = print_expr_text(bf->path);
+  char *t = host_path_text(bf);
   char *w = verify_writer(bf);
   buf_printf(b,
              "  if (nu_verify)\n    nurt_verify_array(%s, %s, %s, %s, \"%s\", %s, sizeof(%s), "
@@ -415,7 +429,9 @@ static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *b
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
 static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
-  const char *mode = bf->write ? (bf->read ? "NURT_INOUT" : "NURT_OUT") : "NURT_IN";
+  const char *mode = is_snapshot(bf) ? "NURT_SNAPSHOT"
+                     : bf->write     ? (bf->read ? "NURT_INOUT" : "NURT_OUT")
+                                     : "NURT_IN";
   char *rb = row_bytes(bf);
   if (bf->size_text) {
     char *bytes = xformat("(size_t)nurt_max(0, %s_count) * %s", bf->name, rb);
@@ -575,7 +591,7 @@ char *emit_host_stub(Kernel *k) {
   if (k->buffers.len || k->reductions.len) { /* the arrays' source names, for NU_PROFILE */
     buf_puts(&b, "  nurt_launch_names(nu_l, \"");
     for (int i = 0; i < k->buffers.len; i++) {
-      char *t = print_expr_text(((Buffer *)k->buffers.items[i])->path);
+      char *t = host_path_text(k->buffers.items[i]);
       for (char *p = t; *p; p++)
         if (*p == '"' || *p == '\\')
           *p = '?';
@@ -682,7 +698,7 @@ static void print_call(Kernel *k, Buf *b) {
   const char *sep = "";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    char *t = print_expr_text(bf->path);
+    char *t = host_path_text(bf);
     buf_printf(b, "%s(const void *)(%s)", sep, t);
     sep = ", ";
     if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
@@ -800,6 +816,72 @@ static void print_kernel_folds(Kernel *k, Buf *b) {
       print_lazy_fold(k->mapped[m]->var, "    ", b);
   for (int i = 0; i < k->info->copyouts.len; i++)
     print_lazy_fold(k->info->copyouts.items[i], "    ", b);
+}
+
+static void find_snapshots(Expr *e, void *d) {
+  if (e->kind == EX_VAR && e->var->snapshot_of && !vec_contains(d, e->var))
+    vec_push(d, e->var);
+}
+
+/* "double (*B_in)[34]": a pointer to the elements of the array `v` copies
+ * (a parameter's pointer type, or an array's first dimension), declared
+ * from clang's spelling of that type. */
+static void print_pointer_decl(Var *v, Buf *b) {
+  Type *t = v->type;
+  const char *row = t->kind == TY_ARRAY ? (t->base->spelling ? t->base->spelling : "")
+                                        : (t->spelling ? t->spelling : "");
+  const char *star = strstr(row, "(*)");
+  const char *bracket = strchr(row, '[');
+  if (t->kind == TY_PTR && star)
+    buf_printf(b, "%.*s(*%s)%s", (int)(star - row), row, v->name, star + 3);
+  else if (t->kind == TY_PTR)
+    buf_printf(b, "%s%s%s", row, row[0] && row[strlen(row) - 1] == '*' ? "" : " ", v->name);
+  else if (bracket)
+    buf_printf(b, "%.*s(*%s)%s", (int)(bracket - row), row, v->name, bracket);
+  else
+    buf_printf(b, "%s *%s", row, v->name);
+}
+
+void emit_snapshot_decls(Vec *pieces, Buf *b) {
+  Vec vars = {0};
+  for (int i = 0; i < pieces->len; i++)
+    ir_walk_stmt(pieces->items[i], find_snapshots, &vars);
+  for (int i = 0; i < vars.len; i++) {
+    Var *v = vars.items[i];
+    buf_puts(b, "  ");
+    print_pointer_decl(v, b);
+    buf_printf(b, " = nurt_verify_before(%s);\n", v->snapshot_of->name);
+  }
+  xfree(vars.items);
+}
+
+bool emit_snapshot_copies(Vec *pieces, Buf *pre, Buf *post) {
+  Vec vars = {0};
+  for (int i = 0; i < pieces->len; i++)
+    ir_walk_stmt(pieces->items[i], find_snapshots, &vars);
+  for (int i = 0; i < vars.len; i++) {
+    Var *v = vars.items[i];
+    const char *of = v->snapshot_of->name;
+    char *lo = print_expr_text(v->snapshot_lo), *hi = print_expr_text(v->snapshot_hi);
+    buf_printf(pre, "  /* snapshot(%s): %s is %s as it was before the nest */\n", of, v->name, of);
+    buf_printf(pre, "  long long nu_%s_lo = %s, nu_%s_n = (%s) - nu_%s_lo + 1;\n", v->name, lo,
+               v->name, hi, v->name);
+    buf_puts(pre, "  ");
+    print_pointer_decl(v, pre);
+    buf_printf(pre, " = malloc(nu_%s_n > 0 ? (size_t)nu_%s_n * sizeof *%s : 1);\n", v->name,
+               v->name, v->name);
+    buf_printf(pre, "  if (!%s)\n    abort();\n", v->name);
+    buf_printf(pre,
+               "  if (nu_%s_n > 0)\n    memcpy(%s, %s + nu_%s_lo, (size_t)nu_%s_n * sizeof *%s);\n",
+               v->name, v->name, of, v->name, v->name, v->name);
+    buf_printf(pre, "  %s -= nu_%s_lo;\n", v->name, v->name);
+    buf_printf(post, "  free(%s + nu_%s_lo);\n", v->name, v->name);
+    xfree(lo);
+    xfree(hi);
+  }
+  bool any = vars.len > 0;
+  xfree(vars.items);
+  return any;
 }
 
 /* NU_VERIFY at the nest's site: after the kernels, their results put aside,
@@ -952,7 +1034,9 @@ void emit_report(Kernel *k, const char *path) {
   for (int i = 0; i < bufs.len; i++) {
     Buffer *bf = bufs.items[i];
     const char *dir = bf->write ? (bf->read ? "inout" : "out") : "in";
-    char *t = print_expr_text(bf->path);
+    char *t = is_snapshot(bf)
+                  ? xformat("%s (copy of %s)", bf->name, bf->path->var->snapshot_of->name)
+                  : print_expr_text(bf->path);
     buf_printf(&b, " %s %s[", t, dir);
     xfree(t);
     if (bf->size_text) {

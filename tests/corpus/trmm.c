@@ -1,7 +1,9 @@
 /* trmm.c — B = alpha*A'*B with A unit lower triangular, in place.
  * Legacy constructs: fixed-size array parameters, C89 declarations, an
- * in-place update where row i reads the rows below it (k > i): only the
- * columns j are independent, so the nest (j, i) maps j and runs i, k inside. */
+ * in-place update where row i reads the rows below it (k > i), which later
+ * iterations of i overwrite: with those reads made of a copy taken before
+ * the nest (`snapshot(B)`), the rows i are independent too, and the nest
+ * maps both i and j. */
 #include <math.h>
 #include <stdio.h>
 
@@ -13,8 +15,9 @@ static double A[M][M], B[M][N];
 void kernel_trmm(int m, int n, double alpha, double A[M][M], double B[M][N]) {
   int i, j, k;
 
-#pragma nu work(32)
-  /* Column j of B is touched by work-item j only. */
+#pragma nu work(16, 16) permut(2, 1) snapshot(B)
+  /* B[k][j] (k > i) still holds its value from before the nest when row i
+   * reads it. */
   for (j = 0; j < n; j++)
     for (i = 0; i < m; i++) {
       for (k = i + 1; k < m; k++)

@@ -75,5 +75,14 @@ fi
 f=tests/run/work_bare_time_fdtd.c
 want "" --explain $f "-- work decides: loop 't' stays on the host; nest at line 20: work(256); nest at line 22: work(16,16); nest at line 25: work(16,16); nest at line 28: work(16,16)"
 
+# reads of values from before the nest made of a copy, where that maps
+# more loops (trmm: i as well as j; an in-place difference: its one loop),
+# and no copy where it would not
+c=tests/golden/bare_snapshot.c
+want "" --explain $c "-- work decides: work(16,16) permut(2,1) snapshot(B)"
+want "" --explain $c "-- work decides: work(256) snapshot(x)"
+want "" --explain $c "-- work decides: work(256)"
+want "" --report $c "snapshot first: the reads of B that see values from before the nest read a copy, which frees loops that their anti-dependences kept sequential (2 mapped instead of 1)"
+
 [[ $fail == 0 ]] && echo "bare_chains: every chain as expected"
 exit $fail
