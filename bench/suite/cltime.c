@@ -3,8 +3,11 @@
  * through nurt, and PPCG's, through its own host code) are timed the same
  * way, from the device's own time stamps.  It turns on profiling in every
  * command queue the program creates, keeps an event for every
- * clEnqueueNDRangeKernel, and at exit prints one line to stderr:
- *   cltime: kernels N device_ms T on DEVICE
+ * clEnqueueNDRangeKernel and every clEnqueueCopyBuffer (a copy from device
+ * memory to device memory is device work: nucc's `snapshot` makes one per
+ * launch), and at exit prints one line to stderr:
+ *   cltime: kernels N device_ms T on DEVICE[; C device-to-device copies]
+ * where T counts the kernels and those copies.
  * (DEVICE: the device of the first queue, to show where the kernels ran).
  * Built on the GPU machine: gcc -O2 -shared -fPIC cltime.c -o libcltime.so -ldl
  * (bench/suite/run_gpu.sh).  Not part of nucc or nurt. */
@@ -21,7 +24,7 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static cl_event *pending;
 static size_t npending, cap;
-static unsigned long long nkernels;
+static unsigned long long nkernels, ncopies;
 static double total_ns;
 static int failed;
 static char device[256] = "(no queue)";
@@ -65,9 +68,12 @@ static void drain(int all) {
   npending = kept;
 }
 
-static void keep(cl_event e) {
+static void keep(cl_event e, int copy) {
   pthread_mutex_lock(&lock);
-  nkernels++;
+  if (copy)
+    ncopies++;
+  else
+    nkernels++;
   if (npending == cap) {
     drain(0);
     if (npending == cap) {
@@ -108,7 +114,26 @@ cl_int clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, cons
       *ev = mine;
       clRetainEvent(mine);
     }
-    keep(mine);
+    keep(mine, 0);
+  }
+  return rc;
+}
+
+cl_int clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t src_off,
+                           size_t dst_off, size_t bytes, cl_uint nwait, const cl_event *wait,
+                           cl_event *ev) {
+  static cl_int (*real)(cl_command_queue, cl_mem, cl_mem, size_t, size_t, size_t, cl_uint,
+                        const cl_event *, cl_event *);
+  if (!real)
+    real = next("clEnqueueCopyBuffer");
+  cl_event mine = NULL;
+  cl_int rc = real(q, src, dst, src_off, dst_off, bytes, nwait, wait, &mine);
+  if (rc == CL_SUCCESS) {
+    if (ev) {
+      *ev = mine;
+      clRetainEvent(mine);
+    }
+    keep(mine, 1);
   }
   return rc;
 }
@@ -170,7 +195,10 @@ cl_int clReleaseCommandQueue(cl_command_queue q) {
 __attribute__((destructor)) static void report(void) {
   pthread_mutex_lock(&lock);
   drain(1);
-  fprintf(stderr, "cltime: kernels %llu device_ms %.3f on %s%s\n", nkernels, total_ns / 1e6, device,
+  fprintf(stderr, "cltime: kernels %llu device_ms %.3f on %s%s", nkernels, total_ns / 1e6, device,
           failed ? " (some events unreadable)" : "");
+  if (ncopies)
+    fprintf(stderr, "; %llu device-to-device copies", ncopies);
+  fputc('\n', stderr);
   pthread_mutex_unlock(&lock);
 }
