@@ -508,6 +508,8 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     printf("-- work decides: %s\n", b.s);
   if (!apply_chain(cx, a, &best, best.dims))
     return false;
+  for (int i = 0; i < cx->kernels.len; i++)
+    ((Kernel *)cx->kernels.items[i])->spread = true;
   char *why = reasons(&best, &cx->kernels, &sc);
   if (snap) {
     Buf names = {0};

@@ -518,6 +518,8 @@ struct Kernel {
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;        /* char*: advice for --report */
+  bool spread;      /* a bare `work` chose the sizes: the stub lets nurt shrink the groups
+                       of a small NDRange so that every compute unit gets some */
   KernelInfo *info; /* what the analyses found */
 };
 /* Whether mapped loop m's bounds name an outer mapped index (a triangular

@@ -509,6 +509,33 @@ static void set_buffers(nurt_launch *l) {
   }
 }
 
+void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
+  static cl_uint units;
+  if (!units && (!nurt_g.ready ||
+                 clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units,
+                                 NULL) != CL_SUCCESS ||
+                 !units))
+    return;
+  if (dims < 1 || dims > 3)
+    return;
+  for (unsigned d = 0; d < dims; d++)
+    if (!global[d] || !local[d])
+      return;
+  for (;;) {
+    size_t groups = 1;
+    for (unsigned d = 0; d < dims; d++)
+      groups *= global[d] / local[d];
+    if (groups >= 2 * (size_t)units)
+      return;
+    unsigned d = dims - 1;
+    while (d > 0 && local[d] == 1)
+      d--;
+    if ((d == 0 && local[0] < 64) || local[d] % 2)
+      return;
+    local[d] /= 2;
+  }
+}
+
 void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
   nurt_kernel *k = l->k;
   if (dims < 1 || dims > 3)

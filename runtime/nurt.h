@@ -116,6 +116,12 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes);
 /* A __local scratch argument of `bytes` bytes (reductions' work-group sums). */
 void nurt_arg_local(nurt_launch *l, size_t bytes);
 
+/* For sizes nucc chose itself (a bare `work`): halves the work-group size,
+ * outermost dimension first, the innermost down to a warp of 32, while the
+ * NDRange has fewer than two groups per compute unit, so that a short loop
+ * reaches every compute unit.  `global` stays a multiple of `local`. */
+void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local);
+
 /* Enqueue the NDRange: `dims` dimensions, `global` rounded up by the caller to
  * a multiple of `local`.  Returns without waiting for the kernel. */
 void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local);

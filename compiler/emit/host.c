@@ -657,6 +657,10 @@ char *emit_host_stub(Kernel *k) {
       break;
     }
   }
+  /* sizes nucc chose (a bare `work`) may shrink; a reduction's partials and
+   * a cache's tiles are sized by the groups, so those keep theirs */
+  if (k->spread && !k->reductions.len && !k->caches.len)
+    buf_printf(&b, "  nurt_spread_groups(%d, nu_global, nu_local);\n", k->dims);
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   for (int i = 0; i < k->reductions.len; i++)
     print_final_combine(k, k->reductions.items[i], &b);

@@ -2,7 +2,7 @@
 # convention, run on the default OpenCL device (PoCL in CI).  Included from
 # tests/CMakeLists.txt; every test is named runtime_*.
 set(NURT_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
-foreach(t arrays ranges untouched host_mode errors reduce)
+foreach(t arrays ranges untouched host_mode errors reduce spread)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c)
   target_link_libraries(test_${t} PRIVATE nurt)
 endforeach()
@@ -61,6 +61,7 @@ nurt_runtime_test(runtime_lazy_copies 0 "test_arrays: ok" "" test_arrays)
 nurt_runtime_test(runtime_ranges_merge_and_free 0 "test_ranges: ok" ""
   test_ranges)
 nurt_runtime_test(runtime_reduction_folds_lazily 0 "test_reduce: ok" "" test_reduce)
+nurt_runtime_test(runtime_spread_groups 0 "test_spread: ok" "" test_spread)
 nurt_runtime_test(runtime_untouched_without_kernels 0 "test_untouched: ok"
   "NU_DEVICE=matches-nothing" test_untouched)
 
