@@ -45,6 +45,10 @@ typedef struct AnnotCtx {
 
   /* a bare `work` that keeps its loop on the host (hostloop.c), or NULL */
   HostLoop *hostloop;
+  /* a nest of such a loop's body: its bare `work` tries no wavefront (the
+   * host loop around its hyperplanes would multiply the launches; the
+   * whole nest's wavefront is tried instead) */
+  bool in_host_loop;
 } AnnotCtx;
 
 /* A bare `work` whose loop carries a dependence and holds only loop nests
@@ -142,6 +146,7 @@ bool fission_apply(AnnotCtx *cx, Annot *a);
 int fission_group_items(Stmt *body, Vec *items, int **group);
 bool fuse_apply(AnnotCtx *cx, Annot *a);
 bool snapshot_apply(AnnotCtx *cx, Annot *a);
+bool wavefront_apply(AnnotCtx *cx, Annot *a);
 bool cache_apply(AnnotCtx *cx, Annot *a);
 
 #endif

@@ -99,9 +99,13 @@ typedef struct {
   int unit, all;  /* accesses on the contiguous dimension, of all */
   bool reordered; /* isl's parallel members, in another order */
   Annot *snap;    /* a `snapshot` applied before the chain, or NULL */
+  long long wave[MAX_LOOPS];
+  int nwave; /* wavefront(wave...) applied first; 0: none */
 } Plan;
 
 static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
+  if (p->nwave && !annot_transform(cx, synth(at, "wavefront", p->wave, p->nwave)))
+    return false;
   if (p->pre && !annot_transform(cx, synth(at, p->pre, NULL, 0)))
     return false;
   if (p->nperm && !annot_transform(cx, synth(at, "permut", p->perm, p->nperm)))
@@ -190,6 +194,12 @@ static void chain_text(Buf *b, Plan *p) {
   }
   if (p->pre)
     buf_printf(b, " %s", p->pre);
+  if (p->nwave) {
+    buf_puts(b, " wavefront(");
+    for (int i = 0; i < p->nwave; i++)
+      buf_printf(b, "%s%lld", i ? "," : "", p->wave[i]);
+    buf_puts(b, ")");
+  }
   if (p->snap) {
     buf_puts(b, " snapshot(");
     for (int i = 0; i < p->snap->nargs; i++)
@@ -216,7 +226,14 @@ static char *reasons(Plan *p, Vec *kernels, SchedChain *sc) {
                  "statement maps more of them;");
   if (!isl && p->pre && strcmp(p->pre, "fuse") == 0)
     buf_puts(&b, " fuse, because adjacent loops of the body make one perfect nest;");
-  if (p->nperm)
+  if (p->nwave)
+    buf_puts(&b, " wavefront, because every loop carries a dependence, and with these "
+                 "coefficients, the smallest that do, each runs to a later hyperplane: the "
+                 "host runs the hyperplanes in order, the loops inside each in parallel;");
+  if (p->nperm && p->nwave)
+    buf_puts(&b, " permut, the loop of the largest coefficient innermost, so that "
+                 "neighbouring work-items stay close in the arrays;");
+  else if (p->nperm)
     buf_puts(&b, isl && p->reordered
                      ? " permut, the order of the schedule's band with its parallel members "
                        "reordered so that the innermost mapped loop walks the arrays' "
@@ -396,6 +413,69 @@ static void search(AnnotCtx *cx, Annot *a, Plan *best) {
   }
 }
 
+/* Where every loop carries a dependence (Gauss-Seidel in time and space),
+ * the hyperplanes c.I = w of a wavefront: the coefficients of the nest's
+ * perfectly nested loops from 0 to 4, the innermost's 1, the smallest sum
+ * first (the fewest hyperplanes, so the fewest launches), for which every
+ * dependence runs to a later hyperplane; the loops inside are then
+ * parallel, the one of the largest coefficient innermost on the NDRange
+ * (seidel's t: neighbouring work-items then touch one row, four elements
+ * apart, where stepping i would cross rows). */
+static bool wave_search(AnnotCtx *cx, Annot *a, Plan *best) {
+  Loop *loops[MAX_LOOPS];
+  int n = cx->pieces.len == 1 && !cx->in_host_loop && !cx->inner
+              ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS)
+              : 0;
+  if (n < 2 || n > 4)
+    return false;
+  for (int i = 0; i < n; i++) {
+    long long step;
+    if (!tr_upward(loops[i], &step) || step != 1)
+      return false;
+    for (int j = 0; j < n; j++)
+      if (i != j && (ir_expr_uses_var(loops[i]->lb, loops[j]->var) ||
+                     ir_expr_uses_var(loops[i]->ub, loops[j]->var)))
+        return false;
+  }
+  int free = n - 1; /* coefficients to choose */
+  for (int sum = 0; sum <= 4 * free; sum++) {
+    long long c[MAX_LOOPS] = {0};
+    /* every vector of `free` digits 0..4 with this sum, in order */
+    for (long code = 0; code < (long)1 << (3 * free); code++) {
+      int s = 0;
+      bool ok = true;
+      for (int i = 0; i < free; i++) {
+        c[i] = (code >> (3 * (free - 1 - i))) & 7;
+        ok &= c[i] <= 4;
+        s += (int)c[i];
+      }
+      if (!ok || s != sum)
+        continue;
+      c[n - 1] = 1;
+      Plan p = {.nwave = n};
+      for (int i = 0; i < n; i++)
+        p.wave[i] = c[i];
+      /* after wavefront the chain is w, i1, ..., i(n-1): w stays first,
+       * the others by increasing coefficient */
+      p.perm[0] = 1;
+      int at = 1;
+      for (long long v = 0; v <= 4; v++)
+        for (int i = 0; i < free; i++)
+          if (c[i] == v)
+            p.perm[at++] = i + 2;
+      p.nperm = significant(p.perm, n);
+      if (p.nperm)
+        p.nperm = n;
+      try_plan(cx, a, &p, free < 3 ? free : 3);
+      if (p.dims) {
+        *best = p;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /* `snapshot` of the arrays the nest writes and reads where some reads see
  * only values from before it (trmm's rows below the diagonal): with those
  * read from a copy, the anti-dependences that kept loops sequential are
@@ -484,11 +564,15 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
       snap = NULL;
     }
   }
+  char *host_why_not = NULL;
   if (!best.dims) {
     bool ok;
-    char *host_why_not;
     if (hostloop_try(cx, a, &ok, &host_why_not))
       return ok;
+    wave_search(cx, a, &best);
+  }
+  if (!best.dims) {
+    bool ok;
     /* say why with the plainest chain: its dependence, with the pair */
     ok = work_apply(cx, synth_work(a, 1));
     if (ok)

@@ -86,7 +86,8 @@ static AnnotCtx *child_ctx(AnnotCtx *cx, Nest *n, bool trial) {
                   .host = cx->host,
                   .steps = trial ? NULL : NEW(Vec),
                   .sizes = cx->sizes,
-                  .independent = cx->independent};
+                  .independent = cx->independent,
+                  .in_host_loop = true};
   if (trial) { /* the analyses of `work` edit a body they accept */
     c->annots = n->annots;
     vec_push(&c->pieces, tr_clone_stmt(tr_for(n->loops[0]), NULL));

@@ -43,6 +43,9 @@ static const AnnotSpec specs[] = {
      "fission: distribute the loops over the statements of their body, one nest each"},
     {"fuse", 0, 0, false, fuse_apply,
      "fuse: fuse adjacent loops with equal headers in the body into one loop"},
+    {"wavefront", 2, 16, false, wavefront_apply,
+     "wavefront(c1,...,ck): run the hyperplanes c.I = w in order, the loops inside each in "
+     "parallel; the host runs the loop over w"},
     {"snapshot", 1, -1, false, snapshot_apply,
      "snapshot(a, ...): reads of a that see values from before the nest read a copy of a "
      "taken before it (no anti-dependence on them)"},

@@ -86,16 +86,50 @@ static void named_var(Vec *into, AnnotArg *arg) {
     vec_push(into, arg->names->var);
 }
 
+/* Under wavefront, the rows each array's kernels touch over every
+ * hyperplane: the nest with the sweep as one more loop, as isl bounds it
+ * (region.c). */
+static void sweep_ranges(Kernel *kn, Loop **chain, int n) {
+  Kernel probe = {.names = kn->names,
+                  .nest = kn->nest,
+                  .name = "sweep",
+                  .dims = n,
+                  .mapped = chain,
+                  .body = chain[n - 1]->body};
+  int before = diag_quiet_begin();
+  bool ok = freevars_probe(&probe);
+  diag_quiet_end(before);
+  if (!ok)
+    return;
+  region_analyse(probe.info);
+  for (int i = 0; i < probe.buffers.len; i++) {
+    Buffer *p = probe.buffers.items[i];
+    for (int j = 0; j < kn->buffers.len; j++) {
+      Buffer *b = kn->buffers.items[j];
+      if (ir_expr_equal(b->path, p->path) && p->first_lo && p->first_hi) {
+        b->sweep_lo = p->first_lo;
+        b->sweep_hi = p->first_hi;
+      }
+    }
+  }
+}
+
 static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   Nest *n = cx->nest;
   int k = a->nargs;
-  Loop *loops[16];
-  int depth = tr_chain(cx->pieces.items[piece], loops, 16);
+  Loop *chain[16];
+  int depth = tr_chain(cx->pieces.items[piece], chain, 16);
+  /* wavefront's loop over hyperplanes stays on the host: the loops inside
+   * it are the nest that work maps */
+  Loop *sweep = depth > 1 && chain[0]->sweep ? chain[0] : NULL;
+  Loop **loops = sweep ? chain + 1 : chain;
+  depth -= sweep != NULL;
   AnnotArg *wg = a->args;
   int deepest = 0;
   for (int i = 0; i < cx->pieces.len; i++) {
     Loop *other[16];
     int d = tr_chain(cx->pieces.items[i], other, 16);
+    d -= d > 1 && other[0]->sweep;
     deepest = d > deepest ? d : deepest;
   }
   if (k > depth && depth >= 1 && deepest >= k) {
@@ -131,6 +165,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
                  ? xformat("nu_%s_%d", n->func_name, n->loops[0]->loc.line)
                  : xformat("nu_%s_%d_%d", n->func_name, n->loops[0]->loc.line, piece);
   kn->dims = k;
+  kn->sweep = sweep;
   kn->mapped = xcalloc((size_t)k, sizeof(Loop *));
   for (int i = 0; i < k; i++)
     kn->mapped[i] = loops[i];
@@ -152,9 +187,19 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
     ok = cache_plan(kn, &cx->caches, cx->pieces.len > 1);
   if (cx->host && (ok || accesses_sane(kn)))
     ok = emit_check_extents(kn) && ok;
+  if (ok && sweep && (kn->reductions.len || kn->info->copyouts.len)) {
+    /* each launch would hand back a value of its own hyperplane */
+    diag_error(a->loc, "work: under wavefront, the kernel of each hyperplane cannot hand back %s",
+               kn->reductions.len ? "a reduction (run the reduction in a nest of its own)"
+                                  : "the last value of a temporary that the code after the "
+                                    "nest reads (declare it inside the loop body)");
+    ok = false;
+  }
   if (!ok)
     return NULL;
   region_analyse(kn->info);
+  if (sweep)
+    sweep_ranges(kn, chain, depth + 1);
   promote_registers(kn);
   return kn;
 }

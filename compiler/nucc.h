@@ -294,6 +294,14 @@ struct Loop {
   Rel rel;
   SrcLoc loc, cond_loc, inc_loc;
   Stmt *body;
+  bool sweep; /* `wavefront`'s loop over hyperplanes: as the outer loop of a piece under
+                 `work`, the host runs it and launches the loops inside once per step */
+  /* a sweep's hyperplanes: w = wave[0]*wave_vars[0] + ... + the solved index, whose loop
+   * (its bounds) is wave_solved; the stub narrows each launch's box with them */
+  int nwave;
+  long long *wave;
+  Var **wave_vars;
+  Loop *wave_solved;
 };
 
 Expr *ir_int(long long v, SrcLoc loc);
@@ -439,6 +447,10 @@ typedef struct Buffer {
   /* the smallest and largest first subscript over every access, exact,
    * from isl (analysis/region.c); NULL: extent.c's intervals decide */
   Expr *first_lo, *first_hi;
+  /* under wavefront: the same over the whole sweep, every hyperplane (the
+   * stub reserves that range at the first one, so it is not grown launch by
+   * launch); NULL otherwise */
+  Expr *sweep_lo, *sweep_hi;
 } Buffer;
 
 /* A free scalar of the kernel, passed by value. */
@@ -518,6 +530,8 @@ struct Kernel {
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;        /* char*: advice for --report */
+  Loop *sweep;      /* the piece's outer loop that the host runs around the launches
+                       (`wavefront`), or NULL */
   bool spread;      /* a bare `work` chose the sizes: the stub lets nurt shrink the groups
                        of a small NDRange so that every compute unit gets some */
   KernelInfo *info; /* what the analyses found */

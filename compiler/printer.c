@@ -228,10 +228,13 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
   case EX_BINARY: {
     int pr = prec(e);
     bool assign = pr == 2;
+    /* `a && b || c` is `(a && b) || c`, as C compilers ask (-Wparentheses):
+     * isl's bounds (region.c) are such disjunctions */
+    int lor = e->op == OP_LOR ? 1 : 0;
     /* left-associative except assignments */
-    print_sub(p, e->a, assign ? 14 : pr, b);
+    print_sub(p, e->a, assign ? 14 : pr + 2 * lor, b);
     buf_printf(b, e->op == OP_COMMA ? "%s " : " %s ", op_spelling(e->op));
-    print_sub(p, e->b, assign ? 2 : pr + 1, b);
+    print_sub(p, e->b, assign ? 2 : pr + 1 + lor, b);
     return;
   }
   }

@@ -509,6 +509,19 @@ static void set_buffers(nurt_launch *l) {
   }
 }
 
+void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr, long long lo_bytes,
+                  size_t bytes) {
+  if (!bytes || !ptr || nurt_host_mode())
+    return;
+  nurt_device_init();
+  nurt_where w = {kernel, m->file, line};
+  nurt_lock();
+  nurt_prof_cause(NURT_CAUSE_KERNEL, m->file, line, kernel);
+  nurt_arrays_acquire((const char *)ptr + lo_bytes, bytes, &w);
+  nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
+  nurt_unlock();
+}
+
 void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
   static cl_uint units;
   if (!units && (!nurt_g.ready ||

@@ -116,6 +116,13 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes);
 /* A __local scratch argument of `bytes` bytes (reductions' work-group sums). */
 void nurt_arg_local(nurt_launch *l, size_t bytes);
 
+/* The range [ptr + lo_bytes, ptr + lo_bytes + bytes) (lo_bytes <= 0) goes
+ * to the device now, as a kernel that reads it would take it: the kernels
+ * of a wavefront's sweep then find all of it there, instead of growing the
+ * device copy from one launch to the next. */
+void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr, long long lo_bytes,
+                  size_t bytes);
+
 /* For sizes nucc chose itself (a bare `work`): halves the work-group size,
  * outermost dimension first, the innermost down to a warp of 32, while the
  * NDRange has fewer than two groups per compute unit, so that a short loop
@@ -201,6 +208,13 @@ void nurt_get_stats(nurt_stats *out);
 /* Integer helpers for the extents nucc computes on the host. */
 static inline long long nurt_min(long long a, long long b) { return a < b ? a : b; }
 static inline long long nurt_max(long long a, long long b) { return a > b ? a : b; }
+/* Rounded down and up, for c > 0 (C's division rounds toward zero). */
+static inline long long nurt_floordiv(long long a, long long c) {
+  return a >= 0 ? a / c : -((-a + c - 1) / c);
+}
+static inline long long nurt_ceildiv(long long a, long long c) {
+  return a >= 0 ? (a + c - 1) / c : -(-a / c);
+}
 
 #ifdef __cplusplus
 }

@@ -139,6 +139,7 @@ typedef enum {
   REORDER_NONE_CARRIED, // dmine: no dependence between different iterations
   REORDER_BAND,         // tile, tilem: no dependence runs backwards in any loop
   REORDER_PERMUTE,      // permut(p): every dependence keeps its direction
+  REORDER_WAVEFRONT,    // wavefront(c): every dependence runs to a later hyperplane c.I
 } Reorder;
 
 typedef enum {

@@ -409,6 +409,20 @@ static isl_set *some_backward(Poly *p, int k) {
   return s;
 }
 
+/* { [I, I'] : c.I' <= c.I } over loops 0..k-1 (wavefront's coefficients). */
+static isl_set *hyperplane_not_after(Poly *p, int k, const long long *c) {
+  isl_space *sp = isl_space_set_alloc(p->ctx, 0, 2 * (unsigned)p->ndims);
+  isl_local_space *ls = isl_local_space_from_space(sp);
+  isl_aff *a = isl_aff_zero_on_domain(isl_local_space_copy(ls));
+  for (int d = 0; d < k; d++) {
+    a = isl_aff_set_coefficient_si(a, isl_dim_in, d, (int)-c[d]);
+    a = isl_aff_set_coefficient_si(a, isl_dim_in, p->ndims + d, (int)c[d]);
+  }
+  isl_local_space_free(ls);
+  /* c.I - c.I' >= 0 */
+  return isl_pw_aff_nonneg_set(isl_pw_aff_neg(isl_pw_aff_from_aff(a)));
+}
+
 Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **why) {
   Kernel *k = ki->k;
   *why = NULL;
@@ -417,6 +431,8 @@ Verdict deps_reorder(KernelInfo *ki, Reorder how, const long long *perm, char **
   isl_set *bad;
   if (how == REORDER_PERMUTE) /* the new order must not put the sink first */
     bad = isl_set_complement(lex_after(p, k->dims, perm));
+  else if (how == REORDER_WAVEFRONT) /* the sink on the source's hyperplane or before */
+    bad = hyperplane_not_after(p, k->dims, perm);
   else if (how == REORDER_BAND)
     bad = some_backward(p, k->dims);
   else

@@ -466,6 +466,101 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
   return true;
 }
 
+/* wavefront: the points of hyperplane w lie in a smaller box than the
+ * loops' rectangle; each mapped loop of the hyperplane is narrowed to the
+ * values for which the solved index can be in its range with the others
+ * anywhere in theirs (the kernel's guard skips the rest, so a launch over
+ * the rectangle would be right too, only wasteful at the ends of the
+ * sweep).  Only when every loop of the hyperplane is mapped; after the
+ * indices' last values, which follow the loops' own bounds. */
+static void print_wave_box(Kernel *k, Buf *b) {
+  Loop *s = k->sweep;
+  if (!s || !s->nwave)
+    return;
+  int at[16];
+  for (int i = 0; i < s->nwave; i++) {
+    at[i] = -1;
+    for (int m = 0; m < k->dims; m++)
+      if (k->mapped[m]->var == s->wave_vars[i])
+        at[i] = m;
+    if (at[i] < 0)
+      return;
+  }
+  Loop *in = s->wave_solved;
+  char *lb = print_host_text(in->lb), *ub = print_host_text(in->ub);
+  buf_printf(b,
+             "  { /* the box of hyperplane %s */\n"
+             "    long long nu_kl = %s, nu_kh = (%s)%s;\n",
+             s->var->name, lb, ub, in->rel == REL_LT ? " - 1" : "");
+  xfree(lb);
+  xfree(ub);
+  for (int i = 0; i < s->nwave; i++)
+    buf_printf(b,
+               "    long long nu_wl%d = nu_lb%d, nu_wh%d = nu_lb%d + nu_n%d - 1;\n"
+               "    (void)nu_wl%d;\n    (void)nu_wh%d;\n",
+               i, at[i], i, at[i], at[i], i, i);
+  for (int i = 0; i < s->nwave; i++) {
+    if (!s->wave[i])
+      continue;
+    buf_printf(b, "    {\n      long long nu_lo = nurt_ceildiv((long long)%s - nu_kh",
+               s->var->name);
+    for (int o = 0; o < s->nwave; o++)
+      if (o != i && s->wave[o])
+        buf_printf(b, " - %lldLL * nu_wh%d", s->wave[o], o);
+    buf_printf(b, ", %lldLL);\n      long long nu_hi = nurt_floordiv((long long)%s - nu_kl",
+               s->wave[i], s->var->name);
+    for (int o = 0; o < s->nwave; o++)
+      if (o != i && s->wave[o])
+        buf_printf(b, " - %lldLL * nu_wl%d", s->wave[o], o);
+    buf_printf(b,
+               ", %lldLL);\n"
+               "      if (nu_lo > nu_wl%d)\n        nu_lb%d = nu_lo;\n"
+               "      nu_hi = nurt_min(nu_hi, nu_wh%d);\n"
+               "      nu_n%d = nu_hi >= nu_lb%d ? nu_hi - nu_lb%d + 1 : 0;\n    }\n",
+               s->wave[i], i, at[i], i, at[i], at[i], at[i]);
+  }
+  buf_puts(b, "  }\n");
+}
+
+/* wavefront: at the first hyperplane, each array's rows over the whole
+ * sweep go to the device at once; the range of each launch alone would
+ * grow from one hyperplane to the next, a new device copy each time. */
+static void print_sweep_reserve(Kernel *k, Buf *b) {
+  Loop *s = k->sweep;
+  if (!s)
+    return;
+  bool any = false;
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    any |= bf->sweep_lo && bf->sweep_hi && !bf->size_text &&
+           !(bf->type->kind == TY_ARRAY && bf->type->len >= 0);
+  }
+  if (!any)
+    return;
+  char *lo = print_host_text(s->lb);
+  buf_printf(b, "  if ((long long)%s == (long long)(%s)) {\n", s->var->name, lo);
+  xfree(lo);
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    if (!bf->sweep_lo || !bf->sweep_hi || bf->size_text ||
+        (bf->type->kind == TY_ARRAY && bf->type->len >= 0))
+      continue;
+    char *rb = row_bytes(bf), *l = print_host_text(bf->sweep_lo),
+         *h = print_host_text(bf->sweep_hi);
+    buf_printf(b,
+               "    long long nu_%s_slo = nurt_min(0, %s), nu_%s_shi = %s;\n"
+               "    if (nu_%s_shi >= nu_%s_slo)\n"
+               "      nurt_reserve(&nu_module, \"%s\", %d, %s, nu_%s_slo * (long long)(%s),\n"
+               "                   (size_t)(nu_%s_shi - nu_%s_slo + 1) * %s);\n",
+               bf->name, l, bf->name, h, bf->name, bf->name, k->name, k->mapped[0]->loc.line,
+               bf->name, bf->name, rb, bf->name, bf->name, rb);
+    xfree(rb);
+    xfree(l);
+    xfree(h);
+  }
+  buf_puts(b, "  }\n");
+}
+
 char *emit_host_stub(Kernel *k) {
   KernelInfo *ki = k->info;
   Buf b = {0};
@@ -551,6 +646,8 @@ char *emit_host_stub(Kernel *k) {
                  l->var->type->canon, m, m, m);
     }
   }
+  print_wave_box(k, &b);
+  print_sweep_reserve(k, &b);
   buf_puts(&b, "  if (");
   for (int m = 0; m < k->dims; m++)
     buf_printf(&b, "%snu_n%d <= 0", m ? " || " : "", m);
@@ -684,6 +781,14 @@ char *emit_host_stub(Kernel *k) {
  * the private temporaries' (a register one's temporary is assigned back
  * when the stub says its kernel ran). */
 static void print_call(Kernel *k, Buf *b) {
+  if (k->sweep) { /* wavefront: one launch per hyperplane, in order */
+    Loop *l = k->sweep;
+    char *lo = print_expr_text(l->lb), *end = print_expr_text(l->ub);
+    buf_printf(b, "    for (%s %s = %s; %s < %s; %s++)\n", type_c_name(l->var->type), l->var->name,
+               lo, l->var->name, end, l->var->name);
+    xfree(lo);
+    xfree(end);
+  }
   buf_puts(b, "    {");
   for (int m = 0; m < k->dims; m++)
     if (!k->mapped[m]->declared && k->mapped[m]->var->reg) {

@@ -84,5 +84,12 @@ want "" --explain $c "-- work decides: work(256) snapshot(x)"
 want "" --explain $c "-- work decides: work(256)"
 want "" --report $c "snapshot first: the reads of B that see values from before the nest read a copy, which frees loops that their anti-dependences kept sequential (2 mapped instead of 1)"
 
+# no loop parallel, none to keep on the host: the hyperplanes of a
+# wavefront, the smallest coefficients that order every dependence
+v=tests/golden/bare_wavefront.c
+want "" --explain $v "-- work decides: work(16,16) permut(1,3,2) wavefront(4,2,1)"
+want "" --explain $v "-- work decides: work(256) wavefront(2,1)"
+want "" --report $v "wavefront, because every loop carries a dependence"
+
 [[ $fail == 0 ]] && echo "bare_chains: every chain as expected"
 exit $fail
