@@ -67,6 +67,67 @@ int fission_group_items(Stmt *body, Vec *items, int **group) {
   return n ? g + 1 : 0;
 }
 
+/* A scalar that an item before `cut` sets and an item from `cut` on
+ * reads, or NULL. */
+static Var *tying_scalar(Stmt **it, int n, int cut) {
+  for (int i = 0; i < cut; i++) {
+    Vec defs = {0};
+    if (it[i]->kind == ST_DECL)
+      vec_push(&defs, it[i]->var);
+    tr_written_scalars(it[i], &defs);
+    for (int d = 0; d < defs.len; d++)
+      for (int j = cut; j < n; j++)
+        if (tr_reads_value(it[j], defs.items[d])) {
+          Var *v = defs.items[d];
+          xfree(defs.items);
+          return v;
+        }
+    xfree(defs.items);
+  }
+  return NULL;
+}
+
+/* fission(n1, ..., nk): the user's pieces, n1 statements, then n2, ...;
+ * each must keep together what passes a scalar (the automatic groups).
+ * Fills *group; false after an error. */
+static bool user_pieces(Annot *a, Stmt **it, int n, const int *ties, int **group, Loop *l) {
+  long long counts[16], sum = 0;
+  for (int p = 0; p < a->nargs; p++) {
+    if (!pragma_arg_int(&a->args[p], &counts[p]) || counts[p] < 1 || counts[p] > n) {
+      diag_error(a->args[p].loc,
+                 "fission(...): '%s' must be a number of statements, an integer constant from 1 "
+                 "to %d",
+                 a->args[p].text, n);
+      return false;
+    }
+    sum += counts[p];
+  }
+  if (sum != n) {
+    diag_error(a->loc,
+               "fission(...): the pieces hold %lld statements, but the body of loop '%s' has %d "
+               "(empty statements not counted)",
+               sum, l->var->name, n);
+    return false;
+  }
+  int *mine = xcalloc((size_t)n, sizeof(int));
+  for (int p = 0, at = 0; p < a->nargs; p++)
+    for (long long c = 0; c < counts[p]; c++)
+      mine[at++] = p;
+  for (int i = 1; i < n; i++)
+    if (ties[i] == ties[i - 1] && mine[i] != mine[i - 1]) {
+      Var *v = tying_scalar(it, n, i);
+      diag_error(a->args[mine[i]].loc,
+                 "fission(...): this piece would start at statement %d, but statements %d and "
+                 "%d pass values through the scalar '%s' and must stay in one piece",
+                 i + 1, i, i + 1, v ? v->name : "?");
+      diag_note(it[i - 1]->loc, "statement %d", i);
+      xfree(mine);
+      return false;
+    }
+  *group = mine;
+  return true;
+}
+
 bool fission_apply(AnnotCtx *cx, Annot *a) {
   Loop *loops[16];
   int k = annot_main_loops(cx, a, loops, 1);
@@ -87,6 +148,18 @@ bool fission_apply(AnnotCtx *cx, Annot *a) {
       diag_note(a->loc, "for this fission");
       return false;
     }
+  }
+  if (a->nargs) {
+    if (a->nargs < 2) {
+      diag_error(a->loc, "fission(%s) makes one piece: it distributes nothing", a->args[0].text);
+      return false;
+    }
+    int *mine;
+    if (!user_pieces(a, it, items.len, group, &mine, loops[k - 1]))
+      return false;
+    xfree(group);
+    group = mine;
+    ngroups = a->nargs;
   }
   if (ngroups < 2 && items.len < 2) {
     diag_error(a->loc, "fission: the body of loop '%s' is one statement: nothing to distribute",

@@ -39,8 +39,9 @@ static const AnnotSpec specs[] = {
     {"peel", 2, 2, false, peel_apply,
      "peel(f, b): peel f iterations off the front, b off the back"},
     {"inline", 0, 0, false, inline_apply, "inline: fully unroll loop 1 (constant trip count)"},
-    {"fission", 0, 0, false, fission_apply,
-     "fission: distribute the loops over the statements of their body, one nest each"},
+    {"fission", 0, 16, false, fission_apply,
+     "fission(n1,...,nk): distribute the loops over the statements of their body, one nest "
+     "each, or n1 statements in the first, n2 in the next, ..."},
     {"fuse", 0, 0, false, fuse_apply,
      "fuse: fuse adjacent loops with equal headers in the body into one loop"},
     {"wavefront", 2, 16, false, wavefront_apply,
@@ -175,7 +176,9 @@ static bool fits(Stmt *piece, Annot *a) {
   int n = tr_chain(piece, loops, 16);
   if (!strcmp(a->name, "fission") || !strcmp(a->name, "fuse"))
     return n > 0 && loops[n - 1]->body->kind == ST_BLOCK && loops[n - 1]->body->nitems > 1;
-  int need = !strcmp(a->name, "peel") || !strcmp(a->name, "inline") ? 1 : a->nargs;
+  int need = !strcmp(a->name, "peel") || !strcmp(a->name, "inline") || !strcmp(a->name, "snapshot")
+                 ? 1
+                 : a->nargs;
   return n >= need;
 }
 

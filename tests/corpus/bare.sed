@@ -5,7 +5,7 @@
 # Used by tests/corpus/run_bare.sh and bench/suite/prepare.sh.
 /#pragma nu /{
   s/\bwork\([^)]*\)/work/
-  s/\b(dmine|tilem|tile|permut|unroll|peel|snapshot|wavefront)\([^)]*\)//g
+  s/\b(dmine|tilem|tile|permut|unroll|peel|snapshot|wavefront|fission)\([^)]*\)//g
   s/\b(inline|fission|fuse)\b//g
 }
 /^[[:space:]]*#pragma nu[[:space:]]*$/d

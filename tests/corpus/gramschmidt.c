@@ -1,8 +1,9 @@
 /* gramschmidt.c — QR factorisation by modified Gram-Schmidt: A (m x n)
  * becomes Q*R, A overwritten.
  * Legacy constructs: C99 VLA parameters (A[m][n], R[n][n], Q[m][n]), a C89
- * scalar reduction (nrm) in a kernel inside the sequential k loop, a kernel
- * over the columns j > k whose body runs two inner loops over i. */
+ * scalar reduction (nrm) in a kernel inside the sequential k loop, a loop
+ * over the columns j > k whose body runs two inner loops over i, split in
+ * two by fission(2, 1). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +21,9 @@ void kernel_gramschmidt(int m, int n, double A[m][n], double R[n][n], double Q[m
 #pragma nu work(64)
     for (i = 0; i < m; i++)
       Q[i][k] = A[i][k] / R[k][k];
-#pragma nu work(16)
-    /* Column j of A and R[k][j] belong to work-item j; column k is read. */
+#pragma nu work(16, 16) permut(2, 1) fission(2, 1)
+    /* Two kernels: R[k][j] with its reset, one work-item per column j;
+     * then the update of A, one work-item per element, j innermost. */
     for (j = k + 1; j < n; j++) {
       R[k][j] = 0.0;
       for (i = 0; i < m; i++)
