@@ -17,7 +17,7 @@ void kernel_adi(int tsteps, int n, double u[n][n], double v[n][n], double p[n][n
   b = 1.0 + 2.0 * mu;
   c = -mu;
   for (t = 0; t < tsteps; t++) {
-#pragma nu work(16)
+#pragma nu work(8)
     /* Rows: implicit along j; row i of v, p, q belongs to work-item i. */
     for (i = 1; i < n - 1; i++) {
       v[i][0] = 1.0;
@@ -34,7 +34,7 @@ void kernel_adi(int tsteps, int n, double u[n][n], double v[n][n], double p[n][n
       for (j = n - 2; j >= 1; j--)
         v[i][j] = p[i][j] * v[i][j + 1] + q[i][j];
     }
-#pragma nu work(16)
+#pragma nu work(8)
     /* Columns: implicit along i; column j of u, p, q belongs to work-item j. */
     for (j = 1; j < n - 1; j++) {
       u[0][j] = 1.0;

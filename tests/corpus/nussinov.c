@@ -18,7 +18,7 @@ void kernel_nussinov(int n, int seq[N], int table[N][N]) {
   int i, j, k, d, best, cand;
 
   for (d = 1; d < n; d++) {
-#pragma nu work(16)
+#pragma nu work(8)
     for (i = 0; i < n - d; i++) {
       j = i + d;
       best = table[i][j - 1];
