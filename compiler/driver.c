@@ -140,6 +140,22 @@ static bool explain_html(const Options *o, Source *src) {
   return outfile_write(o->output, emit_explain_html(src->path, &nests, &steps, &params));
 }
 
+/* Kernels are named after their function and the line of their loop; two
+ * loops on one line (the nests of a compact time loop's body that a bare
+ * `work` keeps on the host) add the column, then a count. */
+static void unique_kernel_name(Vec *kernels, Kernel *k) {
+  for (int tries = 0;; tries++) {
+    bool taken = false;
+    for (int i = 0; i < kernels->len && !taken; i++)
+      taken = !strcmp(((Kernel *)kernels->items[i])->name, k->name);
+    if (!taken)
+      return;
+    char *name = tries ? xformat("%s_%d", k->name, tries)
+                       : xformat("%s_c%d", k->name, k->mapped[0]->loc.col);
+    k->name = name;
+  }
+}
+
 /* The nest as sequential C after its transformations, in a block. */
 static char *seq_text(AnnotCtx *cx, bool *copies) {
   Buf b = {0}, post = {0};
@@ -512,8 +528,10 @@ int nucc_compile(const Options *o) {
     if (o->explain)
       annot_explain_nest(src.path, n);
     if (annot_apply_all(cx))
-      for (int j = 0; j < cx->kernels.len; j++)
+      for (int j = 0; j < cx->kernels.len; j++) {
+        unique_kernel_name(&kernels, cx->kernels.items[j]);
         vec_push(&kernels, cx->kernels.items[j]);
+      }
     if (o->explain)
       annot_explain_kernels(cx);
   }
