@@ -149,6 +149,7 @@ static void try_plan(AnnotCtx *cx, Annot *at, Plan *p, int max_dims) {
   for (int d = max_dims; d >= 1 && !p->dims; d--) {
     *cx = saved;
     cx->explain = false;
+    cx->steps = NULL; /* a trial is no step of the chain NU_VERIFY replays */
     cx->kernels = (Vec){0};
     copy_pieces(cx);
     int before = diag_quiet_begin();
@@ -383,6 +384,7 @@ static void search(AnnotCtx *cx, Annot *a, Plan *best) {
     /* the pieces this pre-transformation leaves bound the permutations */
     AnnotCtx saved = *cx;
     cx->explain = false;
+    cx->steps = NULL;
     copy_pieces(cx);
     int before = diag_quiet_begin();
     bool ok = !pres[i] || annot_transform(cx, synth(a, pres[i], NULL, 0));

@@ -91,5 +91,14 @@ want "" --explain $v "-- work decides: work(16,16) permut(1,3,2) wavefront(4,2,1
 want "" --explain $v "-- work decides: work(256) wavefront(2,1)"
 want "" --report $v "wavefront, because every loop carries a dependence"
 
+# NU_VERIFY replays the steps of the chain chosen, not those of the chains
+# tried before it (they once leaked into the list: six steps here)
+steps=$(cd "$root/tests/golden/explain" && "$nucc" bare_work.c -o - 2>/dev/null |
+  grep -o 'nurt_verify_step("[^"]*")' | tr '\n' ' ')
+if [[ $steps != 'nurt_verify_step("fission") nurt_verify_step("permut(1,3,2)") ' ]]; then
+  echo "FAIL: the NU_VERIFY steps of bare_work.c are: $steps"
+  fail=1
+fi
+
 [[ $fail == 0 ]] && echo "bare_chains: every chain as expected"
 exit $fail
