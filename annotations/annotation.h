@@ -60,6 +60,8 @@ typedef struct AnnotCtx {
 struct HostLoop {
   Loop *loop; /* the annotated loop, which the host runs */
   Vec nests;  /* AnnotCtx*: the nests of its body, each after its own bare `work` */
+  Vec order;  /* Stmt*: the body in order, NULL for each nest (nests, in turn) and the
+                 statement for each host statement on scalars between them */
 };
 
 /* The pieces after one annotation, for --explain=html (the IR is shared

@@ -372,8 +372,8 @@ static void time_loop_note(AnnotCtx *cx, Annot *a, const char *why_not) {
     diag_note(a->loc,
               "if loop '%s' steps in time, write it outside the annotated nest: it stays on "
               "the host, and each nest of its body can have a 'work' of its own (nucc does "
-              "that itself when the loop's body is loop nests alone, each with a chain of "
-              "its own%s%s)",
+              "that itself when the loop's body is loop nests, each with a chain of its "
+              "own, and statements on scalars between them%s%s)",
               loops[0]->var->name, why_not ? "; here " : "", why_not ? why_not : "");
 }
 

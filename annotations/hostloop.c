@@ -18,26 +18,84 @@
 #include <stdio.h>
 #include <string.h>
 
+static void add_var(Expr *e, void *d);
+
+/* A statement the host can run between the launches: a declaration or an
+ * expression statement on scalars alone (`dt = dt * 0.5;`).  One that
+ * touches memory (an array, a pointer, a call) would need arrays back that
+ * the kernels wrote; nucc's host synchronisation sees only the code
+ * outside annotated nests. */
+static bool host_stmt(Stmt *s) {
+  if (s->kind == ST_DECL)
+    return s->var->type && type_is_arith(s->var->type) &&
+           (!s->init || !ir_expr_may_read_memory(s->init));
+  return s->kind == ST_EXPR && s->e && !ir_expr_may_read_memory(s->e);
+}
+
 /* The statements of the loop's body that are loop nests nucc can hand to a
- * bare `work` of their own; false, with *why_not, when another statement
- * stands among them (it would run on the host between the launches, and
- * the host would then need arrays back that the kernels wrote). */
-static bool body_nests(Stmt *body, Vec *out, char **why_not) {
+ * bare `work` of their own, and in `order` the body with the host
+ * statements on scalars between them; false, with *why_not, when another
+ * statement stands among them. */
+static bool body_nests(Stmt *body, Vec *out, Vec *order, char **why_not) {
   Stmt **items = body->kind == ST_BLOCK ? body->items : &body;
   int n = body->kind == ST_BLOCK ? body->nitems : 1;
   for (int i = 0; i < n; i++) {
     Stmt *s = items[i];
     if (s->kind == ST_EMPTY || s->visit) /* --explain=html's marker runs nowhere */
       continue;
-    if (s->kind != ST_FOR || !s->loop || s->annots || s->end <= s->begin) {
-      *why_not = xformat("the statement at line %d is not a loop nest", s->loc.line);
+    if (s->kind == ST_FOR && s->loop && !s->annots && s->end > s->begin) {
+      vec_push(out, s);
+      vec_push(order, NULL);
+    } else if (host_stmt(s)) {
+      vec_push(order, s);
+    } else {
+      *why_not = xformat("the statement at line %d is not a loop nest, nor a statement on "
+                         "scalars alone that the host could run between the launches",
+                         s->loc.line);
       return false;
     }
-    vec_push(out, s);
   }
   if (!out->len)
     *why_not = xstrdup("its body holds no loop nest");
   return out->len > 0;
+}
+
+/* A host statement that names a variable a kernel of the loop hands back
+ * (a reduction's result, a temporary's last value): the host would read
+ * it before nurt folds it in.  NULL when there is none. */
+static char *hands_back(Vec *order, Vec *ctxs) {
+  for (int i = 0; i < order->len; i++) {
+    Stmt *s = order->items[i];
+    if (!s)
+      continue;
+    Vec named = {0};
+    if (s->kind == ST_DECL)
+      vec_push(&named, s->var);
+    ir_walk_stmt(s, add_var, &named);
+    for (int c = 0; c < ctxs->len; c++) {
+      AnnotCtx *x = ctxs->items[c];
+      for (int k = 0; k < x->kernels.len; k++) {
+        Kernel *kn = x->kernels.items[k];
+        for (int v = 0; v < named.len; v++) {
+          Var *var = named.items[v];
+          bool back = vec_contains(&kn->info->copyouts, var);
+          for (int r = 0; r < kn->reductions.len && !back; r++) {
+            Reduction *red = kn->reductions.items[r];
+            back = red->path->kind == EX_VAR && red->path->var == var;
+          }
+          if (back) {
+            char *why = xformat("the statement at line %d uses '%s', which the kernel of the "
+                                "nest at line %d hands back to the host",
+                                s->loc.line, var->name, kn->mapped[0]->loc.line);
+            xfree(named.items);
+            return why;
+          }
+        }
+      }
+    }
+    xfree(named.items);
+  }
+  return NULL;
 }
 
 /* The variables a statement names. */
@@ -97,12 +155,20 @@ static AnnotCtx *child_ctx(AnnotCtx *cx, Nest *n, bool trial) {
 
 /* The dependence that `work(256)` finds on the loop (its first error, with
  * the pair), tried on a copy; NULL when it finds none, or something else. */
-static char *carried(AnnotCtx *cx, Annot *a) {
+static char *carried(AnnotCtx *cx, Annot *a, Loop *loop, Vec *nests) {
   AnnotCtx saved = *cx, t = *cx;
   t.explain = false;
+  t.steps = NULL;
   t.kernels = (Vec){0};
   t.pieces = (Vec){0};
-  vec_push(&t.pieces, tr_clone_stmt(cx->pieces.items[0], NULL));
+  /* the loop around its nests alone: a host statement's scalar is not what
+   * keeps the loop from being mapped */
+  Loop *copy = tr_clone_loop(loop, NULL);
+  Vec body = {0};
+  for (int i = 0; i < nests->len; i++)
+    vec_push(&body, tr_clone_stmt(nests->items[i], NULL));
+  copy->body = tr_block(&body);
+  vec_push(&t.pieces, tr_for(copy));
   t.mains = (Vec){0};
   Annot *w = NEW(Annot);
   *w = *a;
@@ -130,20 +196,26 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   if (piece->loop != cx->nest->loops[0]) /* annotations before `work` changed it */
     return false;
   Loop *loop = piece->loop;
-  Vec items = {0};
-  if (!body_nests(loop->body, &items, why_not))
+  Vec items = {0}, order = {0};
+  if (!body_nests(loop->body, &items, &order, why_not))
     return false;
-  char *why = carried(cx, a);
+  char *why = carried(cx, a, loop, &items);
   if (!why)
     return false;
   /* every nest must have a chain before the loop goes to the host; else
    * the refusal of the nest as written says why */
-  Vec nests = {0};
+  Vec nests = {0}, trials = {0}, all = {0};
+  for (int i = 0; i < order.len; i++)
+    if (order.items[i])
+      vec_push(&all, order.items[i]);
+  for (int i = 0; i < items.len; i++)
+    vec_push(&all, items.items[i]);
   Buf line = {0};
   buf_printf(&line, "loop '%s' stays on the host", loop->var->name);
   for (int i = 0; i < items.len; i++) {
-    Nest *n = child_nest(cx, a, items.items[i], &items, loop);
+    Nest *n = child_nest(cx, a, items.items[i], &all, loop);
     AnnotCtx *t = child_ctx(cx, n, true);
+    vec_push(&trials, t);
     int before = diag_quiet_begin();
     bool good = annot_apply_all(t);
     good &= diag_quiet_end(before) == 0;
@@ -155,10 +227,14 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     buf_printf(&line, "; nest at line %d: %s", n->loops[0]->loc.line, t->decided);
     vec_push(&nests, n);
   }
+  *why_not = hands_back(&order, &trials);
+  if (*why_not)
+    return false;
   if (cx->explain)
     printf("-- work decides: %s\n", line.s);
   HostLoop *hl = NEW(HostLoop);
   hl->loop = loop;
+  hl->order = order;
   char *hint = xformat("bare 'work' keeps loop '%s' (line %d) on the host: no chain maps it, "
                        "because it carries a dependence (%s), and its body is %d loop nest%s, "
                        "each launched in every iteration with a bare 'work' of its own",

@@ -347,8 +347,17 @@ static char *nest_call(Source *src, Nest *n, AnnotCtx *cx) {
 static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx) {
   HostLoop *hl = cx->hostloop;
   Vec calls = {0};
-  for (int i = 0; i < hl->nests.len; i++) {
-    AnnotCtx *c = hl->nests.items[i];
+  for (int i = 0, next = 0; i < hl->order.len; i++) {
+    Stmt *s = hl->order.items[i];
+    if (s) { /* a statement on scalars, run by the host between the launches */
+      Printer p = {.spelled = true};
+      Buf b = {0};
+      print_stmt(&p, s, 2, &b);
+      vec_push(&calls, xformat("#line %d \"%s\"\n%s", s->loc.line, src->path, b.s));
+      xfree(b.s);
+      continue;
+    }
+    AnnotCtx *c = hl->nests.items[next++];
     Nest *m = c->nest;
     char *original = xstrndup(src->text + m->for_begin, m->end - m->for_begin);
     Vec steps = verify_steps(c);
