@@ -92,6 +92,8 @@ static int contiguity(Vec *kernels, int *unit, int *all) {
  * permut), and how it did. */
 typedef struct {
   const char *pre; /* "fission", "fuse" or NULL */
+  long long pre_args[MAX_LOOPS];
+  int npre; /* fission's piece sizes, or 0 */
   long long perm[MAX_LOOPS];
   int nperm; /* 0: no permut */
   int dims;  /* loops mapped; 0: the chain failed */
@@ -106,7 +108,7 @@ typedef struct {
 static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
   if (p->nwave && !annot_transform(cx, synth(at, "wavefront", p->wave, p->nwave)))
     return false;
-  if (p->pre && !annot_transform(cx, synth(at, p->pre, NULL, 0)))
+  if (p->pre && !annot_transform(cx, synth(at, p->pre, p->pre_args, p->npre)))
     return false;
   if (p->nperm && !annot_transform(cx, synth(at, "permut", p->perm, p->nperm)))
     return false;
@@ -195,6 +197,8 @@ static void chain_text(Buf *b, Plan *p) {
   }
   if (p->pre)
     buf_printf(b, " %s", p->pre);
+  for (int i = 0; i < p->npre; i++)
+    buf_printf(b, "%s%lld%s", i ? "," : "(", p->pre_args[i], i + 1 < p->npre ? "" : ")");
   if (p->nwave) {
     buf_puts(b, " wavefront(");
     for (int i = 0; i < p->nwave; i++)
@@ -223,8 +227,10 @@ static char *reasons(Plan *p, Vec *kernels, SchedChain *sc) {
   if (isl && sc->reason)
     buf_printf(&b, " %s;", sc->reason);
   if (!isl && p->pre && strcmp(p->pre, "fission") == 0)
-    buf_puts(&b, " fission, because statements sit between the loops and a kernel per "
-                 "statement maps more of them;");
+    buf_puts(&b, p->npre ? " fission into pieces of these numbers of statements, because "
+                           "statements sit between the loops and these pieces map more of them;"
+                         : " fission, because statements sit between the loops and a kernel per "
+                           "statement maps more of them;");
   if (!isl && p->pre && strcmp(p->pre, "fuse") == 0)
     buf_puts(&b, " fuse, because adjacent loops of the body make one perfect nest;");
   if (p->nwave)
@@ -378,40 +384,94 @@ static void time_loop_note(AnnotCtx *cx, Annot *a, const char *why_not) {
 }
 
 /* The search: every chain of the form that fits, the best kept in *best. */
+/* Every chain with this pre-transformation (fission's piece sizes in
+ * args) and a permutation, the best kept in *best.  `deep`: work may map
+ * as many loops as the deepest piece has (a shallower piece maps the loops
+ * it has), not only as many as every piece has. */
+static void search_pre(AnnotCtx *cx, Annot *a, Plan *best, const char *pre, const long long *args,
+                       int nargs, bool deep_dims) {
+  /* the pieces this pre-transformation leaves bound the permutations */
+  AnnotCtx saved = *cx;
+  cx->explain = false;
+  cx->steps = NULL;
+  copy_pieces(cx);
+  int before = diag_quiet_begin();
+  bool ok = !pre || annot_transform(cx, synth(a, pre, args, nargs));
+  ok &= diag_quiet_end(before) == 0;
+  int deep = 0, shallow = 0;
+  if (ok)
+    depths(cx, &deep, &shallow);
+  *cx = saved;
+  if (!ok)
+    return;
+  int most = deep_dims ? deep : shallow;
+  int max_dims = most < 3 ? most : 3;
+  for (int n = 1; n <= (deep < MAX_PERMUTED ? deep : MAX_PERMUTED); n++) {
+    Plan p = {.pre = pre, .npre = nargs, .nperm = n == 1 ? 0 : n};
+    for (int j = 0; j < nargs; j++)
+      p.pre_args[j] = args[j];
+    for (int j = 0; j < n; j++)
+      p.perm[j] = j + 1;
+    do {
+      bool identity = true;
+      for (int j = 0; j < p.nperm; j++)
+        identity &= p.perm[j] == j + 1;
+      if (p.nperm && identity)
+        continue;
+      p.dims = 0;
+      try_plan(cx, a, &p, max_dims);
+      if (p.dims && (!best->dims || p.score > best->score))
+        *best = p;
+    } while (p.nperm && next_perm(p.perm, p.nperm));
+  }
+}
+
+/* The statements fission would distribute (the body of the one piece's
+ * perfectly nested loops), or 0. */
+static int body_statements(AnnotCtx *cx) {
+  Loop *loops[MAX_LOOPS];
+  int k = cx->pieces.len == 1 ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) : 0;
+  if (!k)
+    return 0;
+  Vec items = {0};
+  int *group;
+  fission_group_items(loops[k - 1]->body, &items, &group);
+  int n = items.len;
+  xfree(items.items);
+  xfree(group);
+  return n;
+}
+
+/* The search: every chain of the form that fits, the best kept in *best. */
 static void search(AnnotCtx *cx, Annot *a, Plan *best) {
-  static const char *pres[] = {NULL, "fuse", "fission"};
-  for (size_t i = 0; i < sizeof pres / sizeof *pres; i++) {
-    /* the pieces this pre-transformation leaves bound the permutations */
-    AnnotCtx saved = *cx;
-    cx->explain = false;
-    cx->steps = NULL;
-    copy_pieces(cx);
-    int before = diag_quiet_begin();
-    bool ok = !pres[i] || annot_transform(cx, synth(a, pres[i], NULL, 0));
-    ok &= diag_quiet_end(before) == 0;
-    int deep = 0, shallow = 0;
-    if (ok)
-      depths(cx, &deep, &shallow);
-    *cx = saved;
-    if (!ok)
-      continue;
-    int max_dims = shallow < 3 ? shallow : 3;
-    for (int n = 1; n <= (deep < MAX_PERMUTED ? deep : MAX_PERMUTED); n++) {
-      Plan p = {.pre = pres[i], .nperm = n == 1 ? 0 : n};
-      for (int j = 0; j < n; j++)
-        p.perm[j] = j + 1;
-      do {
-        bool identity = true;
-        for (int j = 0; j < p.nperm; j++)
-          identity &= p.perm[j] == j + 1;
-        if (p.nperm && identity)
-          continue;
-        p.dims = 0;
-        try_plan(cx, a, &p, max_dims);
-        if (p.dims && (!best->dims || p.score > best->score))
-          *best = p;
-      } while (p.nperm && next_perm(p.perm, p.nperm));
+  search_pre(cx, a, best, NULL, NULL, 0, false);
+  search_pre(cx, a, best, "fuse", NULL, 0, false);
+  search_pre(cx, a, best, "fission", NULL, 0, false);
+}
+
+/* fission with pieces of several statements (Gram-Schmidt's dot product
+ * with its reset, then the update): every split of a body of 3 to 6
+ * statements into 2 to n-1 pieces of consecutive ones, where it maps more
+ * loops than the chain found so far. */
+static void search_pieces(AnnotCtx *cx, Annot *a, Plan *best) {
+  int n = body_statements(cx);
+  if (n < 3 || n > 6)
+    return;
+  /* bit i of `cuts`: a piece ends after statement i + 1 */
+  for (int cuts = 1; cuts < (1 << (n - 1)) - 1; cuts++) {
+    long long sizes[MAX_LOOPS];
+    int np = 0, run = 0;
+    for (int i = 0; i < n; i++) {
+      run++;
+      if (i == n - 1 || (cuts >> i & 1)) {
+        sizes[np++] = run;
+        run = 0;
+      }
     }
+    Plan p = {0};
+    search_pre(cx, a, &p, "fission", sizes, np, true);
+    if (p.dims > best->dims)
+      *best = p;
   }
 }
 
@@ -537,6 +597,14 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
   Plan best = {0};
   SchedChain sc = {0};
   choose(cx, a, &best, &sc);
+  /* pieces of several statements, where they map more loops */
+  if (best.dims && best.dims < 3) {
+    int had = best.dims;
+    search_pieces(cx, a, &best);
+    if (best.dims > had && !sc.why)
+      sc.why = xformat("pieces of several statements map %d loops where isl's chain maps %d",
+                       best.dims, had);
+  }
   /* a snapshot costs a copy per launch: taken only where it maps more
    * loops than the nest maps without */
   Annot *snap = best.dims < 3 ? snapshot_candidate(cx, a) : NULL;

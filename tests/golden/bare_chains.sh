@@ -44,7 +44,7 @@ want "" --report $g "from isl's schedule band(i*, j*, k) sequence[S0; S1] (* par
 
 r=tests/run/bare_schedule.c
 want "" --report $r "bare_schedule.c:64: hint: bare 'work' chose 'work(16,16) permut(2,1)' from isl's schedule band(j*, i*) (* parallel): permut, the order of the schedule's band with its parallel members reordered"
-want "" --report $r "bare_schedule.c:68: hint: bare 'work' chose 'work(256)' from isl's schedule sequence[S0,S1: band(j*, i) sequence[S0; S1]; S2: band(j*, i*)]"
+want "" --report $r "bare_schedule.c:68: hint: bare 'work' chose 'work(16,16) permut(2,1) fission(2,1)' by its own search, because pieces of several statements map 2 loops where isl's chain maps 1"
 want "" --report $r "bare_schedule.c:77: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*)"
 want "" --report $r "bare_schedule.c:81: hint: bare 'work' chose 'work(16,16)' from isl's schedule band(i*, j*) (* parallel): 2 loops mapped, the parallel members at the top of the band"
 want "" --report $r "bare_schedule.c:88: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*) (* parallel)"
@@ -90,6 +90,12 @@ v=tests/golden/bare_wavefront.c
 want "" --explain $v "-- work decides: work(16,16) permut(1,3,2) wavefront(4,2,1)"
 want "" --explain $v "-- work decides: work(256) wavefront(2,1)"
 want "" --report $v "wavefront, because every loop carries a dependence"
+
+# fission into pieces of several statements, where they map more loops
+# than isl's chain
+g2=tests/golden/bare_pieces.c
+want "" --explain $g2 "-- work decides: work(16,16) permut(2,1) fission(2,1)"
+want "" --report $g2 "by its own search, because pieces of several statements map 2 loops where isl's chain maps 1"
 
 # NU_VERIFY replays the steps of the chain chosen, not those of the chains
 # tried before it (they once leaked into the list: six steps here)
