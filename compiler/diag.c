@@ -93,8 +93,10 @@ int diag_quiet_begin(void) {
 int diag_quiet_end(int before) {
   quiet_depth--;
   int n = quiet_errors - before;
-  if (!quiet_depth)
-    quiet_errors = 0;
+  /* the errors of a probe inside another are that probe's: the one around
+   * it counts only its own (a bare `work` tried muted on a nest of a time
+   * loop makes failing trials of its own before the chain it keeps) */
+  quiet_errors = quiet_depth ? before : 0;
   return n;
 }
 

@@ -97,6 +97,11 @@ g2=tests/golden/bare_pieces.c
 want "" --explain $g2 "-- work decides: work(16,16) permut(2,1) fission(2,1)"
 want "" --report $g2 "by its own search, because pieces of several statements map 2 loops where isl's chain maps 1"
 
+# a nest of a time loop whose own chain is found after failing trials
+# (they are that probe's errors, not the nest's)
+ts=tests/run/work_bare_time_snapshot.c
+want "" --explain $ts "-- work decides: loop 't' stays on the host; nest at line 16: work(256) snapshot(x); nest at line 18: work(256)"
+
 # NU_VERIFY replays the steps of the chain chosen, not those of the chains
 # tried before it (they once leaked into the list: six steps here)
 steps=$(cd "$root/tests/golden/explain" && "$nucc" bare_work.c -o - 2>/dev/null |
