@@ -149,6 +149,9 @@ int fission_group_items(Stmt *body, Vec *items, int **group);
 bool fuse_apply(AnnotCtx *cx, Annot *a);
 bool snapshot_apply(AnnotCtx *cx, Annot *a);
 bool wavefront_apply(AnnotCtx *cx, Annot *a);
+/* The first of loops[0..k-1] that a wavefront cannot take, or -1: one that
+ * does not count up by 1 (*other -1), or whose bounds name loop *other. */
+int wavefront_misfit(Loop **loops, int k, int *other);
 bool cache_apply(AnnotCtx *cx, Annot *a);
 
 #endif

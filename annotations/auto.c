@@ -383,7 +383,6 @@ static void time_loop_note(AnnotCtx *cx, Annot *a, const char *why_not) {
               loops[0]->var->name, why_not ? "; here " : "", why_not ? why_not : "");
 }
 
-/* The search: every chain of the form that fits, the best kept in *best. */
 /* Every chain with this pre-transformation (fission's piece sizes in
  * args) and a permutation, the best kept in *best.  `deep`: work may map
  * as many loops as the deepest piece has (a shallower piece maps the loops
@@ -488,17 +487,9 @@ static bool wave_search(AnnotCtx *cx, Annot *a, Plan *best) {
   int n = cx->pieces.len == 1 && !cx->in_host_loop && !cx->inner
               ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS)
               : 0;
-  if (n < 2 || n > 4)
+  int other;
+  if (n < 2 || n > 4 || wavefront_misfit(loops, n, &other) >= 0)
     return false;
-  for (int i = 0; i < n; i++) {
-    long long step;
-    if (!tr_upward(loops[i], &step) || step != 1)
-      return false;
-    for (int j = 0; j < n; j++)
-      if (i != j && (ir_expr_uses_var(loops[i]->lb, loops[j]->var) ||
-                     ir_expr_uses_var(loops[i]->ub, loops[j]->var)))
-        return false;
-  }
   int free = n - 1; /* coefficients to choose */
   for (int sum = 0; sum <= 4 * free; sum++) {
     long long c[MAX_LOOPS] = {0};

@@ -95,14 +95,18 @@ bool snapshot_apply(AnnotCtx *cx, Annot *a) {
   tr_chain(piece, renamed, n);
   /* the rows the copy holds, for --emit=seq (the stub bounds each
    * kernel's own, as for every array) */
+  Vec ranges = {0};
+  bool probed = tr_first_ranges(cx->nest->names, renamed, n, renamed[n - 1]->body, &ranges);
   for (int i = 0; i < s.eto.len; i++) {
     Var *copy = s.eto.items[i];
-    if (copy->snapshot_lo)
-      continue;
-    Expr *v = ir_var(copy, copy->loc);
-    v->type = copy->type;
-    if (!tr_first_range(cx->nest->names, renamed, n, renamed[n - 1]->body, v, &copy->snapshot_lo,
-                        &copy->snapshot_hi)) {
+    for (int b = 0; probed && b < ranges.len; b++) {
+      Buffer *bf = ranges.items[b];
+      if (buffer_snapshot_of(bf) && bf->path->var == copy) {
+        copy->snapshot_lo = bf->first_lo;
+        copy->snapshot_hi = bf->first_hi;
+      }
+    }
+    if (!copy->snapshot_lo || !copy->snapshot_hi) {
       diag_error(copy->loc,
                  "snapshot(%s): cannot bound the first subscripts of the reads that would read "
                  "the copy",

@@ -15,6 +15,22 @@
 
 static Expr *times(long long c, Expr *e) { return c == 1 ? e : tr_mul(ir_int(c, e->loc), e); }
 
+int wavefront_misfit(Loop **loops, int k, int *other) {
+  for (int i = 0; i < k; i++) {
+    long long step;
+    *other = -1;
+    if (!tr_upward(loops[i], &step) || step != 1)
+      return i;
+    for (int j = 0; j < k; j++)
+      if (i != j && (ir_expr_uses_var(loops[i]->lb, loops[j]->var) ||
+                     ir_expr_uses_var(loops[i]->ub, loops[j]->var))) {
+        *other = j;
+        return i;
+      }
+  }
+  return -1;
+}
+
 bool wavefront_apply(AnnotCtx *cx, Annot *a) {
   int k = a->nargs;
   Loop *loops[16];
@@ -40,21 +56,17 @@ bool wavefront_apply(AnnotCtx *cx, Annot *a) {
                "computed from the hyperplane and the other indices");
     return false;
   }
-  for (int i = 0; i < k; i++) {
-    long long step;
-    if (!tr_upward(loops[i], &step) || step != 1) {
-      diag_error(loops[i]->inc_loc, "wavefront: loop '%s' must count up by 1", loops[i]->var->name);
-      return false;
-    }
-    for (int j = 0; j < k; j++)
-      if (i != j && (ir_expr_uses_var(loops[i]->lb, loops[j]->var) ||
-                     ir_expr_uses_var(loops[i]->ub, loops[j]->var))) {
-        diag_error(loops[i]->cond_loc,
-                   "wavefront: the bounds of loop '%s' depend on '%s'; the loops must span a "
-                   "rectangle",
-                   loops[i]->var->name, loops[j]->var->name);
-        return false;
-      }
+  int j, i = wavefront_misfit(loops, k, &j);
+  if (i >= 0 && j < 0) {
+    diag_error(loops[i]->inc_loc, "wavefront: loop '%s' must count up by 1", loops[i]->var->name);
+    return false;
+  }
+  if (i >= 0) {
+    diag_error(loops[i]->cond_loc,
+               "wavefront: the bounds of loop '%s' depend on '%s'; the loops must span a "
+               "rectangle",
+               loops[i]->var->name, loops[j]->var->name);
+    return false;
   }
   if (!tr_check_reorder(cx->nest->names, loops, k, loops[k - 1]->body, REORDER_WAVEFRONT, c,
                         cx->independent, a->loc,

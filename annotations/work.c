@@ -90,20 +90,11 @@ static void named_var(Vec *into, AnnotArg *arg) {
  * hyperplane: the nest with the sweep as one more loop, as isl bounds it
  * (region.c). */
 static void sweep_ranges(Kernel *kn, Loop **chain, int n) {
-  Kernel probe = {.names = kn->names,
-                  .nest = kn->nest,
-                  .name = "sweep",
-                  .dims = n,
-                  .mapped = chain,
-                  .body = chain[n - 1]->body};
-  int before = diag_quiet_begin();
-  bool ok = freevars_probe(&probe);
-  diag_quiet_end(before);
-  if (!ok)
+  Vec ranges = {0};
+  if (!tr_first_ranges(kn->names, chain, n, chain[n - 1]->body, &ranges))
     return;
-  region_analyse(probe.info);
-  for (int i = 0; i < probe.buffers.len; i++) {
-    Buffer *p = probe.buffers.items[i];
+  for (int i = 0; i < ranges.len; i++) {
+    Buffer *p = ranges.items[i];
     for (int j = 0; j < kn->buffers.len; j++) {
       Buffer *b = kn->buffers.items[j];
       if (ir_expr_equal(b->path, p->path) && p->first_lo && p->first_hi) {
@@ -238,7 +229,8 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
     Kernel *ki = cx->kernels.items[i];
     for (int b = 0; b < ki->buffers.len; b++) {
       Buffer *bf = ki->buffers.items[b];
-      if (bf->path->kind != EX_VAR || !bf->path->var->snapshot_of)
+      Var *of = buffer_snapshot_of(bf);
+      if (!of)
         continue;
       for (int j = first; j < cx->kernels.len; j++) {
         if (j == i)
@@ -249,7 +241,7 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
             diag_error(bf->path->var->loc,
                        "snapshot(%s): the nest became %d kernels, and more than one reads the "
                        "copy '%s'; each launch would copy what the kernels before it wrote",
-                       bf->path->var->snapshot_of->name, cx->pieces.len, bf->name);
+                       of->name, cx->pieces.len, bf->name);
             diag_note(bf->path->var->loc,
                       "apply 'snapshot' to a nest that stays one kernel: after the "
                       "annotations that leave remainders or pieces (dmine, tilem, unroll, "

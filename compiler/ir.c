@@ -219,6 +219,10 @@ bool ir_loop_counts_down(const Loop *l) {
          (l->step->kind == EX_INT && l->step->ival < 0);
 }
 
+Var *buffer_snapshot_of(const Buffer *b) {
+  return b->path->kind == EX_VAR ? b->path->var->snapshot_of : NULL;
+}
+
 bool kernel_loop_bounded_inside(Kernel *k, int m) {
   for (int o = 0; o < m; o++)
     if (ir_expr_uses_var(k->mapped[m]->lb, k->mapped[o]->var) ||

@@ -542,6 +542,9 @@ struct Kernel {
 /* Whether a canonical loop counts down: its condition is > or >=, or its
  * step is negative (a negative literal, or `i -= c`). */
 bool ir_loop_counts_down(const Loop *l);
+/* The array a buffer copies when it is `snapshot`'s copy (its path the
+ * copy's variable), else NULL. */
+Var *buffer_snapshot_of(const Buffer *b);
 bool kernel_loop_bounded_inside(Kernel *k, int m);
 
 #endif

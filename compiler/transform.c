@@ -392,21 +392,13 @@ bool tr_live_in_reads(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path
   return true;
 }
 
-bool tr_first_range(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Expr **lo,
-                    Expr **hi) {
+bool tr_first_ranges(Symtab *names, Loop **loops, int k, Stmt *body, Vec *buffers) {
   Kernel kn = {.names = names, .name = "range", .dims = k, .mapped = loops, .body = body};
-  *lo = *hi = NULL;
   if (!freevars_probe(&kn))
     return false;
   region_analyse(kn.info);
-  for (int b = 0; b < kn.buffers.len; b++) {
-    Buffer *buf = kn.buffers.items[b];
-    if (ir_expr_equal(buf->path, path)) {
-      *lo = buf->first_lo;
-      *hi = buf->first_hi;
-    }
-  }
-  return *lo && *hi;
+  *buffers = kn.buffers;
+  return true;
 }
 
 bool tr_check_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,

@@ -71,10 +71,11 @@ bool tr_check_reorder(Symtab *names, Loop **loops, int k, Stmt *body, int how,
 bool tr_live_in_reads(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Vec *reads,
                       bool *written, Expr **blocked, char **example, SrcLoc at);
 
-/* The smallest and largest first subscript of array `path` over the
- * accesses in loops[0..k-1] (region.c), or false. */
-bool tr_first_range(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Expr **lo,
-                    Expr **hi);
+/* The arrays of loops[0..k-1] (Buffer*, into *buffers), each with the
+ * smallest and largest first subscript over its accesses as isl bounds
+ * them (region.c: first_lo, first_hi, NULL where it cannot); false when
+ * the body is outside what a kernel can hold. */
+bool tr_first_ranges(Symtab *names, Loop **loops, int k, Stmt *body, Vec *buffers);
 
 /* Whether distributing loops[0..k-1] over the items of their body (item i
  * into loop copy group[i], groups non-decreasing) keeps every dependence;

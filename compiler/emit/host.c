@@ -252,11 +252,17 @@ static char *max_first_subscript(Kernel *k, Buffer *bf) {
   return hi;
 }
 
+/* Whether a buffer's extent comes from the range of its subscripts:
+ * neither a size(...) nor a fixed-size array type gives it. */
+static bool sized_by_subscripts(const Buffer *bf) {
+  return !bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0);
+}
+
 bool emit_check_extents(Kernel *k) {
   bool ok = true;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    if (!bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0))
+    if (sized_by_subscripts(bf))
       ok &= max_first_subscript(k, bf) != NULL;
   }
   return ok;
@@ -399,13 +405,8 @@ static char *verify_writer(Buffer *bf) {
 /* The array the host passes for a buffer: a snapshot's is the array it
  * copies. */
 static char *host_path_text(Buffer *bf) {
-  if (bf->path->kind == EX_VAR && bf->path->var->snapshot_of)
-    return xstrdup(bf->path->var->snapshot_of->name);
-  return print_expr_text(bf->path);
-}
-
-static bool is_snapshot(Buffer *bf) {
-  return bf->path->kind == EX_VAR && bf->path->var->snapshot_of;
+  Var *of = buffer_snapshot_of(bf);
+  return of ? xstrdup(of->name) : print_expr_text(bf->path);
 }
 
 /* Under NU_VERIFY, names the buffer's range to nurt before the launch (a
@@ -431,9 +432,9 @@ static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *b
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
 static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
-  const char *mode = is_snapshot(bf) ? "NURT_SNAPSHOT"
-                     : bf->write     ? (bf->read ? "NURT_INOUT" : "NURT_OUT")
-                                     : "NURT_IN";
+  const char *mode = buffer_snapshot_of(bf) ? "NURT_SNAPSHOT"
+                     : bf->write            ? (bf->read ? "NURT_INOUT" : "NURT_OUT")
+                                            : "NURT_IN";
   char *rb = row_bytes(bf);
   if (bf->size_text) {
     char *bytes = xformat("(size_t)nurt_max(0, %s_count) * %s", bf->name, rb);
@@ -531,22 +532,19 @@ static void print_sweep_reserve(Kernel *k, Buf *b) {
   Loop *s = k->sweep;
   if (!s)
     return;
-  bool any = false;
+  Vec grow = {0}; /* the arrays whose range would grow */
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    any |= bf->sweep_lo && bf->sweep_hi && !bf->size_text &&
-           !(bf->type->kind == TY_ARRAY && bf->type->len >= 0);
+    if (bf->sweep_lo && bf->sweep_hi && sized_by_subscripts(bf))
+      vec_push(&grow, bf);
   }
-  if (!any)
+  if (!grow.len)
     return;
   char *lo = print_host_text(s->lb);
   buf_printf(b, "  if ((long long)%s == (long long)(%s)) {\n", s->var->name, lo);
   xfree(lo);
-  for (int i = 0; i < k->buffers.len; i++) {
-    Buffer *bf = k->buffers.items[i];
-    if (!bf->sweep_lo || !bf->sweep_hi || bf->size_text ||
-        (bf->type->kind == TY_ARRAY && bf->type->len >= 0))
-      continue;
+  for (int i = 0; i < grow.len; i++) {
+    Buffer *bf = grow.items[i];
     char *rb = row_bytes(bf), *l = print_host_text(bf->sweep_lo),
          *h = print_host_text(bf->sweep_hi);
     buf_printf(b,
@@ -560,6 +558,7 @@ static void print_sweep_reserve(Kernel *k, Buf *b) {
     xfree(l);
     xfree(h);
   }
+  xfree(grow.items);
   buf_puts(b, "  }\n");
 }
 
@@ -658,8 +657,7 @@ char *emit_host_stub(Kernel *k) {
   bool need_ranges = false;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    need_ranges |= !(bf->type->kind == TY_ARRAY && bf->type->len >= 0) && !bf->size_text &&
-                   !(bf->first_lo && bf->first_hi);
+    need_ranges |= sized_by_subscripts(bf) && !(bf->first_lo && bf->first_hi);
   }
   if (need_ranges) {
     for (int i = 0; i < ki->loops.len; i++) {
@@ -1145,9 +1143,8 @@ void emit_report(Kernel *k, const char *path) {
   for (int i = 0; i < bufs.len; i++) {
     Buffer *bf = bufs.items[i];
     const char *dir = bf->write ? (bf->read ? "inout" : "out") : "in";
-    char *t = is_snapshot(bf)
-                  ? xformat("%s (copy of %s)", bf->name, bf->path->var->snapshot_of->name)
-                  : print_expr_text(bf->path);
+    Var *of = buffer_snapshot_of(bf);
+    char *t = of ? xformat("%s (copy of %s)", bf->name, of->name) : print_expr_text(bf->path);
     buf_printf(&b, " %s %s[", t, dir);
     xfree(t);
     if (bf->size_text) {
