@@ -8,6 +8,7 @@
 #   gen/examples/*.nu.c nucc's output of examples/*.c
 #   runtime/            nurt's sources (runtime/*.c, *.h), built there with gcc
 #   include/CL/         the OpenCL headers of this machine (none are installed there)
+#   cl/*.cl             the OpenCL programs of bench/kernels/*.c (--emit=cl)
 #   nucc_times.txt      milliseconds of each nucc run (best of 3), with nucc's version
 # Usage: bench/prepare.sh [NUCC]   (default build/nucc)
 set -euo pipefail
@@ -40,6 +41,11 @@ translate() {
 }
 for src in "$here"/kernels/*.c "$here"/overhead/launch_nu.c; do
   translate "$src" "$dest/gen/$(basename "$src" .c).nu.c"
+done
+# the kernels alone, for bench/regs.c's register counts there
+mkdir -p "$dest/cl"
+for src in "$here"/kernels/*.c; do
+  (cd "$here/kernels" && "$nucc" --emit=cl "$(basename "$src")" -o "$dest/cl/$(basename "$src" .c).cl")
 done
 for src in "$root"/examples/*.c; do
   translate "$src" "$dest/gen/examples/$(basename "$src" .c).nu.c"

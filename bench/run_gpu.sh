@@ -38,6 +38,7 @@ cflags=(-O2 -std=gnu11 -I"$carry/runtime" -I"$carry/include")
   done
   gcc "${cflags[@]}" "$here/overhead/launch_cl.c" -o "$bin/launch_cl" "$ocl" ||
     echo "BUILD FAILED: launch_cl"
+  gcc "${cflags[@]}" "$here/regs.c" -o "$bin/regs" "$ocl" || echo "BUILD FAILED: regs"
 } >"$out/build.log" 2>&1
 grep 'BUILD FAILED' "$out/build.log"
 
@@ -112,6 +113,15 @@ else
   for h in M L; do run NU_PROFILE=1 example_himeno "$h" 100; done
   for e in saxpy sgemm imgconv nbody wave; do run NU_PROFILE=1 "example_$e"; done
 fi
+
+# Registers and spills of every bench kernel (NVIDIA build log), the
+# evidence for the rows that miss their targets.
+{
+  echo "### registers"
+  CUDA_CACHE_DISABLE=1 "$bin/regs" "$carry"/cl/*.cl 2>&1
+} >>"$raw"
+sed -n '/^### registers/,/^### /p' "$raw" | grep -E '^==|Compiling entry|Used' |
+  sed -E 's/.*Compiling entry function .(nu_[A-Za-z0-9_]*). .*/\1/; s/^ptxas info *: //' | head -80
 
 echo "### reference" >>"$raw"
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then

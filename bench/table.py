@@ -243,6 +243,25 @@ def example_lines(runs):
     return out
 
 
+def register_lines(runs):
+    """One line per kernel from the `### registers` section (bench/regs.c
+    over nucc's --emit=cl output): the program, the kernel, the registers
+    ptxas gave it and the bytes it spilled."""
+    out, prog, kern, spill = [], "?", "?", 0
+    for sec in runs.get("registers", []):
+        for line in sec["lines"]:
+            if line.startswith("== "):
+                prog = os.path.basename(line[3:].split()[0])
+            elif m := re.search(r"Compiling entry function '([^']+)'", line):
+                kern, spill = m.group(1), 0
+            elif m := re.search(r"(\d+) bytes spill stores", line):
+                spill = int(m.group(1))  # ptxas prints it before the count
+            elif m := re.search(r"Used (\d+) registers", line):
+                out.append(f"{prog} {kern}: {m.group(1)} registers"
+                           + (f", {spill} bytes spilled" if spill else ""))
+    return out
+
+
 def chart(rows, title, path):
     try:
         import matplotlib
@@ -296,6 +315,10 @@ def main():
             "times from NU_PROFILE instead (no launch gaps, no host part of reductions).  `matched (small)`: bench/check_small.sh ran base and opt at "
             "a small size both ways on PoCL and they agreed with the sequential build.", ""]
     text += table + [""] + [f"- {n}" for n in notes + launch_lines(runs) + nucc_lines(sections)]
+    regs = register_lines(runs)
+    if regs:
+        text += ["", "## Registers of each kernel (`-cl-nv-verbose`, bench/regs.c)", "",
+                 "```"] + regs + ["```"]
     text += ["", "![fraction of the reference](fraction.png)", "",
              "## The examples, with NU_PROFILE=1", "", "```"] + example_lines(runs) + ["```", ""]
     os.makedirs(out, exist_ok=True)

@@ -104,6 +104,13 @@ static const char *const environment[][2] = {
     {"NU_LAZY",
      "0 turns off lazy synchronisation by page protection: arrays are copied back whenever "
      "control leaves translated code. 1 forces it on (it is off by default under Valgrind)."},
+    {"NU_REGCAP",
+     "On NVIDIA devices nurt caps a kernel's registers where that fits one more work-group per "
+     "SM (reading the counts from the build log, kept under NU_CACHE_DIR). 0 turns this off; a "
+     "number N of 16 or more caps every kernel that takes more than N registers at N."},
+    {"NU_CACHE_DIR",
+     "Where nurt keeps the register counts of the programs it built on NVIDIA devices "
+     "(default: $XDG_CACHE_HOME/nurt, else ~/.cache/nurt)."},
 };
 
 static const char *const exit_status[][2] = {

@@ -3,9 +3,12 @@
  * sets arguments and enqueues the NDRange without waiting.  Buffer arguments
  * are resolved to device buffers in arrays.c. */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "nurt_internal.h"
 
@@ -15,6 +18,13 @@ typedef struct {
   cl_program alias;   /* without, for launches whose arrays overlap; built lazily */
   nurt_kernel **kernels;
   size_t n, cap;
+  char *log; /* NVIDIA: the build log, with each kernel's registers */
+  /* NVIDIA: the program built again with a register cap, one per cap */
+  struct capped_program {
+    int regs;
+    cl_program program;
+  } * capped;
+  size_t ncapped;
 } program;
 
 /* A buffer argument, set at nurt_launch_end: a later argument of the same
@@ -87,6 +97,86 @@ static _Noreturn void build_failed(cl_program prog, cl_int err, const nurt_where
              nurt_cl_error_name(err), w->file, w->file, log ? log : "(out of memory)");
 }
 
+/* NVIDIA's OpenCL, with its compiler options and device attributes, and
+ * NU_REGCAP not 0: the SM's registers and resident work-items for
+ * occupancy.c; NULL elsewhere.  NU_REGCAP=N (16 or more) caps every
+ * kernel that takes more than N registers at N instead: for measuring. */
+#define NURT_CC_MAJOR_NV 0x4000
+#define NURT_CC_MINOR_NV 0x4001
+#define NURT_REGISTERS_PER_BLOCK_NV 0x4002
+static const nurt_occ_device *occupancy_device(void) {
+  static int known;
+  static nurt_occ_device dev;
+  if (!known) {
+    known = 1;
+    const char *off = getenv("NU_REGCAP");
+    char ext[4096] = "";
+    clGetDeviceInfo(nurt_g.device, CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
+    cl_uint major = 0, minor = 0, regs = 0;
+    if ((!off || strcmp(off, "0") != 0) && strstr(ext, "cl_nv_compiler_options") &&
+        strstr(ext, "cl_nv_device_attribute_query") &&
+        clGetDeviceInfo(nurt_g.device, NURT_CC_MAJOR_NV, sizeof major, &major, NULL) ==
+            CL_SUCCESS &&
+        clGetDeviceInfo(nurt_g.device, NURT_CC_MINOR_NV, sizeof minor, &minor, NULL) ==
+            CL_SUCCESS &&
+        clGetDeviceInfo(nurt_g.device, NURT_REGISTERS_PER_BLOCK_NV, sizeof regs, &regs, NULL) ==
+            CL_SUCCESS) {
+      dev.regs_per_sm = (int)regs;
+      /* CUDA's table of resident threads per SM by compute capability */
+      dev.threads_per_sm = major == 7 && minor == 5                   ? 1024
+                           : (major == 8 && minor > 0) || major == 12 ? 1536
+                                                                      : 2048;
+    }
+  }
+  return dev.regs_per_sm > 0 ? &dev : NULL;
+}
+
+static char *build_log(cl_program program) {
+  size_t len = 0;
+  clGetProgramBuildInfo(program, nurt_g.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+  char *log = calloc(1, len + 1);
+  if (!log)
+    nurt_fatal("out of host memory");
+  if (clGetProgramBuildInfo(program, nurt_g.device, CL_PROGRAM_BUILD_LOG, len, log, NULL) !=
+      CL_SUCCESS)
+    log[0] = 0;
+  return log;
+}
+
+/* The lines of ptxas's log that give m's kernels' registers.  A binary
+ * from NVIDIA's compile cache comes without them: then they come from
+ * nurt's own file of them, or, the first time on this machine, from one
+ * build with an option that misses the compile cache. */
+static char *register_log(nurt_module *m, cl_program built, const nurt_where *w) {
+  char driver[128] = "";
+  clGetDeviceInfo(nurt_g.device, CL_DRIVER_VERSION, sizeof driver - 1, driver, NULL);
+  const char *parts[] = {m->source, "-DNU_RESTRICT=restrict -cl-nv-verbose", nurt_g.device_name,
+                         driver};
+  uint64_t key = nurt_occ_key(parts, sizeof parts / sizeof *parts);
+  char *log = build_log(built);
+  if (strstr(log, "Used ")) {
+    nurt_occ_store(key, log);
+    return log;
+  }
+  free(log);
+  if ((log = nurt_occ_load(key)))
+    return log;
+  cl_int err;
+  cl_program probe = clCreateProgramWithSource(nurt_g.context, 1, &m->source, NULL, &err);
+  nurt_check(err, "clCreateProgramWithSource", w);
+  char opts[96];
+  snprintf(opts, sizeof opts, "-DNU_RESTRICT=restrict -cl-nv-verbose -DNU_REGISTER_PROBE=%llx",
+           (unsigned long long)key ^ (unsigned long long)getpid());
+  log = clBuildProgram(probe, 1, &nurt_g.device, opts, NULL, NULL) == CL_SUCCESS ? build_log(probe)
+                                                                                 : calloc(1, 1);
+  clReleaseProgram(probe);
+  if (!log)
+    nurt_fatal("out of host memory");
+  if (strstr(log, "Used "))
+    nurt_occ_store(key, log);
+  return log;
+}
+
 static program *build(nurt_module *m, const nurt_where *w) {
   nurt_device_init();
   if (m->uses_fp64)
@@ -102,9 +192,14 @@ static program *build(nurt_module *m, const nurt_where *w) {
   /* The kernels' arrays are `restrict` (NVIDIA then reads the read-only
    * ones through the non-coherent cache); a launch whose arrays overlap
    * runs the variant built without it (alias_kernel). */
-  err = clBuildProgram(p->program, 1, &nurt_g.device, "-DNU_RESTRICT=restrict", NULL, NULL);
+  const nurt_occ_device *occ = occupancy_device();
+  err = clBuildProgram(p->program, 1, &nurt_g.device,
+                       occ ? "-DNU_RESTRICT=restrict -cl-nv-verbose" : "-DNU_RESTRICT=restrict",
+                       NULL, NULL);
   if (err != CL_SUCCESS)
     build_failed(p->program, err, w);
+  if (occ)
+    p->log = register_log(m, p->program, w);
   if (nmodules == capmodules)
     modules = grow(modules, &capmodules, sizeof(nurt_module *));
   modules[nmodules++] = m;
@@ -124,6 +219,7 @@ static nurt_kernel *kernel_of(program *p, nurt_module *m, const char *name, cons
   k->kernel = clCreateKernel(p->program, name, &err);
   nurt_check(err, "clCreateKernel", w);
   k->module = m;
+  k->regs = nurt_occ_registers(p->log, name);
   if (p->n == p->cap)
     p->kernels = grow(p->kernels, &p->cap, sizeof(nurt_kernel *));
   p->kernels[p->n++] = k;
@@ -132,8 +228,23 @@ static nurt_kernel *kernel_of(program *p, nurt_module *m, const char *name, cons
   return k;
 }
 
+/* The arguments of l set so far, on variant v of its kernel (every
+ * argument is cached: none is over 8 bytes). */
+static void replay_args(nurt_launch *l, nurt_kernel *v) {
+  nurt_kernel *k = l->k;
+  for (cl_uint i = 0; i < l->next_arg && i < k->nargs; i++) {
+    nurt_argval *a = &k->args[i];
+    if (a->size)
+      nurt_check(clSetKernelArg(v->kernel, i, a->size, a->local ? NULL : &a->val), "clSetKernelArg",
+                 &l->where);
+  }
+  /* those replayed bypassed the variant's cache: set_buffers sets them all */
+  if (v->args)
+    memset(v->args, 0, v->nargs * sizeof *v->args);
+}
+
 /* The variant of l's kernel without `restrict`, with the arguments set so
- * far copied over (every argument is cached: none is over 8 bytes). */
+ * far copied over. */
 static nurt_kernel *alias_kernel(nurt_launch *l) {
   nurt_kernel *k = l->k;
   program *p = k->module->priv;
@@ -152,16 +263,66 @@ static nurt_kernel *alias_kernel(nurt_launch *l) {
     k->alias->kernel = clCreateKernel(p->alias, k->name, &err);
     nurt_check(err, "clCreateKernel", &l->where);
   }
-  for (cl_uint i = 0; i < l->next_arg && i < k->nargs; i++) {
-    nurt_argval *a = &k->args[i];
-    if (a->size)
-      nurt_check(clSetKernelArg(k->alias->kernel, i, a->size, a->local ? NULL : &a->val),
-                 "clSetKernelArg", &l->where);
-  }
-  /* those replayed bypassed the variant's cache: set_buffers sets them all */
-  if (k->alias->args)
-    memset(k->alias->args, 0, k->alias->nargs * sizeof *k->alias->args);
+  replay_args(l, k->alias);
   return k->alias;
+}
+
+/* The variant of l's kernel built with its register cap, when it has one
+ * for this work-group size (occupancy.c), with the arguments set so far
+ * copied over; NULL when the kernel runs as built. */
+static nurt_kernel *capped_kernel(nurt_launch *l, unsigned dims, const size_t *local) {
+  nurt_kernel *k = l->k;
+  const nurt_occ_device *occ = occupancy_device();
+  if (!occ || !local || !k->regs)
+    return NULL;
+  size_t threads = 1;
+  for (unsigned d = 0; d < dims; d++)
+    threads *= local[d];
+  if (k->occ_threads != threads) {
+    k->occ_threads = threads;
+    const char *fixed = getenv("NU_REGCAP"); /* a number: that cap, where it cuts */
+    int n = fixed ? atoi(fixed) : 0;
+    k->cap = n >= 16 ? (k->regs > n ? n : 0) : nurt_occ_cap(k->regs, threads, occ);
+  }
+  if (!k->cap)
+    return NULL;
+  program *p = k->module->priv;
+  struct capped_program *c = NULL;
+  for (size_t i = 0; i < p->ncapped; i++)
+    if (p->capped[i].regs == k->cap)
+      c = &p->capped[i];
+  cl_int err;
+  if (!c) {
+    struct capped_program *more = realloc(p->capped, (p->ncapped + 1) * sizeof *more);
+    if (!more)
+      nurt_fatal("out of host memory");
+    p->capped = more;
+    c = &p->capped[p->ncapped++];
+    c->regs = k->cap;
+    c->program = clCreateProgramWithSource(nurt_g.context, 1, &k->module->source, NULL, &err);
+    nurt_check(err, "clCreateProgramWithSource", &l->where);
+    char opts[96];
+    snprintf(opts, sizeof opts, "-DNU_RESTRICT=restrict -cl-nv-maxrregcount=%d", k->cap);
+    err = clBuildProgram(c->program, 1, &nurt_g.device, opts, NULL, NULL);
+    if (err != CL_SUCCESS)
+      build_failed(c->program, err, &l->where);
+  }
+  if (k->capped && k->capped->regs != k->cap) {
+    clReleaseKernel(k->capped->kernel);
+    free(k->capped->args);
+    free(k->capped);
+    k->capped = NULL;
+  }
+  if (!k->capped) {
+    k->capped = calloc(1, sizeof *k->capped);
+    if (!k->capped)
+      nurt_fatal("out of host memory");
+    k->capped->regs = k->cap;
+    k->capped->kernel = clCreateKernel(c->program, k->name, &err);
+    nurt_check(err, "clCreateKernel", &l->where);
+  }
+  replay_args(l, k->capped);
+  return k->capped;
 }
 
 /* Whether two of the launch's arrays share an entry and one is written:
@@ -265,10 +426,13 @@ static void set_arg(nurt_launch *l, cl_uint i, size_t size, const void *value) {
   nurt_argval *a = &k->args[i], now = {size, value == NULL, 0};
   if (value && size <= sizeof now.val)
     memcpy(&now.val, value, size);
-  if (size <= sizeof now.val && a->size == now.size && a->local == now.local && a->val == now.val)
+  /* a __local size is kept whatever its size: a variant of the kernel
+   * (alias_kernel, capped_kernel) replays it */
+  bool kept = !value || size <= sizeof now.val;
+  if (kept && a->size == now.size && a->local == now.local && a->val == now.val)
     return;
   nurt_check(clSetKernelArg(k->kernel, i, size, value), "clSetKernelArg", &l->where);
-  *a = size <= sizeof now.val ? now : (nurt_argval){0};
+  *a = kept ? now : (nurt_argval){0};
 }
 
 void nurt_launch_names(nurt_launch *l, const char *names) { l->names = names; }
@@ -564,9 +728,13 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_lock();
   nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   cl_kernel run = k->kernel;
-  if (overlapping(l)) {
+  nurt_kernel *a = NULL;
+  if (overlapping(l))
+    a = alias_kernel(l);
+  else
+    a = capped_kernel(l, dims, local);
+  if (a) {
     /* the buffers go on the variant's own arguments, uncached */
-    nurt_kernel *a = alias_kernel(l);
     run = a->kernel;
     l->k = a;
     set_buffers(l);
@@ -607,6 +775,11 @@ void nurt_modules_release_all(void) {
       free(k->alias->args);
       free(k->alias);
     }
+    if (k->capped) {
+      clReleaseKernel(k->capped->kernel);
+      free(k->capped->args);
+      free(k->capped);
+    }
     free(k->args);
     free(k->name);
     free(k);
@@ -618,6 +791,10 @@ void nurt_modules_release_all(void) {
     clReleaseProgram(p->program);
     if (p->alias)
       clReleaseProgram(p->alias);
+    for (size_t c = 0; c < p->ncapped; c++)
+      clReleaseProgram(p->capped[c].program);
+    free(p->capped);
+    free(p->log);
     free(p->kernels);
     free(p);
     modules[i]->priv = NULL;

@@ -46,6 +46,12 @@ typedef struct nurt_kernel {
   /* The same kernel built without `restrict`, for launches whose arrays
    * overlap; NULL until one does. */
   struct nurt_kernel *alias;
+  /* NVIDIA: the registers the build log gives it, the work-group size the
+   * cap was decided for, the cap (0: none) and the variant built with it */
+  int regs;
+  size_t occ_threads;
+  int cap;
+  struct nurt_kernel *capped;
 } nurt_kernel;
 
 /* One kernel argument as last set (launch.c); values over 8 bytes are
@@ -122,6 +128,26 @@ extern nurt_cl nurt_g;
 void nurt_device_init(void);               /* idempotent; exits on failure */
 void nurt_device_after_first_launch(void); /* waits once, re-registers the exit handler */
 void nurt_finish(const nurt_where *w);     /* clFinish, then read events; lock held */
+
+/* occupancy.c: register caps on NVIDIA devices */
+typedef struct nurt_occ_device {
+  int regs_per_sm;    /* 32-bit registers of an SM */
+  int threads_per_sm; /* resident work-items of an SM */
+} nurt_occ_device;
+/* The registers ptxas gave `kernel` in a build log of -cl-nv-verbose; 0
+ * when the log does not say. */
+int nurt_occ_registers(const char *log, const char *kernel);
+/* The register cap (-cl-nv-maxrregcount) that fits one more work-group of
+ * `threads` work-items per SM than `regs` registers do, cutting at most an
+ * eighth of them; 0 when there is none. */
+int nurt_occ_cap(int regs, size_t threads, const nurt_occ_device *d);
+/* The register counts of a build log kept across processes (NVIDIA's
+ * compile cache returns binaries without a log): the key of a program's
+ * source, options, device and driver; the kept lines, malloc'd, or NULL;
+ * keeping a log's lines. */
+uint64_t nurt_occ_key(const char *const *parts, size_t n);
+char *nurt_occ_load(uint64_t key);
+void nurt_occ_store(uint64_t key, const char *log);
 
 /* arrays.c */
 typedef enum {

@@ -6,6 +6,12 @@ foreach(t arrays ranges untouched host_mode errors reduce spread)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c)
   target_link_libraries(test_${t} PRIVATE nurt)
 endforeach()
+# occupancy.c's functions alone: internal, so built from its source.
+add_executable(test_occupancy ${NURT_TEST_DIR}/test_occupancy.c
+  ${CMAKE_SOURCE_DIR}/runtime/occupancy.c)
+target_include_directories(test_occupancy PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
+target_link_libraries(test_occupancy PRIVATE OpenCL::OpenCL)
+target_compile_definitions(test_occupancy PRIVATE CL_TARGET_OPENCL_VERSION=120)
 # Lazy synchronisation: lazy_other.c stands for a file nucc did not translate.
 find_package(Threads REQUIRED)
 foreach(t lazy lazy_signals)
@@ -62,6 +68,7 @@ nurt_runtime_test(runtime_ranges_merge_and_free 0 "test_ranges: ok" ""
   test_ranges)
 nurt_runtime_test(runtime_reduction_folds_lazily 0 "test_reduce: ok" "" test_reduce)
 nurt_runtime_test(runtime_spread_groups 0 "test_spread: ok" "" test_spread)
+nurt_runtime_test(runtime_register_caps 0 "test_occupancy: ok" "" test_occupancy)
 nurt_runtime_test(runtime_untouched_without_kernels 0 "test_untouched: ok"
   "NU_DEVICE=matches-nothing" test_untouched)
 

@@ -1,0 +1,88 @@
+/* test_occupancy.c — occupancy.c's register caps, from build logs in the
+ * format NVIDIA's OpenCL prints with -cl-nv-verbose and the H100's SM (64K
+ * registers, 2048 resident work-items): the cap that fitted sgemm_opt a
+ * fourth work-group (72 -> 64 registers, bench/results), none where the cut
+ * would be over an eighth (Himeno's 64-register stencil) or where threads,
+ * not registers, are the limit. */
+#define _GNU_SOURCE /* mkdtemp */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nurt_internal.h"
+
+#define CHECK(c)                                                                                   \
+  do {                                                                                             \
+    if (!(c)) {                                                                                    \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                        \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
+
+static const char log_text[] =
+    "ptxas info    : 0 bytes gmem\n"
+    "ptxas info    : Compiling entry function 'nu_main_41_2' for 'sm_90a'\n"
+    "ptxas info    : Function properties for nu_main_41_2\n"
+    "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+    "ptxas info    : Used 32 registers, used 1 barriers\n"
+    "ptxas info    : Compiling entry function 'nu_main_41' for 'sm_90a'\n"
+    "ptxas info    : Function properties for nu_main_41\n"
+    "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+    "ptxas info    : Used 72 registers, used 1 barriers, 8448 bytes smem\n"
+    "ptxas info    : Compiling entry function 'nu_main_4' for 'sm_90a'\n"
+    "ptxas info    : Function properties for nu_main_4\n";
+
+int main(void) {
+  /* a name that is a prefix of another is not it; a kernel the log names
+   * without a count, or does not name, has none */
+  CHECK(nurt_occ_registers(log_text, "nu_main_41") == 72);
+  CHECK(nurt_occ_registers(log_text, "nu_main_41_2") == 32);
+  CHECK(nurt_occ_registers(log_text, "nu_main_4") == 0);
+  CHECK(nurt_occ_registers(log_text, "nu_other") == 0);
+  CHECK(nurt_occ_registers(NULL, "nu_main_41") == 0);
+
+  nurt_occ_device h100 = {65536, 2048};
+  /* 72 registers: 3 groups of 256 per SM; 64 fit 4 */
+  CHECK(nurt_occ_cap(72, 256, &h100) == 64);
+  /* 64: 4 groups; 5 would need 48, a quarter fewer: no cap */
+  CHECK(nurt_occ_cap(64, 256, &h100) == 0);
+  /* 48: 5 groups; 6 would need 40, a sixth fewer: no cap */
+  CHECK(nurt_occ_cap(48, 256, &h100) == 0);
+  /* 34 registers, groups of 256: 6 groups; 32 fit 8, the thread limit */
+  CHECK(nurt_occ_cap(34, 256, &h100) == 32);
+  /* 32 registers: 8 groups of 256 already fill the SM's 2048 work-items */
+  CHECK(nurt_occ_cap(32, 256, &h100) == 0);
+  /* 130 registers, groups of 128: 3 groups; 4 fit with 128 */
+  CHECK(nurt_occ_cap(130, 128, &h100) == 128);
+  /* an unknown count, or no device, gives no cap */
+  CHECK(nurt_occ_cap(0, 256, &h100) == 0);
+  nurt_occ_device none = {0, 0};
+  CHECK(nurt_occ_cap(72, 256, &none) == 0);
+  /* the counts kept across processes: the lines that give them, under a
+   * key of the parts, in NU_CACHE_DIR (made if missing) */
+  char dir[] = "/tmp/nurt_occ_XXXXXX";
+  CHECK(mkdtemp(dir));
+  char sub[64];
+  snprintf(sub, sizeof sub, "%s/a/b", dir);
+  CHECK(setenv("NU_CACHE_DIR", sub, 1) == 0);
+  const char *parts[] = {"source", "-cl-nv-verbose", "H100", "580"};
+  const char *other[] = {"source", "-cl-nv-verbose", "H10", "0580"};
+  uint64_t key = nurt_occ_key(parts, 4);
+  CHECK(key != nurt_occ_key(other, 4));
+  CHECK(nurt_occ_load(key) == NULL);
+  nurt_occ_store(key, log_text);
+  char *kept = nurt_occ_load(key);
+  CHECK(kept && !strstr(kept, "gmem") && !strstr(kept, "Function properties"));
+  CHECK(nurt_occ_registers(kept, "nu_main_41") == 72);
+  CHECK(nurt_occ_registers(kept, "nu_main_41_2") == 32);
+  free(kept);
+  char path[128];
+  snprintf(path, sizeof path, "%s/regs-%016llx.txt", sub, (unsigned long long)key);
+  CHECK(remove(path) == 0);
+  CHECK(rmdir(sub) == 0);
+  snprintf(sub, sizeof sub, "%s/a", dir);
+  CHECK(rmdir(sub) == 0 && rmdir(dir) == 0);
+  puts("test_occupancy: ok");
+  return 0;
+}
