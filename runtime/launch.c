@@ -713,6 +713,36 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
   }
 }
 
+void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *local) {
+  static size_t most[3];
+  if (!most[0] && (!nurt_g.ready || clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+                                                    sizeof most, most, NULL) != CL_SUCCESS))
+    return;
+  if (dims < 1 || dims > 3)
+    return;
+  for (unsigned d = 0; d < dims; d++)
+    if (n[d] <= 0 || !local[d])
+      return; /* an empty launch, or no sizes: as given */
+  for (unsigned d = 0; d < dims; d++) {
+    if ((unsigned long long)n[d] >= local[d])
+      continue;
+    size_t side = (size_t)n[d], factor = local[d] / side;
+    local[d] = side;
+    global[d] = side;
+    if (d + 1 >= dims)
+      continue; /* the outermost dimension: the group just gets smaller */
+    /* the next dimension takes the factor, as far as its iterations and
+     * the device's limit allow; the rest of it is given up */
+    size_t next = local[d + 1];
+    while (factor > 1 && next * 2 <= most[d + 1] && (unsigned long long)n[d + 1] >= next * 2) {
+      next *= 2;
+      factor /= 2;
+    }
+    local[d + 1] = next;
+    global[d + 1] = ((size_t)n[d + 1] + next - 1) / next * next;
+  }
+}
+
 void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
   nurt_kernel *k = l->k;
   if (dims < 1 || dims > 3)

@@ -129,6 +129,14 @@ void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr,
  * reaches every compute unit.  `global` stays a multiple of `local`. */
 void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local);
 
+/* For a kernel whose iterations in some dimension (n, per NDRange
+ * dimension) are fewer than its work-group's side there, a dmine
+ * remainder or a thin loop: that side shrinks to the iterations and the
+ * next dimension's side grows by the factor freed (in powers of two, as
+ * far as its iterations and the device allow), so that the group keeps its
+ * work-items busy.  `global` stays a multiple of `local`. */
+void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *local);
+
 /* Enqueue the NDRange: `dims` dimensions, `global` rounded up by the caller to
  * a multiple of `local`.  Returns without waiting for the kernel. */
 void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local);

@@ -1,8 +1,7 @@
-/* test_spread.c — nurt_spread_groups, which lets a bare `work` reach every
- * compute unit with a short loop: it only ever halves work-group sizes,
- * outermost dimension first and the innermost not below a warp of 32,
- * keeps the NDRange a multiple of the groups, leaves a large NDRange alone,
- * and the launch still computes the right numbers. */
+/* test_spread.c — nurt_fit_groups (below), and nurt_spread_groups, which lets a bare `work` reach
+ * every compute unit with a short loop: it only ever halves work-group sizes, outermost dimension
+ * first and the innermost not below a warp of 32, keeps the NDRange a multiple of the groups,
+ * leaves a large NDRange alone, and the launch still computes the right numbers. */
 #include "check.h"
 
 static nurt_module mod = {TEST_KERNELS, "test_spread.c", 0, NULL};
@@ -64,6 +63,32 @@ int main(void) {
   for (int i = 0; i < N; i++)
     CHECK(a[i] == (float)i * (i < 250 ? 6.0f : 2.0f));
   nurt_free(a);
+
+  /* nurt_fit_groups: a dimension with fewer iterations than its side (a
+   * dmine remainder of 2 in groups of 1 x 4 x 64, NDRange order z, y, x)
+   * shrinks to them, and the next dimension takes the factor */
+  long long n3[3] = {2, 510, 510};
+  size_t g6[3] = {64, 512, 510}, l6[3] = {64, 4, 1};
+  nurt_fit_groups(3, n3, g6, l6);
+  CHECK(l6[0] == 2 && l6[1] == 128 && l6[2] == 1);
+  CHECK(g6[0] == 2 && g6[1] == 512 && g6[2] == 510);
+  /* a factor that is no power of two: what doubling gives */
+  long long n2[2] = {3, 1000};
+  size_t g7[2] = {64, 1000}, l7[2] = {64, 4};
+  nurt_fit_groups(2, n2, g7, l7);
+  CHECK(l7[0] == 3 && l7[1] == 64 && g7[0] == 3 && g7[1] == 1024);
+  /* the next dimension takes only what its iterations fill */
+  long long n4[2] = {2, 6};
+  size_t g8[2] = {64, 8}, l8[2] = {64, 4};
+  nurt_fit_groups(2, n4, g8, l8);
+  CHECK(l8[0] == 2 && l8[1] == 4 && g8[1] == 8);
+  /* long enough everywhere: as given; an empty launch too */
+  long long n5[2] = {256, 256}, n6[2] = {0, 5};
+  size_t g9[2] = {256, 256}, l9[2] = {64, 4};
+  nurt_fit_groups(2, n5, g9, l9);
+  CHECK(l9[0] == 64 && l9[1] == 4 && g9[0] == 256 && g9[1] == 256);
+  nurt_fit_groups(2, n6, g9, l9);
+  CHECK(l9[0] == 64 && l9[1] == 4);
   puts("test_spread: ok");
   return 0;
 }
