@@ -412,18 +412,24 @@ static bool load_dims(Kernel *k, Cache *c, int *nd) {
 
 /* Whether element nu_x<d> of dimension d is one some in-range work-item
  * reads: loads outside stay inside the array. */
-static void print_in_block(Cache *c, int d, Buf *b) {
+/* Whether block coordinate `x` (an expression) of dimension d is in the
+ * range some in-range work-item reads. */
+static void print_in_block_at(Cache *c, int d, const char *x, Buf *b) {
   int m = c->mapped[d];
   if (m < 0)
-    buf_printf(b, "nu_x%d >= nu_s0 + (%lld) && nu_x%d <= nu_s1 - 1 + (%lld)", d, c->lo[d], d,
-               c->hi[d]);
+    buf_printf(b, "%s >= nu_s0 + (%lld) && %s <= nu_s1 - 1 + (%lld)", x, c->lo[d], x, c->hi[d]);
   else if (c->step[d] == 1)
-    buf_printf(b, "nu_x%d >= nu_lb%d + (%lld) && nu_x%d <= nu_lb%d + nu_n%d - 1 + (%lld)", d, m,
-               c->lo[d], d, m, m, c->hi[d]);
+    buf_printf(b, "%s >= nu_lb%d + (%lld) && %s <= nu_lb%d + nu_n%d - 1 + (%lld)", x, m, c->lo[d],
+               x, m, m, c->hi[d]);
   else
-    buf_printf(b,
-               "nu_x%d >= nu_lb%d + (%lld) && nu_x%d <= nu_lb%d + (nu_n%d - 1) * nu_st%d + (%lld)",
-               d, m, c->lo[d], d, m, m, m, c->hi[d]);
+    buf_printf(b, "%s >= nu_lb%d + (%lld) && %s <= nu_lb%d + (nu_n%d - 1) * nu_st%d + (%lld)", x, m,
+               c->lo[d], x, m, m, m, c->hi[d]);
+}
+
+static void print_in_block(Cache *c, int d, Buf *b) {
+  char x[16];
+  snprintf(x, sizeof x, "nu_x%d", d);
+  print_in_block_at(c, d, x, b);
 }
 
 static void print_tile_store(Cache *c, const char *slot, Buf *b) {
@@ -449,17 +455,20 @@ static void print_extent(Kernel *k, Cache *c, int d, Buf *b) {
 }
 
 /* Loads element (nu_c0, ...) of the block when some in-range work-item
- * reads it. */
-static void print_load_one(Cache *c, int depth, Buf *b) {
+ * reads it; `tested`: false where the whole block is known in range. */
+static void print_load_one(Cache *c, bool tested, int depth, Buf *b) {
   const char *a = c->buf->name;
-  buf_indent(b, depth);
-  buf_puts(b, "if (");
-  for (int d = 0; d < c->rank; d++) {
-    buf_puts(b, d ? " && " : "");
-    print_in_block(c, d, b);
+  if (tested) {
+    buf_indent(b, depth);
+    buf_puts(b, "if (");
+    for (int d = 0; d < c->rank; d++) {
+      buf_puts(b, d ? " && " : "");
+      print_in_block(c, d, b);
+    }
+    buf_puts(b, ")\n");
+    depth++;
   }
-  buf_puts(b, ")\n");
-  buf_indent(b, depth + 1);
+  buf_indent(b, depth);
   Buf slot = {0};
   for (int d = 0; d < c->rank - 1; d++)
     buf_puts(&slot, "(");
@@ -503,26 +512,53 @@ static void print_cache_load(Kernel *k, Cache *c, int depth, Buf *b) {
         buf_puts(b, ";\n");
       }
     }
-    print_load_one(c, depth + 1, b);
+    print_load_one(c, true, depth + 1, b);
     buf_indent(b, depth);
     buf_puts(b, "}\n");
     return;
   }
-  /* one loop per dimension, each work-item striding by the work-group's
-   * extent in the NDRange dimension that dimension follows: no division */
-  for (int d = 0; d < c->rank; d++) {
-    buf_indent(b, depth + d);
-    buf_printf(b, "for (int nu_c%d = (int)get_local_id(%d); nu_c%d < ", d, nd[d], d);
-    print_extent(k, c, d, b);
-    buf_printf(b, "; nu_c%d += (int)get_local_size(%d)) {\n", d, nd[d]);
-    buf_indent(b, depth + d + 1);
-    buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+  /* A block wholly in range (every work-group off the edges, every tile
+   * of a staged loop but the last) loads without the test per element: it
+   * is range-tested at its two corners, once.  Then one loop per
+   * dimension, each work-item striding by the work-group's extent in the
+   * NDRange dimension that dimension follows: no division. */
+  buf_indent(b, depth);
+  buf_puts(b, "if (");
+  for (int corner = 0; corner < 2; corner++)
+    for (int d = 0; d < c->rank; d++) {
+      Buf x = {0}, ext = {0};
+      print_extent(k, c, d, &ext);
+      if (corner)
+        buf_printf(&x, "(long)(nu_o%d_%s + %s - 1)", d, a, ext.s);
+      else
+        buf_printf(&x, "(long)nu_o%d_%s", d, a);
+      buf_puts(b, corner || d ? " && " : "");
+      print_in_block_at(c, d, x.s, b);
+      xfree(x.s);
+      xfree(ext.s);
+    }
+  buf_puts(b, ") {\n");
+  for (int tested = 0; tested < 2; tested++) {
+    if (tested) {
+      buf_indent(b, depth);
+      buf_puts(b, "} else {\n");
+    }
+    for (int d = 0; d < c->rank; d++) {
+      buf_indent(b, depth + 1 + d);
+      buf_printf(b, "for (int nu_c%d = (int)get_local_id(%d); nu_c%d < ", d, nd[d], d);
+      print_extent(k, c, d, b);
+      buf_printf(b, "; nu_c%d += (int)get_local_size(%d)) {\n", d, nd[d]);
+      buf_indent(b, depth + 2 + d);
+      buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+    }
+    print_load_one(c, tested, depth + 1 + c->rank, b);
+    for (int d = c->rank - 1; d >= 0; d--) {
+      buf_indent(b, depth + 1 + d);
+      buf_puts(b, "}\n");
+    }
   }
-  print_load_one(c, depth + c->rank, b);
-  for (int d = c->rank - 1; d >= 0; d--) {
-    buf_indent(b, depth + d);
-    buf_puts(b, "}\n");
-  }
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
 }
 
 /* Work-group tree over __local memory with sequential addressing (no bank
