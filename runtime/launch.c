@@ -77,16 +77,22 @@ static void check_fp64(const nurt_where *w) {
                w->file, nurt_g.device_name, nurt_g.platform_name);
 }
 
+/* A program's build log, NUL-ended (empty when the driver gives none);
+ * NULL when out of memory. */
+static char *build_log(cl_program program) {
+  size_t len = 0;
+  clGetProgramBuildInfo(program, nurt_g.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+  char *log = calloc(1, len + 1);
+  if (log && clGetProgramBuildInfo(program, nurt_g.device, CL_PROGRAM_BUILD_LOG, len, log, NULL) !=
+                 CL_SUCCESS)
+    log[0] = 0;
+  return log;
+}
+
 /* Where a build failure is reported: the loop whose launch built the
  * program, or the file when it was built at start-up. */
 static _Noreturn void build_failed(cl_program prog, cl_int err, const nurt_where *w) {
-  size_t len = 0;
-  clGetProgramBuildInfo(prog, nurt_g.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-  char *log = malloc(len + 1);
-  if (log) {
-    log[0] = log[len] = 0;
-    clGetProgramBuildInfo(prog, nurt_g.device, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-  }
+  char *log = build_log(prog);
   if (w->line > 0)
     nurt_fatal("clBuildProgram: %s (kernel %s, loop at %s:%d)\n"
                "OpenCL build log of the program generated from %s:\n%s",
@@ -104,12 +110,14 @@ static _Noreturn void build_failed(cl_program prog, cl_int err, const nurt_where
 #define NURT_CC_MAJOR_NV 0x4000
 #define NURT_CC_MINOR_NV 0x4001
 #define NURT_REGISTERS_PER_BLOCK_NV 0x4002
+static int forced_cap; /* NU_REGCAP=N, N >= 16 */
 static const nurt_occ_device *occupancy_device(void) {
   static int known;
   static nurt_occ_device dev;
   if (!known) {
     known = 1;
     const char *off = getenv("NU_REGCAP");
+    forced_cap = off && atoi(off) >= 16 ? atoi(off) : 0;
     char ext[4096] = "";
     clGetDeviceInfo(nurt_g.device, CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
     cl_uint major = 0, minor = 0, regs = 0;
@@ -131,18 +139,6 @@ static const nurt_occ_device *occupancy_device(void) {
   return dev.regs_per_sm > 0 ? &dev : NULL;
 }
 
-static char *build_log(cl_program program) {
-  size_t len = 0;
-  clGetProgramBuildInfo(program, nurt_g.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-  char *log = calloc(1, len + 1);
-  if (!log)
-    nurt_fatal("out of host memory");
-  if (clGetProgramBuildInfo(program, nurt_g.device, CL_PROGRAM_BUILD_LOG, len, log, NULL) !=
-      CL_SUCCESS)
-    log[0] = 0;
-  return log;
-}
-
 /* The lines of ptxas's log that give m's kernels' registers.  A binary
  * from NVIDIA's compile cache comes without them: then they come from
  * nurt's own file of them, or, the first time on this machine, from one
@@ -154,6 +150,8 @@ static char *register_log(nurt_module *m, cl_program built, const nurt_where *w)
                          driver};
   uint64_t key = nurt_occ_key(parts, sizeof parts / sizeof *parts);
   char *log = build_log(built);
+  if (!log)
+    nurt_fatal("out of host memory");
   if (strstr(log, "Used ")) {
     nurt_occ_store(key, log);
     return log;
@@ -243,26 +241,43 @@ static void replay_args(nurt_launch *l, nurt_kernel *v) {
     memset(v->args, 0, v->nargs * sizeof *v->args);
 }
 
+/* m's program built again with other options, for a kernel's variants. */
+static cl_program build_variant(nurt_module *m, const char *options, const nurt_where *w) {
+  cl_int err;
+  cl_program prog = clCreateProgramWithSource(nurt_g.context, 1, &m->source, NULL, &err);
+  nurt_check(err, "clCreateProgramWithSource", w);
+  err = clBuildProgram(prog, 1, &nurt_g.device, options, NULL, NULL);
+  if (err != CL_SUCCESS)
+    build_failed(prog, err, w);
+  return prog;
+}
+
+/* Kernel `name` of a variant program, with an argument cache of its own. */
+static nurt_kernel *new_variant(cl_program prog, const char *name, const nurt_where *w) {
+  nurt_kernel *v = calloc(1, sizeof *v);
+  if (!v)
+    nurt_fatal("out of host memory");
+  cl_int err;
+  v->kernel = clCreateKernel(prog, name, &err);
+  nurt_check(err, "clCreateKernel", w);
+  return v;
+}
+
+static void release_variant(nurt_kernel *v) {
+  clReleaseKernel(v->kernel);
+  free(v->args);
+  free(v);
+}
+
 /* The variant of l's kernel without `restrict`, with the arguments set so
  * far copied over. */
 static nurt_kernel *alias_kernel(nurt_launch *l) {
   nurt_kernel *k = l->k;
   program *p = k->module->priv;
-  cl_int err;
-  if (!p->alias) {
-    p->alias = clCreateProgramWithSource(nurt_g.context, 1, &k->module->source, NULL, &err);
-    nurt_check(err, "clCreateProgramWithSource", &l->where);
-    err = clBuildProgram(p->alias, 1, &nurt_g.device, "", NULL, NULL);
-    if (err != CL_SUCCESS)
-      build_failed(p->alias, err, &l->where);
-  }
-  if (!k->alias) {
-    k->alias = calloc(1, sizeof *k->alias);
-    if (!k->alias)
-      nurt_fatal("out of host memory");
-    k->alias->kernel = clCreateKernel(p->alias, k->name, &err);
-    nurt_check(err, "clCreateKernel", &l->where);
-  }
+  if (!p->alias)
+    p->alias = build_variant(k->module, "", &l->where);
+  if (!k->alias)
+    k->alias = new_variant(p->alias, k->name, &l->where);
   replay_args(l, k->alias);
   return k->alias;
 }
@@ -280,9 +295,8 @@ static nurt_kernel *capped_kernel(nurt_launch *l, unsigned dims, const size_t *l
     threads *= local[d];
   if (k->occ_threads != threads) {
     k->occ_threads = threads;
-    const char *fixed = getenv("NU_REGCAP"); /* a number: that cap, where it cuts */
-    int n = fixed ? atoi(fixed) : 0;
-    k->cap = n >= 16 ? (k->regs > n ? n : 0) : nurt_occ_cap(k->regs, threads, occ);
+    k->cap =
+        forced_cap ? (k->regs > forced_cap ? forced_cap : 0) : nurt_occ_cap(k->regs, threads, occ);
   }
   if (!k->cap)
     return NULL;
@@ -291,7 +305,6 @@ static nurt_kernel *capped_kernel(nurt_launch *l, unsigned dims, const size_t *l
   for (size_t i = 0; i < p->ncapped; i++)
     if (p->capped[i].regs == k->cap)
       c = &p->capped[i];
-  cl_int err;
   if (!c) {
     struct capped_program *more = realloc(p->capped, (p->ncapped + 1) * sizeof *more);
     if (!more)
@@ -299,27 +312,17 @@ static nurt_kernel *capped_kernel(nurt_launch *l, unsigned dims, const size_t *l
     p->capped = more;
     c = &p->capped[p->ncapped++];
     c->regs = k->cap;
-    c->program = clCreateProgramWithSource(nurt_g.context, 1, &k->module->source, NULL, &err);
-    nurt_check(err, "clCreateProgramWithSource", &l->where);
     char opts[96];
     snprintf(opts, sizeof opts, "-DNU_RESTRICT=restrict -cl-nv-maxrregcount=%d", k->cap);
-    err = clBuildProgram(c->program, 1, &nurt_g.device, opts, NULL, NULL);
-    if (err != CL_SUCCESS)
-      build_failed(c->program, err, &l->where);
+    c->program = build_variant(k->module, opts, &l->where);
   }
   if (k->capped && k->capped->regs != k->cap) {
-    clReleaseKernel(k->capped->kernel);
-    free(k->capped->args);
-    free(k->capped);
+    release_variant(k->capped);
     k->capped = NULL;
   }
   if (!k->capped) {
-    k->capped = calloc(1, sizeof *k->capped);
-    if (!k->capped)
-      nurt_fatal("out of host memory");
-    k->capped->regs = k->cap;
-    k->capped->kernel = clCreateKernel(c->program, k->name, &err);
-    nurt_check(err, "clCreateKernel", &l->where);
+    k->capped = new_variant(c->program, k->name, &l->where);
+    k->capped->regs = k->cap; /* the cap it was built with */
   }
   replay_args(l, k->capped);
   return k->capped;
@@ -800,16 +803,10 @@ void nurt_modules_release_all(void) {
   for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);
-    if (k->alias) {
-      clReleaseKernel(k->alias->kernel);
-      free(k->alias->args);
-      free(k->alias);
-    }
-    if (k->capped) {
-      clReleaseKernel(k->capped->kernel);
-      free(k->capped->args);
-      free(k->capped);
-    }
+    if (k->alias)
+      release_variant(k->alias);
+    if (k->capped)
+      release_variant(k->capped);
     free(k->args);
     free(k->name);
     free(k);

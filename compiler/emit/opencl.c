@@ -410,10 +410,8 @@ static bool load_dims(Kernel *k, Cache *c, int *nd) {
   return true;
 }
 
-/* Whether element nu_x<d> of dimension d is one some in-range work-item
- * reads: loads outside stay inside the array. */
-/* Whether block coordinate `x` (an expression) of dimension d is in the
- * range some in-range work-item reads. */
+/* Whether block coordinate `x` (an expression) of dimension d is one some
+ * in-range work-item reads: loads outside stay inside the array. */
 static void print_in_block_at(Cache *c, int d, const char *x, Buf *b) {
   int m = c->mapped[d];
   if (m < 0)

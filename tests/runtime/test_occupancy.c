@@ -10,15 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* the runtime's own header first: it includes nurt.h its own way */
 #include "nurt_internal.h"
 
-#define CHECK(c)                                                                                   \
-  do {                                                                                             \
-    if (!(c)) {                                                                                    \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c);                        \
-      exit(1);                                                                                     \
-    }                                                                                              \
-  } while (0)
+#include "check.h"
 
 static const char log_text[] =
     "ptxas info    : 0 bytes gmem\n"
