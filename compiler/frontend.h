@@ -44,16 +44,18 @@ typedef enum HostUseKind {
   HU_OPAQUE, // a pointer whose array cannot be named before the statement
   HU_ESCAPE, // a call to a function that may touch any array
   HU_SCALAR, // a scalar variable named (a reduction's result may be pending)
+  HU_OBJECT, // a struct read or written whole: assigned, copied, handed to memset
 } HostUseKind;
 
 typedef struct HostUse {
   HostUseKind kind;
   bool lib_arg;  /* ROOT, OPAQUE: a pointer handed to a library call, which
                     matters in functions without kernels too */
-  bool write;    /* ROOT: the statement may write through it */
-  unsigned decl; /* ROOT: the offset of the root variable's declaration;
+  bool write;    /* ROOT, OBJECT: the statement may write through it */
+  unsigned decl; /* ROOT, OBJECT: the offset of the root variable's declaration;
                     SCALAR: the offset of the variable's name there (Var.off) */
-  char *root;    /* ROOT: its source text, `a`, `m->data` */
+  char *root;    /* ROOT: its source text, `a`, `m->data`; OBJECT: the
+                    object's, an lvalue (`s`, `*p`, `g.inner`) */
 } HostUse;
 
 typedef enum HostKind {
@@ -74,6 +76,9 @@ typedef struct HostStmt {
   Vec kids;         /* HostStmt*, in source order */
   Vec uses;         /* HostUse*, of a node that is not a statement */
   unsigned assigns; /* `v = e`: Var.off of v, plus 1; else 0 */
+  Vec defines;      /* char*, of a declaration: the arrays and structs of
+                       automatic storage it declares, new objects each time
+                       it runs (their addresses may be an old array's) */
 } HostStmt;
 
 /* A call to the C library's free or realloc: the name written at begin. */

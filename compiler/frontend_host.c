@@ -23,7 +23,8 @@ typedef struct Host {
 typedef struct Scan {
   Host *h;
   Vec *uses;
-  bool scalars; /* records the scalar variables named, too (HU_SCALAR) */
+  bool scalars; /* records the scalar variables named, too (HU_SCALAR); false
+                   while a helper's body is scanned (touches_no_array) */
 } Scan;
 
 /* Unlike the IR's view of an expression, a host root is seen through casts
@@ -70,6 +71,86 @@ static void add_use(Scan *s, HostUseKind kind, bool lib_arg) {
   vec_push(s->uses, u);
 }
 
+/* A struct or union the program declared (not the C library's FILE or
+ * struct timeval): it may hold arrays the device has. */
+static bool user_record(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Record)
+    return false;
+  CXCursor d = clang_getTypeDeclaration(t);
+  return !clang_Location_isInSystemHeader(clang_getCursorLocation(d));
+}
+
+/* What an object's expression names: whether it can be evaluated once more
+ * (no call, no ++ or assignment), and the last declaration it refers to. */
+typedef struct ObjectText {
+  bool pure;
+  unsigned last_decl;
+} ObjectText;
+
+static enum CXChildVisitResult object_parts(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  ObjectText *ot = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator || k == CXCursor_StmtExpr)
+    ot->pure = false;
+  if (k == CXCursor_BinaryOperator &&
+      clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+    ot->pure = false;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
+        op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec)
+      ot->pure = false;
+  }
+  if (k == CXCursor_DeclRefExpr) {
+    unsigned off = frontend_begin(clang_getCursorReferenced(c));
+    if (off > ot->last_decl)
+      ot->last_decl = off;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Records a struct object read or written whole (`s = z`, `*p = z`,
+ * `memset(&s, ...)`): nurt_host_range over its bytes.  In a helper's body
+ * its own locals and by-value parameters are not the caller's data. */
+static void note_object(Scan *s, CXCursor e, bool write, bool lib_arg) {
+  e = strip_casts(e);
+  CXCursor root = e;
+  while (clang_getCursorKind(root) == CXCursor_MemberRefExpr) {
+    Kids kids = frontend_kids_of(root);
+    if (kids.n != 1)
+      break;
+    CXType bt = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+    if (bt.kind == CXType_Pointer)
+      break; /* p->inner: an object through a pointer */
+    root = strip_casts(kids.c[0]);
+  }
+  if (clang_getCursorKind(root) == CXCursor_DeclRefExpr && !s->scalars) {
+    CXCursor d = clang_getCursorReferenced(root);
+    enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl ||
+        (clang_getCursorKind(d) == CXCursor_VarDecl && (sc == CX_SC_None || sc == CX_SC_Auto) &&
+         clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_FunctionDecl))
+      return;
+  }
+  /* named again before the statement: only what has no side effect */
+  ObjectText ot = {0};
+  ot.pure = true;
+  clang_visitChildren(e, object_parts, &ot);
+  object_parts(e, e, &ot);
+  char *txt = ot.pure ? text_of(s->h->src, e) : NULL;
+  if (!txt) {
+    add_use(s, HU_OPAQUE, lib_arg);
+    return;
+  }
+  add_use(s, HU_OBJECT, lib_arg);
+  HostUse *u = s->uses->items[s->uses->len - 1];
+  u->write = write;
+  u->root = txt;
+  u->decl = ot.last_decl; /* hostsync asks whether that lies in the statement */
+}
+
 /* Records the array behind a pointer expression: `a`, `m->data`; anything
  * else (a call's result, a[i] + k) is opaque and asks for a full sync. */
 static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
@@ -107,6 +188,10 @@ static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
     return;
   }
   CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  if (lib_arg && user_record(t)) { /* memset(&s, ...), fread(&s, ...) */
+    note_object(s, e, write, lib_arg);
+    return;
+  }
   if (t.kind != CXType_Pointer && t.kind != CXType_ConstantArray &&
       t.kind != CXType_VariableArray && t.kind != CXType_IncompleteArray)
     return; /* a scalar: not device data */
@@ -228,6 +313,8 @@ static void scan_call(Scan *s, CXCursor c) {
     if (t.kind == CXType_Pointer) {
       CXType pointee = clang_getPointeeType(t);
       note_root(s, arg, !clang_isConstQualifiedType(pointee), true);
+    } else if (user_record(t)) {
+      note_object(s, arg, false, true); /* a struct passed by value is read */
     }
     scan(s, arg, false);
   }
@@ -266,9 +353,26 @@ static void scan(Scan *s, CXCursor c, bool write) {
     if (kids.n != 2)
       break;
     bool assign = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+    if (op == CXBinaryOperator_Assign && user_record(clang_getCursorType(kids.c[0]))) {
+      note_object(s, kids.c[0], true, false);
+      if (clang_getCursorKind(strip_casts(kids.c[1])) != CXCursor_CallExpr)
+        note_object(s, kids.c[1], false, false);
+    }
     scan(s, kids.c[0], assign);
     scan(s, kids.c[1], false);
     return;
+  }
+  case CXCursor_VarDecl: { /* `struct S t = s;` reads s whole */
+    Kids kids = frontend_kids_of(c);
+    for (int i = 0; i < kids.n && i < 8; i++) {
+      CXCursor init = strip_casts(kids.c[i]);
+      enum CXCursorKind ik = clang_getCursorKind(init);
+      if ((ik == CXCursor_DeclRefExpr || ik == CXCursor_MemberRefExpr ||
+           ik == CXCursor_UnaryOperator || ik == CXCursor_ArraySubscriptExpr) &&
+          user_record(clang_getCursorType(init)))
+        note_object(s, init, false, false);
+    }
+    break;
   }
   case CXCursor_CallExpr:
     scan_call(s, c);
@@ -364,11 +468,31 @@ static enum CXChildVisitResult node_kid(CXCursor c, CXCursor parent, CXClientDat
 /* A statement keeps all its children: a sync goes before the smallest
  * statement that needs it.  Anything else is scanned whole, and also kept
  * apart when it holds a nest (a statement expression around a kernel). */
+/* The arrays and structs of automatic storage a declaration statement
+ * declares (HostStmt.defines). */
+static enum CXChildVisitResult find_defines(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_VarDecl)
+    return CXChildVisit_Continue;
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  bool array = t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray;
+  if ((sc == CX_SC_None || sc == CX_SC_Auto) && (array || user_record(t))) {
+    CXString name = clang_getCursorSpelling(c);
+    if (*clang_getCString(name))
+      vec_push(&((HostStmt *)d)->defines, xstrdup(clang_getCString(name)));
+    clang_disposeString(name);
+  }
+  return CXChildVisit_Continue;
+}
+
 static HostStmt *node_of(Host *h, CXCursor c) {
   HostStmt *n = NEW(HostStmt);
   n->kind = kind_of(c);
   n->begin = frontend_begin(c);
   n->end = frontend_end(c);
+  if (n->kind == HS_DECL)
+    clang_visitChildren(c, find_defines, n);
   bool stmt = n->kind != HS_EXPR && n->kind != HS_OTHER;
   if (!stmt) {
     Scan s = {h, &n->uses, true};

@@ -40,6 +40,8 @@ typedef struct Sync {
   unsigned stmt_begin, stmt_end; /* the host statement */
   Vec roots;                     /* char*: source text of array roots */
   Vec writes;                    /* parallel to roots: non-NULL when written */
+  Vec objects;                   /* parallel to roots: non-NULL for a struct
+                                    object (HU_OBJECT), synced over its bytes */
   bool all;                      /* needs nurt_escape() */
   Vec lazy;                      /* Var*: lazily folded variables named */
   int lazy_named;                /* how many times they are named */
@@ -106,7 +108,7 @@ static void sync_use(HostSync *hs, Sync *s, HostUse *u) {
    * accesses: only what library calls receive counts */
   if (hs->calls_only && !u->lib_arg)
     return;
-  if (u->kind != HU_ROOT) {
+  if (u->kind != HU_ROOT && u->kind != HU_OBJECT) {
     s->all = true;
     return;
   }
@@ -115,14 +117,16 @@ static void sync_use(HostSync *hs, Sync *s, HostUse *u) {
     s->all = true;
     return;
   }
+  bool object = u->kind == HU_OBJECT;
   for (int i = 0; i < s->roots.len; i++)
-    if (strcmp(s->roots.items[i], u->root) == 0) {
+    if (strcmp(s->roots.items[i], u->root) == 0 && (s->objects.items[i] != NULL) == object) {
       if (u->write)
         s->writes.items[i] = (void *)1;
       return;
     }
   vec_push(&s->roots, u->root);
   vec_push(&s->writes, u->write ? (void *)1 : NULL);
+  vec_push(&s->objects, object ? (void *)1 : NULL);
 }
 
 /* A statement's uses are its parts', in order; anything else carries its
@@ -173,17 +177,24 @@ static char *syncs_for(HostSync *hs, HostStmt *stmt, const char *sep) {
     /* the array's name and the statement's line, for NU_PROFILE: the
      * output's #line directives make __FILE__ and __LINE__ the input's */
     for (int i = 0; i < s.roots.len; i++) {
-      char *name = xstrdup(s.roots.items[i]);
+      const char *root = s.roots.items[i];
+      if (s.objects.items[i]) { /* a struct, read or written whole */
+        buf_printf(&b, "nurt_host_range(&(%s), sizeof(%s), %d)%s", root, root,
+                   s.writes.items[i] ? 1 : 0, sep);
+        continue;
+      }
+      char *name = xstrdup(root);
       for (char *p = name; *p; p++)
         if (*p == '"' || *p == '\\' || *p == '\n')
           *p = ' ';
-      buf_printf(&b, "nurt_host_access_at(%s, %d, \"%s\", __FILE__, __LINE__)%s",
-                 (char *)s.roots.items[i], s.writes.items[i] ? 1 : 0, name, sep);
+      buf_printf(&b, "nurt_host_access_at(%s, %d, \"%s\", __FILE__, __LINE__)%s", root,
+                 s.writes.items[i] ? 1 : 0, name, sep);
       xfree(name);
     }
   }
   xfree(s.roots.items);
   xfree(s.writes.items);
+  xfree(s.objects.items);
   return b.s;
 }
 
@@ -279,8 +290,30 @@ static char *header_decl_folds(HostSync *hs, HostStmt *n) {
     xfree(s.lazy.items);
     xfree(s.roots.items);
     xfree(s.writes.items);
+    xfree(s.objects.items);
   }
   return b.s;
+}
+
+/* After a declaration of local arrays or structs: their objects are new,
+ * and an old array at the same address (the last iteration's, a sibling
+ * block's) must not lend them its device copy.  A declaration's initializer
+ * writes them where nurt cannot see it, so this goes after it: the runtime
+ * then forgets what the device held there. */
+static void define_after(HostSync *hs, HostStmt *n) {
+  if (n->kind != HS_DECL || !n->defines.len)
+    return;
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (int i = 0; i < n->defines.len; i++) {
+    const char *v = n->defines.items[i];
+    buf_printf(&b, " nurt_host_define(&%s, sizeof %s);", v, v);
+    buf_printf(hs->notes,
+               "%s:%d: in %s: nurt_host_define() after the declaration of %s: a new "
+               "object, whatever the device held at its address is gone\n",
+               hs->src->path, line_of(hs->src, n->begin), hs->func_name ? hs->func_name : "?", v);
+  }
+  rewrite_add(hs->edits, n->end, n->end, b.s);
 }
 
 static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
@@ -318,6 +351,8 @@ static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
   char *sync = syncs_for(hs, n, "; ");
   if (sync)
     insert_before(hs, n, in_compound, sync);
+  if (in_compound && !hs->calls_only)
+    define_after(hs, n);
 }
 
 /* Every exit of a function that launches kernels hands the arrays back:

@@ -169,10 +169,10 @@ nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where 
   }
   /* Upload for every mode: a kernel that writes may not write every byte. */
   if (e->state == NURT_HOST_FRESH) {
-    nurt_upload(e, lo_of(e), hi_of(e), w);
-    nurt_transition(e, NURT_ON_UPLOADED);
+    nurt_upload_whole(e, w);
   } else {
     nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
+    nurt_check_unseen(e, w); /* or unprotected memory */
   }
   nurt_sync_check();
   return e;

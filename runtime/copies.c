@@ -149,6 +149,22 @@ static int staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const 
   return 1;
 }
 
+/* Starts the copy of n bytes at src into e's buffer at off; it is e's
+ * pending upload until it finishes (src must stay as it is until then). */
+static void enqueue_upload(nurt_entry *e, size_t off, size_t n, const void *src, int blocking,
+                           const nurt_where *w) {
+  cl_event ev;
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, blocking ? CL_TRUE : CL_FALSE, off, n, src,
+                                  0, NULL, &ev),
+             "clEnqueueWriteBuffer", w);
+  count(e, 0, n);
+  if (e->upload)
+    clReleaseEvent(e->upload);
+  clRetainEvent(ev);
+  e->upload = ev;
+  nurt_prof_push(ev, NURT_EV_TO_DEVICE, e->prof);
+}
+
 /* Host-to-device copy of [lo, hi) of the host memory into e's buffer;
  * asynchronous unless it reads protected pages. */
 void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
@@ -161,17 +177,13 @@ void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w)
   saved_list s = {0};
   if (closed)
     expose(lo, hi, RO, &s);
-  cl_event ev;
-  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, s.n ? CL_TRUE : CL_FALSE, lo - lo_of(e),
-                                  hi - lo, (void *)lo, 0, NULL, &ev),
-             "clEnqueueWriteBuffer", w);
-  count(e, 0, hi - lo);
-  if (e->upload)
-    clReleaseEvent(e->upload);
-  clRetainEvent(ev);
-  e->upload = ev;
-  nurt_prof_push(ev, NURT_EV_TO_DEVICE, e->prof);
+  enqueue_upload(e, lo - lo_of(e), hi - lo, (const void *)lo, s.n != 0, w);
   restore(&s);
+}
+
+void nurt_upload_from(nurt_entry *e, const void *src, const nurt_where *w) {
+  NURT_LOCKED();
+  enqueue_upload(e, 0, e->bytes, src, 0, w);
 }
 
 /* Blocking device-to-host copy of [lo, hi) of e.  Into protected pages it

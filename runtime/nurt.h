@@ -152,6 +152,19 @@ void nurt_host_access(const void *ptr, int write) NURT_BY_ADDRESS(1);
 void nurt_host_access_at(const void *ptr, int write, const char *name, const char *file, int line)
     NURT_BY_ADDRESS(1);
 
+/* Host code is about to read (write == 0) or write (write != 0) the `bytes`
+ * bytes at `ptr`, an object that may hold several arrays or parts of them (a
+ * struct assigned, copied or handed to memset/fread whole): as
+ * nurt_host_access for every array with bytes there. */
+void nurt_host_range(const void *ptr, size_t bytes, int write) NURT_BY_ADDRESS(1);
+
+/* A new object of `bytes` bytes has just begun at `ptr` (a local array or
+ * struct declared, maybe with an initializer): whatever the device held
+ * there belonged to an object that is gone.  Arrays with bytes there become
+ * host-fresh without a copy back (their bytes outside the object are copied
+ * back first if only the device has them). */
+void nurt_host_define(const void *ptr, size_t bytes) NURT_BY_ADDRESS(1);
+
 /* Copy back every array whose fresh copy is on the device, then mark every
  * device copy stale: the host may do anything with the arrays afterwards. */
 void nurt_sync_all(void);
@@ -210,6 +223,7 @@ typedef struct nurt_stats {
   double kernel_seconds;   /* summed from profiling events: only with NU_PROFILE, else 0 */
   unsigned long faults;    /* host accesses caught by page protection (NU_LAZY) */
   unsigned long snapshots; /* copies taken on the device for `snapshot(...)` */
+  unsigned long unseen; /* launches that found a host write to unprotected memory by comparison */
 } nurt_stats;
 void nurt_get_stats(nurt_stats *out);
 

@@ -173,6 +173,12 @@ typedef struct nurt_entry {
   int prot, head_prot; /* PROT_* now on the body and on the head page */
   int loose;
   char *snap; /* the edges as the device has them, while loose (or NULL) */
+  /* Memory nurt cannot protect (guard not YES: stack, heap arena, small
+   * statics): the host bytes as they were when the device copy last matched
+   * them, while not host-fresh.  A launch compares them with the host's, so
+   * that a write nucc did not see is found (SPEC §5: a copy is skipped only
+   * with proof); uploads of such memory read this copy, not the host's. */
+  char *shadow;
 } nurt_entry;
 
 /* arrays.c: the table (callers hold nurt_lock) */
@@ -186,7 +192,8 @@ void nurt_arrays_release_all(void);
 
 /* copies.c: data between host and device (callers hold nurt_lock) */
 void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w);
-void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi); /* blocking */
+void nurt_upload_from(nurt_entry *e, const void *src, const nurt_where *w); /* all of e, async */
+void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi);             /* blocking */
 void nurt_wait_upload(nurt_entry *e);
 void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi);        /* uploads reading [lo, hi) */
 int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need); /* a page below PROT `need` */
@@ -202,6 +209,8 @@ typedef enum {
   NURT_ON_COPIED_BACK,  /* the host copy now equals the device's: device-fresh → both */
   NURT_ON_HOST_WRITES,  /* the host may write it now: host-fresh, both → host-fresh */
   NURT_ON_FORGOTTEN,    /* its data no longer matters (free, merged, exit): → host-fresh */
+  NURT_ON_DEVICE_KEPT,  /* NU_VERIFY put the host's bytes aside: → device-fresh, as
+                           the run without the check would be */
   NURT_ON_COUNT
 } nurt_event;
 void nurt_transition(nurt_entry *e, nurt_event ev);
@@ -210,7 +219,17 @@ void nurt_copy_back(nurt_entry *e);                         /* the stale host by
 void nurt_host_fresh(nurt_entry *e);                        /* the host is about to write */
 void nurt_unguard(nurt_entry *e);                           /* pages read-write, entry unchanged */
 void nurt_upload_edges(nurt_entry *e, const nurt_where *w); /* the loose ones the host changed */
+void nurt_upload_whole(nurt_entry *e, const nurt_where *w); /* host-fresh e goes up; then BOTH */
+/* A launch needs e on the device: an unprotected entry whose host bytes
+ * changed since its shadow goes up again (both), or stops the program
+ * (device-fresh: the device's newer data and the host's write cannot both
+ * be kept). */
+void nurt_check_unseen(nurt_entry *e, const nurt_where *w);
 void nurt_sync_check(void); /* debug builds: every entry's invariants (else nothing) */
+/* NU_VERIFY: the array at ptr is state `s` again after the check (the
+ * device's copy was left as the kernels made it). */
+void nurt_sync_reinstate(const void *ptr, nurt_state s);
+nurt_state nurt_sync_state_of(const void *ptr); /* host-fresh where unknown */
 /* sync.c serves guard.c's faults through a nurt_guard_server it registers. */
 
 /* guard.c: page protection, the SIGSEGV handler, the table lock */

@@ -22,6 +22,34 @@ static uintptr_t down(uintptr_t a) { return a & ~(nurt_page() - 1); }
 static uintptr_t max_of(uintptr_t a, uintptr_t b) { return a > b ? a : b; }
 static uintptr_t min_of(uintptr_t a, uintptr_t b) { return a < b ? a : b; }
 
+/* The shadow of an unprotected entry (nurt_entry.shadow): taken when it
+ * leaves host-fresh and after every copy back, so it always holds the host
+ * bytes that match the device's (both) or that the device's newer data
+ * replaced (device-fresh).  An upload may still read it: wait first. */
+static void take_shadow(nurt_entry *e) {
+  nurt_wait_upload(e);
+  if (!e->shadow && !(e->shadow = malloc(e->bytes)))
+    nurt_fatal("out of host memory for a %zu-byte copy of an array nurt cannot protect "
+               "(NU_LAZY=0, or a stack or small heap array)",
+               e->bytes);
+  memcpy(e->shadow, e->base, e->bytes);
+}
+
+static void drop_shadow(nurt_entry *e) {
+  if (!e->shadow)
+    return;
+  nurt_wait_upload(e);
+  free(e->shadow);
+  e->shadow = NULL;
+}
+
+/* e's pages are no longer protected: from now on its shadow is the proof. */
+static void unprotected(nurt_entry *e) {
+  e->guard = NURT_GUARD_NO;
+  if (e->state != NURT_HOST_FRESH)
+    take_shadow(e);
+}
+
 /* Sets e's owned pages to `body`, its head page (if any) to `head`.  Before
  * a page becomes PROT_NONE no upload may still read it: the driver thread
  * that copies would fault.  If mprotect fails, e is no longer protected. */
@@ -44,13 +72,13 @@ void nurt_protect(nurt_entry *e, int body, int head) {
   if (failed) {
     nurt_guard_protect(e->glo, e->ghi, RW); /* fails only where nothing is mapped */
     e->prot = e->head_prot = RW;
-    e->guard = NURT_GUARD_NO;
+    unprotected(e);
   }
 }
 
 void nurt_unguard(nurt_entry *e) {
   nurt_protect(e, RW, RW);
-  e->guard = NURT_GUARD_NO;
+  unprotected(e);
 }
 
 /* Which pages e owns: none when another entry has bytes or protected pages
@@ -94,10 +122,13 @@ static void enter(nurt_entry *e, nurt_state s) {
     e->loose = 0;
     free(e->snap);
     e->snap = NULL;
+    drop_shadow(e);
     return;
   }
   if (e->guard == NURT_GUARD_UNKNOWN)
     classify(e);
+  if (e->guard != NURT_GUARD_YES && !e->shadow)
+    take_shadow(e);
   int p = s == NURT_DEVICE_FRESH ? NONE : RO;
   nurt_protect(e, p, p);
 }
@@ -117,13 +148,14 @@ static const nurt_state next_state[NURT_ON_COUNT][3] = {
     [NURT_ON_COPIED_BACK] = {NO, NURT_BOTH, NO},
     [NURT_ON_HOST_WRITES] = {NURT_HOST_FRESH, NO, NURT_HOST_FRESH},
     [NURT_ON_FORGOTTEN] = {NURT_HOST_FRESH, NURT_HOST_FRESH, NURT_HOST_FRESH},
+    [NURT_ON_DEVICE_KEPT] = {NURT_DEVICE_FRESH, NURT_DEVICE_FRESH, NURT_DEVICE_FRESH},
 };
 #undef NO
 
 void nurt_transition(nurt_entry *e, nurt_event ev) {
   NURT_LOCKED();
-  static const char *const events[] = {"uploaded", "kernel wrote", "copied back", "host writes",
-                                       "forgotten"};
+  static const char *const events[] = {"uploaded",    "kernel wrote", "copied back",
+                                       "host writes", "forgotten",    "device kept"};
   static const char *const states[] = {"host-fresh", "device-fresh", "both"};
   nurt_state s = next_state[ev][e->state];
   if ((int)s < 0) /* a bug in nurt: fail loudly, in every build */
@@ -143,7 +175,91 @@ void nurt_copy_back(nurt_entry *e) {
   }
   nurt_read_back(e, lo, hi);
   nurt_transition(e, NURT_ON_COPIED_BACK);
+  if (e->guard != NURT_GUARD_YES)
+    take_shadow(e); /* the host bytes now match the device's */
 }
+
+void nurt_upload_whole(nurt_entry *e, const nurt_where *w) {
+  NURT_LOCKED();
+  if (e->guard == NURT_GUARD_UNKNOWN)
+    classify(e);
+  if (e->guard == NURT_GUARD_YES) {
+    nurt_upload(e, lo_of(e), hi_of(e), w);
+  } else {
+    /* from the shadow: a host write nucc does not see (a declaration's
+     * initializer) cannot race with the copy */
+    take_shadow(e);
+    nurt_upload_from(e, e->shadow, w);
+  }
+  nurt_transition(e, NURT_ON_UPLOADED);
+}
+
+void nurt_check_unseen(nurt_entry *e, const nurt_where *w) {
+  NURT_LOCKED();
+  if (e->guard == NURT_GUARD_YES || e->state == NURT_HOST_FRESH ||
+      memcmp(e->base, e->shadow, e->bytes) == 0)
+    return;
+  if (e->state == NURT_DEVICE_FRESH)
+    nurt_fatal("%s:%d: the host changed the array at %p (%zu bytes, memory nurt cannot protect) "
+               "after the kernel of %s:%d wrote it, by a write nucc did not see; the device's "
+               "results and the host's write cannot both be kept (please report this as a nucc "
+               "bug, with the statement that writes the array)",
+               w && w->file ? w->file : "?", w ? w->line : 0, (void *)e->base, e->bytes,
+               e->writer.file ? e->writer.file : "?", e->writer.line);
+  nurt_counters.unseen++;
+  nurt_host_fresh(e);
+  nurt_upload_whole(e, w);
+}
+
+/* Every entry with bytes on [lo, hi), in turn (the table may not change
+ * under `fn`). */
+static void each_on(uintptr_t lo, uintptr_t hi, void (*fn)(nurt_entry *, uintptr_t, uintptr_t, int),
+                    int arg) {
+  for (size_t i = 0; i < nurt_ntable; i++) {
+    nurt_entry *e = nurt_table[i];
+    if (lo_of(e) < hi && lo < hi_of(e))
+      fn(e, lo, hi, arg);
+  }
+}
+
+static void range_access(nurt_entry *e, uintptr_t lo, uintptr_t hi, int write) {
+  (void)lo;
+  (void)hi;
+  if (e->state == NURT_DEVICE_FRESH)
+    nurt_copy_back(e);
+  if (write)
+    nurt_host_fresh(e);
+  else
+    nurt_protect(e, RO, RO);
+}
+
+/* A new object on [lo, hi): the entry's bytes there are dead, the others
+ * come back if only the device has them. */
+static void define(nurt_entry *e, uintptr_t lo, uintptr_t hi, int unused) {
+  (void)unused;
+  if (e->state == NURT_DEVICE_FRESH) {
+    nurt_read_back(e, lo_of(e), max_of(lo_of(e), min_of(lo, hi_of(e))));
+    nurt_read_back(e, min_of(hi_of(e), max_of(hi, lo_of(e))), hi_of(e));
+  }
+  nurt_wait_upload(e);
+  nurt_transition(e, NURT_ON_FORGOTTEN);
+}
+
+static void on_range(const void *ptr, size_t bytes, int write, int defining) {
+  if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0 || !ptr || !bytes)
+    return;
+  nurt_lock();
+  nurt_prof_cause(NURT_CAUSE_HOST, NULL, 0, NULL);
+  uintptr_t lo = (uintptr_t)ptr;
+  each_on(lo, lo + bytes, defining ? define : range_access, write);
+  nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
+  nurt_sync_check();
+  nurt_unlock();
+}
+
+void nurt_host_range(const void *ptr, size_t bytes, int write) { on_range(ptr, bytes, write, 0); }
+
+void nurt_host_define(const void *ptr, size_t bytes) { on_range(ptr, bytes, 1, 1); }
 
 void nurt_host_fresh(nurt_entry *e) {
   nurt_wait_upload(e);
@@ -388,6 +504,8 @@ static void check_entry(const nurt_entry *e) {
   NURT_ASSERT(e->state == NURT_HOST_FRESH || e->state == NURT_DEVICE_FRESH || e->state == NURT_BOTH,
               "an entry in no state");
   NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
+  NURT_ASSERT(!e->shadow == (e->guard == NURT_GUARD_YES || e->state == NURT_HOST_FRESH),
+              "an unprotected entry off the host without its shadow, or a shadow elsewhere");
   NURT_ASSERT(!e->loose || (e->guard == NURT_GUARD_YES && e->state != NURT_HOST_FRESH),
               "loose edges on an entry that is not protected or is host-fresh");
   if (e->state == NURT_HOST_FRESH)
@@ -427,4 +545,27 @@ void nurt_sync_check(void) {
   }
   NURT_ASSERT(live == nlive, "the count of entries on the device is wrong");
 #endif
+}
+
+nurt_state nurt_sync_state_of(const void *ptr) {
+  nurt_lock();
+  nurt_entry *e = nurt_arrays_find(ptr, 1);
+  nurt_state s = e ? e->state : NURT_HOST_FRESH;
+  nurt_unlock();
+  return s;
+}
+
+void nurt_sync_reinstate(const void *ptr, nurt_state s) {
+  nurt_lock();
+  nurt_entry *e = nurt_arrays_find(ptr, 1);
+  if (e && e->state != s) {
+    if (s == NURT_DEVICE_FRESH) {
+      nurt_wait_upload(e);
+      if (e->state == NURT_HOST_FRESH)
+        take_shadow(e); /* the host's bytes from now on are the check's */
+      nurt_transition(e, NURT_ON_DEVICE_KEPT);
+    }
+  }
+  nurt_sync_check();
+  nurt_unlock();
 }

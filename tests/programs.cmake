@@ -112,6 +112,18 @@ foreach(src IN LISTS NUCC_VERIFY_PROGRAMS)
     ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "verify" TIMEOUT 120)
 endforeach()
 
+# --- verify_copies.<name>: NU_VERIFY makes the run's copies, no more, no fewer
+file(GLOB NUCC_VERIFY_COPY_PROGRAMS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/verify/copies/*.c)
+foreach(src IN LISTS NUCC_VERIFY_COPY_PROGRAMS)
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME verify_copies.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/verify/check_copies.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/verify_copies.${name} ${src})
+  set_tests_properties(verify_copies.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "verify" TIMEOUT 120)
+  nucc_add_run_test(${src} program)
+endforeach()
+
 # --- profile.<name>: NU_PROFILE's array names, causes and counts ----------
 file(GLOB NUCC_PROFILE_PROGRAMS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/profile/*.c)
 foreach(src IN LISTS NUCC_PROFILE_PROGRAMS)

@@ -1,7 +1,8 @@
 /* test_arrays.c — proves that nurt moves an array only when the copy about to
  * be used is stale: repeated launches upload once, a host read copies back
  * once, a host write forces a new upload, nurt_sync_all makes the host copy
- * fresh; and that many launches, 2-D and zero-byte launches work.  Checks the
+ * fresh, a host write to the stack that nurt was not told of is found by
+ * comparison; and that many launches, 2-D and zero-byte launches work.  Checks the
  * numbers and the counters of nurt_get_stats. */
 #define _POSIX_C_SOURCE 200112L /* setenv */
 #include <stdlib.h>
@@ -144,6 +145,43 @@ static void zero_bytes_and_2d(void) {
   nurt_free(a);
 }
 
+/* Memory nurt cannot protect (the stack): a host write nurt was not told of
+ * is found at the next launch by comparison and goes up again, a launch
+ * after none uploads nothing, and a declaration (nurt_host_define) forgets
+ * the device's data without copying it back. */
+static void unseen_writes_to_the_stack(void) {
+  float st[64];
+  for (int i = 0; i < 64; i++)
+    st[i] = (float)i;
+  launch_scale(&mod, 80, st, 64, 2);
+  nurt_host_access(st, 0);
+  CHECK(st[3] == 6.0f);
+  nurt_stats before = stats();
+  st[3] = 100; /* not told */
+  launch_scale(&mod, 81, st, 64, 2);
+  nurt_stats after = stats();
+  CHECK_EQ(after.unseen, before.unseen + 1);
+  CHECK_EQ(after.copies_to_device, before.copies_to_device + 1);
+  launch_scale(&mod, 82, st, 64, 2); /* device-fresh, host unchanged: no copy */
+  CHECK_EQ(stats().copies_to_device, after.copies_to_device);
+  CHECK_EQ(stats().unseen, after.unseen);
+  nurt_host_access(st, 0);
+  CHECK(st[3] == 400.0f && st[4] == 32.0f);
+
+  launch_scale(&mod, 83, st, 64, 2); /* device-fresh again */
+  before = stats();
+  nurt_host_define(st, sizeof st); /* a new object: no copy back */
+  CHECK_EQ(stats().copies_to_host, before.copies_to_host);
+  for (int i = 0; i < 64; i++)
+    st[i] = 1;
+  launch_scale(&mod, 84, st, 64, 3);
+  nurt_host_range(st, sizeof st, 0);
+  CHECK(st[0] == 3.0f && st[63] == 3.0f);
+  CHECK_EQ(stats().copies_to_device, before.copies_to_device + 1);
+  CHECK_EQ(stats().copies_to_host, before.copies_to_host + 1);
+  nurt_escape(); /* the stack array is about to die */
+}
+
 int main(void) {
   /* kernel_seconds needs the profiling queue, which only NU_PROFILE opens */
   setenv("NU_PROFILE", "1", 0);
@@ -156,6 +194,7 @@ int main(void) {
   time_steps_move_nothing(a);
   many_launches(a);
   sync_all_hands_back(a);
+  unseen_writes_to_the_stack();
   nurt_stats before = stats();
   zero_bytes_and_2d();
   nurt_stats s = stats();
