@@ -54,7 +54,7 @@ endif()
 if(NUCC_SANITIZE)
   list(APPEND NUCC_TEST_ENV
     "NUCC_TEST_CFLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer"
-    "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_SOURCE_DIR}/runtime/lsan.supp:print_suppressions=0")
+    ${NUCC_SANITIZER_ENV})
 endif()
 file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/pocl-cache)
 
