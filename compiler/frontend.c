@@ -1141,7 +1141,6 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
   char *annots, *why;
   SrcLoc at = {l2.line, l2.col + 4};
   OmpKind k = omp_parse(rest, &annots, &why);
-  xfree(rest);
   unsigned end = e < src->len ? e + 1 : e;
   if (k == OMP_ERROR) {
     diag_error(at, "%s", why);
@@ -1161,21 +1160,21 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
         a->args[m].loc = a->args[m].key_loc = at;
     }
     vec_push(&src->pragmas, p);
-  } else if (k == OMP_PARALLEL) {
-    Directive *d = NEW(Directive);
-    d->name = "omp parallel";
-    d->begin = b;
-    d->end = end;
-    vec_push(&src->directives, d);
-  } else if (k == OMP_NO_GPU || k == OMP_ATOMIC) {
+  } else {
     OmpInside *o = NEW(OmpInside);
     o->loc = at;
     o->offset = off0;
-    o->what = why ? why : xstrdup("'#pragma omp atomic'");
+    o->begin = b;
+    o->end = end;
+    o->kind = (int)k;
+    char *name = omp_name(rest);
+    o->what = xformat("'#pragma omp %s'", name);
+    xfree(name);
+    o->why = why;
+    o->list = k == OMP_THREADPRIVATE ? annots : NULL;
     /* atomic on a scalar's update is a reduction: `v op= e`, `v++`; on an
      * element (a[i] += e, a->n++) it needs atomics nucc does not make */
     if (k == OMP_ATOMIC) {
-      o->atomic = true;
       unsigned t = i + 3;
       for (; t < n; t++) {
         unsigned off;
@@ -1191,14 +1190,8 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
       }
     }
     vec_push(&src->omp_inside, o);
-  } else if (k == OMP_THREADPRIVATE && annots) {
-    OmpInside *o = NEW(OmpInside);
-    o->loc = at;
-    o->offset = off0;
-    o->what = xstrdup(annots);
-    o->threadprivate = true;
-    vec_push(&src->omp_inside, o);
   }
+  xfree(rest);
 }
 
 /* Records the line of any `#pragma` (spelled so, first on its line):
@@ -1644,30 +1637,131 @@ static bool names_word(const char *text, unsigned b, unsigned e, const char *w) 
   return false;
 }
 
-static void check_omp(Source *src) {
+/* The end of the outermost statement that starts at `off` in a function of
+ * the file, or 0: the block an OpenMP region stands over. */
+typedef struct StmtAt {
+  Source *src;
+  unsigned at, end;
+} StmtAt;
+
+static enum CXChildVisitResult stmt_at(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  StmtAt *s = d;
+  if (!frontend_in_main_file(s->src, c))
+    return CXChildVisit_Continue;
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  if (e <= s->at || b > s->at)
+    return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (b == s->at && (clang_isStatement(k) || clang_isExpression(k))) {
+    s->end = e;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* The statement after a region's pragma line: [*b, *e), or false. */
+static bool region_stmt(Source *src, CXToken *toks, unsigned n, unsigned line_end, unsigned *b,
+                        unsigned *e) {
+  for (unsigned t = 0; t < n; t++) {
+    unsigned off;
+    frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
+    if (off < line_end || clang_getTokenKind(toks[t]) == CXToken_Comment || pp_token(src, off))
+      continue;
+    StmtAt s = {src, off, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), stmt_at, &s);
+    *b = off;
+    *e = s.end;
+    return s.end > off;
+  }
+  return false;
+}
+
+/* The offloaded nest that holds `off`, or NULL. */
+static Nest *nest_at(Source *src, unsigned off) {
+  for (int j = 0; j < src->nests.len; j++) {
+    Nest *n = src->nests.items[j];
+    if (off >= n->for_begin && off < n->end)
+      return n;
+  }
+  return NULL;
+}
+
+#define OMP_WARN "nucc-omp-ignored"
+
+/* A region (parallel, target, teams, target data) that holds an offloaded
+ * loop is dropped: its loops are kernels, and with -fopenmp every thread
+ * would launch them.  One without goes on as written, so that a build with
+ * -fopenmp has the threads the original has. */
+static void check_region(Source *src, OmpInside *o, CXToken *toks, unsigned n) {
+  unsigned b, e;
+  if (!region_stmt(src, toks, n, o->end, &b, &e)) {
+    diag_warning(OMP_WARN, o->loc,
+                 "%s is not translated: no statement follows it; it stays as "
+                 "written",
+                 o->what);
+    return;
+  }
+  for (int j = 0; j < src->nests.len; j++) {
+    Nest *nest = src->nests.items[j];
+    if (nest->for_begin >= b && nest->for_begin < e) {
+      Directive *d = NEW(Directive);
+      d->name = "omp parallel";
+      d->begin = o->begin;
+      d->end = o->end;
+      vec_push(&src->directives, d);
+      return;
+    }
+  }
+  diag_warning(OMP_WARN, o->loc,
+               "%s is not translated: the region holds no loop nucc offloads; it stays as "
+               "written and runs on the host's threads",
+               o->what);
+}
+
+static void check_omp(Source *src, CXToken *toks, unsigned ntoks) {
   for (int i = 0; i < src->omp_inside.len; i++) {
     OmpInside *o = src->omp_inside.items[i];
-    for (int j = 0; j < src->nests.len; j++) {
-      Nest *n = src->nests.items[j];
-      if (o->threadprivate) {
-        char *list = xstrdup(o->what);
+    OmpKind k = (OmpKind)o->kind;
+    Nest *in = nest_at(src, o->offset);
+    if (k == OMP_THREADPRIVATE) {
+      bool used = false;
+      for (int j = 0; j < src->nests.len; j++) {
+        Nest *n = src->nests.items[j];
+        char *list = xstrdup(o->list ? o->list : "");
         for (char *w = strtok(list, ", \t"); w; w = strtok(NULL, ", \t"))
-          if (names_word(src->text, n->for_begin, n->end, w))
+          if (names_word(src->text, n->for_begin, n->end, w)) {
+            used = true;
             diag_error(o->loc,
                        "'%s' is threadprivate and the loop at line %d uses it: offloaded, the "
                        "loop has no threads to keep copies",
                        w, n->loops && n->depth ? n->loops[0]->loc.line : n->pragma_loc.line);
+          }
         xfree(list);
-        continue;
       }
-      if (o->offset < n->for_begin || o->offset >= n->end || (o->atomic && o->scalar))
-        continue;
-      if (o->atomic)
-        diag_error(o->loc, "'#pragma omp atomic' on an array element or a member has no GPU "
-                           "meaning in a loop that --openmp offloads (only a scalar's update, a "
-                           "reduction, may be atomic)");
-      else
-        diag_error(o->loc, "%s has no GPU meaning in a loop that --openmp offloads", o->what);
+      if (!used)
+        diag_warning(OMP_WARN, o->loc,
+                     "%s is not translated: no loop nucc offloads uses its variables; it stays "
+                     "as written",
+                     o->what);
+    } else if (in && k == OMP_ATOMIC && o->scalar) {
+      /* a reduction's update: the analysis finds it */
+    } else if (in && k == OMP_ATOMIC) {
+      diag_error(o->loc, "'#pragma omp atomic' on an array element or a member has no GPU "
+                         "meaning in a loop that --openmp offloads (only a scalar's update, a "
+                         "reduction, may be atomic)");
+    } else if (in && (k == OMP_NO_GPU || k == OMP_REGION)) {
+      diag_error(o->loc, "%s has no GPU meaning in a loop that --openmp offloads", o->what);
+    } else if (in) {
+      diag_warning(OMP_WARN, o->loc,
+                   "%s is not translated: %s; in the loop that --openmp offloads at line %d, "
+                   "the kernel leaves it out",
+                   o->what, o->why, in->pragma_loc.line);
+    } else if (k == OMP_REGION) {
+      check_region(src, o, toks, ntoks);
+    } else {
+      diag_warning(OMP_WARN, o->loc, "%s is not translated: %s; it stays as written", o->what,
+                   k == OMP_IGNORE ? o->why : "it is outside every loop nucc offloads");
     }
   }
 }
@@ -1744,16 +1838,18 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   Vec *attachments = &src->clang->attachments;
   if (attachments->len)
     qsort(attachments->items, (size_t)attachments->len, sizeof(void *), cmp_attach);
-  clang_disposeTokens(src->clang->tu, toks, ntoks);
-  if (diag_errors())
+  if (diag_errors()) {
+    clang_disposeTokens(src->clang->tu, toks, ntoks);
     return false;
+  }
 
   Ctx *cx = NEW(Ctx);
   cx->src = src;
   CXCursor root = clang_getTranslationUnitCursor(src->clang->tu);
   clang_visitChildren(root, find_funcs, cx);
   clang_visitChildren(root, find_nests, cx);
-  check_omp(src);
+  check_omp(src, toks, ntoks);
+  clang_disposeTokens(src->clang->tu, toks, ntoks);
   if (diag_errors())
     return false;
   frontend_host_collect(src);
