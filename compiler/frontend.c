@@ -1050,26 +1050,6 @@ static Func *func_of(Ctx *cx, CXCursor def) {
 
 /* --- pragmas -------------------------------------------------------------- */
 
-/* `_Pragma("nu ...")`, written here or in a macro defined here: clang would
- * drop it silently and the loop would stay on the host, so it is an error.
- * (One from a header's macro is not seen: docs/annotations.md.) */
-static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
-  CXString s = clang_getTokenSpelling(src->clang->tu, str);
-  const char *p = strchr(clang_getCString(s), '"');
-  bool nu = false;
-  if (p) {
-    p++;
-    while (*p == ' ' || *p == '\t')
-      p++;
-    nu = !strncmp(p, "nu", 2) && !isalnum((unsigned char)p[2]) && p[2] != '_';
-  }
-  clang_disposeString(s);
-  if (nu)
-    diag_error(frontend_loc(clang_getTokenLocation(src->clang->tu, op), NULL),
-               "'_Pragma(\"nu ...\")' is not supported: write the annotation as a "
-               "'#pragma nu' line directly above the loop");
-}
-
 /* Pragmas are taken as the preprocessor leaves them: a `#pragma nu` in a
  * region #if/#ifdef skipped is not there, and the directives themselves
  * (#ifdef OPEN, #endif) may stand between a pragma and its `for`. */
@@ -1126,22 +1106,10 @@ static bool pp_token(Source *src, unsigned off) {
  * with the annotations it stands for (openmp.c), a `parallel` region a line the
  * output drops, and constructs that have no GPU meaning are kept to be
  * checked against the nests once they are known (frontend_check_omp). */
-static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
-                     SrcLoc l2, unsigned off2) {
-  unsigned b = off0;
-  while (b > 0 && src->text[b - 1] != '\n')
-    b--;
-  unsigned e = off2;
-  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
-    e++;
-  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
-  for (char *c = rest; *c; c++) /* continued lines */
-    if (*c == '\\' || *c == '\n')
-      *c = ' ';
+static void read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest, SrcLoc l0,
+                          SrcLoc at, unsigned off0, unsigned b, unsigned end) {
   char *annots, *why;
-  SrcLoc at = {l2.line, l2.col + 4};
   OmpKind k = omp_parse(rest, &annots, &why);
-  unsigned end = e < src->len ? e + 1 : e;
   if (k == OMP_ERROR) {
     diag_error(at, "%s", why);
   } else if (k == OMP_LOOP) {
@@ -1194,6 +1162,22 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
   xfree(rest);
 }
 
+static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
+                     SrcLoc l2, unsigned off2) {
+  unsigned b = off0;
+  while (b > 0 && src->text[b - 1] != '\n')
+    b--;
+  unsigned e = off2;
+  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
+    e++;
+  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
+  for (char *c = rest; *c; c++) /* continued lines */
+    if (*c == '\\' || *c == '\n')
+      *c = ' ';
+  read_omp_text(src, toks, n, i, rest, l0, (SrcLoc){l2.line, l2.col + 4}, off0, b,
+                e < src->len ? e + 1 : e);
+}
+
 /* Records the line of any `#pragma` (spelled so, first on its line):
  * hostsync.c puts code above the pragma lines that stand over a statement,
  * whatever their namespace (`omp`, `GCC`), never between them and it. */
@@ -1211,6 +1195,307 @@ static void note_pragma_start(Source *src, CXToken hash, CXToken pragma) {
   vec_push(&src->pragma_starts, (void *)(uintptr_t)b);
 }
 
+/* --- _Pragma ------------------------------------------------------------- */
+
+/* `_Pragma("omp parallel for")`, the C99 operator a macro usually produces,
+ * is a pragma like a `#pragma` line: written in the file, or from a macro
+ * (defined here or in a header) that the file expands, through other
+ * macros and `#PARAM` too.  Clang drops a pragma it does not know, so
+ * nucc reads the operator's text itself. */
+
+static char *token_text(Source *src, CXToken t) {
+  CXString s = clang_getTokenSpelling(src->clang->tu, t);
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static bool token_is(Source *src, CXToken t, const char *w) {
+  CXString s = clang_getTokenSpelling(src->clang->tu, t);
+  bool r = !strcmp(clang_getCString(s), w);
+  clang_disposeString(s);
+  return r;
+}
+
+/* The text of a string literal "..." without its quotes and escapes of `"`
+ * and `\`, as _Pragma destringizes it; NULL for another token. */
+static char *destringize(const char *lit) {
+  size_t n = strlen(lit);
+  if (n < 2 || lit[0] != '"' || lit[n - 1] != '"')
+    return NULL;
+  char *r = xstrndup(lit + 1, n - 2), *w = r;
+  for (const char *p = r; *p; p++) {
+    if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+      p++;
+    *w++ = *p;
+  }
+  *w = 0;
+  return r;
+}
+
+/* A pragma's span in the output: from its first byte, or its line's start
+ * when only blanks stand before; to its last, or past the newline when only
+ * blanks follow, so that one alone on its line goes whole. */
+static void pragma_span(Source *src, unsigned first, unsigned last, unsigned *b, unsigned *e) {
+  unsigned p = first;
+  while (p > 0 && (src->text[p - 1] == ' ' || src->text[p - 1] == '\t'))
+    p--;
+  *b = p == 0 || src->text[p - 1] == '\n' ? p : first;
+  p = last;
+  while (p < src->len && (src->text[p] == ' ' || src->text[p] == '\t'))
+    p++;
+  *e = p >= src->len ? p : src->text[p] == '\n' ? p + 1 : last;
+}
+
+/* A pragma found anywhere, by the text after `pragma` ("nu work(64)", "omp
+ * parallel for"), at `loc` (offset off) and spanning [b, e): read as its
+ * namespace says.  Its columns are not the file's, so every annotation's
+ * location is the pragma's. */
+static void take_pragma(Source *src, CXToken *toks, unsigned n, unsigned i, const char *text,
+                        SrcLoc loc, unsigned off, unsigned b, unsigned e) {
+  while (*text == ' ' || *text == '\t')
+    text++;
+  bool nu = !strncmp(text, "nu", 2) && !isalnum((unsigned char)text[2]) && text[2] != '_';
+  bool omp =
+      src->openmp && !strncmp(text, "omp", 3) && !isalnum((unsigned char)text[3]) && text[3] != '_';
+  if (omp) {
+    read_omp_text(src, toks, n, i, xstrdup(text + 3), loc, loc, off, b, e);
+    return;
+  }
+  if (!nu)
+    return;
+  PragmaLine *p = NEW(PragmaLine);
+  p->line = loc.line;
+  p->loc = loc;
+  p->begin = b;
+  p->end = e;
+  pragma_parse(text + 2, loc, &p->annots);
+  for (int j = 0; j < p->annots.len; j++) {
+    Annot *a = p->annots.items[j];
+    a->loc = loc;
+    for (int m = 0; m < a->nargs; m++)
+      a->args[m].loc = a->args[m].key_loc = loc;
+  }
+  vec_push(&src->pragmas, p);
+}
+
+/* `_Pragma ( "text" )` written in the file, at toks[i]. */
+static void pragma_operator(Source *src, CXToken *toks, unsigned n, unsigned i) {
+  unsigned off, end;
+  SrcLoc loc = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i]), &off);
+  if (pp_token(src, off)) /* in a #define (read where it is expanded) or skipped */
+    return;
+  char *text = NULL;
+  if (i + 3 < n && token_is(src, toks[i + 1], "(") && token_is(src, toks[i + 3], ")")) {
+    char *lit = token_text(src, toks[i + 2]);
+    text = destringize(lit);
+    xfree(lit);
+  }
+  if (!text) {
+    diag_warning("nucc-pragma-operator", loc,
+                 "this '_Pragma' is not read: its operand is not a string literal");
+    return;
+  }
+  frontend_loc(clang_getRangeEnd(clang_getTokenExtent(src->clang->tu, toks[i + 3])), &end);
+  unsigned b, e;
+  pragma_span(src, off, end, &b, &e);
+  take_pragma(src, toks, n, i, text, loc, off, b, e);
+  xfree(text);
+}
+
+/* Every macro definition the file's expansions may reach, by name. */
+typedef struct MacroDefs {
+  Source *src;
+  Vec defs;       /* CXCursor* of MacroDefinition, in order */
+  Vec expansions; /* CXCursor* of the file's MacroExpansion, in order */
+} MacroDefs;
+
+static enum CXChildVisitResult collect_macros(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  MacroDefs *m = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_MacroDefinition && k != CXCursor_MacroExpansion)
+    return CXChildVisit_Continue;
+  if (k == CXCursor_MacroExpansion && !frontend_in_main_file(m->src, c))
+    return CXChildVisit_Continue;
+  CXCursor *p = NEW(CXCursor);
+  *p = c;
+  vec_push(k == CXCursor_MacroDefinition ? &m->defs : &m->expansions, p);
+  return CXChildVisit_Continue;
+}
+
+static CXCursor *macro_named(MacroDefs *m, const char *name) {
+  for (int i = m->defs.len - 1; i >= 0; i--) {
+    CXCursor *c = m->defs.items[i];
+    CXString s = clang_getCursorSpelling(*c);
+    bool eq = !strcmp(clang_getCString(s), name);
+    clang_disposeString(s);
+    if (eq)
+      return c;
+  }
+  return NULL;
+}
+
+/* Text of tokens [a, b) (a macro argument, as `#x` spells it), with the
+ * enclosing macro's parameters replaced by its arguments' texts. */
+static char *tokens_text(Source *src, CXToken *t, unsigned a, unsigned b, const Vec *params,
+                         const Vec *args) {
+  Buf out = {0};
+  buf_puts(&out, "");
+  for (unsigned k = a; k < b; k++) {
+    char *w = token_text(src, t[k]);
+    const char *put = w;
+    for (int j = 0; j < params->len && j < args->len; j++)
+      if (!strcmp(params->items[j], w))
+        put = args->items[j];
+    buf_printf(&out, "%s%s", k > a ? " " : "", put);
+    xfree(w);
+  }
+  return out.s;
+}
+
+/* The arguments of a call-like use `NAME ( a, b )` starting at t[k] (the
+ * name), as texts; *next past the `)`. */
+static Vec macro_args(Source *src, CXToken *t, unsigned n, unsigned k, unsigned *next,
+                      const Vec *params, const Vec *outer) {
+  Vec args = {0};
+  *next = k + 1;
+  if (k + 1 >= n || !token_is(src, t[k + 1], "("))
+    return args;
+  int depth = 0;
+  unsigned a = k + 2;
+  for (unsigned j = k + 1; j < n; j++) {
+    char *w = token_text(src, t[j]);
+    bool open = !strcmp(w, "("), close = !strcmp(w, ")"), comma = !strcmp(w, ",");
+    xfree(w);
+    depth += open - close;
+    if ((depth == 1 && comma) || (depth == 0 && close)) {
+      if (j > a || comma || args.len)
+        vec_push(&args, tokens_text(src, t, a, j, params, outer));
+      a = j + 1;
+    }
+    if (depth == 0) {
+      *next = j + 1;
+      break;
+    }
+  }
+  return args;
+}
+
+/* The pragma texts a macro's body produces, given its arguments' texts:
+ * pushed on `out`.  False when it holds a _Pragma nucc cannot read. */
+static bool macro_pragmas(MacroDefs *m, CXCursor def, Vec *args, int depth, Vec *out) {
+  Source *src = m->src;
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(src->clang->tu, clang_getCursorExtent(def), &t, &n);
+  unsigned k = 1; /* past the name */
+  Vec params = {0};
+  if (clang_Cursor_isMacroFunctionLike(def)) {
+    for (k = 2; k < n && !token_is(src, t[k], ")"); k++)
+      if (!token_is(src, t[k], ","))
+        vec_push(&params, token_text(src, t[k]));
+    k++;
+  }
+  bool ok = true;
+  while (k < n) {
+    char *w = token_text(src, t[k]);
+    if (!strcmp(w, "_Pragma") && k + 1 < n && token_is(src, t[k + 1], "(")) {
+      char *text = NULL;
+      unsigned close = k + 3;
+      if (k + 3 < n && token_is(src, t[k + 3], ")")) {
+        char *lit = token_text(src, t[k + 2]);
+        text = destringize(lit);
+        xfree(lit);
+      } else if (k + 4 < n && token_is(src, t[k + 2], "#") && token_is(src, t[k + 4], ")")) {
+        char *p = token_text(src, t[k + 3]); /* _Pragma(#x): the argument x's text */
+        for (int j = 0; j < params.len && j < args->len; j++)
+          if (!strcmp(params.items[j], p))
+            text = xstrdup(args->items[j]);
+        xfree(p);
+        close = k + 4;
+      }
+      if (text)
+        vec_push(out, text);
+      else
+        ok = false;
+      k = close + 1;
+    } else if (depth < 16 && clang_getTokenKind(t[k]) == CXToken_Identifier && macro_named(m, w)) {
+      CXCursor *inner = macro_named(m, w);
+      unsigned next = k + 1;
+      Vec inner_args = {0};
+      if (clang_Cursor_isMacroFunctionLike(*inner))
+        inner_args = macro_args(src, t, n, k, &next, &params, args);
+      ok = macro_pragmas(m, *inner, &inner_args, depth + 1, out) && ok;
+      k = next;
+    } else {
+      k++;
+    }
+    xfree(w);
+  }
+  clang_disposeTokens(src->clang->tu, t, n);
+  return ok;
+}
+
+/* The file's macro expansions that produce pragmas. */
+static void expanded_pragmas(Source *src, CXToken *toks, unsigned ntoks) {
+  MacroDefs m = {src, {0}, {0}};
+  clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), collect_macros, &m);
+  for (int i = 0; i < m.expansions.len; i++) {
+    CXCursor *x = m.expansions.items[i];
+    CXCursor def = clang_getCursorReferenced(*x);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+      continue;
+    CXSourceRange r = clang_getCursorExtent(*x);
+    unsigned off, end;
+    SrcLoc loc = frontend_loc(clang_getRangeStart(r), &off);
+    frontend_loc(clang_getRangeEnd(r), &end);
+    Vec args = {0};
+    if (clang_Cursor_isMacroFunctionLike(def)) {
+      CXToken *t;
+      unsigned n, next;
+      clang_tokenize(src->clang->tu, r, &t, &n);
+      Vec none = {0};
+      args = macro_args(src, t, n, 0, &next, &none, &none);
+      clang_disposeTokens(src->clang->tu, t, n);
+    }
+    Vec texts = {0};
+    if (!macro_pragmas(&m, def, &args, 0, &texts)) {
+      CXString name = clang_getCursorSpelling(def);
+      diag_warning("nucc-pragma-operator", loc,
+                   "the '_Pragma' that '%s' expands to is not read: its operand is neither a "
+                   "string literal nor '#PARAM'",
+                   clang_getCString(name));
+      clang_disposeString(name);
+    }
+    if (!texts.len)
+      continue;
+    unsigned b, e, ti = 0;
+    pragma_span(src, off, end, &b, &e);
+    while (ti < ntoks) { /* the expansion's first token, for take_pragma */
+      unsigned o;
+      frontend_loc(clang_getTokenLocation(src->clang->tu, toks[ti]), &o);
+      if (o >= off)
+        break;
+      ti++;
+    }
+    for (int j = 0; j < texts.len; j++)
+      take_pragma(src, toks, ntoks, ti, texts.items[j], loc, off, b, e);
+  }
+}
+
+/* The pragma lines in source order, those of one expansion in theirs (an
+ * insertion sort: stable, and the macro ones come few and last). */
+static void sort_pragmas(Vec *v) {
+  for (int i = 1; i < v->len; i++) {
+    PragmaLine *p = v->items[i];
+    int j = i;
+    for (; j > 0 && ((PragmaLine *)v->items[j - 1])->begin > p->begin; j--)
+      v->items[j] = v->items[j - 1];
+    v->items[j] = p;
+  }
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
@@ -1220,7 +1505,7 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     bool op = !strcmp(clang_getCString(s0), "_Pragma");
     clang_disposeString(s0);
     if (op)
-      refuse_pragma_operator(src, toks[i], toks[i + 2]);
+      pragma_operator(src, toks, n, i);
     if (!hash)
       continue;
     CXString s1 = clang_getTokenSpelling(src->clang->tu, toks[i + 1]);
@@ -1264,6 +1549,8 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     xfree(rest);
     vec_push(&src->pragmas, p);
   }
+  expanded_pragmas(src, toks, n);
+  sort_pragmas(&src->pragmas);
 }
 
 struct Attach {
@@ -1283,8 +1570,9 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     PragmaLine *last = NULL;
     while (pi < src->pragmas.len) {
       PragmaLine *p = src->pragmas.items[pi];
-      if (last && p->line != last->line + 1) {
-        /* only blank lines or comments may separate lines of one group */
+      if (last) {
+        /* only blank lines or comments may separate lines of one group (a
+         * `_Pragma` may have its loop on its own line) */
         unsigned off;
         bool gap = false;
         for (unsigned k = t; k < n; k++) {
