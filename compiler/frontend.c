@@ -1195,6 +1195,16 @@ static void note_pragma_start(Source *src, CXToken hash, CXToken pragma) {
   vec_push(&src->pragma_starts, (void *)(uintptr_t)b);
 }
 
+static bool names_word(const char *text, unsigned b, unsigned e, const char *w) {
+  size_t n = strlen(w);
+  for (unsigned i = b; i + n <= e; i++)
+    if (!strncmp(text + i, w, n) &&
+        (i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
+        !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_'))
+      return true;
+  return false;
+}
+
 /* --- _Pragma ------------------------------------------------------------- */
 
 /* `_Pragma("omp parallel for")`, the C99 operator a macro usually produces,
@@ -1437,6 +1447,22 @@ static bool macro_pragmas(MacroDefs *m, CXCursor def, Vec *args, int depth, Vec 
   return ok;
 }
 
+/* Whether an expansion, or the definition it uses, names `nu` (or `omp`
+ * under --openmp): a _Pragma there nucc cannot read may be one of its. */
+static bool names_namespace(Source *src, CXCursor def, unsigned off, unsigned end) {
+  if (names_word(src->text, off, end, "nu") ||
+      (src->openmp && names_word(src->text, off, end, "omp")))
+    return true;
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(src->clang->tu, clang_getCursorExtent(def), &t, &n);
+  bool named = false;
+  for (unsigned k = 0; k < n; k++)
+    named |= token_is(src, t[k], "nu") || (src->openmp && token_is(src, t[k], "omp"));
+  clang_disposeTokens(src->clang->tu, t, n);
+  return named;
+}
+
 /* The file's macro expansions that produce pragmas. */
 static void expanded_pragmas(Source *src, CXToken *toks, unsigned ntoks) {
   MacroDefs m = {src, {0}, {0}};
@@ -1460,7 +1486,8 @@ static void expanded_pragmas(Source *src, CXToken *toks, unsigned ntoks) {
       clang_disposeTokens(src->clang->tu, t, n);
     }
     Vec texts = {0};
-    if (!macro_pragmas(&m, def, &args, 0, &texts)) {
+    /* one that names neither namespace (GCC diagnostic ...) is no concern */
+    if (!macro_pragmas(&m, def, &args, 0, &texts) && names_namespace(src, def, off, end)) {
       CXString name = clang_getCursorSpelling(def);
       diag_warning("nucc-pragma-operator", loc,
                    "the '_Pragma' that '%s' expands to is not read: its operand is neither a "
@@ -1915,15 +1942,6 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
 }
 
 /* --openmp: what has no GPU meaning must not be inside an offloaded loop. */
-static bool names_word(const char *text, unsigned b, unsigned e, const char *w) {
-  size_t n = strlen(w);
-  for (unsigned i = b; i + n <= e; i++)
-    if (!strncmp(text + i, w, n) &&
-        (i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
-        !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_'))
-      return true;
-  return false;
-}
 
 /* The end of the outermost statement that starts at `off` in a function of
  * the file, or 0: the block an OpenMP region stands over. */
@@ -2095,8 +2113,65 @@ static void add_include(CXFile file, CXSourceLocation *stack, unsigned depth, CX
   inc->name = xstrdup(name ? name : "");
   inc->system = in_system_header(clang_getLocationForOffset(src->clang->tu, file, 0)) ||
                 in_system_header(stack[0]);
+  inc->at = frontend_loc(stack[depth - 1], NULL);
   vec_push(&src->includes, inc);
   clang_disposeString(s);
+}
+
+/* A `#pragma nu` line, or under --openmp a `#pragma omp` one, in a header
+ * the input includes: nucc translates one file and cannot rewrite a
+ * function the header defines, so its loop stays on the host.  Named in a
+ * warning at the #include, with the header's line. */
+static void header_pragmas(Source *src, Include *inc) {
+  CXFile f = clang_getFile(src->clang->tu, inc->name);
+  size_t size;
+  const char *text = f ? clang_getFileContents(src->clang->tu, f, &size) : NULL;
+  if (!text)
+    return;
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(src->clang->tu, f, 0),
+                                     clang_getLocationForOffset(src->clang->tu, f, (unsigned)size));
+  CXSourceRangeList *skipped = clang_getSkippedRanges(src->clang->tu, f);
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(src->clang->tu, all, &t, &n);
+  for (unsigned i = 0; i + 2 < n; i++) {
+    if (!token_is(src, t[i], "#") || !token_is(src, t[i + 1], "pragma"))
+      continue;
+    bool nu = token_is(src, t[i + 2], "nu");
+    if (!nu && !(src->openmp && token_is(src, t[i + 2], "omp")))
+      continue;
+    unsigned line, off;
+    clang_getSpellingLocation(clang_getTokenLocation(src->clang->tu, t[i]), NULL, &line, NULL,
+                              &off);
+    bool skip = false;
+    for (unsigned r = 0; skipped && r < skipped->count; r++) {
+      unsigned b, e;
+      clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[r]), NULL, NULL, NULL, &b);
+      clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[r]), NULL, NULL, NULL, &e);
+      skip |= off >= b && off < e;
+    }
+    if (skip)
+      continue;
+    size_t e = off;
+    while (e < size && text[e] != '\n')
+      e++;
+    char *line_text = xstrndup(text + off, e - off);
+    bool loop = nu;
+    if (!nu) {
+      char *annots, *why;
+      loop = omp_parse(strstr(line_text, "omp") + 3, &annots, &why) == OMP_LOOP;
+    }
+    const char *base = strrchr(inc->name, '/') ? strrchr(inc->name, '/') + 1 : inc->name;
+    diag_warning("nucc-omp-header", inc->at,
+                 "'%s' at %s:%u is not translated: nucc rewrites only the input file, not a "
+                 "header it includes; %s",
+                 line_text, base, line,
+                 loop ? "the loop stays on the host" : "it stays as written");
+    xfree(line_text);
+  }
+  clang_disposeTokens(src->clang->tu, t, n);
+  if (skipped)
+    clang_disposeSourceRangeList(skipped);
 }
 
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
@@ -2122,6 +2197,14 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   clang_tokenize(src->clang->tu, all, &toks, &ntoks);
   find_skipped(src);
   find_pragmas(src, toks, ntoks);
+  for (int i = 0; i < src->includes.len; i++) {
+    Include *inc = src->includes.items[i];
+    bool seen = inc->system;
+    for (int j = 0; j < i && !seen; j++)
+      seen = !strcmp(((Include *)src->includes.items[j])->name, inc->name);
+    if (!seen)
+      header_pragmas(src, inc);
+  }
   attach_pragmas(src, toks, ntoks);
   Vec *attachments = &src->clang->attachments;
   if (attachments->len)

@@ -101,6 +101,7 @@ typedef struct HostFunc {
 typedef struct Include {
   char *name;  /* as libclang names it: "./x.h", "/usr/include/stdio.h" */
   bool system; /* a system header, or included from one */
+  SrcLoc at;   /* the #include in the input that brings it in */
 } Include;
 
 typedef struct Source {
