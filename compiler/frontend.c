@@ -1263,6 +1263,10 @@ static void pragma_span(Source *src, unsigned first, unsigned last, unsigned *b,
  * location is the pragma's. */
 static void take_pragma(Source *src, CXToken *toks, unsigned n, unsigned i, const char *text,
                         SrcLoc loc, unsigned off, unsigned b, unsigned e) {
+  /* alone on its line, it stands over a statement as a `#pragma` line does
+   * (hostsync.c puts code above it) */
+  if ((b == 0 || src->text[b - 1] == '\n') && e > b && src->text[e - 1] == '\n')
+    vec_push(&src->pragma_starts, (void *)(uintptr_t)b);
   while (*text == ' ' || *text == '\t')
     text++;
   bool nu = !strncmp(text, "nu", 2) && !isalnum((unsigned char)text[2]) && text[2] != '_';
@@ -1511,6 +1515,11 @@ static void expanded_pragmas(Source *src, CXToken *toks, unsigned ntoks) {
   }
 }
 
+static int cmp_offset(const void *x, const void *y) {
+  uintptr_t a = (uintptr_t) * (void *const *)x, b = (uintptr_t) * (void *const *)y;
+  return (a > b) - (a < b);
+}
+
 /* The pragma lines in source order, those of one expansion in theirs (an
  * insertion sort: stable, and the macro ones come few and last). */
 static void sort_pragmas(Vec *v) {
@@ -1578,6 +1587,8 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
   }
   expanded_pragmas(src, toks, n);
   sort_pragmas(&src->pragmas);
+  if (src->pragma_starts.len)
+    qsort(src->pragma_starts.items, (size_t)src->pragma_starts.len, sizeof(void *), cmp_offset);
 }
 
 struct Attach {

@@ -40,12 +40,16 @@ const OptionSpec options_table[] = {
      "the OpenCL kernels that work made of it."},
     {OPT_OPENMP, ARG_NONE, NULL, "--openmp", "--openmp",
      "read '#pragma omp parallel for' loops as work (docs/openmp.md)",
-     "Read OpenMP loop directives (#pragma omp parallel for, #pragma omp for, with collapse, "
+     "Read OpenMP loop directives (#pragma omp parallel for, #pragma omp for, target teams "
+     "distribute parallel for and the other combined forms, written or produced by _Pragma, "
+     "with collapse, "
      "reduction, private, firstprivate, lastprivate; schedule and num_threads ignored) as "
      "work with the matching clauses and work-group sizes nucc picks. OpenMP's promise of "
      "independence stands for independent where the analysis cannot decide; a proven "
      "dependence is still an error. critical, atomic on an element, barrier, single and "
-     "threadprivate variables inside such a loop are errors."},
+     "threadprivate variables inside such a loop are errors. Every other OpenMP directive "
+     "stays in the output as written, named in a warning (-Wnucc-omp-ignored): a parallel "
+     "region without an offloaded loop keeps its threads under -fopenmp."},
     {OPT_EXPLAIN_AS, ARG_EQ, NULL, "--explain=", "--explain=html",
      "one HTML page: each step's code beside a picture of its iterations",
      "Write to the output (-o) one self-contained HTML page that shows, for each annotated nest, "
