@@ -164,7 +164,8 @@ bool compdb_args(const char *build_dir, const char *input, const Vec *own, Vec *
   if (cmds && clang_CompileCommands_getSize(cmds) > 0)
     keep_flags(clang_CompileCommands_getCommand(cmds, 0), args);
   else
-    diag_plain_warning("no compile command for '%s' in %s: none of its flags are used", input,
+    diag_plain_warning("nucc-compdb",
+                       "no compile command for '%s' in %s: none of its flags are used", input,
                        json);
   for (int i = 0; i < own->len; i++)
     if (strncmp(own->items[i], "-I", 2) != 0)

@@ -4,7 +4,9 @@
  * understand them.  Errors are counted; the driver decides the exit status.
  * With color on (main.c: -fcolor-diagnostics, or stderr a terminal), the
  * colors are clang's and GCC's: bold location, red error, magenta warning,
- * cyan note, bold message, green caret. */
+ * cyan note, bold message, green caret.  Warnings carry a name, printed in
+ * brackets as GCC does (`[-Wnucc-omp-ignored]`), by which -Wno-NAME mutes
+ * one and -Werror=NAME (or -Werror) makes it an error, so that CI can. */
 #include "nucc.h"
 
 #include <stdio.h>
@@ -22,6 +24,20 @@ static int quiet_depth, quiet_errors; /* legality probes: errors counted, not sh
 static Buf quiet_first;
 static bool quiet_want_note;
 static bool use_color;
+
+/* The warnings nucc gives; each starts on.  The state is the process's, as
+ * the color is (main.c sets it before the compilation). */
+static const char *const warning_names[] = {
+    "nucc-omp-ignored",     // an OpenMP directive nucc does not translate: kept as written
+    "nucc-omp-header",      // an OpenMP loop in a header's function: stays on the host
+    "nucc-pragma-operator", // a _Pragma nucc cannot read
+    "nucc-compdb",          // -p: no compile command for the input
+    "nucc-unused-option",   // an option that does nothing without another
+};
+#define NWARNINGS (sizeof warning_names / sizeof *warning_names)
+static DiagWarnState warning_state[NWARNINGS];
+static bool werror_all;             /* -Werror: every warning not set otherwise is an error */
+static bool warning_set[NWARNINGS]; /* given by name: -Werror does not override it */
 
 void diag_set_color(bool on) { use_color = on; }
 
@@ -68,6 +84,33 @@ static void show_line(int line, int col) {
   fprintf(stderr, "%s^%s\n", sgr("\033[1;32m"), sgr(SGR_RESET));
 }
 
+bool diag_set_warning(const char *name, DiagWarnState state) {
+  for (size_t i = 0; i < NWARNINGS; i++)
+    if (!strcmp(name, warning_names[i])) {
+      warning_state[i] = state;
+      warning_set[i] = true;
+      return true;
+    }
+  return false;
+}
+
+void diag_set_werror(bool on) { werror_all = on; }
+
+const char *diag_warning_name(int i) {
+  return i >= 0 && (size_t)i < NWARNINGS ? warning_names[i] : NULL;
+}
+
+/* What the warning `name` is now: on, off or an error. */
+static DiagWarnState warning_now(const char *name) {
+  for (size_t i = 0; i < NWARNINGS; i++)
+    if (!strcmp(name, warning_names[i])) {
+      if (!warning_set[i] && werror_all)
+        return DIAG_WARN_ERROR;
+      return warning_state[i];
+    }
+  return DIAG_WARN_ON; /* a name the table misses still shows: never silent */
+}
+
 static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
   fputs(sgr(SGR_BOLD), stderr);
   if (loc.line > 0)
@@ -80,6 +123,24 @@ static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
   vfprintf(stderr, fmt, ap);
   fprintf(stderr, "%s\n", sgr(SGR_RESET));
   show_line(loc.line, loc.col);
+}
+
+static void report_text(const char *kind, SrcLoc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report(kind, loc, fmt, ap);
+  va_end(ap);
+}
+
+/* A warning's kind and the name in brackets after its message, as GCC
+ * prints them: `warning: ... [-Wname]`, `error: ... [-Werror=name]`. */
+static const char *warning_kind(const char *name, DiagWarnState st, char *tag, size_t n) {
+  snprintf(tag, n, st == DIAG_WARN_ERROR ? " [-Werror=%s]" : " [-W%s]", name);
+  if (st == DIAG_WARN_ERROR) {
+    diag_nerrors++;
+    return "error";
+  }
+  return "warning";
 }
 
 int diag_quiet_begin(void) {
@@ -130,13 +191,18 @@ void diag_error(SrcLoc loc, const char *fmt, ...) {
   diag_nerrors++;
 }
 
-void diag_warning(SrcLoc loc, const char *fmt, ...) {
-  if (quiet_depth)
+void diag_warning(const char *name, SrcLoc loc, const char *fmt, ...) {
+  DiagWarnState st = warning_now(name);
+  if (quiet_depth || st == DIAG_WARN_OFF)
     return;
+  char tag[128];
+  const char *kind = warning_kind(name, st, tag, sizeof tag);
   va_list ap;
   va_start(ap, fmt);
-  report("warning", loc, fmt, ap);
+  char *msg = xvformat(fmt, ap);
   va_end(ap);
+  report_text(kind, loc, "%s%s", msg, tag);
+  xfree(msg);
 }
 
 void diag_note(SrcLoc loc, const char *fmt, ...) {
@@ -163,6 +229,13 @@ static void plain(const char *kind, const char *fmt, va_list ap) {
   fprintf(stderr, "%s\n", sgr(SGR_RESET));
 }
 
+static void plain_text(const char *kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  plain(kind, fmt, ap);
+  va_end(ap);
+}
+
 void diag_plain(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -171,11 +244,18 @@ void diag_plain(const char *fmt, ...) {
   diag_nerrors++;
 }
 
-void diag_plain_warning(const char *fmt, ...) {
+void diag_plain_warning(const char *name, const char *fmt, ...) {
+  DiagWarnState st = warning_now(name);
+  if (st == DIAG_WARN_OFF)
+    return;
+  char tag[128];
+  const char *kind = warning_kind(name, st, tag, sizeof tag);
   va_list ap;
   va_start(ap, fmt);
-  plain("warning", fmt, ap);
+  char *msg = xvformat(fmt, ap);
   va_end(ap);
+  plain_text(kind, "%s%s", msg, tag);
+  xfree(msg);
 }
 
 int diag_errors(void) { return diag_nerrors; }

@@ -1050,26 +1050,6 @@ static Func *func_of(Ctx *cx, CXCursor def) {
 
 /* --- pragmas -------------------------------------------------------------- */
 
-/* `_Pragma("nu ...")`, written here or in a macro defined here: clang would
- * drop it silently and the loop would stay on the host, so it is an error.
- * (One from a header's macro is not seen: docs/annotations.md.) */
-static void refuse_pragma_operator(Source *src, CXToken op, CXToken str) {
-  CXString s = clang_getTokenSpelling(src->clang->tu, str);
-  const char *p = strchr(clang_getCString(s), '"');
-  bool nu = false;
-  if (p) {
-    p++;
-    while (*p == ' ' || *p == '\t')
-      p++;
-    nu = !strncmp(p, "nu", 2) && !isalnum((unsigned char)p[2]) && p[2] != '_';
-  }
-  clang_disposeString(s);
-  if (nu)
-    diag_error(frontend_loc(clang_getTokenLocation(src->clang->tu, op), NULL),
-               "'_Pragma(\"nu ...\")' is not supported: write the annotation as a "
-               "'#pragma nu' line directly above the loop");
-}
-
 /* Pragmas are taken as the preprocessor leaves them: a `#pragma nu` in a
  * region #if/#ifdef skipped is not there, and the directives themselves
  * (#ifdef OPEN, #endif) may stand between a pragma and its `for`. */
@@ -1126,23 +1106,10 @@ static bool pp_token(Source *src, unsigned off) {
  * with the annotations it stands for (openmp.c), a `parallel` region a line the
  * output drops, and constructs that have no GPU meaning are kept to be
  * checked against the nests once they are known (frontend_check_omp). */
-static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
-                     SrcLoc l2, unsigned off2) {
-  unsigned b = off0;
-  while (b > 0 && src->text[b - 1] != '\n')
-    b--;
-  unsigned e = off2;
-  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
-    e++;
-  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
-  for (char *c = rest; *c; c++) /* continued lines */
-    if (*c == '\\' || *c == '\n')
-      *c = ' ';
+static void read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest, SrcLoc l0,
+                          SrcLoc at, unsigned off0, unsigned b, unsigned end) {
   char *annots, *why;
-  SrcLoc at = {l2.line, l2.col + 4};
   OmpKind k = omp_parse(rest, &annots, &why);
-  xfree(rest);
-  unsigned end = e < src->len ? e + 1 : e;
   if (k == OMP_ERROR) {
     diag_error(at, "%s", why);
   } else if (k == OMP_LOOP) {
@@ -1161,21 +1128,21 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
         a->args[m].loc = a->args[m].key_loc = at;
     }
     vec_push(&src->pragmas, p);
-  } else if (k == OMP_PARALLEL) {
-    Directive *d = NEW(Directive);
-    d->name = "omp parallel";
-    d->begin = b;
-    d->end = end;
-    vec_push(&src->directives, d);
-  } else if (k == OMP_NO_GPU || k == OMP_ATOMIC) {
+  } else {
     OmpInside *o = NEW(OmpInside);
     o->loc = at;
     o->offset = off0;
-    o->what = why ? why : xstrdup("'#pragma omp atomic'");
+    o->begin = b;
+    o->end = end;
+    o->kind = (int)k;
+    char *name = omp_name(rest);
+    o->what = xformat("'#pragma omp %s'", name);
+    xfree(name);
+    o->why = why;
+    o->list = k == OMP_THREADPRIVATE ? annots : NULL;
     /* atomic on a scalar's update is a reduction: `v op= e`, `v++`; on an
      * element (a[i] += e, a->n++) it needs atomics nucc does not make */
     if (k == OMP_ATOMIC) {
-      o->atomic = true;
       unsigned t = i + 3;
       for (; t < n; t++) {
         unsigned off;
@@ -1191,14 +1158,24 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
       }
     }
     vec_push(&src->omp_inside, o);
-  } else if (k == OMP_THREADPRIVATE && annots) {
-    OmpInside *o = NEW(OmpInside);
-    o->loc = at;
-    o->offset = off0;
-    o->what = xstrdup(annots);
-    o->threadprivate = true;
-    vec_push(&src->omp_inside, o);
   }
+  xfree(rest);
+}
+
+static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
+                     SrcLoc l2, unsigned off2) {
+  unsigned b = off0;
+  while (b > 0 && src->text[b - 1] != '\n')
+    b--;
+  unsigned e = off2;
+  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
+    e++;
+  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
+  for (char *c = rest; *c; c++) /* continued lines */
+    if (*c == '\\' || *c == '\n')
+      *c = ' ';
+  read_omp_text(src, toks, n, i, rest, l0, (SrcLoc){l2.line, l2.col + 4}, off0, b,
+                e < src->len ? e + 1 : e);
 }
 
 /* Records the line of any `#pragma` (spelled so, first on its line):
@@ -1218,6 +1195,343 @@ static void note_pragma_start(Source *src, CXToken hash, CXToken pragma) {
   vec_push(&src->pragma_starts, (void *)(uintptr_t)b);
 }
 
+static bool names_word(const char *text, unsigned b, unsigned e, const char *w) {
+  size_t n = strlen(w);
+  for (unsigned i = b; i + n <= e; i++)
+    if (!strncmp(text + i, w, n) &&
+        (i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
+        !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_'))
+      return true;
+  return false;
+}
+
+/* --- _Pragma ------------------------------------------------------------- */
+
+/* `_Pragma("omp parallel for")`, the C99 operator a macro usually produces,
+ * is a pragma like a `#pragma` line: written in the file, or from a macro
+ * (defined here or in a header) that the file expands, through other
+ * macros and `#PARAM` too.  Clang drops a pragma it does not know, so
+ * nucc reads the operator's text itself. */
+
+static char *token_text(Source *src, CXToken t) {
+  CXString s = clang_getTokenSpelling(src->clang->tu, t);
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static bool token_is(Source *src, CXToken t, const char *w) {
+  CXString s = clang_getTokenSpelling(src->clang->tu, t);
+  bool r = !strcmp(clang_getCString(s), w);
+  clang_disposeString(s);
+  return r;
+}
+
+/* The text of a string literal "..." without its quotes and escapes of `"`
+ * and `\`, as _Pragma destringizes it; NULL for another token. */
+static char *destringize(const char *lit) {
+  size_t n = strlen(lit);
+  if (n < 2 || lit[0] != '"' || lit[n - 1] != '"')
+    return NULL;
+  char *r = xstrndup(lit + 1, n - 2), *w = r;
+  for (const char *p = r; *p; p++) {
+    if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+      p++;
+    *w++ = *p;
+  }
+  *w = 0;
+  return r;
+}
+
+/* A pragma's span in the output: from its first byte, or its line's start
+ * when only blanks stand before; to its last, or past the newline when only
+ * blanks follow, so that one alone on its line goes whole. */
+static void pragma_span(Source *src, unsigned first, unsigned last, unsigned *b, unsigned *e) {
+  unsigned p = first;
+  while (p > 0 && (src->text[p - 1] == ' ' || src->text[p - 1] == '\t'))
+    p--;
+  *b = p == 0 || src->text[p - 1] == '\n' ? p : first;
+  p = last;
+  while (p < src->len && (src->text[p] == ' ' || src->text[p] == '\t'))
+    p++;
+  *e = p >= src->len ? p : src->text[p] == '\n' ? p + 1 : last;
+}
+
+/* A pragma found anywhere, by the text after `pragma` ("nu work(64)", "omp
+ * parallel for"), at `loc` (offset off) and spanning [b, e): read as its
+ * namespace says.  Its columns are not the file's, so every annotation's
+ * location is the pragma's. */
+static void take_pragma(Source *src, CXToken *toks, unsigned n, unsigned i, const char *text,
+                        SrcLoc loc, unsigned off, unsigned b, unsigned e) {
+  /* alone on its line, it stands over a statement as a `#pragma` line does
+   * (hostsync.c puts code above it) */
+  if ((b == 0 || src->text[b - 1] == '\n') && e > b && src->text[e - 1] == '\n')
+    vec_push(&src->pragma_starts, (void *)(uintptr_t)b);
+  while (*text == ' ' || *text == '\t')
+    text++;
+  bool nu = !strncmp(text, "nu", 2) && !isalnum((unsigned char)text[2]) && text[2] != '_';
+  bool omp =
+      src->openmp && !strncmp(text, "omp", 3) && !isalnum((unsigned char)text[3]) && text[3] != '_';
+  if (omp) {
+    read_omp_text(src, toks, n, i, xstrdup(text + 3), loc, loc, off, b, e);
+    return;
+  }
+  if (!nu)
+    return;
+  PragmaLine *p = NEW(PragmaLine);
+  p->line = loc.line;
+  p->loc = loc;
+  p->begin = b;
+  p->end = e;
+  pragma_parse(text + 2, loc, &p->annots);
+  for (int j = 0; j < p->annots.len; j++) {
+    Annot *a = p->annots.items[j];
+    a->loc = loc;
+    for (int m = 0; m < a->nargs; m++)
+      a->args[m].loc = a->args[m].key_loc = loc;
+  }
+  vec_push(&src->pragmas, p);
+}
+
+/* `_Pragma ( "text" )` written in the file, at toks[i]. */
+static void pragma_operator(Source *src, CXToken *toks, unsigned n, unsigned i) {
+  unsigned off, end;
+  SrcLoc loc = frontend_loc(clang_getTokenLocation(src->clang->tu, toks[i]), &off);
+  if (pp_token(src, off)) /* in a #define (read where it is expanded) or skipped */
+    return;
+  char *text = NULL;
+  if (i + 3 < n && token_is(src, toks[i + 1], "(") && token_is(src, toks[i + 3], ")")) {
+    char *lit = token_text(src, toks[i + 2]);
+    text = destringize(lit);
+    xfree(lit);
+  }
+  if (!text) {
+    diag_warning("nucc-pragma-operator", loc,
+                 "this '_Pragma' is not read: its operand is not a string literal");
+    return;
+  }
+  frontend_loc(clang_getRangeEnd(clang_getTokenExtent(src->clang->tu, toks[i + 3])), &end);
+  unsigned b, e;
+  pragma_span(src, off, end, &b, &e);
+  take_pragma(src, toks, n, i, text, loc, off, b, e);
+  xfree(text);
+}
+
+/* Every macro definition the file's expansions may reach, by name. */
+typedef struct MacroDefs {
+  Source *src;
+  Vec defs;       /* CXCursor* of MacroDefinition, in order */
+  Vec expansions; /* CXCursor* of the file's MacroExpansion, in order */
+} MacroDefs;
+
+static enum CXChildVisitResult collect_macros(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  MacroDefs *m = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_MacroDefinition && k != CXCursor_MacroExpansion)
+    return CXChildVisit_Continue;
+  if (k == CXCursor_MacroExpansion && !frontend_in_main_file(m->src, c))
+    return CXChildVisit_Continue;
+  CXCursor *p = NEW(CXCursor);
+  *p = c;
+  vec_push(k == CXCursor_MacroDefinition ? &m->defs : &m->expansions, p);
+  return CXChildVisit_Continue;
+}
+
+static CXCursor *macro_named(MacroDefs *m, const char *name) {
+  for (int i = m->defs.len - 1; i >= 0; i--) {
+    CXCursor *c = m->defs.items[i];
+    CXString s = clang_getCursorSpelling(*c);
+    bool eq = !strcmp(clang_getCString(s), name);
+    clang_disposeString(s);
+    if (eq)
+      return c;
+  }
+  return NULL;
+}
+
+/* Text of tokens [a, b) (a macro argument, as `#x` spells it), with the
+ * enclosing macro's parameters replaced by its arguments' texts. */
+static char *tokens_text(Source *src, CXToken *t, unsigned a, unsigned b, const Vec *params,
+                         const Vec *args) {
+  Buf out = {0};
+  buf_puts(&out, "");
+  for (unsigned k = a; k < b; k++) {
+    char *w = token_text(src, t[k]);
+    const char *put = w;
+    for (int j = 0; j < params->len && j < args->len; j++)
+      if (!strcmp(params->items[j], w))
+        put = args->items[j];
+    buf_printf(&out, "%s%s", k > a ? " " : "", put);
+    xfree(w);
+  }
+  return out.s;
+}
+
+/* The arguments of a call-like use `NAME ( a, b )` starting at t[k] (the
+ * name), as texts; *next past the `)`. */
+static Vec macro_args(Source *src, CXToken *t, unsigned n, unsigned k, unsigned *next,
+                      const Vec *params, const Vec *outer) {
+  Vec args = {0};
+  *next = k + 1;
+  if (k + 1 >= n || !token_is(src, t[k + 1], "("))
+    return args;
+  int depth = 0;
+  unsigned a = k + 2;
+  for (unsigned j = k + 1; j < n; j++) {
+    char *w = token_text(src, t[j]);
+    bool open = !strcmp(w, "("), close = !strcmp(w, ")"), comma = !strcmp(w, ",");
+    xfree(w);
+    depth += open - close;
+    if ((depth == 1 && comma) || (depth == 0 && close)) {
+      if (j > a || comma || args.len)
+        vec_push(&args, tokens_text(src, t, a, j, params, outer));
+      a = j + 1;
+    }
+    if (depth == 0) {
+      *next = j + 1;
+      break;
+    }
+  }
+  return args;
+}
+
+/* The pragma texts a macro's body produces, given its arguments' texts:
+ * pushed on `out`.  False when it holds a _Pragma nucc cannot read. */
+static bool macro_pragmas(MacroDefs *m, CXCursor def, Vec *args, int depth, Vec *out) {
+  Source *src = m->src;
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(src->clang->tu, clang_getCursorExtent(def), &t, &n);
+  unsigned k = 1; /* past the name */
+  Vec params = {0};
+  if (clang_Cursor_isMacroFunctionLike(def)) {
+    for (k = 2; k < n && !token_is(src, t[k], ")"); k++)
+      if (!token_is(src, t[k], ","))
+        vec_push(&params, token_text(src, t[k]));
+    k++;
+  }
+  bool ok = true;
+  while (k < n) {
+    char *w = token_text(src, t[k]);
+    if (!strcmp(w, "_Pragma") && k + 1 < n && token_is(src, t[k + 1], "(")) {
+      char *text = NULL;
+      unsigned close = k + 3;
+      if (k + 3 < n && token_is(src, t[k + 3], ")")) {
+        char *lit = token_text(src, t[k + 2]);
+        text = destringize(lit);
+        xfree(lit);
+      } else if (k + 4 < n && token_is(src, t[k + 2], "#") && token_is(src, t[k + 4], ")")) {
+        char *p = token_text(src, t[k + 3]); /* _Pragma(#x): the argument x's text */
+        for (int j = 0; j < params.len && j < args->len; j++)
+          if (!strcmp(params.items[j], p))
+            text = xstrdup(args->items[j]);
+        xfree(p);
+        close = k + 4;
+      }
+      if (text)
+        vec_push(out, text);
+      else
+        ok = false;
+      k = close + 1;
+    } else if (depth < 16 && clang_getTokenKind(t[k]) == CXToken_Identifier && macro_named(m, w)) {
+      CXCursor *inner = macro_named(m, w);
+      unsigned next = k + 1;
+      Vec inner_args = {0};
+      if (clang_Cursor_isMacroFunctionLike(*inner))
+        inner_args = macro_args(src, t, n, k, &next, &params, args);
+      ok = macro_pragmas(m, *inner, &inner_args, depth + 1, out) && ok;
+      k = next;
+    } else {
+      k++;
+    }
+    xfree(w);
+  }
+  clang_disposeTokens(src->clang->tu, t, n);
+  return ok;
+}
+
+/* Whether an expansion, or the definition it uses, names `nu` (or `omp`
+ * under --openmp): a _Pragma there nucc cannot read may be one of its. */
+static bool names_namespace(Source *src, CXCursor def, unsigned off, unsigned end) {
+  if (names_word(src->text, off, end, "nu") ||
+      (src->openmp && names_word(src->text, off, end, "omp")))
+    return true;
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(src->clang->tu, clang_getCursorExtent(def), &t, &n);
+  bool named = false;
+  for (unsigned k = 0; k < n; k++)
+    named |= token_is(src, t[k], "nu") || (src->openmp && token_is(src, t[k], "omp"));
+  clang_disposeTokens(src->clang->tu, t, n);
+  return named;
+}
+
+/* The file's macro expansions that produce pragmas. */
+static void expanded_pragmas(Source *src, CXToken *toks, unsigned ntoks) {
+  MacroDefs m = {src, {0}, {0}};
+  clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), collect_macros, &m);
+  for (int i = 0; i < m.expansions.len; i++) {
+    CXCursor *x = m.expansions.items[i];
+    CXCursor def = clang_getCursorReferenced(*x);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+      continue;
+    CXSourceRange r = clang_getCursorExtent(*x);
+    unsigned off, end;
+    SrcLoc loc = frontend_loc(clang_getRangeStart(r), &off);
+    frontend_loc(clang_getRangeEnd(r), &end);
+    Vec args = {0};
+    if (clang_Cursor_isMacroFunctionLike(def)) {
+      CXToken *t;
+      unsigned n, next;
+      clang_tokenize(src->clang->tu, r, &t, &n);
+      Vec none = {0};
+      args = macro_args(src, t, n, 0, &next, &none, &none);
+      clang_disposeTokens(src->clang->tu, t, n);
+    }
+    Vec texts = {0};
+    /* one that names neither namespace (GCC diagnostic ...) is no concern */
+    if (!macro_pragmas(&m, def, &args, 0, &texts) && names_namespace(src, def, off, end)) {
+      CXString name = clang_getCursorSpelling(def);
+      diag_warning("nucc-pragma-operator", loc,
+                   "the '_Pragma' that '%s' expands to is not read: its operand is neither a "
+                   "string literal nor '#PARAM'",
+                   clang_getCString(name));
+      clang_disposeString(name);
+    }
+    if (!texts.len)
+      continue;
+    unsigned b, e, ti = 0;
+    pragma_span(src, off, end, &b, &e);
+    while (ti < ntoks) { /* the expansion's first token, for take_pragma */
+      unsigned o;
+      frontend_loc(clang_getTokenLocation(src->clang->tu, toks[ti]), &o);
+      if (o >= off)
+        break;
+      ti++;
+    }
+    for (int j = 0; j < texts.len; j++)
+      take_pragma(src, toks, ntoks, ti, texts.items[j], loc, off, b, e);
+  }
+}
+
+static int cmp_offset(const void *x, const void *y) {
+  uintptr_t a = (uintptr_t) * (void *const *)x, b = (uintptr_t) * (void *const *)y;
+  return (a > b) - (a < b);
+}
+
+/* The pragma lines in source order, those of one expansion in theirs (an
+ * insertion sort: stable, and the macro ones come few and last). */
+static void sort_pragmas(Vec *v) {
+  for (int i = 1; i < v->len; i++) {
+    PragmaLine *p = v->items[i];
+    int j = i;
+    for (; j > 0 && ((PragmaLine *)v->items[j - 1])->begin > p->begin; j--)
+      v->items[j] = v->items[j - 1];
+    v->items[j] = p;
+  }
+}
+
 /* Finds `#pragma nu` lines among the file's tokens, and for each the token
  * that follows the group of pragma lines it belongs to. */
 static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
@@ -1227,7 +1541,7 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     bool op = !strcmp(clang_getCString(s0), "_Pragma");
     clang_disposeString(s0);
     if (op)
-      refuse_pragma_operator(src, toks[i], toks[i + 2]);
+      pragma_operator(src, toks, n, i);
     if (!hash)
       continue;
     CXString s1 = clang_getTokenSpelling(src->clang->tu, toks[i + 1]);
@@ -1271,6 +1585,10 @@ static void find_pragmas(Source *src, CXToken *toks, unsigned n) {
     xfree(rest);
     vec_push(&src->pragmas, p);
   }
+  expanded_pragmas(src, toks, n);
+  sort_pragmas(&src->pragmas);
+  if (src->pragma_starts.len)
+    qsort(src->pragma_starts.items, (size_t)src->pragma_starts.len, sizeof(void *), cmp_offset);
 }
 
 struct Attach {
@@ -1290,8 +1608,9 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
     PragmaLine *last = NULL;
     while (pi < src->pragmas.len) {
       PragmaLine *p = src->pragmas.items[pi];
-      if (last && p->line != last->line + 1) {
-        /* only blank lines or comments may separate lines of one group */
+      if (last) {
+        /* only blank lines or comments may separate lines of one group (a
+         * `_Pragma` may have its loop on its own line) */
         unsigned off;
         bool gap = false;
         for (unsigned k = t; k < n; k++) {
@@ -1634,40 +1953,132 @@ static enum CXChildVisitResult find_nests(CXCursor c, CXCursor parent, CXClientD
 }
 
 /* --openmp: what has no GPU meaning must not be inside an offloaded loop. */
-static bool names_word(const char *text, unsigned b, unsigned e, const char *w) {
-  size_t n = strlen(w);
-  for (unsigned i = b; i + n <= e; i++)
-    if (!strncmp(text + i, w, n) &&
-        (i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')) &&
-        !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_'))
-      return true;
+
+/* The end of the outermost statement that starts at `off` in a function of
+ * the file, or 0: the block an OpenMP region stands over. */
+typedef struct StmtAt {
+  Source *src;
+  unsigned at, end;
+} StmtAt;
+
+static enum CXChildVisitResult stmt_at(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  StmtAt *s = d;
+  if (!frontend_in_main_file(s->src, c))
+    return CXChildVisit_Continue;
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  if (e <= s->at || b > s->at)
+    return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (b == s->at && (clang_isStatement(k) || clang_isExpression(k))) {
+    s->end = e;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* The statement after a region's pragma line: [*b, *e), or false. */
+static bool region_stmt(Source *src, CXToken *toks, unsigned n, unsigned line_end, unsigned *b,
+                        unsigned *e) {
+  for (unsigned t = 0; t < n; t++) {
+    unsigned off;
+    frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
+    if (off < line_end || clang_getTokenKind(toks[t]) == CXToken_Comment || pp_token(src, off))
+      continue;
+    StmtAt s = {src, off, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), stmt_at, &s);
+    *b = off;
+    *e = s.end;
+    return s.end > off;
+  }
   return false;
 }
 
-static void check_omp(Source *src) {
+/* The offloaded nest that holds `off`, or NULL. */
+static Nest *nest_at(Source *src, unsigned off) {
+  for (int j = 0; j < src->nests.len; j++) {
+    Nest *n = src->nests.items[j];
+    if (off >= n->for_begin && off < n->end)
+      return n;
+  }
+  return NULL;
+}
+
+#define OMP_WARN "nucc-omp-ignored"
+
+/* A region (parallel, target, teams, target data) that holds an offloaded
+ * loop is dropped: its loops are kernels, and with -fopenmp every thread
+ * would launch them.  One without goes on as written, so that a build with
+ * -fopenmp has the threads the original has. */
+static void check_region(Source *src, OmpInside *o, CXToken *toks, unsigned n) {
+  unsigned b, e;
+  if (!region_stmt(src, toks, n, o->end, &b, &e)) {
+    diag_warning(OMP_WARN, o->loc,
+                 "%s is not translated: no statement follows it; it stays as "
+                 "written",
+                 o->what);
+    return;
+  }
+  for (int j = 0; j < src->nests.len; j++) {
+    Nest *nest = src->nests.items[j];
+    if (nest->for_begin >= b && nest->for_begin < e) {
+      Directive *d = NEW(Directive);
+      d->name = "omp parallel";
+      d->begin = o->begin;
+      d->end = o->end;
+      vec_push(&src->directives, d);
+      return;
+    }
+  }
+  diag_warning(OMP_WARN, o->loc,
+               "%s is not translated: the region holds no loop nucc offloads; it stays as "
+               "written and runs on the host's threads",
+               o->what);
+}
+
+static void check_omp(Source *src, CXToken *toks, unsigned ntoks) {
   for (int i = 0; i < src->omp_inside.len; i++) {
     OmpInside *o = src->omp_inside.items[i];
-    for (int j = 0; j < src->nests.len; j++) {
-      Nest *n = src->nests.items[j];
-      if (o->threadprivate) {
-        char *list = xstrdup(o->what);
+    OmpKind k = (OmpKind)o->kind;
+    Nest *in = nest_at(src, o->offset);
+    if (k == OMP_THREADPRIVATE) {
+      bool used = false;
+      for (int j = 0; j < src->nests.len; j++) {
+        Nest *n = src->nests.items[j];
+        char *list = xstrdup(o->list ? o->list : "");
         for (char *w = strtok(list, ", \t"); w; w = strtok(NULL, ", \t"))
-          if (names_word(src->text, n->for_begin, n->end, w))
+          if (names_word(src->text, n->for_begin, n->end, w)) {
+            used = true;
             diag_error(o->loc,
                        "'%s' is threadprivate and the loop at line %d uses it: offloaded, the "
                        "loop has no threads to keep copies",
                        w, n->loops && n->depth ? n->loops[0]->loc.line : n->pragma_loc.line);
+          }
         xfree(list);
-        continue;
       }
-      if (o->offset < n->for_begin || o->offset >= n->end || (o->atomic && o->scalar))
-        continue;
-      if (o->atomic)
-        diag_error(o->loc, "'#pragma omp atomic' on an array element or a member has no GPU "
-                           "meaning in a loop that --openmp offloads (only a scalar's update, a "
-                           "reduction, may be atomic)");
-      else
-        diag_error(o->loc, "%s has no GPU meaning in a loop that --openmp offloads", o->what);
+      if (!used)
+        diag_warning(OMP_WARN, o->loc,
+                     "%s is not translated: no loop nucc offloads uses its variables; it stays "
+                     "as written",
+                     o->what);
+    } else if (in && k == OMP_ATOMIC && o->scalar) {
+      /* a reduction's update: the analysis finds it */
+    } else if (in && k == OMP_ATOMIC) {
+      diag_error(o->loc, "'#pragma omp atomic' on an array element or a member has no GPU "
+                         "meaning in a loop that --openmp offloads (only a scalar's update, a "
+                         "reduction, may be atomic)");
+    } else if (in && (k == OMP_NO_GPU || k == OMP_REGION)) {
+      diag_error(o->loc, "%s has no GPU meaning in a loop that --openmp offloads", o->what);
+    } else if (in) {
+      diag_warning(OMP_WARN, o->loc,
+                   "%s is not translated: %s; in the loop that --openmp offloads at line %d, "
+                   "the kernel leaves it out",
+                   o->what, o->why, in->pragma_loc.line);
+    } else if (k == OMP_REGION) {
+      check_region(src, o, toks, ntoks);
+    } else {
+      diag_warning(OMP_WARN, o->loc, "%s is not translated: %s; it stays as written", o->what,
+                   k == OMP_IGNORE ? o->why : "it is outside every loop nucc offloads");
     }
   }
 }
@@ -1713,8 +2124,65 @@ static void add_include(CXFile file, CXSourceLocation *stack, unsigned depth, CX
   inc->name = xstrdup(name ? name : "");
   inc->system = in_system_header(clang_getLocationForOffset(src->clang->tu, file, 0)) ||
                 in_system_header(stack[0]);
+  inc->at = frontend_loc(stack[depth - 1], NULL);
   vec_push(&src->includes, inc);
   clang_disposeString(s);
+}
+
+/* A `#pragma nu` line, or under --openmp a `#pragma omp` one, in a header
+ * the input includes: nucc translates one file and cannot rewrite a
+ * function the header defines, so its loop stays on the host.  Named in a
+ * warning at the #include, with the header's line. */
+static void header_pragmas(Source *src, Include *inc) {
+  CXFile f = clang_getFile(src->clang->tu, inc->name);
+  size_t size;
+  const char *text = f ? clang_getFileContents(src->clang->tu, f, &size) : NULL;
+  if (!text)
+    return;
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(src->clang->tu, f, 0),
+                                     clang_getLocationForOffset(src->clang->tu, f, (unsigned)size));
+  CXSourceRangeList *skipped = clang_getSkippedRanges(src->clang->tu, f);
+  CXToken *t;
+  unsigned n;
+  clang_tokenize(src->clang->tu, all, &t, &n);
+  for (unsigned i = 0; i + 2 < n; i++) {
+    if (!token_is(src, t[i], "#") || !token_is(src, t[i + 1], "pragma"))
+      continue;
+    bool nu = token_is(src, t[i + 2], "nu");
+    if (!nu && !(src->openmp && token_is(src, t[i + 2], "omp")))
+      continue;
+    unsigned line, off;
+    clang_getSpellingLocation(clang_getTokenLocation(src->clang->tu, t[i]), NULL, &line, NULL,
+                              &off);
+    bool skip = false;
+    for (unsigned r = 0; skipped && r < skipped->count; r++) {
+      unsigned b, e;
+      clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[r]), NULL, NULL, NULL, &b);
+      clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[r]), NULL, NULL, NULL, &e);
+      skip |= off >= b && off < e;
+    }
+    if (skip)
+      continue;
+    size_t e = off;
+    while (e < size && text[e] != '\n')
+      e++;
+    char *line_text = xstrndup(text + off, e - off);
+    bool loop = nu;
+    if (!nu) {
+      char *annots, *why;
+      loop = omp_parse(strstr(line_text, "omp") + 3, &annots, &why) == OMP_LOOP;
+    }
+    const char *base = strrchr(inc->name, '/') ? strrchr(inc->name, '/') + 1 : inc->name;
+    diag_warning("nucc-omp-header", inc->at,
+                 "'%s' at %s:%u is not translated: nucc rewrites only the input file, not a "
+                 "header it includes; %s",
+                 line_text, base, line,
+                 loop ? "the loop stays on the host" : "it stays as written");
+    xfree(line_text);
+  }
+  clang_disposeTokens(src->clang->tu, t, n);
+  if (skipped)
+    clang_disposeSourceRangeList(skipped);
 }
 
 bool frontend_parse(Source *src, int nargs, const char *const *args) {
@@ -1740,20 +2208,30 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   clang_tokenize(src->clang->tu, all, &toks, &ntoks);
   find_skipped(src);
   find_pragmas(src, toks, ntoks);
+  for (int i = 0; i < src->includes.len; i++) {
+    Include *inc = src->includes.items[i];
+    bool seen = inc->system;
+    for (int j = 0; j < i && !seen; j++)
+      seen = !strcmp(((Include *)src->includes.items[j])->name, inc->name);
+    if (!seen)
+      header_pragmas(src, inc);
+  }
   attach_pragmas(src, toks, ntoks);
   Vec *attachments = &src->clang->attachments;
   if (attachments->len)
     qsort(attachments->items, (size_t)attachments->len, sizeof(void *), cmp_attach);
-  clang_disposeTokens(src->clang->tu, toks, ntoks);
-  if (diag_errors())
+  if (diag_errors()) {
+    clang_disposeTokens(src->clang->tu, toks, ntoks);
     return false;
+  }
 
   Ctx *cx = NEW(Ctx);
   cx->src = src;
   CXCursor root = clang_getTranslationUnitCursor(src->clang->tu);
   clang_visitChildren(root, find_funcs, cx);
   clang_visitChildren(root, find_nests, cx);
-  check_omp(src);
+  check_omp(src, toks, ntoks);
+  clang_disposeTokens(src->clang->tu, toks, ntoks);
   if (diag_errors())
     return false;
   frontend_host_collect(src);

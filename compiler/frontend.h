@@ -25,15 +25,19 @@ typedef struct Directive {
   unsigned begin, end;
 } Directive;
 
-/* --openmp: a construct that has no GPU meaning inside an offloaded loop
- * (critical, atomic on an element, barrier, ...), or a threadprivate list. */
+/* --openmp: a `#pragma omp` line that is not a loop directive, checked
+ * against the nests once they are known: an error inside an offloaded loop
+ * where it has no GPU meaning, else a warning that it stays as written, or
+ * (a region holding an offloaded loop) a line the output drops. */
 typedef struct OmpInside {
   SrcLoc loc;
-  unsigned offset;
-  char *what;         /* "'#pragma omp critical'"; the list for threadprivate */
-  bool atomic;        /* `omp atomic` */
-  bool scalar;        /* atomic: the statement updates a variable (a reduction) */
-  bool threadprivate; /* `omp threadprivate(what)` */
+  unsigned offset;     /* of the `#` */
+  unsigned begin, end; /* the whole line, continuations included */
+  int kind;            /* OmpKind (openmp.h) */
+  char *what;          /* "'#pragma omp critical'" */
+  char *why;           /* OMP_IGNORE: why nucc leaves it */
+  char *list;          /* OMP_THREADPRIVATE: the variables */
+  bool scalar;         /* atomic: the statement updates a variable (a reduction) */
 } OmpInside;
 
 /* --- host code, for the synchronisation pass (hostsync.c) --------------- */
@@ -102,6 +106,7 @@ typedef struct HostFunc {
 typedef struct Include {
   char *name;  /* as libclang names it: "./x.h", "/usr/include/stdio.h" */
   bool system; /* a system header, or included from one */
+  SrcLoc at;   /* the #include in the input that brings it in */
 } Include;
 
 typedef struct Source {

@@ -15,6 +15,9 @@
 
 static void usage(void) {
   options_print_help(stdout);
+  puts("warnings (-WNAME, -Wno-NAME, -Werror=NAME):");
+  for (int i = 0; diag_warning_name(i); i++)
+    printf("  %s\n", diag_warning_name(i));
   puts("annotations (#pragma nu ...):");
   annot_print_help();
 }
@@ -116,6 +119,19 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_NO_COLOR:
   case OPT_COLOR_WHEN: /* read before parsing (want_color) */
     break;
+  case OPT_WERROR:
+  case OPT_WNO_ERROR:
+    diag_set_werror(spec->id == OPT_WERROR);
+    break;
+  case OPT_WERROR_NAME:
+  case OPT_W_NAME:
+  case OPT_WNO_ERR_NAME:
+    if (!diag_set_warning(v, spec->id == OPT_WERROR_NAME ? DIAG_WARN_ERROR : DIAG_WARN_ON))
+      return bad_usage("no such warning (nucc --help lists them)", a);
+    break;
+  case OPT_WNO_NAME: /* as GCC: an unknown -Wno- is no error */
+    diag_set_warning(v, DIAG_WARN_OFF);
+    break;
   case OPT_HELP:
     usage();
     return 0;
@@ -158,7 +174,8 @@ static int parse_options(int argc, char **argv, Options *o) {
   if (o->deps && !o->deps_targets.len && (!o->output || !strcmp(o->output, "-")))
     return bad_usage("-MD and -MMD need -MT TARGET when the output is not a file", NULL);
   if (dep_args && !o->deps)
-    diag_plain_warning("-MF, -MT, -MQ and -MP do nothing without -MD or -MMD");
+    diag_plain_warning("nucc-unused-option",
+                       "-MF, -MT, -MQ and -MP do nothing without -MD or -MMD");
   return -1;
 }
 

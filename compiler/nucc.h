@@ -67,10 +67,26 @@ void util_scoped_reset(void);
 void diag_init(const char *path, const char *text, size_t len);
 void diag_error(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void diag_warning(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* `nucc: error: ...` (counted) and `nucc: warning: ...`: no location. */
+/* A warning named `name` (without -W: "nucc-omp-ignored"), printed with
+ * `[-Wname]`; muted by -Wno-name, an error under -Werror=name or -Werror. */
+void diag_warning(const char *name, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* `nucc: error: ...` (counted) and `nucc: warning: ... [-Wname]`: no location. */
 void diag_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void diag_plain_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void diag_plain_warning(const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+typedef enum {
+  DIAG_WARN_ON,    // shown as a warning (the default)
+  DIAG_WARN_OFF,   // -Wno-NAME
+  DIAG_WARN_ERROR, // -Werror=NAME: shown and counted as an error
+} DiagWarnState;
+/* Sets a warning by name (-W, -Wno-, -Werror=, -Wno-error=); false when
+ * nucc has no warning of that name. */
+bool diag_set_warning(const char *name, DiagWarnState state);
+/* -Werror: every warning not set by name is an error. */
+void diag_set_werror(bool on);
+/* The i-th warning's name, NULL past the last (--help, the man page). */
+const char *diag_warning_name(int i);
 /* Colors in diagnostics, as clang's and GCC's; off unless main.c says so. */
 void diag_set_color(bool on);
 int diag_errors(void);

@@ -3,8 +3,9 @@
  * what the line means on a GPU: a loop directive (`parallel for`, `for`)
  * as the `#pragma nu` annotations it stands for (work with sizes nucc picks,
  * reduce, and OpenMP's promise of independence), a `parallel` region that
- * the output drops, a construct with no GPU meaning inside an offloaded
- * loop, or a line to leave alone.  docs/openmp.md gives the mapping. */
+ * the output drops when it holds an offloaded loop, a construct with no GPU
+ * meaning inside an offloaded loop, or a line left as written (the front end
+ * warns about it).  docs/openmp.md gives the mapping. */
 #include "openmp.h"
 
 #include <ctype.h>
@@ -118,28 +119,89 @@ static OmpKind loop(Lex *l, Buf *out, char **why) {
   return OMP_LOOP;
 }
 
+/* The construct's name as the user wrote it, its leading words without the
+ * clauses: "target enter data", "critical". */
+char *omp_name(const char *text) {
+  Lex l = {text};
+  Buf out = {0};
+  buf_puts(&out, "");
+  for (int n = 0; n < 6; n++) {
+    const char *save = l.p;
+    char *w = word(&l);
+    const char *p = l.p;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (!w || (*p == '(' && !strstr(out.s, "declare")) || is(w, "nowait")) {
+      l.p = save;
+      break;
+    }
+    buf_printf(&out, "%s%s", n ? " " : "", w);
+  }
+  return out.s;
+}
+
+/* Words that name a construct after `target`, `teams` or `parallel` in a
+ * combined one; any other word there is a clause. */
+static bool construct_word(const char *w) {
+  static const char *ws[] = {"for",       "loop",     "distribute", "simd",   "data",    "enter",
+                             "exit",      "update",   "sections",   "master", "masked",  "single",
+                             "workshare", "taskloop", "target",     "teams",  "parallel"};
+  for (size_t i = 0; i < sizeof ws / sizeof *ws; i++)
+    if (is(w, ws[i]))
+      return true;
+  return false;
+}
+
 OmpKind omp_parse(const char *text, char **annots, char **why) {
   Lex l = {text};
-  char *w = word(&l);
   Buf out = {0};
   *annots = NULL;
   *why = NULL;
-  if (is(w, "parallel")) {
-    const char *save = l.p;
+  /* a combined construct (`target teams distribute parallel for`): the
+   * loop at its end is what matters; target's map clauses are not needed,
+   * since nurt moves the data a kernel uses by itself */
+  bool lead = false, target = false;
+  const char *save = l.p;
+  char *w = word(&l);
+  while (is(w, "target") || is(w, "teams") || is(w, "parallel")) {
+    lead = true;
+    target |= is(w, "target");
+    save = l.p;
+    w = word(&l);
+  }
+  if (is(w, "distribute")) { /* distribute [parallel for] [simd] */
+    save = l.p;
     char *w2 = word(&l);
-    if (!is(w2, "for") && !is(w2, "loop")) {
-      l.p = save;
-      return OMP_PARALLEL;
+    if (is(w2, "parallel")) {
+      save = l.p;
+      w2 = word(&l);
     }
-    w = w2;
+    if (!is(w2, "for"))
+      l.p = save;
+    w = "for";
   }
   if (is(w, "for") || is(w, "loop")) {
-    const char *save = l.p;
+    save = l.p;
     if (!is(word(&l), "simd"))
       l.p = save;
     OmpKind k = loop(&l, &out, why);
     *annots = out.s;
     return k;
+  }
+  if (lead && (!w || !construct_word(w))) {
+    l.p = save;
+    return OMP_REGION; /* parallel, target, teams and their combinations */
+  }
+  if (target && is(w, "data"))
+    return OMP_REGION;
+  if (target && (is(w, "enter") || is(w, "exit") || is(w, "update"))) {
+    *why = xstrdup("nurt moves the data kernels use by itself");
+    return OMP_IGNORE;
+  }
+  if (lead && (is(w, "sections") || is(w, "master") || is(w, "masked") || is(w, "single") ||
+               is(w, "workshare"))) {
+    *why = xformat("'#pragma omp %s'", omp_name(text));
+    return OMP_NO_GPU;
   }
   if (is(w, "atomic"))
     return OMP_ATOMIC;
@@ -155,5 +217,11 @@ OmpKind omp_parse(const char *text, char **annots, char **why) {
     *annots = paren(&l);
     return OMP_THREADPRIVATE;
   }
+  if (is(w, "simd"))
+    *why = xstrdup("nucc offloads only a loop with a 'for' or 'loop' directive");
+  else if (is(w, "declare"))
+    *why = xstrdup("nucc finds the functions kernels call by itself");
+  else
+    *why = xstrdup("nucc has no counterpart for it");
   return OMP_IGNORE;
 }

@@ -5,9 +5,11 @@
 #include "nucc.h"
 
 typedef enum {
-  OMP_IGNORE,        // a line without a GPU consequence (simd, declare, ...): left alone
-  OMP_LOOP,          // parallel for, for, parallel loop: *annots the `#pragma nu` text
-  OMP_PARALLEL,      // a parallel region without a loop: dropped from the output
+  OMP_IGNORE,        // simd, declare, target update, ...: left as written, *why says why
+  OMP_LOOP,          // parallel for, for, target teams distribute parallel for, ...:
+                     // *annots the `#pragma nu` text
+  OMP_REGION,        // parallel, target, teams, target data without a loop: dropped when
+                     // it holds an offloaded loop, else left as written
   OMP_ATOMIC,        // atomic: allowed on a reduction's update only
   OMP_NO_GPU,        // critical, barrier, single, ...: an error inside an offloaded loop
   OMP_THREADPRIVATE, // threadprivate(list): *annots the list
@@ -18,5 +20,7 @@ typedef enum {
  * annotation text (`work(64) independent reduce(+: s)`) that pragma_parse
  * reads; *why names the construct (OMP_NO_GPU) or the problem (OMP_ERROR). */
 OmpKind omp_parse(const char *text, char **annots, char **why);
+/* The construct's leading words without clauses ("target enter data"). */
+char *omp_name(const char *text);
 
 #endif

@@ -40,12 +40,16 @@ const OptionSpec options_table[] = {
      "the OpenCL kernels that work made of it."},
     {OPT_OPENMP, ARG_NONE, NULL, "--openmp", "--openmp",
      "read '#pragma omp parallel for' loops as work (docs/openmp.md)",
-     "Read OpenMP loop directives (#pragma omp parallel for, #pragma omp for, with collapse, "
+     "Read OpenMP loop directives (#pragma omp parallel for, #pragma omp for, target teams "
+     "distribute parallel for and the other combined forms, written or produced by _Pragma, "
+     "with collapse, "
      "reduction, private, firstprivate, lastprivate; schedule and num_threads ignored) as "
      "work with the matching clauses and work-group sizes nucc picks. OpenMP's promise of "
      "independence stands for independent where the analysis cannot decide; a proven "
      "dependence is still an error. critical, atomic on an element, barrier, single and "
-     "threadprivate variables inside such a loop are errors."},
+     "threadprivate variables inside such a loop are errors. Every other OpenMP directive "
+     "stays in the output as written, named in a warning (-Wnucc-omp-ignored): a parallel "
+     "region without an offloaded loop keeps its threads under -fopenmp."},
     {OPT_EXPLAIN_AS, ARG_EQ, NULL, "--explain=", "--explain=html",
      "one HTML page: each step's code beside a picture of its iterations",
      "Write to the output (-o) one self-contained HTML page that shows, for each annotated nest, "
@@ -95,6 +99,27 @@ const OptionSpec options_table[] = {
     {OPT_COLOR_WHEN, ARG_EQ, NULL, "-fdiagnostics-color=", "-fdiagnostics-color=WHEN",
      "always, never or auto (GCC's spelling)",
      "GCC's spelling: always, never, or auto (the default: on a terminal)."},
+    {OPT_WERROR, ARG_NONE, NULL, "-Werror", "-Werror", "make every warning an error",
+     "Make every warning an error (printed as error: ... [-Werror=NAME]): the run exits with "
+     "status 1 and writes no output. A warning set by name (-Wno-NAME, -Wno-error=NAME) keeps "
+     "its setting."},
+    {OPT_WNO_ERROR, ARG_NONE, NULL, "-Wno-error", "-Wno-error", "undo -Werror",
+     "Undo an earlier -Werror."},
+    {OPT_WERROR_NAME, ARG_EQ, NULL, "-Werror=", "-Werror=NAME", "make the warning NAME an error",
+     "Make the warning NAME an error, as GCC does; NAME is the name a warning prints in its "
+     "brackets without -W (nucc-omp-ignored). An unknown NAME is a usage error."},
+    {OPT_WNO_ERR_NAME, ARG_EQ, NULL, "-Wno-error=", "-Wno-error=NAME",
+     "keep NAME a warning under -Werror", "Keep the warning NAME a warning under -Werror."},
+    {OPT_WNO_NAME, ARG_EQ, NULL, "-Wno-", "-Wno-NAME", "do not print the warning NAME",
+     "Do not print the warning NAME. An unknown NAME is ignored, as GCC does. The warnings: "
+     "nucc-omp-ignored (an OpenMP directive nucc does not translate, which stays in the output "
+     "as written), nucc-omp-header (an OpenMP loop in a function that a header defines, which "
+     "nucc cannot rewrite: it stays on the host), nucc-pragma-operator (a _Pragma whose text "
+     "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
+     "(-MF, -MT, -MQ or -MP without -MD)."},
+    {OPT_W_NAME, ARG_EQ, NULL, "-W", "-WNAME", "print the warning NAME (the default)",
+     "Print the warning NAME as a warning again (every warning is on by default). An unknown "
+     "NAME is a usage error."},
 
     {OPT_HELP, ARG_NONE, "information", "-h|--help", "-h, --help",
      "this text, and the annotations nucc knows",

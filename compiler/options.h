@@ -28,6 +28,12 @@ typedef enum {
   OPT_COLOR,        // -fcolor-diagnostics
   OPT_NO_COLOR,     // -fno-color-diagnostics
   OPT_COLOR_WHEN,   // -fdiagnostics-color=WHEN
+  OPT_WERROR,       // -Werror
+  OPT_WNO_ERROR,    // -Wno-error
+  OPT_WERROR_NAME,  // -Werror=NAME
+  OPT_WNO_ERR_NAME, // -Wno-error=NAME
+  OPT_WNO_NAME,     // -Wno-NAME
+  OPT_W_NAME,       // -WNAME
   OPT_HELP,         // -h, --help
   OPT_VERSION,      // --version
 } OptId;

@@ -18,6 +18,9 @@
 # The program may ask for options in a comment of its first ten lines:
 #   // nucc-flags: --openmp -std=gnu89   added to every nucc command
 #   // cc-flags: -std=gnu89 -w           replace -std=c11 in every cc command
+#                                        (-fopenmp there builds every leg with OpenMP)
+#   // nucc-kernels: 2                   nucc's output must hold that many kernels
+#                                        (a loop left on the host matches cc too)
 # Legs: seq (cc), nu (nucc + nurt, default device), nu with NU_DEVICE=host.
 # Exit 0 when every leg builds, runs and matches the sequential output.
 set -u
@@ -45,6 +48,7 @@ cflags+=("${extra_cflags[@]}")
 nucc_flags=()
 cc_line=$(head -n 10 "$prog" | sed -n 's|^// cc-flags: *||p' | head -n 1)
 nucc_line=$(head -n 10 "$prog" | sed -n 's|^// nucc-flags: *||p' | head -n 1)
+want_kernels=$(head -n 10 "$prog" | sed -n 's|^// nucc-kernels: *||p' | head -n 1)
 # shellcheck disable=SC2206
 [ -n "$nucc_line" ] && nucc_flags=($nucc_line)
 if [ -n "$cc_line" ]; then
@@ -145,6 +149,13 @@ if ! "$nucc" "${nucc_flags[@]}" "$prog" -o "$work/prog.nu.c" >"$work/nucc.out" 2
   fail "nucc failed on $prog"
   show "$work/nucc.out" "$work/nucc.err"
   exit 1
+fi
+if [ -n "$want_kernels" ]; then
+  got_kernels=$(grep -o '__kernel void ' "$work/prog.nu.c" | wc -l)
+  if [ "$got_kernels" -ne "$want_kernels" ]; then
+    fail "nucc made $got_kernels kernels, expected $want_kernels"
+    show "$work/nucc.err"
+  fi
 fi
 # nurt_flags is a list of words from pkg-config: split it on purpose.
 # shellcheck disable=SC2086
