@@ -208,6 +208,12 @@ void nurt_wait(void) {
  * none of ours.  After nurt_fatal it does nothing: the process is failing and
  * a second error here would call exit() from an exit handler. */
 static void at_exit(void) {
+  if (__atomic_load_n(&nurt_failing, __ATOMIC_ACQUIRE)) {
+    /* the exit handlers that run after this one must not fault on pages
+     * nurt protected: LeakSanitizer's scan, run last, crashed its tracer */
+    nurt_guard_open_all();
+    return;
+  }
   if (__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE) || !nurt_g.ready)
     return;
   /* Errors from here on must not re-enter exit().  Other threads may still

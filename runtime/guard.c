@@ -372,6 +372,11 @@ void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call) {
   nurt_unlock();
 }
 
+void nurt_guard_open_all(void) {
+  if (server)
+    server->open(0, UINTPTR_MAX);
+}
+
 /* fork(): the child cannot reach the device, so the parent brings back
  * what only the device holds; the table stays locked across the fork. */
 static void before_fork(void) {

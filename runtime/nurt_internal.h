@@ -263,6 +263,9 @@ typedef struct nurt_guard_server {
   void (*before_fork)(void);
 } nurt_guard_server;
 void nurt_guard_serve(const nurt_guard_server *s);
+/* A failing process: every protected page opened, without the lock (exit
+ * handlers after nurt's, LeakSanitizer's scan among them, read them). */
+void nurt_guard_open_all(void);
 /* io.c's wrapper of `call` will hand [lo, hi) to the kernel: pages made
  * readable (write == 0) or writable first, copied back as needed. */
 void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call);

@@ -561,9 +561,7 @@ void nurt_sync_reinstate(const void *ptr, nurt_state s) {
   if (e && e->state != s) {
     if (s == NURT_DEVICE_FRESH) {
       nurt_wait_upload(e);
-      if (e->state == NURT_HOST_FRESH)
-        take_shadow(e); /* the host's bytes from now on are the check's */
-      nurt_transition(e, NURT_ON_DEVICE_KEPT);
+      nurt_transition(e, NURT_ON_DEVICE_KEPT); /* an unprotected one shadows the check's bytes */
     }
   }
   nurt_sync_check();
