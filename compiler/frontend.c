@@ -4,6 +4,7 @@
  * and translates each annotated nest (and every function a kernel calls) into
  * IR.  Constructs outside the kernel subset (SPEC §4) are errors at their
  * location. */
+#include "analysis/analysis.h"
 #include "frontend_clang.h"
 #include "openmp.h"
 
@@ -233,6 +234,7 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   if (v->is_param)
     v->type = adjust_param_type(v->type);
   v->reg = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
+  v->stat = clang_Cursor_getStorageClass(decl) == CX_SC_Static;
   CXCursor *copy = NEW(CXCursor);
   *copy = decl;
   vec_push(&cx->src->names.vars, v);
@@ -1122,6 +1124,40 @@ static bool pp_token(Source *src, unsigned off) {
   return in_skipped(src, off) || on_directive(src, off);
 }
 
+/* The statement under a `#pragma omp parallel` whose tokens start at t: a
+ * block from its brace to the matching one; any other statement its first
+ * token (a loop with `omp for` right under the directive), since only a
+ * block can declare what the region's threads keep. */
+static void parallel_region(Source *src, CXToken *toks, unsigned n, unsigned t, Directive *d) {
+  unsigned off = 0;
+  for (; t < n; t++) {
+    frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
+    if (off >= d->end && clang_getTokenKind(toks[t]) != CXToken_Comment && !pp_token(src, off))
+      break;
+  }
+  if (t >= n)
+    return;
+  d->region_begin = off;
+  d->region_end = off + 1;
+  if (src->text[off] != '{')
+    return;
+  int depth = 0;
+  for (; t < n; t++) {
+    if (clang_getTokenKind(toks[t]) != CXToken_Punctuation)
+      continue;
+    CXString sp = clang_getTokenSpelling(src->clang->tu, toks[t]);
+    const char *c = clang_getCString(sp);
+    depth += !strcmp(c, "{") - !strcmp(c, "}");
+    clang_disposeString(sp);
+    if (depth <= 0) {
+      unsigned at;
+      frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &at);
+      d->region_end = at + 1;
+      return;
+    }
+  }
+}
+
 /* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
  * with the annotations it stands for (openmp.c), a `parallel` region a line the
  * output drops, and constructs that have no GPU meaning are kept to be
@@ -1141,7 +1177,6 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
   char *annots, *why;
   SrcLoc at = {l2.line, l2.col + 4};
   OmpKind k = omp_parse(rest, &annots, &why);
-  xfree(rest);
   unsigned end = e < src->len ? e + 1 : e;
   if (k == OMP_ERROR) {
     diag_error(at, "%s", why);
@@ -1152,6 +1187,10 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
     p->begin = b;
     p->end = end;
     p->omp = true;
+    const char *w = rest;
+    while (*w == ' ' || *w == '\t')
+      w++;
+    p->omp_for = strncmp(w, "parallel", 8) != 0;
     /* the annotations' text is nucc's: every location is the directive's */
     pragma_parse(annots, at, &p->annots);
     for (int j = 0; j < p->annots.len; j++) {
@@ -1166,6 +1205,7 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
     d->name = "omp parallel";
     d->begin = b;
     d->end = end;
+    parallel_region(src, toks, n, i + 3, d);
     vec_push(&src->directives, d);
   } else if (k == OMP_NO_GPU || k == OMP_ATOMIC) {
     OmpInside *o = NEW(OmpInside);
@@ -1199,6 +1239,7 @@ static void read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc 
     o->threadprivate = true;
     vec_push(&src->omp_inside, o);
   }
+  xfree(rest);
 }
 
 /* Records the line of any `#pragma` (spelled so, first on its line):
@@ -1575,6 +1616,111 @@ static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClien
   return CXChildVisit_Recurse;
 }
 
+static bool names_word(const char *text, unsigned b, unsigned e, const char *w);
+
+/* The innermost `omp parallel` region around off, or NULL. */
+static Directive *region_around(Source *src, unsigned off) {
+  Directive *best = NULL;
+  for (int i = 0; i < src->directives.len; i++) {
+    Directive *d = src->directives.items[i];
+    if (!strcmp(d->name, "omp parallel") && d->region_begin <= off && off < d->region_end &&
+        (!best || d->region_begin > best->region_begin))
+      best = d;
+  }
+  return best;
+}
+
+/* Why array v cannot have a copy of its own in each work-item, or NULL;
+ * per_thread: OpenMP keeps it per thread (declared in the scope
+ * [.., scope_end) of the loop's threads), and a copy per iteration must
+ * give the same results. */
+static char *why_not_private(Source *src, Nest *n, Var *v, bool per_thread, unsigned scope_end,
+                             SrcLoc *note_at, char **note) {
+  long long bytes = privarray_bytes(v->type);
+  *note = NULL;
+  if (bytes < 0)
+    return xformat("'%s' (%s) would be private to each work-item, but it is not an array of "
+                   "scalars with a fixed size",
+                   v->name, v->type->spelling);
+  if (bytes > PRIVARRAY_MAX_BYTES)
+    return xformat("'%s' (%s, %lld bytes) would be private to each work-item, beyond the %d "
+                   "bytes of a work-item's private array",
+                   v->name, v->type->spelling, bytes, PRIVARRAY_MAX_BYTES);
+  if (!per_thread)
+    return NULL;
+  if (!privarray_self_contained(n, v, note_at, note))
+    return xformat("'%s' (%s) is kept per thread by OpenMP and an iteration reads what earlier "
+                   "iterations left in it: a thread's copy carries values from one iteration "
+                   "to the next, a work-item's would not",
+                   v->name, v->type->spelling);
+  if (names_word(src->text, n->end, scope_end, v->name))
+    return xformat("'%s' (%s) is kept per thread by OpenMP and the program names it after the "
+                   "loop, where each thread's copy holds what that thread's iterations left",
+                   v->name, v->type->spelling);
+  return NULL;
+}
+
+/* The arrays each iteration of the nest must have its own copy of: those
+ * named in private(...), and under --openmp those OpenMP keeps per thread
+ * for an `omp for` (declared in the parallel region around it, or, with no
+ * region around it, the function's locals).  Each becomes a local of the
+ * body (privarray.c), never a buffer the work-items share.  When one
+ * cannot, an OpenMP loop stays on the host with a warning (false: the nest
+ * is dropped) and a `#pragma nu` nest is an error. */
+static bool private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, unsigned fend) {
+  if (!n->depth)
+    return true;
+  PragmaLine *omp = NULL;
+  for (int i = 0; i < a->lines.len; i++)
+    if (((PragmaLine *)a->lines.items[i])->omp)
+      omp = a->lines.items[i];
+  Vec arrays = {0}, todo = {0};
+  privarray_free_arrays(n, &arrays);
+  Directive *r = omp && omp->omp_for ? region_around(src, n->for_begin) : NULL;
+  unsigned scope_b = r ? r->region_begin : fbegin, scope_e = r ? r->region_end : fend;
+  bool ok = true;
+  for (int i = 0; i < arrays.len && ok; i++) {
+    Var *v = arrays.items[i];
+    Annot *named = NULL;
+    for (int j = 0; j < n->annots.len && !named; j++) {
+      Annot *an = n->annots.items[j];
+      if (!strcmp(an->name, "private") || !strcmp(an->name, "firstprivate"))
+        for (int m = 0; m < an->nargs && !named; m++)
+          if (!strcmp(an->args[m].text, v->name))
+            named = an;
+    }
+    /* a per-thread array the loop only reads holds, in every thread, what
+     * the region wrote before the loop: the host's copy, which the nest
+     * reads as a buffer */
+    bool per_thread = !named && omp && omp->omp_for && !v->global && !v->is_param && !v->stat &&
+                      v->off >= scope_b && v->off < scope_e && !privarray_only_read(n, v);
+    if (!named && !per_thread)
+      continue;
+    SrcLoc note_at = {0};
+    char *note = NULL;
+    char *why =
+        named && !strcmp(named->name, "firstprivate")
+            ? xformat("firstprivate(%s): nucc does not copy an array into each work-item", v->name)
+            : why_not_private(src, n, v, per_thread, scope_e, &note_at, &note);
+    if (why) {
+      SrcLoc at = named ? named->loc : omp ? ((Annot *)omp->annots.items[0])->loc : n->pragma_loc;
+      if (omp)
+        diag_warning(at, "this loop stays on the host: %s", why);
+      else
+        diag_error(at, "%s", why);
+      if (note)
+        diag_note(note_at, "%s", note);
+      ok = false;
+    }
+    vec_push(&todo, v);
+  }
+  for (int i = 0; ok && i < todo.len; i++)
+    privarray_declare(n, todo.items[i]);
+  xfree(arrays.items);
+  xfree(todo.items);
+  return ok || !omp;
+}
+
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
@@ -1583,6 +1729,11 @@ static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientDa
     build_nest(fv->cx, c, a, fv->func);
     /* names a tile size may use: the function's parameters, the globals */
     Nest *n = fv->cx->src->nests.len ? fv->cx->src->nests.items[fv->cx->src->nests.len - 1] : NULL;
+    if (n && n->for_begin == frontend_begin(c) &&
+        !private_arrays(fv->cx->src, n, a, frontend_begin(fv->decl), frontend_end(fv->decl))) {
+      fv->cx->src->nests.len--; /* host code, as written */
+      return CXChildVisit_Continue;
+    }
     if (n && n->for_begin == frontend_begin(c)) {
       int np = clang_Cursor_getNumArguments(fv->decl);
       for (int i = 0; i < np; i++)

@@ -17,12 +17,18 @@ typedef struct PragmaLine {
   Vec annots;          /* Annot*, in source order */
   bool used;           /* attached to a loop, or a standalone directive */
   bool omp;            /* --openmp: a `#pragma omp` loop read as annotations */
+  bool omp_for;        /* that loop is a `for` without `parallel`: it shares out the
+                          iterations of the region around it (or, orphaned, of the
+                          region its function is called in) */
 } PragmaLine;
 
 /* A standalone directive such as `#pragma nu wait`. */
 typedef struct Directive {
   const char *name;
   unsigned begin, end;
+  /* "omp parallel": the region, its braces included; a region without
+   * braces is its first token alone (a loop right under the directive) */
+  unsigned region_begin, region_end;
 } Directive;
 
 /* --openmp: a construct that has no GPU meaning inside an offloaded loop

@@ -164,6 +164,7 @@ struct Var {
                        taken on the device before the launch; no host variable */
   Expr *snapshot_lo, *snapshot_hi; /* the first subscripts the copy's reads reach, over
                                       the nest's invariants (--emit=seq copies them) */
+  bool stat; /* a local declared `static`: one copy, which OpenMP's threads share */
 };
 
 typedef enum {

@@ -203,4 +203,21 @@ typedef struct SchedChain {
  * expresses it. */
 bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out);
 
+/* privarray.c: arrays private to each iteration of a nest (private(...),
+ * OpenMP's per-thread arrays).  The bytes of a fixed-size array of
+ * scalars, -1 for any other type. */
+long long privarray_bytes(const Type *t);
+/* The largest array a work-item gets a private copy of (docs/openmp.md). */
+#define PRIVARRAY_MAX_BYTES 4096
+/* The arrays the nest names and does not declare (Var*), appended to out. */
+void privarray_free_arrays(Nest *n, Vec *out);
+/* Whether the nest only reads a's elements: it writes none and hands a to
+ * nothing (a call, an address). */
+bool privarray_only_read(Nest *n, Var *a);
+/* Whether each iteration of the innermost loop of the nest writes every
+ * element of a that it reads before reading it; else where and why not. */
+bool privarray_self_contained(Nest *n, Var *a, SrcLoc *at, char **why);
+/* Gives each iteration its own a: declared again at the top of the body. */
+void privarray_declare(Nest *n, Var *a);
+
 #endif
