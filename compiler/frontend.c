@@ -1694,14 +1694,16 @@ static bool private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, uns
      * reads as a buffer */
     bool per_thread = !named && omp && omp->omp_for && !v->global && !v->is_param && !v->stat &&
                       v->off >= scope_b && v->off < scope_e && !privarray_only_read(n, v);
-    if (!named && !per_thread)
+    /* firstprivate copies in what the loop may then only read: the host's
+     * copy, as a buffer, is every copy */
+    bool first = named && !strcmp(named->name, "firstprivate");
+    if ((!named && !per_thread) || (first && privarray_only_read(n, v)))
       continue;
     SrcLoc note_at = {0};
     char *note = NULL;
-    char *why =
-        named && !strcmp(named->name, "firstprivate")
-            ? xformat("firstprivate(%s): nucc does not copy an array into each work-item", v->name)
-            : why_not_private(src, n, v, per_thread, scope_e, &note_at, &note);
+    char *why = first ? xformat("firstprivate(%s): nucc does not copy an array into each work-item",
+                                v->name)
+                      : why_not_private(src, n, v, per_thread, scope_e, &note_at, &note);
     if (why) {
       SrcLoc at = named ? named->loc : omp ? ((Annot *)omp->annots.items[0])->loc : n->pragma_loc;
       if (omp)
