@@ -1632,10 +1632,10 @@ static Directive *region_around(Source *src, unsigned off) {
 
 /* Why array v cannot have a copy of its own in each work-item, or NULL;
  * per_thread: OpenMP keeps it per thread (declared in the scope
- * [.., scope_end) of the loop's threads), and a copy per iteration must
- * give the same results. */
-static char *why_not_private(Source *src, Nest *n, Var *v, bool per_thread, unsigned scope_end,
-                             SrcLoc *note_at, char **note) {
+ * [scope_begin, scope_end) of the loop's threads), and a copy per
+ * iteration must give the same results. */
+static char *why_not_private(Source *src, Nest *n, Var *v, bool per_thread, unsigned scope_begin,
+                             unsigned scope_end, SrcLoc *note_at, char **note) {
   long long bytes = privarray_bytes(v->type);
   *note = NULL;
   if (bytes < 0)
@@ -1653,9 +1653,16 @@ static char *why_not_private(Source *src, Nest *n, Var *v, bool per_thread, unsi
                    "iterations left in it: a thread's copy carries values from one iteration "
                    "to the next, a work-item's would not",
                    v->name, v->type->spelling);
-  if (names_word(src->text, n->end, scope_end, v->name))
-    return xformat("'%s' (%s) is kept per thread by OpenMP and the program names it after the "
-                   "loop, where each thread's copy holds what that thread's iterations left",
+  /* named elsewhere in the scope (its declaration aside), it may be read
+   * after the loop, or before it in a loop around both: there a thread's
+   * copy holds what that thread's iterations left */
+  unsigned decl_end = v->off + (unsigned)strlen(v->name);
+  if (names_word(src->text, scope_begin, v->off, v->name) ||
+      names_word(src->text, decl_end, n->begin, v->name) ||
+      names_word(src->text, n->end, scope_end, v->name))
+    return xformat("'%s' (%s) is kept per thread by OpenMP and the program names it outside "
+                   "the loop too, where a thread's copy holds what that thread's iterations "
+                   "left in it",
                    v->name, v->type->spelling);
   return NULL;
 }
@@ -1703,7 +1710,7 @@ static bool private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, uns
     char *note = NULL;
     char *why = first ? xformat("firstprivate(%s): nucc does not copy an array into each work-item",
                                 v->name)
-                      : why_not_private(src, n, v, per_thread, scope_e, &note_at, &note);
+                      : why_not_private(src, n, v, per_thread, scope_b, scope_e, &note_at, &note);
     if (why) {
       SrcLoc at = named ? named->loc : omp ? ((Annot *)omp->annots.items[0])->loc : n->pragma_loc;
       if (omp)
