@@ -4,6 +4,8 @@
  *   helperptr.c the elements helpers reach through pointers the body hands
  *               them, and the helpers' loops around them
  *   private.c   outer scalars every iteration writes before it reads
+ *   privarray.c arrays private to each iteration (private(...), OpenMP's
+ *               per-thread arrays), which the front end declares in the body
  *   extent.c    host expressions (IR) for each buffer's first-subscript range
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
  *   deps.c      dependences and legality (reordering, distribution,

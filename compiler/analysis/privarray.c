@@ -2,7 +2,8 @@
  * private(...) and those OpenMP keeps per thread (declared in a parallel
  * region, locals of an orphaned `omp for`'s function).  Receives the nest's
  * IR from the front end, which decides which arrays are candidates; hands
- * on whether an iteration's use of an array is self-contained, and makes
+ * on whether the nest only reads an array (then a buffer serves every
+ * copy), whether an iteration's use of it is self-contained, and makes
  * one private by declaring it again at the top of the nest's innermost
  * body, so that the kernel, --emit=seq and the transformations see a local
  * array as any other (a `__private` array in OpenCL).
