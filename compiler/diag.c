@@ -30,6 +30,7 @@ static bool use_color;
 static const char *const warning_names[] = {
     "nucc-omp-ignored",     // an OpenMP directive nucc does not translate: kept as written
     "nucc-omp-header",      // an OpenMP loop in a header's function: stays on the host
+    "nucc-omp-host",        // an OpenMP loop nucc cannot offload: stays on the host
     "nucc-pragma-operator", // a _Pragma nucc cannot read
     "nucc-compdb",          // -p: no compile command for the input
     "nucc-unused-option",   // an option that does nothing without another

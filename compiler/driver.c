@@ -391,6 +391,12 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
         buf_printf(&stubs, "\n%s", stub);
       }
       text = cx->hostloop ? host_loop_call(src, n, cx) : nest_call(src, n, cx);
+      /* an orphaned `omp for` may run inside a region that stays (its function
+       * called from `omp parallel`): one thread launches the whole loop, and
+       * the others wait at single's barrier as at the loop's.  Outside a
+       * region, or without -fopenmp, it changes nothing. */
+      if (n->omp_for)
+        text = xformat("_Pragma(\"omp single\")\n%s", text);
     } else {
       char *pragmas = pragma_lines(src, n);
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx, &copies));

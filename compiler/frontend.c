@@ -4,6 +4,7 @@
  * and translates each annotated nest (and every function a kernel calls) into
  * IR.  Constructs outside the kernel subset (SPEC §4) are errors at their
  * location. */
+#include "analysis/analysis.h"
 #include "frontend_clang.h"
 #include "openmp.h"
 
@@ -233,6 +234,7 @@ static Var *var_of(Ctx *cx, CXCursor decl) {
   if (v->is_param)
     v->type = adjust_param_type(v->type);
   v->reg = clang_Cursor_getStorageClass(decl) == CX_SC_Register;
+  v->stat = clang_Cursor_getStorageClass(decl) == CX_SC_Static;
   CXCursor *copy = NEW(CXCursor);
   *copy = decl;
   vec_push(&cx->src->names.vars, v);
@@ -1102,6 +1104,48 @@ static bool pp_token(Source *src, unsigned off) {
   return in_skipped(src, off) || on_directive(src, off);
 }
 
+/* The statement under a `#pragma omp parallel` whose tokens start at t: a
+ * block from its brace to the matching one; any other statement its first
+ * token (a loop with `omp for` right under the directive), since only a
+ * block can declare what the region's threads keep. */
+static void parallel_region(Source *src, CXToken *toks, unsigned n, unsigned t, Directive *d) {
+  unsigned off = 0;
+  for (; t < n; t++) {
+    frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
+    if (off >= d->end && clang_getTokenKind(toks[t]) != CXToken_Comment && !pp_token(src, off))
+      break;
+  }
+  if (t >= n)
+    return;
+  d->region_begin = off;
+  d->region_end = off + 1;
+  if (src->text[off] != '{')
+    return;
+  int depth = 0;
+  for (; t < n; t++) {
+    if (clang_getTokenKind(toks[t]) != CXToken_Punctuation)
+      continue;
+    CXString sp = clang_getTokenSpelling(src->clang->tu, toks[t]);
+    const char *c = clang_getCString(sp);
+    depth += !strcmp(c, "{") - !strcmp(c, "}");
+    clang_disposeString(sp);
+    if (depth <= 0) {
+      unsigned at;
+      frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &at);
+      d->region_end = at + 1;
+      return;
+    }
+  }
+}
+
+/* Whether text, after blanks, starts with the word w. */
+static bool starts_word(const char *text, const char *w) {
+  while (*text == ' ' || *text == '\t')
+    text++;
+  size_t n = strlen(w);
+  return !strncmp(text, w, n) && !(isalnum((unsigned char)text[n]) || text[n] == '_');
+}
+
 /* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
  * with the annotations it stands for (openmp.c), a `parallel` region a line the
  * output drops, and constructs that have no GPU meaning are kept to be
@@ -1119,6 +1163,10 @@ static void read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, ch
     p->begin = b;
     p->end = end;
     p->omp = true;
+    const char *w = rest;
+    while (*w == ' ' || *w == '\t')
+      w++;
+    p->omp_for = strncmp(w, "parallel", 8) != 0;
     /* the annotations' text is nucc's: every location is the directive's */
     pragma_parse(annots, at, &p->annots);
     for (int j = 0; j < p->annots.len; j++) {
@@ -1129,6 +1177,15 @@ static void read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, ch
     }
     vec_push(&src->pragmas, p);
   } else {
+    if (k == OMP_REGION && starts_word(rest, "parallel")) {
+      /* the arrays its threads keep: per-thread arrays (region_around) */
+      Directive *r = NEW(Directive);
+      r->name = "omp parallel";
+      r->begin = b;
+      r->end = end;
+      parallel_region(src, toks, n, i + 3, r);
+      vec_push(&src->omp_regions, r);
+    }
     OmpInside *o = NEW(OmpInside);
     o->loc = at;
     o->offset = off0;
@@ -1764,6 +1821,10 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
   nest->func_name = xstrdup(func);
   nest->pragma_loc = a->first->loc;
   nest->begin = a->first->begin;
+  for (int i = 0; i < a->lines.len; i++) {
+    PragmaLine *p = a->lines.items[i];
+    nest->omp_for |= p->omp && p->omp_for;
+  }
   if (a->apart) { /* the directives stay where they are: the nest starts at its line */
     nest->begin = frontend_begin(for_c);
     while (nest->begin > 0 &&
@@ -1894,6 +1955,120 @@ static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClien
   return CXChildVisit_Recurse;
 }
 
+static bool names_word(const char *text, unsigned b, unsigned e, const char *w);
+
+/* The innermost `omp parallel` region around off, or NULL. */
+static Directive *region_around(Source *src, unsigned off) {
+  Directive *best = NULL;
+  for (int i = 0; i < src->omp_regions.len; i++) {
+    Directive *d = src->omp_regions.items[i];
+    if (!strcmp(d->name, "omp parallel") && d->region_begin <= off && off < d->region_end &&
+        (!best || d->region_begin > best->region_begin))
+      best = d;
+  }
+  return best;
+}
+
+/* Why array v cannot have a copy of its own in each work-item, or NULL;
+ * per_thread: OpenMP keeps it per thread (declared in the scope
+ * [scope_begin, scope_end) of the loop's threads), and a copy per
+ * iteration must give the same results. */
+static char *why_not_private(Source *src, Nest *n, Var *v, bool per_thread, unsigned scope_begin,
+                             unsigned scope_end, SrcLoc *note_at, char **note) {
+  long long bytes = privarray_bytes(v->type);
+  *note = NULL;
+  if (bytes < 0)
+    return xformat("'%s' (%s) would be private to each work-item, but it is not an array of "
+                   "scalars with a fixed size",
+                   v->name, v->type->spelling);
+  if (bytes > PRIVARRAY_MAX_BYTES)
+    return xformat("'%s' (%s, %lld bytes) would be private to each work-item, beyond the %d "
+                   "bytes of a work-item's private array",
+                   v->name, v->type->spelling, bytes, PRIVARRAY_MAX_BYTES);
+  if (!per_thread)
+    return NULL;
+  if (!privarray_self_contained(n, v, note_at, note))
+    return xformat("'%s' (%s) is kept per thread by OpenMP and an iteration reads what earlier "
+                   "iterations left in it: a thread's copy carries values from one iteration "
+                   "to the next, a work-item's would not",
+                   v->name, v->type->spelling);
+  /* named elsewhere in the scope (its declaration aside), it may be read
+   * after the loop, or before it in a loop around both: there a thread's
+   * copy holds what that thread's iterations left */
+  unsigned decl_end = v->off + (unsigned)strlen(v->name);
+  if (names_word(src->text, scope_begin, v->off, v->name) ||
+      names_word(src->text, decl_end, n->begin, v->name) ||
+      names_word(src->text, n->end, scope_end, v->name))
+    return xformat("'%s' (%s) is kept per thread by OpenMP and the program names it outside "
+                   "the loop too, where a thread's copy holds what that thread's iterations "
+                   "left in it",
+                   v->name, v->type->spelling);
+  return NULL;
+}
+
+/* The arrays each iteration of the nest must have its own copy of: those
+ * named in private(...), and under --openmp those OpenMP keeps per thread
+ * for an `omp for` (declared in the parallel region around it, or, with no
+ * region around it, the function's locals).  Each becomes a local of the
+ * body (privarray.c), never a buffer the work-items share.  When one
+ * cannot, an OpenMP loop stays on the host with a warning (false: the nest
+ * is dropped) and a `#pragma nu` nest is an error. */
+static bool private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, unsigned fend) {
+  if (!n->depth)
+    return true;
+  PragmaLine *omp = NULL;
+  for (int i = 0; i < a->lines.len; i++)
+    if (((PragmaLine *)a->lines.items[i])->omp)
+      omp = a->lines.items[i];
+  Vec arrays = {0}, todo = {0};
+  privarray_free_arrays(n, &arrays);
+  Directive *r = omp && omp->omp_for ? region_around(src, n->for_begin) : NULL;
+  unsigned scope_b = r ? r->region_begin : fbegin, scope_e = r ? r->region_end : fend;
+  bool ok = true;
+  for (int i = 0; i < arrays.len && ok; i++) {
+    Var *v = arrays.items[i];
+    Annot *named = NULL;
+    for (int j = 0; j < n->annots.len && !named; j++) {
+      Annot *an = n->annots.items[j];
+      if (!strcmp(an->name, "private") || !strcmp(an->name, "firstprivate"))
+        for (int m = 0; m < an->nargs && !named; m++)
+          if (!strcmp(an->args[m].text, v->name))
+            named = an;
+    }
+    /* a per-thread array the loop only reads holds, in every thread, what
+     * the region wrote before the loop: the host's copy, which the nest
+     * reads as a buffer */
+    bool per_thread = !named && omp && omp->omp_for && !v->global && !v->is_param && !v->stat &&
+                      v->off >= scope_b && v->off < scope_e && !privarray_only_read(n, v);
+    /* firstprivate copies in what the loop may then only read: the host's
+     * copy, as a buffer, is every copy */
+    bool first = named && !strcmp(named->name, "firstprivate");
+    if ((!named && !per_thread) || (first && privarray_only_read(n, v)))
+      continue;
+    SrcLoc note_at = {0};
+    char *note = NULL;
+    char *why = first ? xformat("firstprivate(%s): nucc does not copy an array into each work-item",
+                                v->name)
+                      : why_not_private(src, n, v, per_thread, scope_b, scope_e, &note_at, &note);
+    if (why) {
+      SrcLoc at = named ? named->loc : omp ? ((Annot *)omp->annots.items[0])->loc : n->pragma_loc;
+      if (omp)
+        diag_warning("nucc-omp-host", at, "this loop stays on the host: %s", why);
+      else
+        diag_error(at, "%s", why);
+      if (note)
+        diag_note(note_at, "%s", note);
+      ok = false;
+    }
+    vec_push(&todo, v);
+  }
+  for (int i = 0; ok && i < todo.len; i++)
+    privarray_declare(n, todo.items[i]);
+  xfree(arrays.items);
+  xfree(todo.items);
+  return ok || !omp;
+}
+
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
@@ -1902,6 +2077,11 @@ static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientDa
     build_nest(fv->cx, c, a, fv->func);
     /* names a tile size may use: the function's parameters, the globals */
     Nest *n = fv->cx->src->nests.len ? fv->cx->src->nests.items[fv->cx->src->nests.len - 1] : NULL;
+    if (n && n->for_begin == frontend_begin(c) &&
+        !private_arrays(fv->cx->src, n, a, frontend_begin(fv->decl), frontend_end(fv->decl))) {
+      fv->cx->src->nests.len--; /* host code, as written */
+      return CXChildVisit_Continue;
+    }
     if (n && n->for_begin == frontend_begin(c)) {
       int np = clang_Cursor_getNumArguments(fv->decl);
       for (int i = 0; i < np; i++)

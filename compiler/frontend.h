@@ -17,12 +17,18 @@ typedef struct PragmaLine {
   Vec annots;          /* Annot*, in source order */
   bool used;           /* attached to a loop, or a standalone directive */
   bool omp;            /* --openmp: a `#pragma omp` loop read as annotations */
+  bool omp_for;        /* that loop is a `for` without `parallel`: it shares out the
+                          iterations of the region around it (or, orphaned, of the
+                          region its function is called in) */
 } PragmaLine;
 
 /* A standalone directive such as `#pragma nu wait`. */
 typedef struct Directive {
   const char *name;
   unsigned begin, end;
+  /* "omp parallel": the region, its braces included; a region without
+   * braces is its first token alone (a loop right under the directive) */
+  unsigned region_begin, region_end;
 } Directive;
 
 /* --openmp: a `#pragma omp` line that is not a loop directive, checked
@@ -121,6 +127,8 @@ typedef struct Source {
                          regions #if skipped, which the output must still blank */
   Vec nests;          /* Nest* */
   Vec directives;     /* Directive* */
+  Vec omp_regions;    /* Directive*: --openmp, every `omp parallel` region with its
+                         bounds, for the arrays its threads keep */
   Vec funcs;          /* Func*: every function defined in the file */
   bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
   Vec omp_inside;     /* OmpInside* */

@@ -180,6 +180,7 @@ struct Var {
                        taken on the device before the launch; no host variable */
   Expr *snapshot_lo, *snapshot_hi; /* the first subscripts the copy's reads reach, over
                                       the nest's invariants (--emit=seq copies them) */
+  bool stat; /* a local declared `static`: one copy, which OpenMP's threads share */
 };
 
 typedef enum {
@@ -429,6 +430,9 @@ struct Nest {
   Vec visible;      /* Var*: the function's parameters and the globals */
   Vec used_outside; /* Var*: variables the function names outside its annotated nests */
   Vec *siblings;    /* Nest*: the annotated nests of the function, this one included */
+  bool omp_for;     /* --openmp: a worksharing `omp for` (no `parallel` of its own):
+                       its launch runs under `omp single`, since the threads of a
+                       region kept around a call to its function would each run it */
   Vec apart;        /* PragmaLine* (frontend.h) of the nest outside [begin, end): a
                        preprocessor directive (#endif) stands between them and the `for`
                        and must stay; the driver blanks each line */

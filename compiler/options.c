@@ -114,7 +114,9 @@ const OptionSpec options_table[] = {
      "Do not print the warning NAME. An unknown NAME is ignored, as GCC does. The warnings: "
      "nucc-omp-ignored (an OpenMP directive nucc does not translate, which stays in the output "
      "as written), nucc-omp-header (an OpenMP loop in a function that a header defines, which "
-     "nucc cannot rewrite: it stays on the host), nucc-pragma-operator (a _Pragma whose text "
+     "nucc cannot rewrite: it stays on the host), nucc-omp-host (an OpenMP loop nucc cannot "
+     "offload, such as one whose per-thread arrays cannot be private to a work-item: it stays "
+     "on the host), nucc-pragma-operator (a _Pragma whose text "
      "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
      "(-MF, -MT, -MQ or -MP without -MD)."},
     {OPT_W_NAME, ARG_EQ, NULL, "-W", "-WNAME", "print the warning NAME (the default)",

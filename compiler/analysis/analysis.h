@@ -4,6 +4,8 @@
  *   helperptr.c the elements helpers reach through pointers the body hands
  *               them, and the helpers' loops around them
  *   private.c   outer scalars every iteration writes before it reads
+ *   privarray.c arrays private to each iteration (private(...), OpenMP's
+ *               per-thread arrays), which the front end declares in the body
  *   extent.c    host expressions (IR) for each buffer's first-subscript range
  *   poly.c      the IR as isl sets (domains, accesses); poly.h
  *   deps.c      dependences and legality (reordering, distribution,
@@ -202,5 +204,22 @@ typedef struct SchedChain {
  * as a chain; false with out->why when isl finds none or no chain
  * expresses it. */
 bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out);
+
+/* privarray.c: arrays private to each iteration of a nest (private(...),
+ * OpenMP's per-thread arrays).  The bytes of a fixed-size array of
+ * scalars, -1 for any other type. */
+long long privarray_bytes(const Type *t);
+/* The largest array a work-item gets a private copy of (docs/openmp.md). */
+#define PRIVARRAY_MAX_BYTES 4096
+/* The arrays the nest names and does not declare (Var*), appended to out. */
+void privarray_free_arrays(Nest *n, Vec *out);
+/* Whether the nest only reads a's elements: it writes none and hands a to
+ * nothing (a call, an address). */
+bool privarray_only_read(Nest *n, Var *a);
+/* Whether each iteration of the innermost loop of the nest writes every
+ * element of a that it reads before reading it; else where and why not. */
+bool privarray_self_contained(Nest *n, Var *a, SrcLoc *at, char **why);
+/* Gives each iteration its own a: declared again at the top of the body. */
+void privarray_declare(Nest *n, Var *a);
 
 #endif

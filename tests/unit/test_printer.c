@@ -14,9 +14,9 @@ static Type t_float = {TY_FLOAT, NULL, 0, "float", "float"};
 static Type t_double = {TY_DOUBLE, NULL, 0, "double", "double"};
 static Type t_ulong = {TY_ULONG, NULL, 0, "unsigned long", "unsigned long"};
 
-static Var vi = {"i", &t_int, {0, 0}, false, false, 1, false, 0, 0, false, NULL, NULL, NULL};
-static Var vn = {"n", &t_int, {0, 0}, false, false, 2, false, 0, 0, false, NULL, NULL, NULL};
-static Var vx = {"x", &t_float, {0, 0}, false, false, 3, false, 0, 0, false, NULL, NULL, NULL};
+static Var vi = {.name = "i", .type = &t_int, .id = 1};
+static Var vn = {.name = "n", .type = &t_int, .id = 2};
+static Var vx = {.name = "x", .type = &t_float, .id = 3};
 
 static Expr *var(Var *v) { return ir_var(v, (SrcLoc){1, 1}); }
 static Expr *num(long long v) { return ir_int(v, (SrcLoc){1, 1}); }
