@@ -549,7 +549,7 @@ int nucc_compile(const Options *o) {
   Buf sync_notes = {0};
   if (ok) {
     bool fp64;
-    char *program = emit_opencl_program(&kernels, &fp64);
+    char *program = emit_opencl_program(&kernels, o->fp_contract != FP_CONTRACT_OFF, &fp64);
     if (kernels.len && clcheck_enabled() && !clcheck_program(o->input, program))
       out = NULL; /* an internal error: reported, no output */
     else if (o->emit == EMIT_CL)

@@ -95,6 +95,16 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_OPENMP:
     o->openmp = true;
     break;
+  case OPT_FP_CONTRACT:
+    if (!strcmp(v, "on"))
+      o->fp_contract = FP_CONTRACT_ON;
+    else if (!strcmp(v, "off"))
+      o->fp_contract = FP_CONTRACT_OFF;
+    else if (!strcmp(v, "fast"))
+      o->fp_contract = FP_CONTRACT_FAST;
+    else
+      return bad_usage("unknown -ffp-contract value (off, on or fast)", v);
+    break;
   case OPT_MD:
   case OPT_MMD:
     o->deps = true;

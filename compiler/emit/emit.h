@@ -8,8 +8,9 @@
 
 #include "nucc.h"
 
-/* The program text for all kernels (and the functions they call). */
-char *emit_opencl_program(Vec *kernels, bool *uses_fp64);
+/* The program text for all kernels (and the functions they call); without
+ * `contract`, the kernels may not fuse a*b + c into an FMA (-ffp-contract=off). */
+char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64);
 /* Reductions: the storage type, and `a OP b` in OpenCL C or C. */
 const char *emit_red_type(const Reduction *r);
 /* The type of a temporary's last value in the kernel (opencl) or host. */
