@@ -17,6 +17,7 @@ typedef struct Options {
   bool explain_data;        /* --explain=data: where host syncs go and why (also in --report) */
   bool openmp;              /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
   FpContract fp_contract;   /* -ffp-contract= */
+  const char *command;      /* the command line, for the output's macro checks; NULL: "nucc" */
   bool explain_html;        /* --explain=html: the output is the page (explain_html.c) */
   const char *explain_size; /* --explain-size: "n=12,m=10" */
   Vec clang_args;           /* const char* */
