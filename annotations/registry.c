@@ -294,7 +294,7 @@ void annot_explain_kernels(AnnotCtx *cx) {
   if (!cx->kernels.len || cx->hostloop)
     return;
   bool fp64;
-  char *prog = emit_opencl_program(&cx->kernels, &fp64);
+  char *prog = emit_opencl_program(&cx->kernels, true, &fp64);
   printf("-- after work(");
   for (int i = 0; i < cx->work->nargs; i++)
     printf("%s%s", i ? "," : "", cx->work->args[i].text);

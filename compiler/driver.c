@@ -370,8 +370,36 @@ static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx) {
 /* `ctxs` holds one AnnotCtx per nest: nests with `work` become launches,
  * the others their transformed sequential code; seq_only prints every nest
  * as sequential code (--emit=seq). */
+/* The checks, at nest n's site, of the user's macros that it and the
+ * functions its kernels call expand: their values are baked in.  An #error
+ * points at the nest's first line. */
+static char *macro_checks(Source *src, Nest *n, AnnotCtx *cx, const char *command, int line) {
+  Vec ranges = {0};
+  vec_push(&ranges, (void *)(uintptr_t)n->begin);
+  vec_push(&ranges, (void *)(uintptr_t)n->end);
+  for (int j = 0; j < cx->kernels.len; j++) {
+    Kernel *k = cx->kernels.items[j];
+    for (int f = 0; f < k->funcs.len; f++) {
+      Func *fn = k->funcs.items[f];
+      vec_push(&ranges, (void *)(uintptr_t)fn->begin);
+      vec_push(&ranges, (void *)(uintptr_t)fn->end);
+    }
+  }
+  unsigned *r = xcalloc((size_t)ranges.len, sizeof *r);
+  for (int i = 0; i < ranges.len; i++)
+    r[i] = (unsigned)(uintptr_t)ranges.items[i];
+  char *text = emit_macro_checks(&src->macro_uses, r, ranges.len / 2, command ? command : "nucc");
+  xfree(r);
+  xfree(ranges.items);
+  if (!*text)
+    return text;
+  return xformat("\n/* nucc: the values of the macros this code was translated with */\n"
+                 "#line %d \"%s\"\n%s",
+                 line, src->path, text);
+}
+
 static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64, bool seq_only,
-                         Buf *sync_notes) {
+                         const char *command, Buf *sync_notes) {
   Edits edits = {0};
   Buf stubs = {0};
   LineCounter lines = {src->text, 0, 1};
@@ -401,8 +429,10 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
       char *pragmas = pragma_lines(src, n);
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx, &copies));
     }
-    rewrite_add(&edits, n->begin, n->end,
-                xformat("%s\n#line %d \"%s\"\n", text, line_at(&lines, n->end), src->path));
+    char *checks = macro_checks(src, n, cx, command, line_at(&lines, n->begin));
+    rewrite_add(
+        &edits, n->begin, n->end,
+        xformat("%s%s\n#line %d \"%s\"\n", checks, text, line_at(&lines, n->end), src->path));
     /* pragma lines a directive keeps apart from the loop: a blank line each,
      * so the directives between stay and no unknown pragma is left */
     for (int j = 0; j < n->apart.len; j++) {
@@ -555,15 +585,15 @@ int nucc_compile(const Options *o) {
   Buf sync_notes = {0};
   if (ok) {
     bool fp64;
-    char *program = emit_opencl_program(&kernels, &fp64);
+    char *program = emit_opencl_program(&kernels, o->fp_contract != FP_CONTRACT_OFF, &fp64);
     if (kernels.len && clcheck_enabled() && !clcheck_program(o->input, program))
       out = NULL; /* an internal error: reported, no output */
     else if (o->emit == EMIT_CL)
       out = program;
     else
       /* without kernels the output needs no runtime: plain transformed C */
-      out =
-          host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len, &sync_notes);
+      out = host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len, o->command,
+                        &sync_notes);
     ok = out && diag_errors() == 0;
   }
   if (ok && o->report)

@@ -7,6 +7,8 @@
 #include "nucc.h"
 
 typedef enum { EMIT_HOST, EMIT_CL, EMIT_SEQ } EmitKind;
+/* -ffp-contract: whether kernels may fuse a*b + c into an FMA (on: OpenCL's default). */
+typedef enum { FP_CONTRACT_ON, FP_CONTRACT_OFF, FP_CONTRACT_FAST } FpContract;
 
 typedef struct Options {
   const char *input, *output; /* output NULL: translate, write nothing */
@@ -14,6 +16,8 @@ typedef struct Options {
   bool explain, report;
   bool explain_data;        /* --explain=data: where host syncs go and why (also in --report) */
   bool openmp;              /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
+  FpContract fp_contract;   /* -ffp-contract= */
+  const char *command;      /* the command line, for the output's macro checks; NULL: "nucc" */
   bool explain_html;        /* --explain=html: the output is the page (explain_html.c) */
   const char *explain_size; /* --explain-size: "n=12,m=10" */
   Vec clang_args;           /* const char* */

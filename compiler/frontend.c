@@ -2104,6 +2104,8 @@ static enum CXChildVisitResult find_funcs(CXCursor c, CXCursor parent, CXClientD
     Func *f = NEW(Func);
     f->name = spelling(c);
     f->loc = loc_of(c);
+    f->begin = frontend_begin(c);
+    f->end = frontend_end(c);
     vec_push(&cx->src->funcs, f);
   }
   return CXChildVisit_Continue;
@@ -2415,6 +2417,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   if (diag_errors())
     return false;
   frontend_host_collect(src);
+  frontend_collect_macros(src);
   return true;
 }
 

@@ -115,6 +115,31 @@ typedef struct Include {
   SrcLoc at;   /* the #include in the input that brings it in */
 } Include;
 
+/* A macro the user defined (frontend_macros.c). */
+typedef struct MacroDef {
+  char *name;
+  char *value; /* the replacement list, tokens separated by a space */
+  bool function_like;
+  bool user; /* defined in the input, a header of the user's or on the command line */
+} MacroDef;
+
+/* A user's macro and the value it had at an expansion: its replacement
+ * list with the user's object-like macros in it expanded, as the C
+ * compiler will expand it. */
+typedef struct MacroValue {
+  MacroDef *def;
+  char *value;
+  bool opaque; /* the value names a macro of a system header or the compiler */
+} MacroValue;
+
+/* An expansion written in the input file of a user's macro. */
+typedef struct MacroUse {
+  unsigned offset;
+  Vec values; /* MacroValue*: the macro's, then those of the object-like macros of
+                 the user's that its replacement names, at any depth (a
+                 function-like macro's value shows none of them) */
+} MacroUse;
+
 typedef struct Source {
   const char *path;
   char *text;
@@ -137,6 +162,7 @@ typedef struct Source {
                          lazily (Var.lazy_red; the driver picks them, hostsync places
                          the folds) */
   Vec includes;       /* Include*: for -MD */
+  Vec macro_uses;     /* MacroUse*, in source order (frontend_macros.c) */
   Symtab names;       /* the file's variables and the names made from them */
 } Source;
 
@@ -144,6 +170,8 @@ typedef struct Source {
  * pragmas, and builds the IR of every annotated nest.  Returns false when
  * the input has errors. */
 bool frontend_parse(Source *src, int nargs, const char *const *args);
+/* frontend_macros.c: fills src->macro_uses (frontend_parse calls it). */
+void frontend_collect_macros(Source *src);
 void frontend_dispose(Source *src);
 
 #endif

@@ -98,6 +98,16 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_OPENMP:
     o->openmp = true;
     break;
+  case OPT_FP_CONTRACT:
+    if (!strcmp(v, "on"))
+      o->fp_contract = FP_CONTRACT_ON;
+    else if (!strcmp(v, "off"))
+      o->fp_contract = FP_CONTRACT_OFF;
+    else if (!strcmp(v, "fast"))
+      o->fp_contract = FP_CONTRACT_FAST;
+    else
+      return bad_usage("unknown -ffp-contract value (off, on or fast)", v);
+    break;
   case OPT_MD:
   case OPT_MMD:
     o->deps = true;
@@ -179,8 +189,21 @@ static int parse_options(int argc, char **argv, Options *o) {
   return -1;
 }
 
+/* The command line as the output's macro checks quote it: a word with
+ * blanks or quotes in single quotes, as a shell would take it back. */
+static const char *command_line(int argc, char **argv) {
+  Buf b = {0};
+  buf_puts(&b, "nucc");
+  for (int i = 1; i < argc; i++) {
+    bool plain = argv[i][0] && !argv[i][strcspn(argv[i], " \t'\"\\$`")];
+    buf_printf(&b, plain ? " %s" : " '%s'", argv[i]);
+  }
+  return b.s;
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
+  o.command = command_line(argc, argv);
   diag_set_color(want_color(argc, argv));
   int rc = parse_options(argc, argv, &o);
   if (rc < 0)

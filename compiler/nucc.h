@@ -410,8 +410,9 @@ struct Func {
   int nparams;
   Stmt *body;
   SrcLoc loc;
-  bool converted; /* body translated to IR */
-  bool printing;  /* recursion guard for the OpenCL printer */
+  unsigned begin, end; /* its bytes in the input (the macros its body expands) */
+  bool converted;      /* body translated to IR */
+  bool printing;       /* recursion guard for the OpenCL printer */
 };
 
 /* An annotated loop nest. */

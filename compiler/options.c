@@ -50,6 +50,15 @@ const OptionSpec options_table[] = {
      "threadprivate variables inside such a loop are errors. Every other OpenMP directive "
      "stays in the output as written, named in a warning (-Wnucc-omp-ignored): a parallel "
      "region without an offloaded loop keeps its threads under -fopenmp."},
+    {OPT_FP_CONTRACT, ARG_EQ, NULL, "-ffp-contract=", "-ffp-contract=off|on|fast",
+     "fuse a*b+c into FMAs in kernels: on (default), fast, or off as a CPU without FMA",
+     "Whether the kernels may contract a*b + c into one fused multiply-add, which rounds once "
+     "where the C program rounds twice, as GCC's option of the name says. on (the default, "
+     "OpenCL's own) lets the OpenCL compiler fuse within an expression; fast is the same in "
+     "kernels (OpenCL C has no contraction across statements); off writes #pragma OPENCL "
+     "FP_CONTRACT OFF into the program, so that the kernels round as a CPU build without FMA "
+     "(cc -std=c11 on x86-64) does. NU_VERIFY names contraction when a mismatch goes away "
+     "without it (docs/usage.md, \"Rounding\")."},
     {OPT_EXPLAIN_AS, ARG_EQ, NULL, "--explain=", "--explain=html",
      "one HTML page: each step's code beside a picture of its iterations",
      "Write to the output (-o) one self-contained HTML page that shows, for each annotated nest, "

@@ -16,6 +16,7 @@
 typedef struct {
   cl_program program; /* built with NU_RESTRICT = restrict */
   cl_program alias;   /* without, for launches whose arrays overlap; built lazily */
+  cl_program exact;   /* without contraction, for NU_VERIFY's rerun; built lazily */
   nurt_kernel **kernels;
   size_t n, cap;
   char *log; /* NVIDIA: the build log, with each kernel's registers */
@@ -186,7 +187,8 @@ static program *build(nurt_module *m, const nurt_where *w) {
   p->program = clCreateProgramWithSource(nurt_g.context, 1, &m->source, NULL, &err);
   nurt_check(err, "clCreateProgramWithSource", w);
   /* No fast-math options; the compiler may still contract a*b+c into an
-   * FMA, as C compilers may (results can differ in the last bits). */
+   * FMA, as OpenCL allows unless the program says FP_CONTRACT OFF (nucc
+   * -ffp-contract=off): results can differ in the last bits. */
   /* The kernels' arrays are `restrict` (NVIDIA then reads the read-only
    * ones through the non-coherent cache); a launch whose arrays overlap
    * runs the variant built without it (alias_kernel). */
@@ -241,10 +243,14 @@ static void replay_args(nurt_launch *l, nurt_kernel *v) {
     memset(v->args, 0, v->nargs * sizeof *v->args);
 }
 
-/* m's program built again with other options, for a kernel's variants. */
-static cl_program build_variant(nurt_module *m, const char *options, const nurt_where *w) {
+/* m's program built again with other options, for a kernel's variants;
+ * `head` (or NULL) goes before its source. */
+static cl_program build_variant(nurt_module *m, const char *head, const char *options,
+                                const nurt_where *w) {
   cl_int err;
-  cl_program prog = clCreateProgramWithSource(nurt_g.context, 1, &m->source, NULL, &err);
+  const char *parts[] = {head, m->source};
+  cl_program prog =
+      clCreateProgramWithSource(nurt_g.context, head ? 2 : 1, parts + !head, NULL, &err);
   nurt_check(err, "clCreateProgramWithSource", w);
   err = clBuildProgram(prog, 1, &nurt_g.device, options, NULL, NULL);
   if (err != CL_SUCCESS)
@@ -275,11 +281,34 @@ static nurt_kernel *alias_kernel(nurt_launch *l) {
   nurt_kernel *k = l->k;
   program *p = k->module->priv;
   if (!p->alias)
-    p->alias = build_variant(k->module, "", &l->where);
+    p->alias = build_variant(k->module, NULL, "", &l->where);
   if (!k->alias)
     k->alias = new_variant(p->alias, k->name, &l->where);
   replay_args(l, k->alias);
   return k->alias;
+}
+
+#define NO_CONTRACT "#pragma OPENCL FP_CONTRACT OFF\n"
+
+static int exact_launches; /* nurt_launch_exact */
+
+void nurt_launch_exact(int on) { exact_launches = on; }
+
+int nurt_module_exact(const nurt_module *m) { return strstr(m->source, NO_CONTRACT) != NULL; }
+
+/* The variant of l's kernel built without contraction, with the arguments
+ * set so far copied over.  The pragma ahead of the source holds for the
+ * whole program; without `restrict` too, so that it serves any launch
+ * (restrict changes no rounding). */
+static nurt_kernel *exact_kernel(nurt_launch *l) {
+  nurt_kernel *k = l->k;
+  program *p = k->module->priv;
+  if (!p->exact)
+    p->exact = build_variant(k->module, NO_CONTRACT, "", &l->where);
+  if (!k->exact)
+    k->exact = new_variant(p->exact, k->name, &l->where);
+  replay_args(l, k->exact);
+  return k->exact;
 }
 
 /* The variant of l's kernel built with its register cap, when it has one
@@ -314,7 +343,7 @@ static nurt_kernel *capped_kernel(nurt_launch *l, unsigned dims, const size_t *l
     c->regs = k->cap;
     char opts[96];
     snprintf(opts, sizeof opts, "-DNU_RESTRICT=restrict -cl-nv-maxrregcount=%d", k->cap);
-    c->program = build_variant(k->module, opts, &l->where);
+    c->program = build_variant(k->module, NULL, opts, &l->where);
   }
   if (k->capped && k->capped->regs != k->cap) {
     release_variant(k->capped);
@@ -762,7 +791,9 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   cl_kernel run = k->kernel;
   nurt_kernel *a = NULL;
-  if (overlapping(l))
+  if (exact_launches)
+    a = exact_kernel(l);
+  else if (overlapping(l))
     a = alias_kernel(l);
   else
     a = capped_kernel(l, dims, local);
@@ -805,6 +836,8 @@ void nurt_modules_release_all(void) {
     clReleaseKernel(k->kernel);
     if (k->alias)
       release_variant(k->alias);
+    if (k->exact)
+      release_variant(k->exact);
     if (k->capped)
       release_variant(k->capped);
     free(k->args);
@@ -818,6 +851,8 @@ void nurt_modules_release_all(void) {
     clReleaseProgram(p->program);
     if (p->alias)
       clReleaseProgram(p->alias);
+    if (p->exact)
+      clReleaseProgram(p->exact);
     for (size_t c = 0; c < p->ncapped; c++)
       clReleaseProgram(p->capped[c].program);
     free(p->capped);

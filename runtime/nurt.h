@@ -195,7 +195,10 @@ int nurt_host_mode(void);
  * restores the inputs, the original loop runs, nurt_verify_value() compares
  * each reduction and nurt_verify_check() every array written.  On a mismatch
  * (it returns 1) each transformation step's sequential code runs after
- * nurt_verify_restore() and is judged by nurt_verify_step(); then
+ * nurt_verify_restore() and is judged by nurt_verify_step(); then, when
+ * nurt_verify_rerun_begin() says yes, the kernels run again from the same
+ * inputs built without contraction (no FMA), judged by
+ * nurt_verify_rerun_value() and nurt_verify_rerun_end(); then
  * nurt_verify_end() reports and exits. */
 enum { NURT_VK_SIGNED, NURT_VK_UNSIGNED, NURT_VK_FLOAT };
 int nurt_verify_begin(nurt_module *m, const char *kernel, int line);
@@ -213,6 +216,9 @@ void nurt_verify_restore(void);
 void *nurt_verify_before(const void *ptr);
 void nurt_verify_step_value(int kind, size_t esize, const void *got, const void *expected);
 void nurt_verify_step(const char *step);
+int nurt_verify_rerun_begin(void);
+void nurt_verify_rerun_value(int kind, size_t esize, const void *got, const void *expected);
+void nurt_verify_rerun_end(void);
 void nurt_verify_end(void);
 
 /* Counters since the start of the process, for tests and NU_PROFILE. */

@@ -46,6 +46,9 @@ typedef struct nurt_kernel {
   /* The same kernel built without `restrict`, for launches whose arrays
    * overlap; NULL until one does. */
   struct nurt_kernel *alias;
+  /* The same kernel built with `#pragma OPENCL FP_CONTRACT OFF`, for
+   * NU_VERIFY's rerun (nurt_launch_exact); NULL until one runs. */
+  struct nurt_kernel *exact;
   /* NVIDIA: the registers the build log gives it, the work-group size the
    * cap was decided for, the cap (0: none) and the variant built with it */
   int regs;
@@ -283,6 +286,11 @@ void nurt_io_link(void); /* does nothing: keeps io.c in a static link */
 /* launch.c */
 extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */
 void nurt_modules_release_all(void);
+/* While on, launches run their kernels built without contraction (each
+ * a*b + c rounded twice, as C without FMA): NU_VERIFY's rerun. */
+void nurt_launch_exact(int on);
+/* Whether m's program already forbids contraction (nucc -ffp-contract=off). */
+int nurt_module_exact(const nurt_module *m);
 
 /* profile.c */
 enum { NURT_EV_KERNEL, NURT_EV_TO_DEVICE, NURT_EV_TO_HOST };

@@ -5,7 +5,9 @@
  * results are put aside and the inputs restored, the original loop runs on
  * the host, and every element the nest writes is compared.  On a mismatch the
  * sequential code of each transformation step runs on the same inputs to say
- * which step first produces the difference; then one report, and exit. */
+ * which step first produces the difference, and the kernels run again built
+ * without contraction to say whether fused multiply-adds make it; then one
+ * report, and exit. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -56,6 +58,9 @@ static struct {
   char steps[2048];
   int step_found;
   int fragile; /* the mismatch is a reduction's small difference */
+  nurt_module *module;
+  int rerun_bad; /* the kernels built without contraction differ too */
+  int exact;     /* their rerun: 0 none, 1 it matched (contraction), -1 it differed */
 } v;
 
 /* How many launches of each nest were checked, by (file, line). */
@@ -112,6 +117,8 @@ int nurt_verify_begin(nurt_module *m, const char *kernel, int line) {
   v.bad = 0;
   v.step_found = 0;
   v.fragile = 0;
+  v.exact = 0;
+  v.module = m;
   v.steps[0] = 0;
   v.active = 1;
   v.kernel = kernel;
@@ -395,6 +402,34 @@ void nurt_verify_step(const char *step) {
   }
 }
 
+int nurt_verify_rerun_begin(void) {
+  /* nothing to learn where the program already forbids contraction */
+  if (!v.active || !v.bad || nurt_module_exact(v.module))
+    return 0;
+  restore();
+  v.rerun_bad = 0;
+  nurt_launch_exact(1);
+  return 1;
+}
+
+void nurt_verify_rerun_value(int kind, size_t esize, const void *got, const void *expected) {
+  if (value_differs(value_at(got, kind, esize), value_at(expected, kind, esize), kind, esize))
+    v.rerun_bad = 1;
+}
+
+void nurt_verify_rerun_end(void) {
+  nurt_launch_exact(0);
+  for (size_t i = 0; i < v.n && !v.rerun_bad; i++) {
+    varray *a = &v.arrays[i];
+    if (!(a->mode & NURT_OUT))
+      continue;
+    nurt_host_access(a->lo, 0); /* waits for the kernels */
+    if (compare(a, a->lo, a->expected, NULL, 0))
+      v.rerun_bad = 1;
+  }
+  v.exact = v.rerun_bad ? -1 : 1;
+}
+
 void nurt_verify_end(void) {
   if (!v.active)
     return;
@@ -418,7 +453,16 @@ void nurt_verify_end(void) {
           "nurt: NU_VERIFY: the kernels of the loop at %s:%d (kernel %s) differ from the "
           "sequential loop\n%s%s",
           v.file, v.line, v.kernel, v.report, v.steps);
-  if (!v.step_found && !v.fragile)
+  if (v.exact > 0)
+    fprintf(stderr, "  the kernels built without contraction (#pragma OPENCL FP_CONTRACT OFF) "
+                    "compute the sequential result: the difference is floating-point "
+                    "contraction, a*b + c fused into one multiply-add that rounds once where "
+                    "the loop rounds twice; neither is wrong, and nucc -ffp-contract=off makes "
+                    "the kernels round as the loop does (docs/usage.md, \"Rounding\")\n");
+  else if (v.exact < 0)
+    fprintf(stderr, "  the kernels built without contraction differ as well: fused "
+                    "multiply-adds are not the cause\n");
+  if (!v.step_found && !v.fragile && v.exact <= 0)
     fprintf(stderr, "  %s\n",
             v.steps[0]
                 ? "every transformation step alone computes the sequential result: the parallel "

@@ -8,8 +8,14 @@
 
 #include "nucc.h"
 
-/* The program text for all kernels (and the functions they call). */
-char *emit_opencl_program(Vec *kernels, bool *uses_fp64);
+/* The program text for all kernels (and the functions they call); without
+ * `contract`, the kernels may not fuse a*b + c into an FMA (-ffp-contract=off). */
+char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64);
+/* macros.c: preprocessor checks that the user's macros expanded at byte
+ * offsets within `ranges` (nranges pairs [begin, end)) of the input, uses
+ * (MacroUse*, frontend.h), have the values nucc saw; each failing check is
+ * an #error naming the macro, its value and `command`.  "" when none. */
+char *emit_macro_checks(const Vec *uses, const unsigned *ranges, int nranges, const char *command);
 /* Reductions: the storage type, and `a OP b` in OpenCL C or C. */
 const char *emit_red_type(const Reduction *r);
 /* The type of a temporary's last value in the kernel (opencl) or host. */

@@ -1052,6 +1052,25 @@ static void print_verify(Vec *kernels, const char *original, Vec *steps, const c
     }
     buf_printf(b, "        nurt_verify_step(\"%s\");\n", (char *)steps->items[s]);
   }
+  /* the kernels again from the same inputs, built without contraction:
+   * whether fused multiply-adds alone make the difference */
+  buf_puts(b, "        if (nurt_verify_rerun_begin()) {\n");
+  for (int i = 0; i < reds.len; i++) {
+    char *t = print_expr_text(((Reduction *)reds.items[i])->path);
+    buf_printf(b, "        %s = nu_vs%d;\n", t, i);
+    xfree(t);
+  }
+  for (int i = 0; i < kernels->len; i++)
+    print_call(kernels->items[i], b);
+  print_lazy_folds(&reds, true, "        ", b);
+  for (int i = 0; i < reds.len; i++) {
+    Reduction *r = reds.items[i];
+    char *t = print_expr_text(r->path);
+    buf_printf(b, "        nurt_verify_rerun_value(%s, sizeof(%s), &(%s), &nu_ve%d);\n",
+               verify_kind(r->type), red_var_type(r), t, i);
+    xfree(t);
+  }
+  buf_puts(b, "        nurt_verify_rerun_end();\n        }\n");
   buf_puts(b, "      }\n      nurt_verify_end();\n    }\n");
   xfree(reds.items);
 }

@@ -1025,7 +1025,7 @@ static void order_funcs(Func *f, Vec *out) {
   vec_push(out, f);
 }
 
-char *emit_opencl_program(Vec *kernels, bool *uses_fp64) {
+char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
   Buf b = {0};
   Vec funcs = {0};
   *uses_fp64 = false;
@@ -1041,6 +1041,10 @@ char *emit_opencl_program(Vec *kernels, bool *uses_fp64) {
   buf_puts(&b, "#ifndef NU_RESTRICT\n#define NU_RESTRICT\n#endif\n");
   if (*uses_fp64)
     buf_puts(&b, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+  /* OpenCL contracts by default (FP_CONTRACT ON); the pragma holds to the
+   * end of the program, every kernel and helper */
+  if (!contract)
+    buf_puts(&b, "#pragma OPENCL FP_CONTRACT OFF\n");
   buf_puts(&b, "\n");
   /* prototypes first: functions may call each other in any order */
   for (int i = 0; i < funcs.len; i++) {

@@ -9,6 +9,10 @@
 #       through nucc_add_sources() and CMake's DEPFILE (deps_cmake.sh)
 #   pipeline.compdb  -p BUILD_DIR: flags from compile_commands.json (compdb.sh)
 #   pipeline.diag_color  colors on a terminal or when asked, never in a file
+#   pipeline.fp_contract  -ffp-contract=off writes FP_CONTRACT OFF, on and fast
+#       the default program (fp_contract.sh)
+#   pipeline.macro_values  the output refuses to compile (#error) under other values
+#       of the macros that shaped it (macro_values.sh)
 #   pipeline.manpage  nucc.1 renders, matches --help, lists the runtime's
 #       NU_* variables and the exit statuses, and installs (manpage.sh)
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
@@ -51,6 +55,16 @@ add_test(NAME pipeline.diag_color
   COMMAND bash ${NUCC_PIPELINE_DIR}/diag_color.sh
           $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.diag_color)
 set_tests_properties(pipeline.diag_color PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.fp_contract
+  COMMAND bash ${NUCC_PIPELINE_DIR}/fp_contract.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.fp_contract)
+set_tests_properties(pipeline.fp_contract PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.macro_values
+  COMMAND bash ${NUCC_PIPELINE_DIR}/macro_values.sh $<TARGET_FILE:nucc> ${CMAKE_BINARY_DIR}
+          ${NUCC_PIPELINE_WORK}/pipeline.macro_values)
+set_tests_properties(pipeline.macro_values PROPERTIES LABELS pipeline TIMEOUT 60)
 
 add_test(NAME pipeline.manpage
   COMMAND bash ${NUCC_PIPELINE_DIR}/manpage.sh $<TARGET_FILE:nucc> ${CMAKE_BINARY_DIR}/nucc.1
