@@ -19,7 +19,7 @@
 #endif
 #define ROWS N /* a macro of a macro: checked with N's value */
 #define ALPHA 0.5f
-#define IDX(i, j) ((i) * M + (j))
+#define IDX(i, j) ((i)*M + (j))
 
 static REAL a[N * M], b[N * M];
 

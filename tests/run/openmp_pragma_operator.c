@@ -20,9 +20,7 @@ int main(void) {
   static float a[N], b[N][M];
   double s = 0;
   int count = 0;
-  PFOR
-  for (int i = 0; i < N; i++)
-    a[i] = (float)(i % 17) * 0.5f;
+  PFOR for (int i = 0; i < N; i++) a[i] = (float)(i % 17) * 0.5f;
   PFOR_SUM(s)
   for (int i = 0; i < N; i++)
     s += a[i];
@@ -34,8 +32,7 @@ int main(void) {
   OFFLOAD
   for (int i = 0; i < N; i++)
     a[i] = b[i][M - 1] - a[i];
-  PRAGMA(omp parallel num_threads(2))
-  {
+  PRAGMA(omp parallel num_threads(2)) {
     PRAGMA(omp atomic)
     count++;
   }

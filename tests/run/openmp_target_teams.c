@@ -16,17 +16,19 @@ int main(void) {
   for (int i = 0; i < n; i++)
     a[i] = (float)(i % 23);
 
-#pragma omp target teams distribute parallel for map(to: a[0:n]) map(from: b[0:n]) \
-    num_teams(8) thread_limit(128)
+#pragma omp target teams distribute parallel for map(to                                            \
+                                                     : a [0:n]) map(from                           \
+                                                                    : b [0:n]) num_teams(8)        \
+    thread_limit(128)
   for (int i = 0; i < n; i++)
     b[i] = 2 * a[i] + 1;
 
   double s = 0;
-#pragma omp target parallel for reduction(+: s) map(tofrom: s)
+#pragma omp target parallel for reduction(+ : s) map(tofrom : s)
   for (int i = 0; i < n; i++)
     s += b[i];
 
-#pragma omp target teams distribute collapse(2) map(from: c[0:n * m])
+#pragma omp target teams distribute collapse(2) map(from : c [0:n * m])
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       c[i * m + j] = b[i] * j;

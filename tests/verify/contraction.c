@@ -6,8 +6,8 @@
  * contraction as the cause, not a wrong kernel.
  * (Needs a device that has FMA, as every x86-64 CPU since 2013 and every GPU.) */
 // report: differ from the sequential loop
-// report: the kernels built without contraction (#pragma OPENCL FP_CONTRACT OFF) compute the sequential result: the difference is floating-point contraction
-// report: nucc -ffp-contract=off
+// report: the kernels built without contraction (#pragma OPENCL FP_CONTRACT OFF) compute the
+// sequential result: the difference is floating-point contraction report: nucc -ffp-contract=off
 #include <stdio.h>
 
 #define N 256
