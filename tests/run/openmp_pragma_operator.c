@@ -20,7 +20,12 @@ int main(void) {
   static float a[N], b[N][M];
   double s = 0;
   int count = 0;
-  PFOR for (int i = 0; i < N; i++) a[i] = (float)(i % 17) * 0.5f;
+  /* the macros stand on their own lines, as users write them */
+  // clang-format off
+  PFOR
+  for (int i = 0; i < N; i++)
+    a[i] = (float)(i % 17) * 0.5f;
+  // clang-format on
   PFOR_SUM(s)
   for (int i = 0; i < N; i++)
     s += a[i];
@@ -32,10 +37,13 @@ int main(void) {
   OFFLOAD
   for (int i = 0; i < N; i++)
     a[i] = b[i][M - 1] - a[i];
-  PRAGMA(omp parallel num_threads(2)) {
+  // clang-format off
+  PRAGMA(omp parallel num_threads(2))
+  {
     PRAGMA(omp atomic)
     count++;
   }
+  // clang-format on
   printf("a %g %g s %.1f b %g count %d\n", a[10], a[N - 1], s, b[5][7], count);
   return 0;
 }
