@@ -87,10 +87,28 @@ typedef struct Narrow {
   int lo, hi; /* added to the low end, taken from the high end */
 } Narrow;
 
+/* Whether the stub can declare nu_lo<id>/nu_hi<id> of an inner loop: its
+ * bounds must themselves be bounded (`k = rowstr[j]` is not, and a bound
+ * over it would name variables the stub never declares).  `asking` breaks
+ * the cycle of a bound that reads a local set from the loop's own index. */
+static bool range_declared(KernelInfo *ki, LoopInfo *li) {
+  if (li->mapped)
+    return true;
+  if (li->asking)
+    return false;
+  li->asking = true;
+  Expr *lo, *hi;
+  extent_loop_range(ki, li, &lo, &hi);
+  li->asking = false;
+  return lo && hi;
+}
+
 static bool iv_var(Ext *x, Expr *e, Iv *out, int depth) {
   KernelInfo *ki = x->ki;
   LoopInfo *li = first_loop_of(ki, e->var);
   if (li) {
+    if (!range_declared(ki, li))
+      return false;
     int dlo = 0, dhi = 0;
     for (int i = 0; i < x->narrows.len; i++) {
       Narrow *n = x->narrows.items[i];
