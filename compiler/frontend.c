@@ -48,10 +48,57 @@ unsigned frontend_begin(CXCursor c) {
   return off;
 }
 
+/* The offset past a macro's invocation that starts at `at` (its name, then
+ * its parenthesised arguments), or `at` when the text there is not one. */
+static unsigned past_invocation(const char *text, size_t len, unsigned at) {
+  size_t p = at;
+  while (p < len && (isalnum((unsigned char)text[p]) || text[p] == '_'))
+    p++;
+  while (p < len && (isspace((unsigned char)text[p]) || text[p] == '\\'))
+    p++;
+  if (p == at || p >= len || text[p] != '(')
+    return at;
+  int depth = 0;
+  for (; p < len; p++) {
+    char ch = text[p];
+    if (ch == '"' || ch == '\'') { /* a literal's parentheses do not count */
+      for (p++; p < len && text[p] != ch; p++)
+        p += text[p] == '\\';
+    } else if (ch == '/' && p + 1 < len && text[p + 1] == '*') {
+      const char *e = strstr(text + p + 2, "*/");
+      p = e ? (size_t)(e - text) + 1 : len;
+    } else if (ch == '/' && p + 1 < len && text[p + 1] == '/') {
+      while (p < len && text[p] != '\n')
+        p++;
+    } else if (ch == '(') {
+      depth++;
+    } else if (ch == ')' && --depth == 0) {
+      return (unsigned)p + 1;
+    }
+  }
+  return at;
+}
+
+/* A range whose last token is a macro's argument (`/ SCALAR_VAL(9.0)`, as
+ * PolyBench writes its constants) ends, in clang's extent, where the
+ * macro's name begins: a nest cut there loses the end of its statement
+ * (issue 23, item 3).  Its end is past the invocation. */
 unsigned frontend_end(CXCursor c) {
-  unsigned off;
-  frontend_loc(clang_getRangeEnd(clang_getCursorExtent(c)), &off);
-  return off;
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXSourceLocation l = clang_getRangeEnd(r);
+  CXFile ef, sf;
+  unsigned off, spelled;
+  clang_getExpansionLocation(l, &ef, NULL, NULL, &off);
+  clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
+  if (!ef || !sf || !clang_File_isEqual(ef, sf) || spelled <= off)
+    return off; /* not in a macro, or spelled in its definition */
+  unsigned begin;
+  clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &begin);
+  if (begin >= off)
+    return off; /* wholly inside one invocation: as clang gives it */
+  size_t len;
+  const char *text = clang_getFileContents(clang_Cursor_getTranslationUnit(c), ef, &len);
+  return text ? past_invocation(text, len, off) : off;
 }
 
 bool frontend_in_main_file(Source *src, CXCursor c) {

@@ -10,15 +10,31 @@ typedef struct Edit {
   unsigned begin, end;
   char *text;
   int seq;
+  int tag;
+  size_t out_begin, out_end; /* where rewrite_apply put the text; out_end 0 if skipped */
 } Edit;
 
-void rewrite_add(Edits *e, unsigned begin, unsigned end, char *text) {
+void rewrite_add_tagged(Edits *e, unsigned begin, unsigned end, char *text, int tag) {
   Edit *ed = NEW(Edit);
   ed->begin = begin;
   ed->end = end;
   ed->text = text;
   ed->seq = e->items.len;
+  ed->tag = tag;
   vec_push(&e->items, ed);
+}
+
+void rewrite_add(Edits *e, unsigned begin, unsigned end, char *text) {
+  rewrite_add_tagged(e, begin, end, text, 0);
+}
+
+int rewrite_tag_at(const Edits *e, size_t at) {
+  for (int i = 0; i < e->items.len; i++) {
+    const Edit *ed = e->items.items[i];
+    if (ed->tag && at >= ed->out_begin && at < ed->out_end)
+      return ed->tag;
+  }
+  return 0;
 }
 
 static int cmp_edit(const void *a, const void *b) {
@@ -40,7 +56,9 @@ char *rewrite_apply(Edits *e, const char *text, size_t len) {
     char *chunk = xstrndup(text + pos, ed->begin - pos);
     buf_puts(&out, chunk);
     xfree(chunk);
+    ed->out_begin = out.len;
     buf_puts(&out, ed->text);
+    ed->out_end = out.len;
     pos = ed->end;
   }
   char *rest = xstrndup(text + pos, len - pos);

@@ -34,8 +34,8 @@ set(NUCC_TEST_WORK ${CMAKE_CURRENT_BINARY_DIR}/work)
 set(NUCC_TEST_PKGCONFIG ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
 # PoCL compiles kernels into a cache: keep it in the build tree, not in $HOME.
 # NU_DEVICE is left unset: the runtime picks the first GPU, else any device.
-# NUCC_CHECK_CL: every generated OpenCL program is parsed before it ships
-# (compiler/clcheck.c), over every test input.
+# NUCC_CHECK_CL: every generated OpenCL program and host C file is parsed
+# before it ships (compiler/clcheck.c), over every test input.
 set(NUCC_TEST_ENV
   POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache
   OUTCMP=$<TARGET_FILE:outcmp>

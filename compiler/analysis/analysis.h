@@ -26,6 +26,7 @@ struct LoopInfo {
   bool mapped;
   int id;        /* names nu_lo<id>/nu_hi<id> in host code */
   Var *range[2]; /* those two, as the variables of extent.c's bounds (made there) */
+  bool asking;   /* extent.c is bounding this loop's range (a cycle guard) */
   /* A loop of a helper that indexes a buffer the kernel hands it: one per
    * call, its bounds those of the helper with the call's arguments put in
    * (the loop's index is the helper's variable). */

@@ -7,6 +7,8 @@
  * extents from affine subscripts. */
 #include "analysis.h"
 
+#include <limits.h>
+
 /* The type of the 64-bit literals of a bound (printed with LL); literals
  * of type int (printed bare) are the small offsets of a narrowed or closed
  * range.  Shared by every literal it types and never written: a constant,
@@ -87,10 +89,28 @@ typedef struct Narrow {
   int lo, hi; /* added to the low end, taken from the high end */
 } Narrow;
 
+/* Whether the stub can declare nu_lo<id>/nu_hi<id> of an inner loop: its
+ * bounds must themselves be bounded (`k = rowstr[j]` is not, and a bound
+ * over it would name variables the stub never declares).  `asking` breaks
+ * the cycle of a bound that reads a local set from the loop's own index. */
+static bool range_declared(KernelInfo *ki, LoopInfo *li) {
+  if (li->mapped)
+    return true;
+  if (li->asking)
+    return false;
+  li->asking = true;
+  Expr *lo, *hi;
+  extent_loop_range(ki, li, &lo, &hi);
+  li->asking = false;
+  return lo && hi;
+}
+
 static bool iv_var(Ext *x, Expr *e, Iv *out, int depth) {
   KernelInfo *ki = x->ki;
   LoopInfo *li = first_loop_of(ki, e->var);
   if (li) {
+    if (!range_declared(ki, li))
+      return false;
     int dlo = 0, dhi = 0;
     for (int i = 0; i < x->narrows.len; i++) {
       Narrow *n = x->narrows.items[i];
@@ -174,16 +194,46 @@ static bool branch_iv(Ext *x, Expr *e, Iv *out, int depth, Narrow n) {
 
 static Expr *mul(Expr *a, Expr *b) { return bin(OP_MUL, a, b); }
 
+static Expr *neg(Expr *a) {
+  Expr *e = NEW(Expr);
+  *e = (Expr){.kind = EX_UNARY, .op = OP_NEG, .a = a, .type = &llong_type};
+  return e;
+}
+
+/* C's remainder has the dividend's sign and a magnitude below the
+ * divisor's: for x in [lo, hi] and |y| <= d + 1, x % y lies in
+ * [min(0, max(lo, -d)), max(0, min(hi, d))], that is [0, m) for x >= 0.
+ * A bound of [-d, d] alone would start the buffer d elements before the
+ * array (`a[(i + k) % m]`, `a[i % 4]`) and copy what is not the program's;
+ * and the run-time min/max holds whatever sign x and m take. */
+static bool iv_mod(Ext *ext, Expr *e, Iv x, Iv *out, int depth) {
+  Expr *d;
+  if (e->b->kind == EX_INT) {
+    long long c = e->b->ival;
+    if (c == 0 || c == LLONG_MIN)
+      return false;
+    d = lit((c < 0 ? -c : c) - 1);
+  } else {
+    Iv y;
+    if (!iv_of(ext, e->b, &y, depth + 1))
+      return false;
+    d = bin(OP_SUB, ext_max(y.hi, neg(y.lo)), small(1));
+  }
+  bool nonneg = x.lo->kind == EX_INT && x.lo->ival >= 0;
+  *out = (Iv){nonneg ? lit(0) : ext_min(lit(0), ext_max(x.lo, neg(d))),
+              ext_max(lit(0), ext_min(x.hi, d))};
+  return true;
+}
+
 /* The interval of a binary expression whose left operand spans x. */
 static bool iv_binary(Ext *ext, Expr *e, Iv x, Iv *out, int depth) {
+  if (e->op == OP_MOD)
+    return iv_mod(ext, e, x, out, depth);
   /* shifts and divisions by constants keep the interval's order */
-  if ((e->op == OP_DIV || e->op == OP_SHR || e->op == OP_SHL || e->op == OP_MOD) &&
-      e->b->kind == EX_INT && e->b->ival > 0) {
+  if ((e->op == OP_DIV || e->op == OP_SHR || e->op == OP_SHL) && e->b->kind == EX_INT &&
+      e->b->ival > 0) {
     long long c = e->b->ival;
-    if (e->op == OP_MOD)
-      *out = (Iv){lit(-(c - 1)), lit(c - 1)};
-    else
-      *out = (Iv){bin(e->op, x.lo, lit(c)), bin(e->op, x.hi, lit(c))};
+    *out = (Iv){bin(e->op, x.lo, lit(c)), bin(e->op, x.hi, lit(c))};
     return true;
   }
   Iv y;
@@ -246,10 +296,7 @@ static bool iv_of(Ext *ext, Expr *e, Iv *out, int depth) {
       return true;
     }
     if (e->op == OP_NEG) {
-      Expr *lo = NEW(Expr), *hi = NEW(Expr);
-      *lo = (Expr){.kind = EX_UNARY, .op = OP_NEG, .a = x.hi, .type = &llong_type};
-      *hi = (Expr){.kind = EX_UNARY, .op = OP_NEG, .a = x.lo, .type = &llong_type};
-      *out = (Iv){lo, hi};
+      *out = (Iv){neg(x.hi), neg(x.lo)};
       return true;
     }
     return false;
