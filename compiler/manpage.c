@@ -104,6 +104,11 @@ static const char *const environment[][2] = {
     {"NU_LAZY",
      "0 turns off lazy synchronisation by page protection: arrays are copied back whenever "
      "control leaves translated code. 1 forces it on (it is off by default under Valgrind)."},
+    {"NU_TIMERS",
+     "0 stops clocks from waiting for the kernels. By default a call that reads a clock "
+     "(clock_gettime, gettimeofday, clock, time, timespec_get, omp_get_wtime, MPI_Wtime) in the "
+     "thread that launched kernels first waits for them, so that a program that times itself "
+     "measures its kernels, not their launches."},
     {"NU_REGCAP",
      "On NVIDIA devices nurt caps a kernel's registers where that fits one more work-group per "
      "SM (reading the counts from the build log, kept under NU_CACHE_DIR). 0 turns this off; a "

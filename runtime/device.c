@@ -195,6 +195,7 @@ void nurt_finish(const nurt_where *w) {
     return;
   NURT_LOCKED(); /* the profile queue: a fault in another thread pushes onto it */
   nurt_check(clFinish(nurt_g.queue), "clFinish", w);
+  nurt_clock_waited();
   nurt_prof_drain(1);
 }
 

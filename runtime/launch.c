@@ -376,7 +376,9 @@ void nurt_module_prepare(nurt_module *m) {
   if (m->priv || nurt_host_mode())
     return;
   nurt_where w = {"(program)", m->file, 0};
+  nurt_clock_busy(1);
   build(m, &w);
+  nurt_clock_busy(0);
 }
 
 /* nurt takes launches from one host thread (the first that launches): a
@@ -396,9 +398,12 @@ static void check_thread(const nurt_where *w) {
   }
 }
 
+/* From here to the end of nurt_launch_end, OpenCL is called without the
+ * lock (builds, arguments): a clock read inside does not wait (clock.c). */
 nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   nurt_where w = {kernel, m->file, line};
   check_thread(&w);
+  nurt_clock_busy(1);
   program *p = m->priv ? m->priv : build(m, &w);
   nurt_kernel *k = kernel_of(p, m, kernel, &w);
   k->line = line;
@@ -720,10 +725,14 @@ void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr,
 
 void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
   static cl_uint units;
-  if (!units && (!nurt_g.ready ||
-                 clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units,
-                                 NULL) != CL_SUCCESS ||
-                 !units))
+  if (!units && nurt_g.ready) {
+    nurt_clock_busy(1);
+    if (clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL) !=
+        CL_SUCCESS)
+      units = 0;
+    nurt_clock_busy(0);
+  }
+  if (!units)
     return;
   if (dims < 1 || dims > 3)
     return;
@@ -747,8 +756,14 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
 
 void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *local) {
   static size_t most[3];
-  if (!most[0] && (!nurt_g.ready || clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
-                                                    sizeof most, most, NULL) != CL_SUCCESS))
+  if (!most[0] && nurt_g.ready) {
+    nurt_clock_busy(1);
+    if (clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof most, most, NULL) !=
+        CL_SUCCESS)
+      most[0] = 0;
+    nurt_clock_busy(0);
+  }
+  if (!most[0])
     return;
   if (dims < 1 || dims > 3)
     return;
@@ -785,8 +800,10 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
                  "work(...) must be positive",
                  d, l->where.kernel, l->where.file, l->where.line);
   for (unsigned d = 0; d < dims; d++)
-    if (global[d] == 0)
+    if (global[d] == 0) {
+      nurt_clock_busy(0);
       return; /* an empty loop: nothing to run, nothing written */
+    }
   nurt_lock();
   nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   cl_kernel run = k->kernel;
@@ -825,6 +842,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_sync_check();
   nurt_unlock();
   nurt_device_after_first_launch();
+  nurt_clock_launched();
 }
 
 void nurt_modules_release_all(void) {

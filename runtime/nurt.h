@@ -230,6 +230,7 @@ typedef struct nurt_stats {
   unsigned long faults;    /* host accesses caught by page protection (NU_LAZY) */
   unsigned long snapshots; /* copies taken on the device for `snapshot(...)` */
   unsigned long unseen; /* launches that found a host write to unprotected memory by comparison */
+  unsigned long timer_waits; /* clock reads that waited for the kernels first (NU_TIMERS) */
 } nurt_stats;
 void nurt_get_stats(nurt_stats *out);
 

@@ -283,6 +283,12 @@ int nurt_guard_peek(void *dst, uintptr_t src, size_t n);
 /* io.c: read, write, fread, send, ... wrapped (see the file) */
 void nurt_io_link(void); /* does nothing: keeps io.c in a static link */
 
+/* clock.c: clock_gettime, gettimeofday, clock, ... wrapped (see the file).
+ * Each concerns the calling thread. */
+void nurt_clock_busy(int on);   /* 1: inside nurt, calling OpenCL without the lock */
+void nurt_clock_launched(void); /* a launch is queued (and busy is over) */
+void nurt_clock_waited(void);   /* the queue is empty */
+
 /* launch.c */
 extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */
 void nurt_modules_release_all(void);

@@ -276,6 +276,8 @@ void nurt_prof_report(FILE *out) {
           c->launches, c->kernel_seconds * 1e3, c->copies_to_device, c->bytes_to_device,
           c->copies_to_host, c->bytes_to_host);
   fprintf(out, "faults: %lu host accesses caught by page protection (NU_LAZY)\n", c->faults);
+  if (c->timer_waits)
+    fprintf(out, "timers: %lu clock reads waited for the kernels (NU_TIMERS)\n", c->timer_waits);
   if (c->snapshots)
     fprintf(out, "snapshots: %lu copies taken on the device for snapshot(...)\n", c->snapshots);
 }

@@ -29,6 +29,18 @@ endforeach()
 # As distributions build packages: read() becomes __read_chk(), and so on.
 set_source_files_properties(${NURT_TEST_DIR}/io_fortify.c PROPERTIES COMPILE_OPTIONS
   "-O2;-U_FORTIFY_SOURCE;-D_FORTIFY_SOURCE=2;-D_FILE_OFFSET_BITS=64")
+# Clocks that wait for the kernels (runtime/clock.c), with libnurt shared and
+# static; the shared one with libgomp when there is one (omp_get_wtime is
+# then libgomp's, else nurt's stand-in).
+find_package(OpenMP COMPONENTS C QUIET)
+foreach(lib nurt nurt_static)
+  string(REPLACE "nurt" "test_timers" exe ${lib})
+  add_executable(${exe} ${NURT_TEST_DIR}/test_timers.c)
+  target_link_libraries(${exe} PRIVATE ${lib} Threads::Threads)
+endforeach()
+if(OpenMP_C_FOUND)
+  target_link_libraries(test_timers PRIVATE OpenMP::OpenMP_C)
+endif()
 # test_faults replaces OpenCL entry points for libnurt: it exports them.
 add_executable(test_faults ${NURT_TEST_DIR}/test_faults.c)
 target_link_libraries(test_faults PRIVATE nurt OpenCL::OpenCL ${CMAKE_DL_LIBS})
@@ -192,6 +204,16 @@ foreach(family posix stdio socket user fortify)
   nurt_runtime_test(runtime_io_static_${family} 0 "${want}" "" test_io_static ${family})
   nurt_runtime_test(runtime_io_off_${family} 0 "${want}" "NU_LAZY=0" test_io ${family})
 endforeach()
+# A program that times itself measures its kernels: the launching thread's
+# clocks wait for them (runtime/clock.c), once per batch of launches; other
+# threads' and a forked child's do not, nor any with NU_TIMERS=0.
+foreach(case each covers thread fork wtime)
+  nurt_runtime_test(runtime_timers_${case} 0 "test_timers ${case}: ok" "" test_timers ${case})
+endforeach()
+nurt_runtime_test(runtime_timers_static_each 0 "test_timers each: ok" "" test_timers_static each)
+nurt_runtime_test(runtime_timers_static_wtime 0 "test_timers wtime: ok" "" test_timers_static
+  wtime)
+nurt_runtime_test(runtime_timers_off 0 "test_timers off: ok" "NU_TIMERS=0" test_timers off)
 # Host threads touching arrays (faults) while the main thread launches and
 # waits, with NU_PROFILE=1; threads faulting while the process exits.  Their
 # point is the ThreadSanitizer build (build-tsan), where a race fails them.
