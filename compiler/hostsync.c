@@ -32,7 +32,9 @@ typedef struct HostSync {
    * per statement made large files quadratic */
   unsigned *nest_fors, *nest_ends;
   int nnests;
-  Vec lazy; /* Var*: the function's lazily folded reduction variables */
+  Vec lazy;          /* Var*: the function's lazily folded reduction variables */
+  unsigned line_off; /* line_of(): the last offset asked, and its line */
+  int line_no;
 } HostSync;
 
 /* What one host statement needs. */
@@ -47,12 +49,18 @@ typedef struct Sync {
   int lazy_named;                /* how many times they are named */
 } Sync;
 
-/* The line of a byte offset of the source. */
-static int line_of(Source *src, unsigned off) {
-  int line = 1;
-  for (unsigned i = 0; i < off && i < src->len; i++)
-    line += src->text[i] == '\n';
-  return line;
+/* The line of a byte offset of the source.  Statements come in source
+ * order, so the count goes on from the last one asked: scanning from the
+ * start for every sync note made large files quadratic (a 20,000-line file
+ * spent a third of its time here). */
+static int line_of(HostSync *hs, unsigned off) {
+  if (off < hs->line_off) {
+    hs->line_off = 0;
+    hs->line_no = 1;
+  }
+  for (; hs->line_off < off && hs->line_off < hs->src->len; hs->line_off++)
+    hs->line_no += hs->src->text[hs->line_off] == '\n';
+  return hs->line_no;
 }
 
 /* The index of the first nest at or after `off`. */
@@ -154,14 +162,14 @@ static char *syncs_for(HostSync *hs, HostStmt *stmt, const char *sep) {
   for (int i = 0; i < s.lazy.len; i++) {
     Var *v = s.lazy.items[i];
     buf_printf(notes, "%s:%d: in %s: %s before the statement: it %s %s\n", src->path,
-               line_of(src, s.stmt_begin), hs->func_name ? hs->func_name : "?",
+               line_of(hs, s.stmt_begin), hs->func_name ? hs->func_name : "?",
                drop ? "nurt_red_drop()" : "nurt_red_fold()", drop ? "overwrites" : "names",
                v->name);
     buf_printf(&b, "nurt_red_%s(&nu_rr_%s_%u)%s", drop ? "drop" : "fold", v->name, v->off, sep);
   }
   xfree(s.lazy.items);
   if (s.all || s.roots.len)
-    buf_printf(notes, "%s:%d: in %s: ", src->path, line_of(src, s.stmt_begin),
+    buf_printf(notes, "%s:%d: in %s: ", src->path, line_of(hs, s.stmt_begin),
                hs->func_name ? hs->func_name : "?");
   if (s.all)
     buf_puts(notes, "nurt_escape() before the statement: it calls a function that may touch "
@@ -311,7 +319,7 @@ static void define_after(HostSync *hs, HostStmt *n) {
     buf_printf(hs->notes,
                "%s:%d: in %s: nurt_host_define() after the declaration of %s: a new "
                "object, whatever the device held at its address is gone\n",
-               hs->src->path, line_of(hs->src, n->begin), hs->func_name ? hs->func_name : "?", v);
+               hs->src->path, line_of(hs, n->begin), hs->func_name ? hs->func_name : "?", v);
   }
   rewrite_add(hs->edits, n->end, n->end, b.s);
 }
@@ -379,7 +387,7 @@ static void sync_exits(HostSync *hs, HostFunc *f) {
     rewrite_add(hs->edits, b, b, xformat("{ nurt_escape(); %s", drops.s));
     buf_printf(hs->notes,
                "%s:%d: in %s: nurt_escape() at the return: the caller may touch any array\n",
-               src->path, line_of(src, b), f->name);
+               src->path, line_of(hs, b), f->name);
     rewrite_add(hs->edits, e, e, xstrdup(" }"));
   }
   /* falling off the end of the function is an exit too */
@@ -387,7 +395,7 @@ static void sync_exits(HostSync *hs, HostFunc *f) {
   rewrite_add(hs->edits, end - 1, end - 1, xformat("nurt_escape(); %s", drops.s));
   xfree(drops.s);
   buf_printf(hs->notes, "%s:%d: in %s: nurt_escape() at the end of the function\n", src->path,
-             line_of(src, end - 1), f->name);
+             line_of(hs, end - 1), f->name);
 }
 
 static void visit_func(HostSync *hs, HostFunc *f) {
@@ -437,7 +445,8 @@ static int cmp_nest(const void *a, const void *b) {
 }
 
 void hostsync_add_edits(Source *src, Edits *edits, Buf *notes) {
-  HostSync hs = {.src = src, .edits = edits, .notes = notes, .nnests = src->nests.len};
+  HostSync hs = {
+      .src = src, .edits = edits, .notes = notes, .nnests = src->nests.len, .line_no = 1};
   Nest **nests = xcalloc((size_t)hs.nnests + 1, sizeof(Nest *));
   for (int i = 0; i < hs.nnests; i++)
     nests[i] = src->nests.items[i];
