@@ -176,6 +176,25 @@ static char *register_log(nurt_module *m, cl_program built, const nurt_where *w)
   return log;
 }
 
+#define NO_CONTRACT "#pragma OPENCL FP_CONTRACT OFF\n"
+
+int nurt_module_exact(const nurt_module *m) { return strstr(m->source, NO_CONTRACT) != NULL; }
+
+/* Build options plus, for a program that rounds as the C program does
+ * (FP_CONTRACT OFF: nucc -ffp-contract=off, NU_VERIFY's rerun), correctly
+ * rounded float division and sqrt where the device has them: OpenCL allows
+ * 2.5 ulp otherwise, and NVIDIA's division uses it (a float LU on the H100
+ * gave 4.575e5 against the CPU's 4.599e5 with contraction off). */
+static const char *options_for(int exact, const char *base, char *buf, size_t n) {
+  cl_device_fp_config fp = 0;
+  if (exact)
+    clGetDeviceInfo(nurt_g.device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+  if (!(fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT))
+    return base;
+  snprintf(buf, n, "%s -cl-fp32-correctly-rounded-divide-sqrt", base);
+  return buf;
+}
+
 static program *build(nurt_module *m, const nurt_where *w) {
   nurt_device_init();
   if (m->uses_fp64)
@@ -193,9 +212,13 @@ static program *build(nurt_module *m, const nurt_where *w) {
    * ones through the non-coherent cache); a launch whose arrays overlap
    * runs the variant built without it (alias_kernel). */
   const nurt_occ_device *occ = occupancy_device();
-  err = clBuildProgram(p->program, 1, &nurt_g.device,
-                       occ ? "-DNU_RESTRICT=restrict -cl-nv-verbose" : "-DNU_RESTRICT=restrict",
-                       NULL, NULL);
+  char opts[160];
+  err = clBuildProgram(
+      p->program, 1, &nurt_g.device,
+      options_for(nurt_module_exact(m),
+                  occ ? "-DNU_RESTRICT=restrict -cl-nv-verbose" : "-DNU_RESTRICT=restrict", opts,
+                  sizeof opts),
+      NULL, NULL);
   if (err != CL_SUCCESS)
     build_failed(p->program, err, w);
   if (occ)
@@ -252,6 +275,9 @@ static cl_program build_variant(nurt_module *m, const char *head, const char *op
   cl_program prog =
       clCreateProgramWithSource(nurt_g.context, head ? 2 : 1, parts + !head, NULL, &err);
   nurt_check(err, "clCreateProgramWithSource", w);
+  char opts[160];
+  options = options_for((head && strstr(head, NO_CONTRACT)) || nurt_module_exact(m), options, opts,
+                        sizeof opts);
   err = clBuildProgram(prog, 1, &nurt_g.device, options, NULL, NULL);
   if (err != CL_SUCCESS)
     build_failed(prog, err, w);
@@ -288,13 +314,9 @@ static nurt_kernel *alias_kernel(nurt_launch *l) {
   return k->alias;
 }
 
-#define NO_CONTRACT "#pragma OPENCL FP_CONTRACT OFF\n"
-
 static int exact_launches; /* nurt_launch_exact */
 
 void nurt_launch_exact(int on) { exact_launches = on; }
-
-int nurt_module_exact(const nurt_module *m) { return strstr(m->source, NO_CONTRACT) != NULL; }
 
 /* The variant of l's kernel built without contraction, with the arguments
  * set so far copied over.  The pragma ahead of the source holds for the
