@@ -427,6 +427,52 @@ static char *float_spelling(Ctx *cx, CXCursor c, double value) {
 /* The macro name an integer literal was written as (`N` for `#define N 100`),
  * so that --explain and --emit=seq print it as the source does; NULL for a
  * literal written as a number. */
+/* Whether the literal c is the whole body of the object-like macro `name`
+ * (`#define N 64`), by the text where it is spelled.  In `#define N2 (N / 2)`
+ * both 64 and 2 expand at the name N2: spelling each as N2 printed
+ * `N2 / N2`, 1 instead of 32.  A literal spelled in no file (a -D macro)
+ * cannot be checked and keeps the name, as before. */
+static bool macro_is_literal(Ctx *cx, CXCursor c, const char *name, size_t n) {
+  CXFile f;
+  unsigned off;
+  clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+  if (!f)
+    return true;
+  size_t len = 0;
+  const char *buf = clang_getFileContents(cx->src->clang->tu, f, &len);
+  if (!buf || off >= len)
+    return false;
+  size_t ls = off;
+  while (ls > 0 && buf[ls - 1] != '\n')
+    ls--;
+  const char *p = buf + ls;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (*p++ != '#')
+    return false;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (strncmp(p, "define", 6) != 0 || (p[6] != ' ' && p[6] != '\t'))
+    return false;
+  p += 6;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (strncmp(p, name, n) != 0 || isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '(')
+    return false;
+  p += n;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (p != buf + off)
+    return false;
+  const char *q = buf + off; /* the literal, then nothing but blanks or a comment */
+  while (q < buf + len && (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
+    q++;
+  while (q < buf + len && (*q == ' ' || *q == '\t'))
+    q++;
+  return q == buf + len || *q == '\n' || *q == '\r' ||
+         (q[0] == '/' && (q[1] == '/' || q[1] == '*'));
+}
+
 static char *macro_spelling(Ctx *cx, CXCursor c) {
   unsigned b = frontend_begin(c), e = frontend_end(c);
   if (e <= b || e > cx->src->len || e - b > 63)
@@ -437,6 +483,8 @@ static char *macro_spelling(Ctx *cx, CXCursor c) {
   for (unsigned i = 0; i < e - b; i++)
     if (!(isalnum((unsigned char)t[i]) || t[i] == '_'))
       return NULL;
+  if (!macro_is_literal(cx, c, t, e - b))
+    return NULL;
   return xstrndup(t, e - b);
 }
 
