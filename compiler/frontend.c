@@ -2123,9 +2123,15 @@ static bool private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, uns
   return ok || !omp;
 }
 
+static HomeLoop *home_of(Source *src, unsigned for_begin);
+
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
+  /* a loop that stays on the host stays whole: a kernel inside it would be
+   * launched from each of the host's threads under -fopenmp */
+  if (clang_getCursorKind(c) == CXCursor_ForStmt && home_of(fv->cx->src, frontend_begin(c)))
+    return CXChildVisit_Continue;
   Attach *a = clang_getCursorKind(c) == CXCursor_ForStmt ? attach_of(fv->cx->src, c) : NULL;
   if (a) {
     /* an error in a helper the loop calls is the loop's (OmpLoop) */

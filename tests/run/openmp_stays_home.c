@@ -9,8 +9,9 @@
  * bound, a write to an array of structs.  The region whose loops all stay
  * keeps its pragma, so -fopenmp runs it on the host's threads (the count
  * it takes is the same in every build); the region that mixes a kernel
- * and a loop that stays is dropped.  Host and kernels hand the arrays to
- * each other between the loops. */
+ * and a loop that stays is dropped.  A loop that stays stays whole, with
+ * the OpenMP loop inside it.  Host and kernels hand the arrays to each
+ * other between the loops. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,10 +48,15 @@ int main(void) {
     for (int i = 0; i < N * W; i++)
       rows[i] = (i * 7919 + step * 31) % 1000;
 
-    /* stays: qsort is a function of another file */
+    /* stays: qsort is a function of another file; the OpenMP loop inside
+     * stays with it (a kernel there would be launched by every thread) */
 #pragma omp parallel for
-    for (int r = 0; r < N; r++)
+    for (int r = 0; r < N; r++) {
+#pragma omp parallel for
+      for (int j = 0; j < W; j++)
+        rows[r * W + j] += j % 3;
       qsort(&rows[r * W], W, sizeof(int), cmp_int);
+    }
 
     /* a kernel that reads what the host sorted */
 #pragma omp parallel for
