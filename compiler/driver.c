@@ -408,6 +408,26 @@ static char *macro_checks(Source *src, Nest *n, AnnotCtx *cx, const char *comman
                  line, src->path, text);
 }
 
+/* A region the output drops (it holds a kernel) with an `omp for` loop
+ * that stays on the host: orphaned, that loop would run on one thread
+ * anyway, and its clauses may no longer compile (a reduction on a local
+ * of the function is private there).  Its pragma line goes too. */
+static void drop_region(Source *src, Directive *d, Edits *edits) {
+  rewrite_add(edits, d->begin, d->end, xstrdup("\n"));
+  for (int i = first_line_from(&src->pragmas, d->region_begin); i < src->pragmas.len; i++) {
+    PragmaLine *p = src->pragmas.items[i];
+    if (p->begin >= d->region_end)
+      break;
+    bool in_nest = false;
+    for (int j = 0; j < src->nests.len && !in_nest; j++) {
+      Nest *n = src->nests.items[j];
+      in_nest = p->begin >= n->begin && p->begin < n->end;
+    }
+    if (p->omp && p->omp_for && !in_nest)
+      rewrite_add(edits, p->begin, p->end, xstrdup("\n"));
+  }
+}
+
 static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64, bool seq_only,
                          const char *command, Buf *sync_notes, OutMap *map) {
   Edits edits = {0};
@@ -461,7 +481,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     for (int i = 0; i < src->directives.len; i++) {
       Directive *d = src->directives.items[i];
       if (!strcmp(d->name, "omp parallel"))
-        rewrite_add(&edits, d->begin, d->end, xstrdup("\n"));
+        drop_region(src, d, &edits);
     }
     char *body = rewrite_apply(&edits, src->text, src->len);
     char *out = xformat(
@@ -474,8 +494,10 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
   for (int i = 0; i < src->directives.len; i++) {
     Directive *d = src->directives.items[i];
     /* an OpenMP parallel region (--openmp) is dropped: its loops are kernels */
-    rewrite_add(&edits, d->begin, d->end,
-                xstrdup(strcmp(d->name, "omp parallel") ? "nurt_wait();\n" : "\n"));
+    if (!strcmp(d->name, "omp parallel"))
+      drop_region(src, d, &edits);
+    else
+      rewrite_add(&edits, d->begin, d->end, xstrdup("nurt_wait();\n"));
   }
   hostsync_add_edits(src, &edits, sync_notes);
   char *body = rewrite_apply(&edits, src->text, src->len);

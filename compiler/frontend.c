@@ -2273,6 +2273,8 @@ static void check_region(Source *src, OmpInside *o, CXToken *toks, unsigned n) {
       d->name = "omp parallel";
       d->begin = o->begin;
       d->end = o->end;
+      d->region_begin = b;
+      d->region_end = e;
       vec_push(&src->directives, d);
       return;
     }

@@ -77,19 +77,23 @@ int main(void) {
         c[i] = table[idx[i]] * b[i]; /* table[idx[i]]: no bound on the subscript */
     }
 
-    /* a region that mixes a kernel and a loop that stays */
+    /* a region that mixes a kernel and a loop that stays: the region goes,
+     * and the loop's `omp for` with it (orphaned, its reduction on a local
+     * would not compile) */
+    double total = 0;
 #pragma omp parallel
     {
 #pragma omp for
       for (int i = 0; i < N; i++)
         a[i] = a[i] * 0.5 + c[i];
-#pragma omp for
+#pragma omp for reduction(+ : total)
       for (int i = 0; i < N; i++) {
         pts[i].x = a[i]; /* a struct written */
         pts[i].y = b[i] - step;
+        total += pts[i].y;
       }
     }
-    printf("step %d: threads %d\n", step, threads);
+    printf("step %d: threads %d, total %.3f\n", step, threads, total);
   }
   double sa = 0, sb = 0, sc = 0, sp = 0;
   for (int i = 0; i < N; i++) {
