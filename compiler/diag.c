@@ -7,9 +7,11 @@
  * cyan note, bold message, green caret.  Warnings carry a name, printed in
  * brackets as GCC does (`[-Wnucc-omp-ignored]`), by which -Wno-NAME mutes
  * one and -Werror=NAME (or -Werror) makes it an error, so that CI can. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "nucc.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One compilation's diagnostics: diag_init() starts them afresh.  The color
@@ -24,6 +26,18 @@ static int quiet_depth, quiet_errors; /* legality probes: errors counted, not sh
 static Buf quiet_first;
 static bool quiet_want_note;
 static bool use_color;
+/* --openmp compiles again when errors fall in OpenMP loops (driver.c): a
+ * pass's diagnostics are held back until the driver knows it is the last.
+ * Every error is recorded with the nest it belongs to, for that choice. */
+static FILE *held;
+static char *held_text;
+static size_t held_len;
+static Vec records; /* DiagRecord* */
+static unsigned owner;
+static bool muted; /* the last warning was -Wno-'d: its notes go with it */
+
+/* Where diagnostics go now: stderr, or the held text. */
+static FILE *dout(void) { return held ? held : stderr; }
 
 /* The warnings nucc gives; each starts on.  The state is the process's, as
  * the color is (main.c sets it before the compilation). */
@@ -63,6 +77,49 @@ void diag_init(const char *path, const char *text, size_t len) {
   quiet_depth = quiet_errors = 0; /* a probe an earlier compilation left open */
   quiet_first = (Buf){0};
   quiet_want_note = false;
+  records = (Vec){0};
+  owner = 0;
+  muted = false;
+}
+
+void diag_hold(void) {
+  if (!held)
+    held = open_memstream(&held_text, &held_len);
+}
+
+void diag_release(bool show) {
+  if (!held)
+    return;
+  fclose(held);
+  held = NULL;
+  if (show)
+    fwrite(held_text, 1, held_len, stderr);
+  free(held_text); /* open_memstream's, not util.c's */
+  held_text = NULL;
+}
+
+unsigned diag_set_owner(unsigned key) {
+  unsigned was = owner;
+  owner = key;
+  return was;
+}
+
+const Vec *diag_records(void) { return &records; }
+
+static void record(SrcLoc loc, bool movable, const char *fmt, va_list ap) {
+  DiagRecord *r = NEW(DiagRecord);
+  r->loc = loc;
+  r->owner = owner;
+  r->movable = movable;
+  r->msg = fmt ? xvformat(fmt, ap) : NULL;
+  vec_push(&records, r);
+}
+
+static void record_text(SrcLoc loc, bool movable, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  record(loc, movable, fmt, ap);
+  va_end(ap);
 }
 
 /* Prints line `line` of the input and a caret under column `col`; tabs are
@@ -79,10 +136,10 @@ static void show_line(int line, int col) {
   const char *e = memchr(p, '\n', (size_t)(end - p));
   if (!e)
     e = end;
-  fprintf(stderr, "%.*s\n", (int)(e - p), p);
+  fprintf(dout(), "%.*s\n", (int)(e - p), p);
   for (int c = 1; c < col && p + c - 1 < e; c++)
-    fputc(p[c - 1] == '\t' ? '\t' : ' ', stderr);
-  fprintf(stderr, "%s^%s\n", sgr("\033[1;32m"), sgr(SGR_RESET));
+    fputc(p[c - 1] == '\t' ? '\t' : ' ', dout());
+  fprintf(dout(), "%s^%s\n", sgr("\033[1;32m"), sgr(SGR_RESET));
 }
 
 bool diag_set_warning(const char *name, DiagWarnState state) {
@@ -113,16 +170,16 @@ static DiagWarnState warning_now(const char *name) {
 }
 
 static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
-  fputs(sgr(SGR_BOLD), stderr);
+  fputs(sgr(SGR_BOLD), dout());
   if (loc.line > 0)
-    fprintf(stderr, "%s:%d:%d: ", diag_path, loc.line, loc.col);
+    fprintf(dout(), "%s:%d:%d: ", diag_path, loc.line, loc.col);
   else
-    fprintf(stderr, "%s: ", diag_path);
-  fprintf(stderr, "%s%s%s: %s", sgr(SGR_RESET), sgr(kind_color(kind)), kind, sgr(SGR_RESET));
+    fprintf(dout(), "%s: ", diag_path);
+  fprintf(dout(), "%s%s%s: %s", sgr(SGR_RESET), sgr(kind_color(kind)), kind, sgr(SGR_RESET));
   if (strcmp(kind, "note") != 0) /* a note's text is not bold, as in clang */
-    fputs(sgr(SGR_BOLD), stderr);
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "%s\n", sgr(SGR_RESET));
+    fputs(sgr(SGR_BOLD), dout());
+  vfprintf(dout(), fmt, ap);
+  fprintf(dout(), "%s\n", sgr(SGR_RESET));
   show_line(loc.line, loc.col);
 }
 
@@ -139,6 +196,7 @@ static const char *warning_kind(const char *name, DiagWarnState st, char *tag, s
   snprintf(tag, n, st == DIAG_WARN_ERROR ? " [-Werror=%s]" : " [-W%s]", name);
   if (st == DIAG_WARN_ERROR) {
     diag_nerrors++;
+    record_text((SrcLoc){0}, false, NULL);
     return "error";
   }
   return "warning";
@@ -174,6 +232,7 @@ static void keep_quiet(SrcLoc loc, const char *sep, const char *fmt, va_list ap)
 const char *diag_quiet_first(void) { return quiet_first.s; }
 
 void diag_error(SrcLoc loc, const char *fmt, ...) {
+  muted = false;
   if (quiet_depth) {
     quiet_errors++;
     if (!quiet_first.len) {
@@ -189,11 +248,15 @@ void diag_error(SrcLoc loc, const char *fmt, ...) {
   va_start(ap, fmt);
   report("error", loc, fmt, ap);
   va_end(ap);
+  va_start(ap, fmt);
+  record(loc, true, fmt, ap);
+  va_end(ap);
   diag_nerrors++;
 }
 
 void diag_warning(const char *name, SrcLoc loc, const char *fmt, ...) {
   DiagWarnState st = warning_now(name);
+  muted = st == DIAG_WARN_OFF;
   if (quiet_depth || st == DIAG_WARN_OFF)
     return;
   char tag[128];
@@ -207,6 +270,8 @@ void diag_warning(const char *name, SrcLoc loc, const char *fmt, ...) {
 }
 
 void diag_note(SrcLoc loc, const char *fmt, ...) {
+  if (muted && !quiet_depth)
+    return;
   if (quiet_depth) {
     if (quiet_want_note) {
       va_list ap;
@@ -224,10 +289,10 @@ void diag_note(SrcLoc loc, const char *fmt, ...) {
 }
 
 static void plain(const char *kind, const char *fmt, va_list ap) {
-  fprintf(stderr, "%snucc: %s%s%s: %s%s", sgr(SGR_BOLD), sgr(SGR_RESET), sgr(kind_color(kind)),
+  fprintf(dout(), "%snucc: %s%s%s: %s%s", sgr(SGR_BOLD), sgr(SGR_RESET), sgr(kind_color(kind)),
           kind, sgr(SGR_RESET), sgr(SGR_BOLD));
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "%s\n", sgr(SGR_RESET));
+  vfprintf(dout(), fmt, ap);
+  fprintf(dout(), "%s\n", sgr(SGR_RESET));
 }
 
 static void plain_text(const char *kind, const char *fmt, ...) {
@@ -242,6 +307,7 @@ void diag_plain(const char *fmt, ...) {
   va_start(ap, fmt);
   plain("error", fmt, ap);
   va_end(ap);
+  record_text((SrcLoc){0}, false, NULL);
   diag_nerrors++;
 }
 

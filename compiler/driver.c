@@ -113,12 +113,12 @@ static void add_visit(Nest *n) {
 
 /* --explain=html: every nest through its annotations, each step recorded,
  * then the page written to the output. */
-static bool explain_html(const Options *o, Source *src) {
+static char *explain_html(const Options *o, Source *src) {
   IterParams params;
   char *why = NULL;
   if (!iter_parse_params(o->explain_size, &params, &why)) {
     diag_plain("--explain-size: %s", why);
-    return false;
+    return NULL;
   }
   Vec nests = {0}, steps = {0};
   for (int i = 0; i < src->nests.len; i++) {
@@ -130,14 +130,17 @@ static bool explain_html(const Options *o, Source *src) {
     vec_push(&first->pieces, s);
     vec_push(st, first);
     AnnotCtx cx = {.nest = n, .steps = st};
-    if (!annot_apply_all(&cx))
+    unsigned was = diag_set_owner(n->for_begin + 1);
+    bool applied = annot_apply_all(&cx);
+    diag_set_owner(was);
+    if (!applied)
       continue; /* the diagnostics say why; the page shows the others */
     vec_push(&nests, n);
     vec_push(&steps, st);
   }
   if (diag_errors())
-    return false;
-  return outfile_write(o->output, emit_explain_html(src->path, &nests, &steps, &params));
+    return NULL;
+  return emit_explain_html(src->path, &nests, &steps, &params);
 }
 
 /* Kernels are named after their function and the line of their loop; two
@@ -405,6 +408,26 @@ static char *macro_checks(Source *src, Nest *n, AnnotCtx *cx, const char *comman
                  line, src->path, text);
 }
 
+/* A region the output drops (it holds a kernel) with an `omp for` loop
+ * that stays on the host: orphaned, that loop would run on one thread
+ * anyway, and its clauses may no longer compile (a reduction on a local
+ * of the function is private there).  Its pragma line goes too. */
+static void drop_region(Source *src, Directive *d, Edits *edits) {
+  rewrite_add(edits, d->begin, d->end, xstrdup("\n"));
+  for (int i = first_line_from(&src->pragmas, d->region_begin); i < src->pragmas.len; i++) {
+    PragmaLine *p = src->pragmas.items[i];
+    if (p->begin >= d->region_end)
+      break;
+    bool in_nest = false;
+    for (int j = 0; j < src->nests.len && !in_nest; j++) {
+      Nest *n = src->nests.items[j];
+      in_nest = p->begin >= n->begin && p->begin < n->end;
+    }
+    if (p->omp && p->omp_for && !in_nest)
+      rewrite_add(edits, p->begin, p->end, xstrdup("\n"));
+  }
+}
+
 static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool fp64, bool seq_only,
                          const char *command, Buf *sync_notes, OutMap *map) {
   Edits edits = {0};
@@ -418,11 +441,14 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     Nest *n = src->nests.items[i];
     AnnotCtx *cx = &ctxs[i];
     char *text;
+    unsigned was = diag_set_owner(n->for_begin + 1);
     if (cx->kernels.len && !seq_only) {
       for (int j = 0; j < cx->kernels.len; j++) {
         char *stub = emit_host_stub(cx->kernels.items[j]);
-        if (!stub)
+        if (!stub) {
+          diag_set_owner(was);
           return NULL;
+        }
         buf_printf(&stubs, "\n%s", stub);
       }
       text = cx->hostloop ? host_loop_call(src, n, cx) : nest_call(src, n, cx);
@@ -436,6 +462,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
       char *pragmas = pragma_lines(src, n);
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx, &copies));
     }
+    diag_set_owner(was);
     char *checks = macro_checks(src, n, cx, command, line_at(&lines, n->begin));
     rewrite_add_tagged(
         &edits, n->begin, n->end,
@@ -454,7 +481,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     for (int i = 0; i < src->directives.len; i++) {
       Directive *d = src->directives.items[i];
       if (!strcmp(d->name, "omp parallel"))
-        rewrite_add(&edits, d->begin, d->end, xstrdup("\n"));
+        drop_region(src, d, &edits);
     }
     char *body = rewrite_apply(&edits, src->text, src->len);
     char *out = xformat(
@@ -467,8 +494,10 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
   for (int i = 0; i < src->directives.len; i++) {
     Directive *d = src->directives.items[i];
     /* an OpenMP parallel region (--openmp) is dropped: its loops are kernels */
-    rewrite_add(&edits, d->begin, d->end,
-                xstrdup(strcmp(d->name, "omp parallel") ? "nurt_wait();\n" : "\n"));
+    if (!strcmp(d->name, "omp parallel"))
+      drop_region(src, d, &edits);
+    else
+      rewrite_add(&edits, d->begin, d->end, xstrdup("nurt_wait();\n"));
   }
   hostsync_add_edits(src, &edits, sync_notes);
   char *body = rewrite_apply(&edits, src->text, src->len);
@@ -551,22 +580,139 @@ static bool check_host_output(const Options *o, const char *out, OutMap *map, Ve
   return ok;
 }
 
+/* One translation of the input, as far as it gets: front end, annotations,
+ * printers.  ok: `out` is the output; src stays for the caller to dispose. */
+typedef struct Pass {
+  Source src;
+  char *out;
+  Vec kernels;
+  Buf sync_notes;
+  bool ok;
+} Pass;
+
+static void run_pass(const Options *o, Pass *p, char *text, size_t len, Vec *args,
+                     const Vec *home) {
+  /* nothing of an earlier compilation or pass in this process (the fuzz
+   * target, test_reentry) may steer this one: the modules' state starts empty */
+  util_scoped_reset();
+  *p = (Pass){
+      .src = {.path = o->input, .openmp = o->openmp, .text = text, .len = len, .home = home}};
+  Source *src = &p->src;
+  diag_init(o->input, src->text, src->len);
+  bool ok = frontend_parse(src, args->len, (const char *const *)args->items);
+  if (o->explain_html) {
+    p->out = ok ? explain_html(o, src) : NULL;
+    p->ok = p->out != NULL;
+    return;
+  }
+  Vec *kernels = &p->kernels;
+  AnnotCtx *ctxs = xcalloc((size_t)src->nests.len + 1, sizeof(AnnotCtx));
+  for (int i = 0; ok && i < src->nests.len; i++) {
+    Nest *n = src->nests.items[i];
+    AnnotCtx *cx = &ctxs[i];
+    /* the steps, for NU_VERIFY's step-by-step check */
+    *cx = (AnnotCtx){.nest = n,
+                     .path = src->path,
+                     .explain = o->explain,
+                     .host = o->emit == EMIT_HOST,
+                     .steps = NEW(Vec)};
+    unsigned was = diag_set_owner(n->for_begin + 1);
+    if (o->explain)
+      annot_explain_nest(src->path, n);
+    if (annot_apply_all(cx))
+      for (int j = 0; j < cx->kernels.len; j++) {
+        unique_kernel_name(kernels, cx->kernels.items[j]);
+        vec_push(kernels, cx->kernels.items[j]);
+      }
+    if (o->explain)
+      annot_explain_kernels(cx);
+    diag_set_owner(was);
+  }
+  ok = ok && diag_errors() == 0;
+  char *out = NULL;
+  OutMap map = {0};
+  if (ok) {
+    bool fp64;
+    char *program = emit_opencl_program(kernels, o->fp_contract != FP_CONTRACT_OFF, &fp64);
+    if (kernels->len && clcheck_enabled() && !clcheck_program(o->input, program))
+      out = NULL; /* an internal error: reported, no output */
+    else if (o->emit == EMIT_CL)
+      out = program;
+    else
+      /* without kernels the output needs no runtime: plain transformed C */
+      out = host_output(src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels->len, o->command,
+                        &p->sync_notes, &map);
+    ok = out && diag_errors() == 0;
+    if (ok && o->emit != EMIT_CL && src->nests.len && clcheck_enabled() &&
+        !check_host_output(o, out, &map, args))
+      ok = false; /* an internal error: reported, no output */
+  }
+  p->out = out;
+  p->ok = ok;
+}
+
+/* The offset of a location in the input, or -1. */
+static long offset_of(Source *src, SrcLoc loc) {
+  if (loc.line < 1 || loc.col < 1)
+    return -1;
+  size_t off = 0;
+  for (int l = 1; l < loc.line && off < src->len; off++)
+    l += src->text[off] == '\n';
+  return off + (size_t)loc.col - 1 <= src->len ? (long)(off + (size_t)loc.col - 1) : -1;
+}
+
+/* The OpenMP loop an error belongs to: the one it was raised for, else
+ * the innermost whose range holds its location; NULL if none. */
+static OmpLoop *loop_of(Source *src, DiagRecord *r) {
+  long off = r->owner ? -1 : offset_of(src, r->loc);
+  OmpLoop *best = NULL;
+  for (int i = 0; i < src->omp_loops.len; i++) {
+    OmpLoop *l = src->omp_loops.items[i];
+    if (r->owner ? l->for_begin == r->owner - 1
+                 : off >= (long)l->begin && off < (long)l->end &&
+                       (!best || l->end - l->begin < best->end - best->begin))
+      best = l;
+  }
+  return best;
+}
+
+/* --openmp: the OpenMP loops that this pass's errors belong to go to
+ * `home` (HomeLoop*, each with its first error), and the caller compiles
+ * again without them (SPEC §6: such a loop stays on the host as written).
+ * An error that belongs to no such loop (a `#pragma nu` nest's, the rest
+ * of the file's, a warning made an error, one in a loop already home)
+ * stays: the last pass shows it.  False when no loop was added. */
+static bool send_home(Source *src, Vec *home) {
+  const Vec *recs = diag_records();
+  int before = home->len;
+  for (int i = 0; i < recs->len; i++) {
+    DiagRecord *r = recs->items[i];
+    OmpLoop *l = r->movable && r->owner != DIAG_NO_LOOP ? loop_of(src, r) : NULL;
+    bool seen = !l;
+    for (int j = 0; !seen && j < home->len; j++)
+      seen = ((HomeLoop *)home->items[j])->for_begin == l->for_begin;
+    if (seen)
+      continue;
+    HomeLoop *h = NEW(HomeLoop);
+    *h = (HomeLoop){l->for_begin, r->msg, r->loc};
+    vec_push(home, h);
+  }
+  return home->len > before;
+}
+
 int nucc_compile(const Options *o) {
-  /* nothing of an earlier compilation in this process (the fuzz target,
-   * test_reentry) may steer this one: the modules' state starts empty */
   util_scoped_reset();
   if (o->output && strcmp(o->output, "-") != 0 && same_file(o->input, o->output)) {
     diag_plain("the output '%s' is the input file", o->output);
     return 2;
   }
   const char *why = NULL;
-  Source src = {.path = o->input, .openmp = o->openmp};
-  src.text = read_file(o->input, &src.len, &why);
-  if (!src.text) {
+  size_t len = 0;
+  char *text = read_file(o->input, &len, &why);
+  if (!text) {
     diag_plain("cannot read '%s': %s", o->input, why);
     return 1;
   }
-  diag_init(o->input, src.text, src.len);
   Vec args = {0};
   if (!o->compdb_dir)
     for (int i = 0; i < o->clang_args.len; i++)
@@ -593,52 +739,40 @@ int nucc_compile(const Options *o) {
       vec_push(&args, (void *)omp_dir);
     }
   }
-  bool ok = frontend_parse(&src, args.len, (const char *const *)args.items);
+  /* --openmp: a pass whose errors are all OpenMP loops' goes again with
+   * those loops on the host; its diagnostics are held back until the pass
+   * that stands.  --explain prints as it goes: only in that last pass. */
+  Vec home = {0};
+  Options probe = *o;
+  probe.explain = false;
+  Pass pass;
+  Source *srcp = &pass.src;
+  for (;;) {
+    if (o->openmp)
+      diag_hold();
+    run_pass(o->openmp ? &probe : o, &pass, text, len, &args, &home);
+    if (o->openmp && !pass.ok && send_home(srcp, &home)) {
+      diag_release(false);
+      frontend_dispose(srcp);
+      continue;
+    }
+    if (o->openmp && o->explain) {
+      diag_release(false);
+      frontend_dispose(srcp);
+      run_pass(o, &pass, text, len, &args, &home);
+    }
+    diag_release(true);
+    break;
+  }
+  bool ok = pass.ok;
+  char *out = pass.out;
+  Vec kernels = pass.kernels;
+  Buf sync_notes = pass.sync_notes;
+  Source src = pass.src;
   if (o->explain_html) {
-    ok = ok && explain_html(o, &src);
-    frontend_dispose(&src);
+    ok = ok && outfile_write(o->output, out);
+    frontend_dispose(srcp);
     return ok ? 0 : 1;
-  }
-  Vec kernels = {0};
-  AnnotCtx *ctxs = xcalloc((size_t)src.nests.len + 1, sizeof(AnnotCtx));
-  for (int i = 0; ok && i < src.nests.len; i++) {
-    Nest *n = src.nests.items[i];
-    AnnotCtx *cx = &ctxs[i];
-    /* the steps, for NU_VERIFY's step-by-step check */
-    *cx = (AnnotCtx){.nest = n,
-                     .path = src.path,
-                     .explain = o->explain,
-                     .host = o->emit == EMIT_HOST,
-                     .steps = NEW(Vec)};
-    if (o->explain)
-      annot_explain_nest(src.path, n);
-    if (annot_apply_all(cx))
-      for (int j = 0; j < cx->kernels.len; j++) {
-        unique_kernel_name(&kernels, cx->kernels.items[j]);
-        vec_push(&kernels, cx->kernels.items[j]);
-      }
-    if (o->explain)
-      annot_explain_kernels(cx);
-  }
-  ok = ok && diag_errors() == 0;
-  char *out = NULL;
-  Buf sync_notes = {0};
-  OutMap map = {0};
-  if (ok) {
-    bool fp64;
-    char *program = emit_opencl_program(&kernels, o->fp_contract != FP_CONTRACT_OFF, &fp64);
-    if (kernels.len && clcheck_enabled() && !clcheck_program(o->input, program))
-      out = NULL; /* an internal error: reported, no output */
-    else if (o->emit == EMIT_CL)
-      out = program;
-    else
-      /* without kernels the output needs no runtime: plain transformed C */
-      out = host_output(&src, ctxs, program, fp64, o->emit == EMIT_SEQ || !kernels.len, o->command,
-                        &sync_notes, &map);
-    ok = out && diag_errors() == 0;
-    if (ok && o->emit != EMIT_CL && src.nests.len && clcheck_enabled() &&
-        !check_host_output(o, out, &map, &args))
-      ok = false; /* an internal error: reported, no output */
   }
   if (ok && o->report)
     for (int i = 0; i < kernels.len; i++)
@@ -652,6 +786,6 @@ int nucc_compile(const Options *o) {
     outfile_discard(o->output); /* no stale output from an earlier run either */
   if (o->deps)
     ok = write_deps(o, &src, ok) && ok;
-  frontend_dispose(&src);
+  frontend_dispose(srcp);
   return ok ? 0 : 1;
 }

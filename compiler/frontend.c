@@ -1249,9 +1249,9 @@ static void read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, ch
                           SrcLoc at, unsigned off0, unsigned b, unsigned end) {
   char *annots, *why;
   OmpKind k = omp_parse(rest, &annots, &why);
-  if (k == OMP_ERROR) {
-    diag_error(at, "%s", why);
-  } else if (k == OMP_LOOP) {
+  /* a loop directive with a clause nucc refuses is still a loop's: grouped
+   * with its `for`, its error given once the loop is known (omp_loops) */
+  if (k == OMP_LOOP || k == OMP_ERROR) {
     PragmaLine *p = NEW(PragmaLine);
     p->line = l0.line;
     p->loc = l0;
@@ -1263,7 +1263,12 @@ static void read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, ch
       w++;
     p->omp_for = strncmp(w, "parallel", 8) != 0;
     /* the annotations' text is nucc's: every location is the directive's */
-    pragma_parse(annots, at, &p->annots);
+    if (k == OMP_LOOP)
+      pragma_parse(annots, at, &p->annots);
+    else {
+      p->refused = why;
+      p->refused_at = at;
+    }
     for (int j = 0; j < p->annots.len; j++) {
       Annot *a = p->annots.items[j];
       a->loc = at;
@@ -1825,6 +1830,8 @@ static void attach_pragmas(Source *src, CXToken *toks, unsigned n) {
       }
       if (!is_for) {
         Annot *an = last->annots.len ? last->annots.items[0] : NULL;
+        if (last->refused)
+          diag_error(last->refused_at, "%s", last->refused);
         diag_error(an ? an->loc : last->loc, "'#pragma nu' must stand directly above a 'for' loop");
         continue;
       }
@@ -2164,16 +2171,27 @@ static bool private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, uns
   return ok || !omp;
 }
 
+static HomeLoop *home_of(Source *src, unsigned for_begin);
+
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   FindVisit *fv = d;
+  /* a loop that stays on the host stays whole: a kernel inside it would be
+   * launched from each of the host's threads under -fopenmp */
+  if (clang_getCursorKind(c) == CXCursor_ForStmt && home_of(fv->cx->src, frontend_begin(c)))
+    return CXChildVisit_Continue;
   Attach *a = clang_getCursorKind(c) == CXCursor_ForStmt ? attach_of(fv->cx->src, c) : NULL;
   if (a) {
+    /* an error in a helper the loop calls is the loop's (OmpLoop) */
+    unsigned was = diag_set_owner(frontend_begin(c) + 1);
     build_nest(fv->cx, c, a, fv->func);
     /* names a tile size may use: the function's parameters, the globals */
     Nest *n = fv->cx->src->nests.len ? fv->cx->src->nests.items[fv->cx->src->nests.len - 1] : NULL;
-    if (n && n->for_begin == frontend_begin(c) &&
-        !private_arrays(fv->cx->src, n, a, frontend_begin(fv->decl), frontend_end(fv->decl))) {
+    bool home =
+        n && n->for_begin == frontend_begin(c) &&
+        !private_arrays(fv->cx->src, n, a, frontend_begin(fv->decl), frontend_end(fv->decl));
+    diag_set_owner(was);
+    if (home) {
       fv->cx->src->nests.len--; /* host code, as written */
       return CXChildVisit_Continue;
     }
@@ -2303,6 +2321,8 @@ static void check_region(Source *src, OmpInside *o, CXToken *toks, unsigned n) {
       d->name = "omp parallel";
       d->begin = o->begin;
       d->end = o->end;
+      d->region_begin = b;
+      d->region_end = e;
       vec_push(&src->directives, d);
       return;
     }
@@ -2326,10 +2346,12 @@ static void check_omp(Source *src, CXToken *toks, unsigned ntoks) {
         for (char *w = strtok(list, ", \t"); w; w = strtok(NULL, ", \t"))
           if (names_word(src->text, n->for_begin, n->end, w)) {
             used = true;
+            unsigned was = diag_set_owner(n->for_begin + 1);
             diag_error(o->loc,
                        "'%s' is threadprivate and the loop at line %d uses it: offloaded, the "
                        "loop has no threads to keep copies",
                        w, n->loops && n->depth ? n->loops[0]->loc.line : n->pragma_loc.line);
+            diag_set_owner(was);
           }
         xfree(list);
       }
@@ -2360,6 +2382,65 @@ static void check_omp(Source *src, CXToken *toks, unsigned ntoks) {
   }
 }
 
+/* --- OpenMP loops that stay on the host ----------------------------------- */
+
+static PragmaLine *omp_line(Attach *a) {
+  for (int i = 0; i < a->lines.len; i++)
+    if (((PragmaLine *)a->lines.items[i])->omp)
+      return a->lines.items[i];
+  return NULL;
+}
+
+static bool nu_work(Attach *a) {
+  for (int i = 0; i < a->lines.len; i++) {
+    PragmaLine *p = a->lines.items[i];
+    for (int j = 0; !p->omp && j < p->annots.len; j++)
+      if (!strcmp(((Annot *)p->annots.items[j])->name, "work"))
+        return true;
+  }
+  return false;
+}
+
+static HomeLoop *home_of(Source *src, unsigned for_begin) {
+  for (int i = 0; src->home && i < src->home->len; i++)
+    if (((HomeLoop *)src->home->items[i])->for_begin == for_begin)
+      return src->home->items[i];
+  return NULL;
+}
+
+/* Records the range of every OpenMP loop (OmpLoop), and takes the loops an
+ * earlier pass could not offload out of the attachments: their `for` is
+ * host code as written, pragma lines and all, so that `cc -fopenmp` still
+ * runs them in parallel. */
+static void omp_loops(Source *src) {
+  Vec *attachments = &src->clang->attachments;
+  int kept = 0;
+  for (int i = 0; i < attachments->len; i++) {
+    Attach *a = attachments->items[i];
+    PragmaLine *omp = omp_line(a);
+    HomeLoop *h = omp ? home_of(src, a->for_offset) : NULL;
+    if (omp && !nu_work(a)) {
+      StmtAt st = {src, a->for_offset, 0};
+      clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), stmt_at, &st);
+      OmpLoop *l = NEW(OmpLoop);
+      *l = (OmpLoop){a->first->begin, a->for_offset, st.end > a->for_offset ? st.end : 0};
+      if (l->end)
+        vec_push(&src->omp_loops, l);
+    }
+    if (!h) {
+      attachments->items[kept++] = a;
+      if (omp && omp->refused)
+        diag_error(omp->refused_at, "%s", omp->refused);
+      continue;
+    }
+    SrcLoc at = omp->annots.len ? ((Annot *)omp->annots.items[0])->loc : omp->refused_at;
+    diag_warning("nucc-omp-host", at, "this loop stays on the host: %s", h->why);
+    if (h->why_loc.line > 0 && (h->why_loc.line != at.line || h->why_loc.col != at.col))
+      diag_note(h->why_loc, "the first thing nucc cannot offload");
+  }
+  attachments->len = kept;
+}
+
 /* --- parsing -------------------------------------------------------------- */
 
 static bool report_clang_errors(Source *src) {
@@ -2375,7 +2456,10 @@ static bool report_clang_errors(Source *src) {
       clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
       CXString msg = clang_getDiagnosticSpelling(d);
       if (f && clang_File_isEqual(f, src->clang->file)) {
+        /* the input does not compile: no loop left on the host changes that */
+        unsigned was = diag_set_owner(DIAG_NO_LOOP);
         diag_error((SrcLoc){(int)line, (int)col}, "%s", clang_getCString(msg));
+        diag_set_owner(was);
       } else {
         CXString full = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
         fprintf(stderr, "%s\n", clang_getCString(full));
@@ -2497,6 +2581,8 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   Vec *attachments = &src->clang->attachments;
   if (attachments->len)
     qsort(attachments->items, (size_t)attachments->len, sizeof(void *), cmp_attach);
+  if (src->openmp)
+    omp_loops(src);
   if (diag_errors()) {
     clang_disposeTokens(src->clang->tu, toks, ntoks);
     return false;

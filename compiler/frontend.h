@@ -20,6 +20,9 @@ typedef struct PragmaLine {
   bool omp_for;        /* that loop is a `for` without `parallel`: it shares out the
                           iterations of the region around it (or, orphaned, of the
                           region its function is called in) */
+  char *refused;       /* --openmp: a loop directive with a clause nucc refuses, why
+                          (an error unless the loop stays on the host) */
+  SrcLoc refused_at;
 } PragmaLine;
 
 /* A standalone directive such as `#pragma nu wait`. */
@@ -45,6 +48,23 @@ typedef struct OmpInside {
   char *list;          /* OMP_THREADPRIVATE: the variables */
   bool scalar;         /* atomic: the statement updates a variable (a reduction) */
 } OmpInside;
+
+/* --openmp: an OpenMP loop, from its first pragma line to the end of its
+ * `for`: an error in that range, or raised while the front end or the
+ * annotations work on it (diag_set_owner(for_begin + 1)), is the loop's
+ * (driver.c leaves it on the host).  Not a loop under `#pragma nu work`. */
+typedef struct OmpLoop {
+  unsigned begin, for_begin, end;
+} OmpLoop;
+
+/* --openmp: an OpenMP loop an earlier pass could not offload: the front
+ * end leaves it on the host as written, with a warning that gives the
+ * first error it met (why, at why_loc). */
+typedef struct HomeLoop {
+  unsigned for_begin;
+  char *why;
+  SrcLoc why_loc;
+} HomeLoop;
 
 /* --- host code, for the synchronisation pass (hostsync.c) --------------- */
 
@@ -157,6 +177,8 @@ typedef struct Source {
   Vec funcs;          /* Func*: every function defined in the file */
   bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
   Vec omp_inside;     /* OmpInside* */
+  Vec omp_loops;      /* OmpLoop*, in source order */
+  const Vec *home;    /* HomeLoop*: the driver's, or NULL */
   Vec host_funcs;     /* HostFunc*: every function defined in the file, as host code */
   Vec lazy_reds;      /* Var*: reduction variables whose results the host folds in
                          lazily (Var.lazy_red; the driver picks them, hostsync places

@@ -324,10 +324,30 @@ static void define_after(HostSync *hs, HostStmt *n) {
   rewrite_add(hs->edits, n->end, n->end, b.s);
 }
 
+/* Whether the block at b is an OpenMP `parallel` region the output keeps
+ * (it holds no kernel: driver.c drops the others).  Its threads would all
+ * run a sync placed inside it, and nurt is called from one thread: the
+ * region is synced as one statement, before its pragma. */
+static bool kept_region(HostSync *hs, unsigned b) {
+  Source *src = hs->src;
+  for (int i = 0; i < src->omp_regions.len; i++) {
+    Directive *r = src->omp_regions.items[i];
+    if (r->region_begin != b)
+      continue;
+    for (int j = 0; j < src->directives.len; j++) {
+      Directive *d = src->directives.items[j];
+      if (!strcmp(d->name, "omp parallel") && d->begin == r->begin)
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
 static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
   Source *src = hs->src;
   unsigned b = n->begin, e = n->end;
-  if (n->kind == HS_COMPOUND) {
+  if (n->kind == HS_COMPOUND && !(in_compound && kept_region(hs, b))) {
     for (int i = 0; i < n->kids.len; i++)
       visit_stmt(hs, n->kids.items[i], true);
     return;

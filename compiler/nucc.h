@@ -90,6 +90,22 @@ const char *diag_warning_name(int i);
 /* Colors in diagnostics, as clang's and GCC's; off unless main.c says so. */
 void diag_set_color(bool on);
 int diag_errors(void);
+/* --openmp's second chance (driver.c): diagnostics held back, then shown or
+ * dropped; every error recorded with the nest it belongs to. */
+void diag_hold(void);
+void diag_release(bool show);
+/* The nest errors belong to from now on, whatever their location (a key
+ * the caller chooses, 0 for none: then the location tells); the old key. */
+unsigned diag_set_owner(unsigned key);
+#define DIAG_NO_LOOP (~0u) /* an error no loop can take: the C compiler's own */
+typedef struct DiagRecord {
+  SrcLoc loc;
+  unsigned owner; /* diag_set_owner's key when it was raised */
+  char *msg;      /* NULL for an error that no loop can take (a warning made an error) */
+  bool movable;   /* a diag_error: an OpenMP loop that stays on the host may avoid it */
+} DiagRecord;
+/* The errors of this compilation (diag_init), DiagRecord*, in order. */
+const Vec *diag_records(void);
 /* Legality probes run analyses without showing their errors:
  *   int b = diag_quiet_begin(); ...; int n = diag_quiet_end(b); */
 int diag_quiet_begin(void);

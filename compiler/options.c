@@ -124,8 +124,8 @@ const OptionSpec options_table[] = {
      "nucc-omp-ignored (an OpenMP directive nucc does not translate, which stays in the output "
      "as written), nucc-omp-header (an OpenMP loop in a function that a header defines, which "
      "nucc cannot rewrite: it stays on the host), nucc-omp-host (an OpenMP loop nucc cannot "
-     "offload, such as one whose per-thread arrays cannot be private to a work-item: it stays "
-     "on the host), nucc-pragma-operator (a _Pragma whose text "
+     "offload, such as one that calls a function of another file: it stays on the host as "
+     "written, its pragma kept, with the first reason), nucc-pragma-operator (a _Pragma whose text "
      "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
      "(-MF, -MT, -MQ or -MP without -MD)."},
     {OPT_W_NAME, ARG_EQ, NULL, "-W", "-WNAME", "print the warning NAME (the default)",

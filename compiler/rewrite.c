@@ -41,6 +41,11 @@ static int cmp_edit(const void *a, const void *b) {
   const Edit *x = *(Edit *const *)a, *y = *(Edit *const *)b;
   if (x->begin != y->begin)
     return x->begin < y->begin ? -1 : 1;
+  /* text inserted where a replaced range starts goes before it, whichever
+   * came first: after, it would fall inside the range and be lost (a sync
+   * above an `omp for` line that driver.c drops) */
+  if ((x->begin == x->end) != (y->begin == y->end))
+    return x->begin == x->end ? -1 : 1;
   return x->seq - y->seq;
 }
 

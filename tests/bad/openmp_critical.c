@@ -1,8 +1,10 @@
-// expect: 12:13: error: '#pragma omp critical' has no GPU meaning in a loop that --openmp offloads
-// nucc-flags: --openmp
+// expect: 10:13: error: this loop stays on the host: '#pragma omp critical' has no GPU meaning in a loop that --openmp offloads
+// nucc-flags: --openmp -Werror=nucc-omp-host
+// expect-note: the first thing nucc cannot offload
 /* A critical section orders the threads of a CPU; work-items of a kernel
- * have no such lock, so --openmp refuses it at the directive rather than
- * run the section unguarded. */
+ * have no such lock, so --openmp leaves the loop on the host rather than
+ * run the section unguarded; -Werror=nucc-omp-host makes that an error,
+ * the note at the directive. */
 void hist(const int *v, int *count, int n) {
   int i;
 #pragma omp parallel for

@@ -1,8 +1,10 @@
-// expect: 10:5: error: loop-carried dependence on 'a'
-// nucc-flags: --openmp
+// expect: 10:13: error: this loop stays on the host: loop-carried dependence on 'a'
+// nucc-flags: --openmp -Werror=nucc-omp-host
+// expect-note: the first thing nucc cannot offload
 /* OpenMP's promise of independence covers what the analysis cannot
  * decide, never a proven dependence: this loop has a race in OpenMP too,
- * and --openmp refuses it with the pair of iterations. */
+ * and --openmp leaves it on the host as written; -Werror=nucc-omp-host
+ * makes that an error. */
 void shift(float *a, int n) {
   int i;
 #pragma omp parallel for
