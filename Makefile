@@ -1,9 +1,13 @@
 # The entry points of nucc's build.  CMake does the building; this file only
 # strings the steps together.  The two commands a newcomer needs:
 #   make demo   set up, build, translate examples/sgemm.c and run it both ways
+#   make check  the quick loop after a change: unit, golden, bad-input, pipeline and
+#               the run tests (runtime, run, verify, profile) on PoCL, in build/ only
+#               (no sanitizers, no fuzzing, no corpus or property tests)
 #   make test   set up, build (normal and sanitizer builds), check the style, run the
 #               static checks (cppcheck, clang-tidy), run ctest (with fuzz and valgrind),
-#               and the runtime's tests again under ThreadSanitizer
+#               the tests that exercise memory again under AddressSanitizer, and the
+#               runtime's tests again under ThreadSanitizer
 #   make corpus the classic-kernel corpus alone (tests/corpus/, label corpus; also in test)
 # See README.md and docs/building.md; docs/hardening.md for fuzz, valgrind, tidy, cppcheck.
 
@@ -16,6 +20,20 @@ PREFIX ?= /usr/local
 FUZZ_TIME    ?= 600
 FUZZ_TARGETS ?= pragma frontend
 FUZZ_CC      ?= clang
+# ctest's parallel jobs (TEST_JOBS) and the ctest labels each target runs
+# (every test has one or more: ctest --print-labels; docs/building.md).
+TEST_JOBS    ?= $(JOBS)
+# make check: everything but the slow parts (corpus, prop, valgrind, fuzz).
+# QUICK=1 (the default) skips the NU_VERIFY and --emit=seq legs of the run
+# tests (NUCC_QUICK, tests/run_both.sh); QUICK=0 runs them as make test does.
+CHECK_LABELS ?= ^(unit|golden|bad|pipeline|run|runtime|verify|profile)$$
+QUICK        ?= 1
+# The sanitizer build reruns only what exercises memory at run time: nurt
+# and the programs built on it (runtime, run, verify, profile), nucc's error
+# paths (bad) and many compilations in one process (unit), and the fuzz
+# seeds and regressions (replay).  The golden, pipeline, property and corpus
+# tests check what nucc writes; they run once, in build/.
+ASAN_LABELS  ?= ^(unit|bad|replay|run|runtime|verify|profile)$$
 
 CMAKE        ?= cmake
 CTEST        ?= ctest
@@ -31,7 +49,7 @@ FORMAT_EXCLUDE := tests/bad/% tests/golden/% tests/fuzz/corpus/% tests/fuzz/regr
 FORMAT_FILES    = $(filter-out $(FORMAT_EXCLUDE), \
                     $(sort $(shell find $(FORMAT_DIRS) -name '*.[ch]' 2>/dev/null)))
 
-.PHONY: all setup build build-asan build-tsan test corpus corpus-summary demo format format-check tidy cppcheck fuzz install clean
+.PHONY: all setup build build-asan build-tsan check test corpus corpus-summary demo format format-check tidy cppcheck fuzz install clean
 
 all: build
 
@@ -43,7 +61,8 @@ build: setup
 	$(CMAKE) --build $(BUILD) -j$(JOBS)
 
 build-asan: setup
-	$(CMAKE) -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DNUCC_SANITIZE=ON -DNUCC_FUZZ=OFF
+	$(CMAKE) -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DNUCC_SANITIZE=ON -DNUCC_FUZZ=OFF \
+	  -DNUCC_TEST_POCL_CACHE=$(abspath $(BUILD))/tests/pocl-cache
 	$(CMAKE) --build $(ASAN) -j$(JOBS)
 
 # The runtime and its tests alone, with ThreadSanitizer (NUCC_TSAN): host
@@ -52,11 +71,21 @@ build-tsan: setup
 	$(CMAKE) -S . -B $(TSAN) -DCMAKE_BUILD_TYPE=Debug -DNUCC_TSAN=ON
 	$(CMAKE) --build $(TSAN) -j$(JOBS)
 
+# The quick loop: build/ only, the labels above, minutes at most (after a
+# build, PoCL's kernel cache warm: about a minute on 2 cores; docs/building.md).
+check: setup build
+	NUCC_QUICK=$(QUICK) $(CTEST) --test-dir $(BUILD) --output-on-failure -j$(TEST_JOBS) \
+	  -L '$(CHECK_LABELS)'
+
+# Every test in build/, those of ASAN_LABELS in build-asan/ (which shares
+# build/'s PoCL kernel cache: the same kernels, compiled once), all of
+# build-tsan/.  NUCC_QUICK=0 whatever the environment says: every leg runs.
 test: setup build build-asan build-tsan format-check cppcheck tidy
-	$(CTEST) --test-dir $(BUILD) --output-on-failure -j$(JOBS)
-	$(CTEST) --test-dir $(ASAN) --output-on-failure -j$(JOBS)
+	NUCC_QUICK=0 $(CTEST) --test-dir $(BUILD) --output-on-failure -j$(TEST_JOBS)
+	NUCC_QUICK=0 $(CTEST) --test-dir $(ASAN) --output-on-failure -j$(TEST_JOBS) \
+	  -L '$(ASAN_LABELS)'
 	@if $(TSAN)/tsan_probe; then \
-	  $(CTEST) --test-dir $(TSAN) --output-on-failure -j$(JOBS); \
+	  $(CTEST) --test-dir $(TSAN) --output-on-failure -j$(TEST_JOBS); \
 	else \
 	  echo "test: ThreadSanitizer cannot start on this machine: $(TSAN) NOT RUN"; \
 	fi
@@ -65,7 +94,7 @@ test: setup build build-asan build-tsan format-check cppcheck tidy
 # do with each is in tests/corpus/EXPECT; `make test` runs them with the rest,
 # `make corpus` alone.  `corpus-summary` prints a table.
 corpus: build
-	$(CTEST) --test-dir $(BUILD) --output-on-failure -j$(JOBS) -L corpus
+	$(CTEST) --test-dir $(BUILD) --output-on-failure -j$(TEST_JOBS) -L corpus
 
 corpus-summary: build
 	OUTCMP=$(abspath $(BUILD))/tests/outcmp bash tests/corpus/run_corpus.sh --summary $(abspath $(BUILD))/nucc \

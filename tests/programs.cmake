@@ -36,8 +36,12 @@ set(NUCC_TEST_PKGCONFIG ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
 # NU_DEVICE is left unset: the runtime picks the first GPU, else any device.
 # NUCC_CHECK_CL: every generated OpenCL program and host C file is parsed
 # before it ships (compiler/clcheck.c), over every test input.
+# The sanitizer build of make test points at build/'s (NUCC_TEST_POCL_CACHE):
+# nucc writes the same kernels in both, so PoCL compiles each once.
+set(NUCC_TEST_POCL_CACHE ${CMAKE_CURRENT_BINARY_DIR}/pocl-cache CACHE PATH
+  "PoCL's kernel cache for the tests")
 set(NUCC_TEST_ENV
-  POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache
+  POCL_CACHE_DIR=${NUCC_TEST_POCL_CACHE}
   OUTCMP=$<TARGET_FILE:outcmp>
   NUCC_CHECK_CL=1)
 if(NUCC_TEST_EMIT_SEQ)
@@ -56,7 +60,7 @@ if(NUCC_SANITIZE)
     "NUCC_TEST_CFLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer"
     ${NUCC_SANITIZER_ENV})
 endif()
-file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/pocl-cache)
+file(MAKE_DIRECTORY ${NUCC_TEST_POCL_CACHE})
 
 # --- run.<name>: the oracle -------------------------------------------------
 file(GLOB NUCC_EXAMPLE_PROGRAMS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.c)

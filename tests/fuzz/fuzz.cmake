@@ -6,6 +6,8 @@
 #   fuzz.build            builds the libFuzzer targets with clang (fuzz.sh build)
 #   fuzz.<target>         libFuzzer on the target for NUCC_FUZZ_TIME seconds
 # The last two only with NUCC_FUZZ=ON and a clang that links -fsanitize=fuzzer.
+# Labels: all three `fuzz`; the replays also `replay` (make test runs them in
+# the sanitizer build too), the libFuzzer ones `libfuzzer` (not in make check).
 set(NUCC_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
 set(NUCC_FUZZ_TARGETS pragma frontend)
 
@@ -15,7 +17,7 @@ foreach(t IN LISTS NUCC_FUZZ_TARGETS)
   add_test(NAME fuzz.replay.${t}
     COMMAND replay_${t} ${NUCC_FUZZ_DIR}/corpus/${t} ${NUCC_FUZZ_DIR}/regressions/${t})
   # every generated OpenCL program and host C file is parsed too (compiler/clcheck.c)
-  set_tests_properties(fuzz.replay.${t} PROPERTIES LABELS "fuzz" TIMEOUT 300
+  set_tests_properties(fuzz.replay.${t} PROPERTIES LABELS "fuzz;replay" TIMEOUT 300
     ENVIRONMENT NUCC_CHECK_CL=1)
 endforeach()
 
@@ -49,12 +51,12 @@ message(STATUS "fuzz: libFuzzer targets built with ${NUCC_FUZZ_CC}, ${NUCC_FUZZ_
 set(bin ${CMAKE_CURRENT_BINARY_DIR}/fuzz)
 add_test(NAME fuzz.build
   COMMAND bash ${NUCC_FUZZ_DIR}/fuzz.sh build ${bin} ${NUCC_FUZZ_CC} ${PROJECT_VERSION})
-set_tests_properties(fuzz.build PROPERTIES LABELS "fuzz" TIMEOUT 900 FIXTURES_SETUP nucc_fuzz)
+set_tests_properties(fuzz.build PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT 900 FIXTURES_SETUP nucc_fuzz)
 foreach(t IN LISTS NUCC_FUZZ_TARGETS)
   add_test(NAME fuzz.${t}
     COMMAND bash ${NUCC_FUZZ_DIR}/fuzz.sh run ${bin} ${t} ${NUCC_FUZZ_TIME}
             ${CMAKE_CURRENT_BINARY_DIR}/work/fuzz.${t})
   math(EXPR limit "${NUCC_FUZZ_TIME} + 300")
-  set_tests_properties(fuzz.${t} PROPERTIES LABELS "fuzz" TIMEOUT ${limit}
+  set_tests_properties(fuzz.${t} PROPERTIES LABELS "fuzz;libfuzzer" TIMEOUT ${limit}
     FIXTURES_REQUIRED nucc_fuzz)
 endforeach()

@@ -59,7 +59,7 @@ if(NUCC_SANITIZE)
   target_link_libraries(lsan_dtls PRIVATE ${CMAKE_DL_LIBS})
   add_test(NAME runtime_lsan_dynamic_tls COMMAND lsan_dtls $<TARGET_FILE:lsan_dtls_mod>)
   set_tests_properties(runtime_lsan_dynamic_tls PROPERTIES ENVIRONMENT "${NUCC_SANITIZER_ENV}"
-    SKIP_RETURN_CODE 77 PASS_REGULAR_EXPRESSION "16 bytes into a page")
+    SKIP_RETURN_CODE 77 PASS_REGULAR_EXPRESSION "16 bytes into a page" LABELS runtime)
 endif()
 # Under ThreadSanitizer (NUCC_TSAN, make test's build-tsan) a data race fails
 # the test: the report, then exit status 66.  tsan.supp says what it leaves
