@@ -67,8 +67,14 @@ endif()
 # handler, which copies data back through OpenCL by design (guard.c says
 # when that is safe); and TSan's own SIGSEGV handling is off, so that a real
 # crash still dies of SIGSEGV (runtime_lazy_crash_still_crashes).
+# Under ThreadSanitizer every memcpy and memcmp is checked byte range by byte
+# range: the shadows of unprotected arrays (one copy per upload, one compare
+# per launch; TSan's allocator is not glibc's, so its heap arrays are never
+# protected) make the 1000-step tests take about 60 s there instead of 3.
+set(NURT_TEST_TIMEOUT 60)
 if(NUCC_TSAN)
   set(NURT_TEST_ENV "TSAN_OPTIONS=halt_on_error=1:exitcode=66:report_signal_unsafe=0:handle_segv=0:suppressions=${NURT_TEST_DIR}/tsan.supp")
+  set(NURT_TEST_TIMEOUT 300)
 endif()
 
 # nurt_runtime_test(NAME RC REGEX ENV PROG [ARG]): PROG exits with RC and its
@@ -78,7 +84,7 @@ function(nurt_runtime_test name rc regex env prog)
     -DPROG=$<TARGET_FILE:${prog}> -DARG=${ARGN} -DENV=${env} -DRC=${rc}
     "-DREGEX=${regex}" -P ${NURT_TEST_DIR}/expect_exit.cmake)
   set_tests_properties(${name} PROPERTIES ENVIRONMENT "${NURT_TEST_ENV}"
-    TIMEOUT 60 LABELS runtime)
+    TIMEOUT ${NURT_TEST_TIMEOUT} LABELS runtime)
 endfunction()
 
 # Data movement, checked by numbers and counters.
@@ -251,7 +257,7 @@ if(NURT_PKG_CONFIG AND NOT NUCC_SANITIZE AND NOT NUCC_TSAN)
       -DPCDIR=${dir} -DPKG=nurt -DSRC=${NURT_TEST_DIR}/test_arrays.c
       -DOUT=${CMAKE_CURRENT_BINARY_DIR}/${name}_app
       -P ${NURT_TEST_DIR}/pkg_config_test.cmake)
-    set_tests_properties(${name} PROPERTIES TIMEOUT 60 LABELS runtime)
+    set_tests_properties(${name} PROPERTIES TIMEOUT ${NURT_TEST_TIMEOUT} LABELS runtime)
   endfunction()
   # Issue 10's case end to end: a translated file computes an array, a file
   # nucc never saw fwrite()s it and fread()s it back (save_*.c).
