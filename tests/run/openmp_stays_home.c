@@ -48,8 +48,8 @@ int main(void) {
     for (int i = 0; i < N * W; i++)
       rows[i] = (i * 7919 + step * 31) % 1000;
 
-    /* stays: qsort is a function of another file; the OpenMP loop inside
-     * stays with it (a kernel there would be launched by every thread) */
+      /* stays: qsort is a function of another file; the OpenMP loop inside
+       * stays with it (a kernel there would be launched by every thread) */
 #pragma omp parallel for
     for (int r = 0; r < N; r++) {
 #pragma omp parallel for
