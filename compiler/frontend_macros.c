@@ -82,7 +82,7 @@ static void expand(Collect *co, MacroDef *d, int depth, Buf *out, Vec *used, boo
     size_t n = strcspn(p, " ");
     char *tok = xstrndup(p, n);
     MacroDef *in = isalpha((unsigned char)*tok) || *tok == '_' ? def_before(co, tok) : NULL;
-    if (in && !in->function_like && in->user && depth < 16 && strcmp(in->name, d->name)) {
+    if (in && !in->function_like && in->user && depth < 16 && strcmp(in->name, d->name) != 0) {
       Buf sub = {0};
       buf_puts(&sub, "");
       expand(co, in, depth + 1, &sub, used, opaque);

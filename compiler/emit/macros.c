@@ -100,7 +100,7 @@ char *emit_macro_checks(const Vec *uses, const unsigned *ranges, int nranges, co
     MacroUse *u = uses->items[i];
     bool in = false;
     for (int r = 0; r < nranges && !in; r++)
-      in = u->offset >= ranges[2 * r] && u->offset < ranges[2 * r + 1];
+      in = u->offset >= ranges[2 * (size_t)r] && u->offset < ranges[2 * (size_t)r + 1];
     for (int j = 0; in && j < u->values.len; j++) {
       MacroValue *v = u->values.items[j];
       bool dup = false;
