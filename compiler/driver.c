@@ -26,6 +26,14 @@
 #ifndef NUCC_OMP_INCLUDE
 #define NUCC_OMP_INCLUDE ""
 #endif
+/* where nurt.h is, for the host C check; builds without it (the fuzz
+ * targets) find none and skip that check */
+#ifndef NUCC_NURT_INSTALLED
+#define NUCC_NURT_INSTALLED ""
+#endif
+#ifndef NUCC_NURT_INCLUDE
+#define NUCC_NURT_INCLUDE ""
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
