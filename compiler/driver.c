@@ -710,6 +710,10 @@ static bool send_home(Source *src, Vec *home) {
 
 int nucc_compile(const Options *o) {
   util_scoped_reset();
+  /* the diagnostics of this compilation, the early ones too: diag.c keeps a
+   * list whose memory the last compilation's util_free_all() released
+   * (the fuzz target compiles many times in one process) */
+  diag_init(o->input, NULL, 0);
   if (o->output && strcmp(o->output, "-") != 0 && same_file(o->input, o->output)) {
     diag_plain("the output '%s' is the input file", o->output);
     return 2;
