@@ -71,6 +71,21 @@ static void add_use(Scan *s, HostUseKind kind, bool lib_arg) {
   vec_push(s->uses, u);
 }
 
+/* A use of the array or object written `txt` (NULL: not written out in the
+ * input, so it cannot be named before the statement: opaque). */
+static void add_named(Scan *s, HostUseKind kind, char *txt, bool write, bool lib_arg,
+                      unsigned decl) {
+  if (!txt) {
+    add_use(s, HU_OPAQUE, lib_arg);
+    return;
+  }
+  add_use(s, kind, lib_arg);
+  HostUse *u = s->uses->items[s->uses->len - 1];
+  u->write = write;
+  u->root = txt;
+  u->decl = decl;
+}
+
 /* A struct or union the program declared (not the C library's FILE or
  * struct timeval): it may hold arrays the device has. */
 static bool user_record(CXType t) {
@@ -139,16 +154,8 @@ static void note_object(Scan *s, CXCursor e, bool write, bool lib_arg) {
   ot.pure = true;
   clang_visitChildren(e, object_parts, &ot);
   object_parts(e, e, &ot);
-  char *txt = ot.pure ? text_of(s->h->src, e) : NULL;
-  if (!txt) {
-    add_use(s, HU_OPAQUE, lib_arg);
-    return;
-  }
-  add_use(s, HU_OBJECT, lib_arg);
-  HostUse *u = s->uses->items[s->uses->len - 1];
-  u->write = write;
-  u->root = txt;
-  u->decl = ot.last_decl; /* hostsync asks whether that lies in the statement */
+  /* hostsync asks whether the last declaration named lies in the statement */
+  add_named(s, HU_OBJECT, ot.pure ? text_of(s->h->src, e) : NULL, write, lib_arg, ot.last_decl);
 }
 
 /* Records the array behind a pointer expression: `a`, `m->data`; anything
@@ -204,18 +211,10 @@ static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
   if (elem.kind == CXType_Record || elem.kind == CXType_FunctionProto ||
       elem.kind == CXType_FunctionNoProto)
     return;
-  char *txt = text_of(s->h->src, e);
-  if (!txt) {
-    add_use(s, HU_OPAQUE, lib_arg);
-    return;
-  }
-  add_use(s, HU_ROOT, lib_arg);
-  HostUse *u = s->uses->items[s->uses->len - 1];
-  u->write = write;
-  u->root = txt;
   /* whether it is declared inside the statement that wants the sync is
    * hostsync's question: it knows the statement */
-  u->decl = frontend_begin(clang_getCursorReferenced(root));
+  add_named(s, HU_ROOT, text_of(s->h->src, e), write, lib_arg,
+            frontend_begin(clang_getCursorReferenced(root)));
 }
 
 static void scan(Scan *s, CXCursor c, bool write);
