@@ -108,6 +108,10 @@ void private_find(KernelInfo *ki, Vec *why);
 void private_values(KernelInfo *ki);
 /* private.c: v is named in firstprivate(...) */
 bool private_is_first(Kernel *k, const Var *v);
+/* private.c: whether a loop's body may leave it early or skip to its next
+ * iteration (break, continue, return; jumps of loops nested in it are their
+ * own business).  privarray.c asks it too. */
+bool private_has_jump(Stmt *s);
 
 /* reduction.c: whether an update of the scalar `path` is a reduction. */
 bool reduction_match_update(Expr *e, Expr *path, RedOp *op, Expr **operand);

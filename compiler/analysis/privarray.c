@@ -390,30 +390,6 @@ static void flow_expr(Flow *f, Expr *e, State *s) {
   st_free(&before);
 }
 
-/* Whether a loop's body may leave it early or skip to its next iteration
- * (jumps of loops nested in it are their own business). */
-static bool has_jump(Stmt *s) {
-  if (!s)
-    return false;
-  switch (s->kind) {
-  case ST_BREAK:
-  case ST_CONTINUE:
-  case ST_RETURN:
-    return true;
-  case ST_FOR:
-  case ST_WHILE:
-  case ST_DO:
-    return false;
-  default:
-    if (has_jump(s->then) || has_jump(s->els))
-      return true;
-    for (int i = 0; i < s->nitems; i++)
-      if (has_jump(s->items[i]))
-        return true;
-    return false;
-  }
-}
-
 static void flow_stmt(Flow *f, Stmt *s, State *st);
 
 /* After a canonical loop that runs and is not left early, every write its
@@ -475,7 +451,7 @@ static void flow_loop(Flow *f, Stmt *s, State *st) {
    * entry has written at least as much */
   State in = st_copy(f, st);
   flow_stmt(f, l->body, &in);
-  if (!has_jump(l->body) && !in.dead)
+  if (!private_has_jump(l->body) && !in.dead)
     loop_exit(f, sc, st, &in);
   f->nscope--;
   st_free(&in);
@@ -517,7 +493,7 @@ static void flow_stmt(Flow *f, Stmt *s, State *st) {
   case ST_DO: {
     State in = st_copy(f, st);
     flow_stmt(f, s->body, &in);
-    if (!has_jump(s->body) && !in.dead) {
+    if (!private_has_jump(s->body) && !in.dead) {
       st_free(st);
       *st = in;
     } else {

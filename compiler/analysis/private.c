@@ -152,9 +152,7 @@ static void flow_expr(Flow *f, Expr *e, State *s) {
   }
 }
 
-/* Whether a loop's body may leave it early or skip to its next iteration
- * (jumps of loops nested in it are their own business). */
-static bool has_jump(Stmt *s) {
+bool private_has_jump(Stmt *s) {
   if (!s)
     return false;
   switch (s->kind) {
@@ -167,10 +165,10 @@ static bool has_jump(Stmt *s) {
   case ST_DO:
     return false;
   default:
-    if (has_jump(s->then) || has_jump(s->els))
+    if (private_has_jump(s->then) || private_has_jump(s->els))
       return true;
     for (int i = 0; i < s->nitems; i++)
-      if (has_jump(s->items[i]))
+      if (private_has_jump(s->items[i]))
         return true;
     return false;
   }
@@ -243,7 +241,7 @@ static void flow_loop(Flow *f, Stmt *s, State *st, int depth) {
   flow_stmt(f, body, &in, depth + 1);
   if (!l)
     flow_expr(f, s->inc, &in);
-  if (runs_once(l) && !has_jump(body) && !in.dead)
+  if (runs_once(l) && !private_has_jump(body) && !in.dead)
     memcpy(st->w, in.w, (size_t)f->n * sizeof(bool));
   xfree(in.w);
 }
@@ -284,7 +282,7 @@ static void flow_stmt(Flow *f, Stmt *s, State *st, int depth) {
   case ST_DO: {
     State in = st_copy(f, *st);
     flow_stmt(f, s->body, &in, depth + 1);
-    if (!has_jump(s->body) && !in.dead) {
+    if (!private_has_jump(s->body) && !in.dead) {
       memcpy(st->w, in.w, (size_t)f->n * sizeof(bool));
     }
     flow_expr(f, s->e, st);
