@@ -2,7 +2,13 @@
  * An annotation receives the nest (through AnnotCtx) after the annotations
  * nearer the loop were applied, checks its legality, and transforms the nest
  * or records facts for the `work` that offloads it.  A new annotation is one
- * file in annotations/ and one line in registry.c. */
+ * file in annotations/ and one line in registry.c.
+ *
+ * Which file may use which, top down: the engine (apply.c) uses the table
+ * (registry.c) and --explain's printer (explain.c); the table names every
+ * annotation file, auto.c (a bare `work`) among them; auto.c uses
+ * hostloop.c, and both drive the engine only through AnnotCtx.engine;
+ * the annotation files use clause.c and annot_util.c at the bottom. */
 #ifndef NUCC_ANNOTATION_H
 #define NUCC_ANNOTATION_H
 
@@ -13,10 +19,11 @@
  * `main` is the piece holding the bulk of the iterations, which the next
  * annotation transforms (remainders and peeled pieces are left as they
  * are).  After `fission` there are several main parts (`mains`): the
- * registry hands each in turn to the next transformation as `main`, and
+ * engine hands each in turn to the next transformation as `main`, and
  * skips those with fewer loops than it needs.  `work` turns every piece
  * into a kernel. */
 typedef struct HostLoop HostLoop;
+typedef struct AnnotEngine AnnotEngine;
 
 typedef struct AnnotCtx {
   Nest *nest;
@@ -49,6 +56,9 @@ typedef struct AnnotCtx {
    * host loop around its hyperplanes would multiply the launches; the
    * whole nest's wavefront is tried instead) */
   bool in_host_loop;
+
+  /* set by annot_apply_all: the engine, for auto.c and hostloop.c */
+  const AnnotEngine *engine;
 } AnnotCtx;
 
 /* A bare `work` whose loop carries a dependence and holds only loop nests
@@ -73,43 +83,67 @@ typedef struct ExplainStep {
   Vec mains; /* Stmt*: the main parts after fission, else empty */
 } ExplainStep;
 
+/* What the engine needs to know of an annotation, as flags of its entry
+ * in the table (rather than tests of its name). */
+enum {
+  ANNOT_CLAUSE = 1 << 0,   /* declares facts about the nest; applied before transformations */
+  ANNOT_MAPS = 1 << 1,     /* maps loops onto the NDRange (`work`): last, and not on inner loops */
+  ANNOT_ONE_LOOP = 1 << 2, /* transforms one loop whatever its arguments (peel, inline, snapshot) */
+  ANNOT_BODY = 1 << 3,     /* works on the statements of the body: needs several (fission, fuse) */
+  ANNOT_COPIES = 1 << 4,   /* copies arrays before the kernels start: only on the nest, with
+                              `work` (snapshot) */
+};
+
 typedef struct AnnotSpec {
   const char *name;
   int min_args, max_args; /* -1: any number */
-  bool clause;            /* declares facts about the nest; applied before transformations */
+  unsigned flags;         /* ANNOT_* */
   bool (*apply)(AnnotCtx *cx, Annot *a);
-  const char *summary; /* one line for --help */
+  bool (*bare)(AnnotCtx *cx, Annot *a); /* without arguments, where that differs (auto.c) */
+  const char *summary;                  /* one line for --help */
 } AnnotSpec;
+
+/* The engine as auto.c and hostloop.c see it.  They run inside the engine
+ * (a bare `work` is an annotation it applies) and drive it in turn: auto.c
+ * tries chains of transformations, hostloop.c applies the chains of the
+ * nests of a loop it keeps on the host.  The engine passes itself in, as
+ * PPCG passes its printer to generate_gpu, so that they stay below it. */
+struct AnnotEngine {
+  /* Applies a transformation to the main part (to each main part in turn
+   * after fission), then annot_explain_step. */
+  bool (*transform)(AnnotCtx *cx, Annot *a);
+  bool (*apply_all)(AnnotCtx *cx); /* annot_apply_all */
+};
 
 /* registry.c */
 const AnnotSpec *annot_find(const char *name);
-/* Applies the nest's annotations in order (and first those of annotated
- * loops in its body); false after an error. */
-bool annot_apply_all(AnnotCtx *cx);
 void annot_print_help(void);
 /* The i-th annotation of the table (for the man page); NULL past the end. */
 const AnnotSpec *annot_spec_at(int i);
-/* Replaces the main part with `with` (pieces in program order); the new
- * main part is with[main]; main < 0: no main part is left (inline). */
+
+/* apply.c: applies the nest's annotations in order (and first those of
+ * annotated loops in its body); false after an error. */
+bool annot_apply_all(AnnotCtx *cx);
+
+/* explain.c: after a step, --explain's print of the pieces and the record
+ * of the step; the record alone (the step of `work`). */
+void annot_explain_step(AnnotCtx *cx, Annot *a);
+void annot_record_step(AnnotCtx *cx, Annot *a);
+/* --explain: the nest as written, under its header; and the OpenCL
+ * program of the kernels `work` made of it (those of a loop kept on the
+ * host are printed with their nests). */
+void annot_explain_nest(const char *path, Nest *n);
+void annot_explain_kernels(AnnotCtx *cx);
+
+/* annot_util.c: replaces the main part with `with` (pieces in program
+ * order); the new main part is with[main]; main < 0: no main part is left
+ * (inline). */
 void annot_replace_main(AnnotCtx *cx, Vec *with, int main);
 /* The main part's perfectly nested loops; reports an error at `a` and
  * returns 0 when the annotation needs more than there are. */
 int annot_main_loops(AnnotCtx *cx, Annot *a, Loop **out, int need);
 /* The annotation's arguments as positive integer constants. */
 bool annot_int_args(Annot *a, long long *out, const char *what);
-/* Applies a transformation to the main part (to each main part in turn
- * after fission), printing the pieces after it with --explain. */
-bool annot_transform(AnnotCtx *cx, Annot *a);
-/* What annot_transform does after a step: --explain's print and the
- * record of the pieces (for a step a bare `work` tried first, quietly). */
-void annot_after_step(AnnotCtx *cx, Annot *a);
-/* Prints pieces as C, labelled, for --explain and --emit=seq. */
-void annot_print_pieces(AnnotCtx *cx, Buf *b, int depth);
-/* --explain: the nest as written, under its header; and the OpenCL
- * program of the kernels `work` made of it (those of a loop kept on the
- * host are printed with their nests). */
-void annot_explain_nest(const char *path, Nest *n);
-void annot_explain_kernels(AnnotCtx *cx);
 
 /* clause.c: the variable of this name in scope at the nest (one the nest
  * uses and does not declare, a parameter of the function, a global), or

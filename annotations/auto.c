@@ -106,11 +106,11 @@ typedef struct {
 } Plan;
 
 static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
-  if (p->nwave && !annot_transform(cx, synth(at, "wavefront", p->wave, p->nwave)))
+  if (p->nwave && !cx->engine->transform(cx, synth(at, "wavefront", p->wave, p->nwave)))
     return false;
-  if (p->pre && !annot_transform(cx, synth(at, p->pre, p->pre_args, p->npre)))
+  if (p->pre && !cx->engine->transform(cx, synth(at, p->pre, p->pre_args, p->npre)))
     return false;
-  if (p->nperm && !annot_transform(cx, synth(at, "permut", p->perm, p->nperm)))
+  if (p->nperm && !cx->engine->transform(cx, synth(at, "permut", p->perm, p->nperm)))
     return false;
   return work_apply(cx, synth_work(at, dims));
 }
@@ -395,7 +395,7 @@ static void search_pre(AnnotCtx *cx, Annot *a, Plan *best, const char *pre, cons
   cx->steps = NULL;
   copy_pieces(cx);
   int before = diag_quiet_begin();
-  bool ok = !pre || annot_transform(cx, synth(a, pre, args, nargs));
+  bool ok = !pre || cx->engine->transform(cx, synth(a, pre, args, nargs));
   ok &= diag_quiet_end(before) == 0;
   int deep = 0, shallow = 0;
   if (ok)
@@ -607,7 +607,7 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     cx->explain = false;
     cx->steps = NULL;
     int before = diag_quiet_begin();
-    bool ok = annot_transform(cx, snap);
+    bool ok = cx->engine->transform(cx, snap);
     ok &= diag_quiet_end(before) == 0;
     Plan with = {0};
     SchedChain wsc = {0};
@@ -616,7 +616,7 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     if (ok && with.dims > best.dims) {
       cx->explain = saved.explain;
       cx->steps = saved.steps;
-      annot_after_step(cx, snap);
+      annot_explain_step(cx, snap);
       best = with;
       best.snap = snap;
       sc = wsc;

@@ -207,7 +207,7 @@ bool fission_apply(AnnotCtx *cx, Annot *a) {
   }
   annot_replace_main(cx, &with, 0);
   /* every copy is a main part: the annotations after this one transform
-   * each in turn (registry.c) */
+   * each in turn (apply.c) */
   for (int i = 0; i < with.len; i++)
     vec_push(&cx->split, with.items[i]);
   xfree(group);

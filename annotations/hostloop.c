@@ -139,6 +139,7 @@ static Nest *child_nest(AnnotCtx *cx, Annot *a, Stmt *item, Vec *items, Loop *ou
 static AnnotCtx *child_ctx(AnnotCtx *cx, Nest *n, bool trial) {
   AnnotCtx *c = NEW(AnnotCtx);
   *c = (AnnotCtx){.nest = n,
+                  .engine = cx->engine,
                   .path = cx->path,
                   .explain = cx->explain && !trial,
                   .host = cx->host,
@@ -217,7 +218,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     AnnotCtx *t = child_ctx(cx, n, true);
     vec_push(&trials, t);
     int before = diag_quiet_begin();
-    bool good = annot_apply_all(t);
+    bool good = t->engine->apply_all(t);
     good &= diag_quiet_end(before) == 0;
     if (!good) {
       *why_not =
@@ -244,7 +245,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     AnnotCtx *c = child_ctx(cx, n, false);
     if (cx->explain)
       annot_explain_nest(cx->path, n);
-    bool good = annot_apply_all(c);
+    bool good = c->engine->apply_all(c);
     if (cx->explain && good)
       annot_explain_kernels(c);
     if (!good) {
