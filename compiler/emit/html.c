@@ -2,7 +2,7 @@
  * of its chain as code (tidy.c) beside an inline SVG picture of the
  * iterations (analysis/iterspace.c): colours for work-groups, tiles, copies
  * or pieces, the visit order as numbers and a path, dependences as red
- * arrows.  Receives the steps the registry recorded; hands on one
+ * arrows.  Receives the steps the engine recorded; hands on one
  * self-contained page, well-formed XML, with no external resource. */
 #include "emit.h"
 
@@ -183,9 +183,9 @@ static void svg_defs(Buf *b) {
               "<path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#c00000\"/></marker></defs>\n");
 }
 
-/* The picture of one step. */
-static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, ExplainStep *st,
-                     Legend *lg, int *problems) {
+/* The svg element's start and the axes: the index of the columns on top,
+ * of the rows on the left. */
+static void svg_axes(Buf *b, Grid *g) {
   int w = g->left + g->cols.len * g->cs + 12, h = g->top + g->rows.len * g->cs + 12;
   buf_printf(b,
              "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"space\" width=\"%d\" "
@@ -194,7 +194,6 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Explain
   /* svg ids are per document, so the markers of the first picture serve
    * all; each picture repeats them so that it also stands alone */
   svg_defs(b);
-  /* axes: the index of the columns on top, of the rows on the left */
   buf_printf(b,
              "<text x=\"%d\" y=\"12\" font-size=\"12\" font-style=\"italic\">%s &#8594;</text>\n",
              g->left, g->vars[g->cdim]->name);
@@ -212,12 +211,12 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Explain
     if (g->cs >= 16 || r % 4 == 0)
       buf_printf(b, "<text x=\"%d\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"end\">%lld</text>\n",
                  g->left - 6, g->top + (r + 0.5) * g->cs + 3, fs, *(long long *)g->rows.items[r]);
-  /* cells: every iteration of the nest as written, filled where this step
-   * runs it */
-  int ncells = g->rows.len * g->cols.len;
-  int *seen = xcalloc((size_t)ncells + 1, sizeof(int));
-  /* the cells of the nest as written: a triangular nest leaves the others blank */
-  bool *expected = xcalloc((size_t)ncells + 1, sizeof(bool));
+}
+
+/* The cells of the nest as written (by row, then column): a triangular
+ * nest leaves the others blank. */
+static bool *expected_cells(Grid *g, IterSpace *written) {
+  bool *expected = xcalloc((size_t)(g->rows.len * g->cols.len) + 1, sizeof(bool));
   for (int i = 0; i < written->visits.len; i++) {
     IterVisit *v = written->visits.items[i];
     int c = in_slice(g, v) ? index_of(&g->cols, v->orig[g->cdim]) : -1;
@@ -225,7 +224,39 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Explain
     if (c >= 0 && r >= 0)
       expected[r * g->cols.len + c] = true;
   }
-  Vec path = {0};
+  return expected;
+}
+
+/* The cell of visit number `nth` of the step at column c, row r, filled
+ * with the colour of its group or piece; `twice`: it ran before. */
+static void svg_cell(Buf *b, Grid *g, ExplainStep *st, Legend *lg, IterVisit *v, int c, int r,
+                     int nth, bool twice) {
+  char *piece = piece_label(st, v->piece);
+  bool group = is_main(st, v->piece) && *v->group;
+  const char *fill = colour_of(lg, group ? v->group : piece, group || is_main(st, v->piece));
+  buf_printf(b,
+             "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+             "stroke=\"%s\" stroke-width=\"%s\"><title>",
+             g->left + c * g->cs, g->top + r * g->cs, g->cs, g->cs, fill,
+             twice ? "#c00000" : "#ffffff", twice ? "3" : "1");
+  for (int d = 0; d < g->depth; d++)
+    buf_printf(b, "%s%s = %lld", d ? ", " : "", g->vars[d]->name, v->orig[d]);
+  buf_printf(b, ": visit %d, %s", nth, piece);
+  if (*v->group) {
+    buf_puts(b, ", ");
+    esc(b, v->group);
+  }
+  buf_puts(b, twice ? " (run twice!)" : "");
+  buf_puts(b, "</title></rect>\n");
+}
+
+/* Cells: every iteration of the nest as written, filled where this step
+ * runs it, outlined in red where it runs it twice or not at all; the
+ * visits in order in *path. */
+static void svg_cells(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, ExplainStep *st,
+                      Legend *lg, int *problems, Vec *path) {
+  int *seen = xcalloc((size_t)(g->rows.len * g->cols.len) + 1, sizeof(int));
+  bool *expected = expected_cells(g, written);
   for (int i = 0; i < sp->visits.len; i++) {
     IterVisit *v = sp->visits.items[i];
     if (!in_slice(g, v))
@@ -237,27 +268,11 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Explain
       continue;
     }
     seen[r * g->cols.len + c]++;
-    vec_push(&path, v);
-    char *piece = piece_label(st, v->piece);
-    bool group = is_main(st, v->piece) && *v->group;
-    const char *fill = colour_of(lg, group ? v->group : piece, group || is_main(st, v->piece));
+    vec_push(path, v);
     bool twice = seen[r * g->cols.len + c] > 1;
     if (twice)
       (*problems)++;
-    buf_printf(b,
-               "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
-               "stroke=\"%s\" stroke-width=\"%s\"><title>",
-               g->left + c * g->cs, g->top + r * g->cs, g->cs, g->cs, fill,
-               twice ? "#c00000" : "#ffffff", twice ? "3" : "1");
-    for (int d = 0; d < g->depth; d++)
-      buf_printf(b, "%s%s = %lld", d ? ", " : "", g->vars[d]->name, v->orig[d]);
-    buf_printf(b, ": visit %d, %s", path.len, piece);
-    if (*v->group) {
-      buf_puts(b, ", ");
-      esc(b, v->group);
-    }
-    buf_puts(b, twice ? " (run twice!)" : "");
-    buf_puts(b, "</title></rect>\n");
+    svg_cell(b, g, st, lg, v, c, r, path->len, twice);
   }
   for (int r = 0; r < g->rows.len; r++)
     for (int c = 0; c < g->cols.len; c++)
@@ -269,27 +284,33 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Explain
                    "step!</title></rect>\n",
                    g->left + c * g->cs + 1, g->top + r * g->cs + 1, g->cs - 2, g->cs - 2);
       }
-  /* the order: a path through the cells, and numbers where they fit */
-  if (path.len > 1) {
+}
+
+/* The order: a path through the cells, and numbers where they fit. */
+static void svg_order(Buf *b, Grid *g, Vec *path) {
+  if (path->len > 1) {
     buf_puts(b, "<polyline class=\"order\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.2\" "
                 "stroke-opacity=\"0.55\" marker-end=\"url(#path-end)\" points=\"");
-    for (int i = 0; i < path.len; i++) {
+    for (int i = 0; i < path->len; i++) {
       double x, y;
-      centre(g, path.items[i], &x, &y);
+      centre(g, path->items[i], &x, &y);
       buf_printf(b, "%s%.1f,%.1f", i ? " " : "", x, y);
     }
     buf_puts(b, "\"/>\n");
   }
   if (g->cs >= 22)
-    for (int i = 0; i < path.len; i++) {
+    for (int i = 0; i < path->len; i++) {
       double x, y;
-      centre(g, path.items[i], &x, &y);
+      centre(g, path->items[i], &x, &y);
       buf_printf(b,
                  "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"middle\" "
                  "fill=\"#111\">%d</text>\n",
-                 x, y + 3.5, path.len >= 100 ? 8 : 10, i + 1);
+                 x, y + 3.5, path->len >= 100 ? 8 : 10, i + 1);
     }
-  /* dependences: the iteration at the arrow's tip must run after its tail */
+}
+
+/* Dependences: the iteration at the arrow's tip must run after its tail. */
+static void svg_deps(Buf *b, Grid *g, IterSpace *written) {
   for (int i = 0; i < written->deps.len; i++) {
     IterDep *d = written->deps.items[i];
     IterVisit *from = written->visits.items[d->from], *to = written->visits.items[d->to];
@@ -316,6 +337,16 @@ static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, Explain
     esc(b, d->what);
     buf_puts(b, "</title></path>\n");
   }
+}
+
+/* The picture of one step. */
+static void svg_step(Buf *b, Grid *g, IterSpace *sp, IterSpace *written, ExplainStep *st,
+                     Legend *lg, int *problems) {
+  svg_axes(b, g);
+  Vec path = {0};
+  svg_cells(b, g, sp, written, st, lg, problems, &path);
+  svg_order(b, g, &path);
+  svg_deps(b, g, written);
   buf_puts(b, "</svg>\n");
 }
 
