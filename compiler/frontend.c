@@ -1879,26 +1879,6 @@ static Vec *annots_of(Attach *a) {
   return v;
 }
 
-bool frontend_name_taken(Symtab *names, const char *name) {
-  if (frontend_lookup_var(names, name))
-    return true;
-  for (int i = 0; i < names->made.len; i++)
-    if (strcmp(names->made.items[i], name) == 0)
-      return true;
-  return false;
-}
-
-void frontend_claim_name(Symtab *names, char *name) { vec_push(&names->made, name); }
-
-Var *frontend_lookup_var(Symtab *names, const char *name) {
-  for (int i = 0; i < names->vars.len; i++) {
-    Var *v = names->vars.items[i];
-    if (strcmp(v->name, name) == 0)
-      return v;
-  }
-  return NULL;
-}
-
 static bool is_annotated_for(Ctx *cx, CXCursor c) { return attach_of(cx->src, c) != NULL; }
 
 /* --- nests ---------------------------------------------------------------- */
