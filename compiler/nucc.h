@@ -419,7 +419,7 @@ Var *symtab_lookup_var(Symtab *names, const char *name);
 bool symtab_name_taken(Symtab *names, const char *name);
 void symtab_claim_name(Symtab *names, char *name);
 
-// frontend.c — libclang → IR
+// frontend*.c — libclang → IR
 struct Func {
   char *name;
   Type *ret;
