@@ -402,64 +402,61 @@ static bool uses_any(Expr *e, Vec *vars) {
   return false;
 }
 
-/* for (T i = lb; i REL ub; STEP) with lb, ub, step invariant — or NULL with
- * the reason and where it applies. */
-Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
-  Kids kids = frontend_kids_of(c);
-  *why_loc = frontend_loc_of(c);
-  if (kids.n != 4) {
-    *why = xstrdup("the loop needs an init, a condition and an increment");
-    return NULL;
-  }
-  CXCursor init = kids.c[0], cond = frontend_strip(kids.c[1]), inc = frontend_strip(kids.c[2]);
-  Loop *l = NEW(Loop);
-  l->loc = frontend_loc_of(c);
-  l->cond_loc = frontend_start_of(cond);
-  l->inc_loc = frontend_start_of(inc);
-  CXCursor var;
-  /* init */
+/* -amount: the step of `i -= amount` and `i = i - amount`. */
+static Expr *negated(Expr *amount) {
+  Expr *step = NEW(Expr);
+  step->kind = EX_UNARY;
+  step->op = OP_NEG;
+  step->a = amount;
+  step->type = amount->type;
+  step->loc = amount->loc;
+  return step;
+}
+
+/* The init, `T i = lb` or `i = lb`: sets *var, l->lb and l->declared, or
+ * gives the reason it is neither. */
+static bool loop_init(Ctx *cx, CXCursor init, Loop *l, CXCursor *var, SrcLoc *why_loc, char **why) {
   if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
     Kids d = frontend_kids_of(init);
     if (d.n != 1 || clang_getCursorKind(d.c[0]) != CXCursor_VarDecl) {
       *why_loc = frontend_start_of(init);
       *why = xstrdup("the init must declare one index variable");
-      return NULL;
+      return false;
     }
-    var = d.c[0];
-    CXCursor vinit = clang_Cursor_getVarDeclInitializer(var);
+    *var = d.c[0];
+    CXCursor vinit = clang_Cursor_getVarDeclInitializer(*var);
     if (clang_Cursor_isNull(vinit)) {
       *why_loc = frontend_start_of(init);
       *why = xstrdup("the index variable needs an initial value");
-      return NULL;
+      return false;
     }
     l->declared = true;
     l->lb = conv_expr(cx, vinit);
-  } else {
-    CXCursor a = frontend_strip(init);
-    Kids ak = frontend_kids_of(a);
-    if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
-        clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Assign ||
-        clang_getCursorKind(frontend_strip(ak.c[0])) != CXCursor_DeclRefExpr) {
-      *why_loc = frontend_start_of(init);
-      *why = xstrdup("the init must be 'T i = a' or 'i = a'");
-      return NULL;
-    }
-    var = clang_getCursorReferenced(frontend_strip(ak.c[0]));
-    l->lb = conv_expr(cx, ak.c[1]);
+    return true;
   }
-  l->var = conv_var(cx, var);
-  if (!type_is_integer(l->var->type)) {
+  CXCursor a = frontend_strip(init);
+  Kids ak = frontend_kids_of(a);
+  if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Assign ||
+      clang_getCursorKind(frontend_strip(ak.c[0])) != CXCursor_DeclRefExpr) {
     *why_loc = frontend_start_of(init);
-    *why = xformat("the index '%s' must have an integer type", l->var->name);
-    return NULL;
+    *why = xstrdup("the init must be 'T i = a' or 'i = a'");
+    return false;
   }
-  /* condition */
+  *var = clang_getCursorReferenced(frontend_strip(ak.c[0]));
+  l->lb = conv_expr(cx, ak.c[1]);
+  return true;
+}
+
+/* The condition, `i REL ub` or `ub REL i`: sets l->rel and l->ub, or gives
+ * the reason it is neither. */
+static bool loop_cond(Ctx *cx, CXCursor cond, CXCursor var, Loop *l, SrcLoc *why_loc, char **why) {
   Kids ck = frontend_kids_of(cond);
   bool flipped = false;
   if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || ck.n != 2) {
     *why_loc = frontend_start_of(cond);
     *why = xformat("the condition must compare '%s' with a bound", l->var->name);
-    return NULL;
+    return false;
   }
   CXCursor bound;
   if (frontend_refers_to(ck.c[0], var)) {
@@ -470,7 +467,7 @@ Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
   } else {
     *why_loc = frontend_start_of(cond);
     *why = xformat("the condition must compare '%s' with a bound", l->var->name);
-    return NULL;
+    return false;
   }
   switch (clang_getCursorBinaryOperatorKind(cond)) {
   case CXBinaryOperator_LT:
@@ -491,54 +488,76 @@ Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
   default:
     *why_loc = frontend_start_of(cond);
     *why = xstrdup("the condition must use one of < <= > >= !=");
-    return NULL;
+    return false;
   }
   l->ub = conv_expr(cx, bound);
-  /* increment */
+  return true;
+}
+
+/* The step of the increment `i++`, `i--`, `i += c`, `i -= c`, `i = i + c`,
+ * `i = c + i` or `i = i - c`; NULL for any other. */
+static Expr *loop_step(Ctx *cx, CXCursor inc, CXCursor var, Loop *l) {
   enum CXCursorKind ik = clang_getCursorKind(inc);
   Kids ik2 = frontend_kids_of(inc);
-  Expr *step = NULL;
   if (ik == CXCursor_UnaryOperator && frontend_refers_to(ik2.c[0], var)) {
     enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(inc);
     if (u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PreInc)
-      step = ir_int(1, l->inc_loc);
-    else if (u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreDec)
-      step = ir_int(-1, l->inc_loc);
-  } else if (ik == CXCursor_CompoundAssignOperator && frontend_refers_to(ik2.c[0], var)) {
+      return ir_int(1, l->inc_loc);
+    if (u == CXUnaryOperator_PostDec || u == CXUnaryOperator_PreDec)
+      return ir_int(-1, l->inc_loc);
+    return NULL;
+  }
+  if (ik == CXCursor_CompoundAssignOperator && frontend_refers_to(ik2.c[0], var)) {
     enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(inc);
     Expr *amount = conv_expr(cx, ik2.c[1]);
-    if (bk == CXBinaryOperator_AddAssign) {
-      step = amount;
-    } else if (bk == CXBinaryOperator_SubAssign) {
-      step = NEW(Expr);
-      step->kind = EX_UNARY;
-      step->op = OP_NEG;
-      step->a = amount;
-      step->type = amount->type;
-      step->loc = amount->loc;
-    }
-  } else if (ik == CXCursor_BinaryOperator &&
-             clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_Assign &&
-             frontend_refers_to(ik2.c[0], var)) {
-    CXCursor rhs = frontend_strip(ik2.c[1]);
-    Kids rk = frontend_kids_of(rhs);
-    if (clang_getCursorKind(rhs) == CXCursor_BinaryOperator && rk.n == 2) {
-      enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(rhs);
-      if (bk == CXBinaryOperator_Add && frontend_refers_to(rk.c[0], var))
-        step = conv_expr(cx, rk.c[1]);
-      else if (bk == CXBinaryOperator_Add && frontend_refers_to(rk.c[1], var))
-        step = conv_expr(cx, rk.c[0]);
-      else if (bk == CXBinaryOperator_Sub && frontend_refers_to(rk.c[0], var)) {
-        Expr *amount = conv_expr(cx, rk.c[1]);
-        step = NEW(Expr);
-        step->kind = EX_UNARY;
-        step->op = OP_NEG;
-        step->a = amount;
-        step->type = amount->type;
-        step->loc = amount->loc;
-      }
-    }
+    if (bk == CXBinaryOperator_AddAssign)
+      return amount;
+    return bk == CXBinaryOperator_SubAssign ? negated(amount) : NULL;
   }
+  if (ik != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(inc) != CXBinaryOperator_Assign ||
+      !frontend_refers_to(ik2.c[0], var))
+    return NULL;
+  CXCursor rhs = frontend_strip(ik2.c[1]);
+  Kids rk = frontend_kids_of(rhs);
+  if (clang_getCursorKind(rhs) != CXCursor_BinaryOperator || rk.n != 2)
+    return NULL;
+  enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(rhs);
+  if (bk == CXBinaryOperator_Add && frontend_refers_to(rk.c[0], var))
+    return conv_expr(cx, rk.c[1]);
+  if (bk == CXBinaryOperator_Add && frontend_refers_to(rk.c[1], var))
+    return conv_expr(cx, rk.c[0]);
+  if (bk == CXBinaryOperator_Sub && frontend_refers_to(rk.c[0], var))
+    return negated(conv_expr(cx, rk.c[1]));
+  return NULL;
+}
+
+/* for (T i = lb; i REL ub; STEP) with lb, ub, step invariant — or NULL with
+ * the reason and where it applies. */
+Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why) {
+  Kids kids = frontend_kids_of(c);
+  *why_loc = frontend_loc_of(c);
+  if (kids.n != 4) {
+    *why = xstrdup("the loop needs an init, a condition and an increment");
+    return NULL;
+  }
+  CXCursor init = kids.c[0], cond = frontend_strip(kids.c[1]), inc = frontend_strip(kids.c[2]);
+  Loop *l = NEW(Loop);
+  l->loc = frontend_loc_of(c);
+  l->cond_loc = frontend_start_of(cond);
+  l->inc_loc = frontend_start_of(inc);
+  CXCursor var;
+  if (!loop_init(cx, init, l, &var, why_loc, why))
+    return NULL;
+  l->var = conv_var(cx, var);
+  if (!type_is_integer(l->var->type)) {
+    *why_loc = frontend_start_of(init);
+    *why = xformat("the index '%s' must have an integer type", l->var->name);
+    return NULL;
+  }
+  if (!loop_cond(cx, cond, var, l, why_loc, why))
+    return NULL;
+  Expr *step = loop_step(cx, inc, var, l);
   if (!step) {
     *why_loc = frontend_start_of(inc);
     *why =
