@@ -1,7 +1,7 @@
 /* frontend.h — the program as the front end hands it on: the pragmas, the
  * annotated nests as IR, every function's host statements as source spans
  * with the arrays they use, and the headers included.  Only the front end
- * (frontend.c, frontend_host.c, through frontend_clang.h) sees libclang. */
+ * (frontend*.c, through frontend_clang.h) sees libclang. */
 #ifndef NUCC_FRONTEND_H
 #define NUCC_FRONTEND_H
 

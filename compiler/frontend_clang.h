@@ -1,6 +1,9 @@
-/* frontend_clang.h — what the files of the front end (frontend.c,
- * frontend_host.c) share about libclang.  No other module includes it: the
- * rest of nucc sees the program only as frontend.h describes it. */
+/* frontend_clang.h — what the files of the front end (frontend*.c) share
+ * about libclang, sectioned by the file that implements each part.  No other
+ * module includes it: the rest of nucc sees the program only as frontend.h
+ * describes it.  The files form floors, each calling only those below it:
+ *   frontend.c (entry) → nests → private, conv → literals, types → cursor;
+ *   nests, conv → pragmas → pragma_op → omp → cursor; host, macros → cursor. */
 #ifndef NUCC_FRONTEND_CLANG_H
 #define NUCC_FRONTEND_CLANG_H
 
@@ -20,9 +23,29 @@ struct SourceClang {
   CXTranslationUnit tu;
   CXFile file;
   Skipped skipped;
-  Vec attachments; /* Attach* (frontend.c): pragma groups, by their `for` */
+  Vec attachments; /* Attach* (frontend_pragmas.c): pragma groups, by their `for` */
 };
 
+/* One translation of the file's nests into IR (frontend_collect_nests). */
+typedef struct Ctx {
+  Source *src;
+  Vec var_cursors;               /* CXCursor* parallel to src->names.vars */
+  Vec globals;                   /* Var* of the file's global variables */
+  Vec var_index[1024];           /* by clang_hashCursor(): indices into names.vars */
+  unsigned nest_begin, nest_end; /* the nest being translated */
+  Vec *annotated_fors;           /* offsets of annotated `for` keywords (as uintptr) */
+  Func *in_func;                 /* a called function being translated */
+} Ctx;
+
+/* A group of pragma lines and the `for` it stands above (frontend_pragmas.c). */
+typedef struct Attach {
+  PragmaLine *first; /* topmost line of the group */
+  Vec lines;         /* PragmaLine*, top to bottom */
+  unsigned for_offset;
+  bool apart; /* a directive stands between the lines or before the `for` */
+} Attach;
+
+// frontend_cursor.c
 SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
 unsigned frontend_begin(CXCursor c);
 unsigned frontend_end(CXCursor c);
@@ -36,6 +59,66 @@ typedef struct Kids {
   int n;
 } Kids;
 Kids frontend_kids_of(CXCursor c);
+SrcLoc frontend_loc_of(CXCursor c);
+SrcLoc frontend_start_of(CXCursor c);
+CXCursor frontend_last_kid(CXCursor c, enum CXCursorKind kind);
+char *frontend_spelling(CXCursor c);
+char *frontend_kind_name(CXCursor c);
+CXCursor frontend_strip(CXCursor c);
+bool frontend_refers_to(CXCursor e, CXCursor var);
+void frontend_find_skipped(Source *src);
+bool frontend_in_skipped(Source *src, unsigned off);
+bool frontend_pp_token(Source *src, unsigned off);
+bool frontend_names_word(const char *text, unsigned b, unsigned e, const char *w);
+
+// frontend_types.c
+Type *conv_type(CXType t);
+Var *conv_var(Ctx *cx, CXCursor decl);
+Expr *conv_new_expr(ExprKind k, CXCursor c);
+Expr *conv_bad_expr(CXCursor c, const char *what);
+
+// frontend_literals.c
+Op conv_binop(enum CXBinaryOperatorKind k);
+Op conv_unop(enum CXUnaryOperatorKind k);
+Expr *conv_literal(Ctx *cx, CXCursor c, enum CXCursorKind k);
+
+// frontend_conv.c
+unsigned conv_for_end(Ctx *cx, CXCursor c);
+Stmt *conv_stmt(Ctx *cx, CXCursor c);
+Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
+bool conv_loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
+
+// frontend_omp.c
+void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest,
+                            SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end);
+void frontend_read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
+                       SrcLoc l2, unsigned off2);
+Directive *frontend_region_around(Source *src, unsigned off);
+void frontend_check_omp(Source *src, CXToken *toks, unsigned ntoks);
+HomeLoop *frontend_home_of(Source *src, unsigned for_begin);
+void frontend_omp_loops(Source *src);
+
+// frontend_pragma_op.c
+bool frontend_token_is(Source *src, CXToken t, const char *w);
+void frontend_pragma_operator(Source *src, CXToken *toks, unsigned n, unsigned i);
+void frontend_expanded_pragmas(Source *src, CXToken *toks, unsigned ntoks);
+
+// frontend_pragmas.c
+/* Fills src->pragmas (and src->pragma_starts, src->skipped_nu). */
+void frontend_find_pragmas(Source *src, CXToken *toks, unsigned n);
+/* Groups them into src->clang->attachments, sorted by their `for`. */
+void frontend_attach_pragmas(Source *src, CXToken *toks, unsigned n);
+Attach *frontend_attach_of(Source *src, CXCursor c);
+Vec *frontend_annots_of(Attach *a);
+bool frontend_is_annotated_for(Ctx *cx, CXCursor c);
+
+// frontend_private.c
+bool frontend_private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, unsigned fend);
+
+// frontend_nests.c
+/* Fills src->funcs, then src->nests: every function defined in the file,
+ * then the annotated nests in each, as IR. */
+void frontend_collect_nests(Source *src);
 
 // frontend_host.c
 /* Fills src->host_funcs: every function defined in the file, its host

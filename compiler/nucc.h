@@ -403,7 +403,7 @@ void tidy_pieces(Symtab *names, Vec *pieces, int main, Vec *mains, Tidy *out);
 void tidy_print(Symtab *names, Vec *pieces, int main, Vec *mains, Buf *b, int depth,
                 const char *minmax);
 
-// frontend.c — libclang → IR
+// symtab.c — the names of one compilation
 /* The names of one compilation: the file's variables, which the front end
  * records, and the names the transformations made (tr_fresh_name), so that
  * a made name captures nothing.  It lives with the compilation's Source;
@@ -413,12 +413,13 @@ struct Symtab {
   Vec made; /* char* */
 };
 /* A variable of the program with this name, among those seen so far. */
-Var *frontend_lookup_var(Symtab *names, const char *name);
+Var *symtab_lookup_var(Symtab *names, const char *name);
 /* Whether a variable of the file or a name made before in this compilation
  * has this name; and recording a made name. */
-bool frontend_name_taken(Symtab *names, const char *name);
-void frontend_claim_name(Symtab *names, char *name);
+bool symtab_name_taken(Symtab *names, const char *name);
+void symtab_claim_name(Symtab *names, char *name);
 
+// frontend*.c — libclang → IR
 struct Func {
   char *name;
   Type *ret;

@@ -1,4 +1,4 @@
-/* openmp.h — `#pragma omp` lines for --openmp (openmp.c); frontend.c calls it. */
+/* openmp.h — `#pragma omp` lines for --openmp (openmp.c); frontend_omp.c and frontend.c call it. */
 #ifndef NUCC_OMP_H
 #define NUCC_OMP_H
 

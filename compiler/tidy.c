@@ -377,7 +377,7 @@ static Expr *replace(Expr *e, Expr *what, Var *v) {
 }
 
 static bool name_taken(Names *n, const char *name) {
-  if (frontend_lookup_var(n->syms, name))
+  if (symtab_lookup_var(n->syms, name))
     return true;
   for (int i = 0; i < n->taken.len; i++)
     if (!strcmp(n->taken.items[i], name))

@@ -36,8 +36,8 @@ void subst_expr(Subst *s, Var *v, Expr *e) {
 char *tr_fresh_name(Symtab *names, const char *base) {
   for (int k = 0;; k++) {
     char *name = k ? xformat("%s_%d", base, k) : xstrdup(base);
-    if (!frontend_name_taken(names, name)) {
-      frontend_claim_name(names, name);
+    if (!symtab_name_taken(names, name)) {
+      symtab_claim_name(names, name);
       return name;
     }
     xfree(name);
