@@ -424,20 +424,33 @@ static char *float_spelling(Ctx *cx, CXCursor c, double value) {
   return s;
 }
 
-/* The macro name an integer literal was written as (`N` for `#define N 100`),
- * so that --explain and --emit=seq print it as the source does; NULL for a
- * literal written as a number. */
+/* Whether the macro expanded at `at`, a -D macro, is `name` and its whole
+ * value one number.  Its text is in no file: the replacement list comes
+ * from the preprocessing record (frontend_macros.c).  `-DN=(1<<4)` once
+ * printed each of its literals as N: `N << N`. */
+static bool cmdline_literal(Ctx *cx, unsigned at, const char *name, size_t n) {
+  for (int i = 0; i < cx->src->macro_uses.len; i++) {
+    MacroUse *u = cx->src->macro_uses.items[i];
+    if (u->offset != at || !u->values.len)
+      continue;
+    MacroDef *d = ((MacroValue *)u->values.items[0])->def;
+    return !d->function_like && strlen(d->name) == n && !strncmp(d->name, name, n) && d->value &&
+           isdigit((unsigned char)d->value[0]) && !strchr(d->value, ' ');
+  }
+  return false;
+}
+
 /* Whether the literal c is the whole body of the object-like macro `name`
- * (`#define N 64`), by the text where it is spelled.  In `#define N2 (N / 2)`
- * both 64 and 2 expand at the name N2: spelling each as N2 printed
- * `N2 / N2`, 1 instead of 32.  A literal spelled in no file (a -D macro)
- * cannot be checked and keeps the name, as before. */
+ * (`#define N 64`), by the text where it is spelled, so that --explain and
+ * --emit=seq print it as the source does.  In `#define N2 (N / 2)` both 64
+ * and 2 expand at the name N2: spelling each as N2 printed `N2 / N2`, 1
+ * instead of 32. */
 static bool macro_is_literal(Ctx *cx, CXCursor c, const char *name, size_t n) {
   CXFile f;
   unsigned off;
   clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
   if (!f)
-    return true;
+    return cmdline_literal(cx, frontend_begin(c), name, n);
   size_t len = 0;
   const char *buf = clang_getFileContents(cx->src->clang->tu, f, &len);
   if (!buf || off >= len)
@@ -2590,6 +2603,8 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
 
   Ctx *cx = NEW(Ctx);
   cx->src = src;
+  /* before the nests: their literals' spellings look up -D macros in it */
+  frontend_collect_macros(src);
   CXCursor root = clang_getTranslationUnitCursor(src->clang->tu);
   clang_visitChildren(root, find_funcs, cx);
   clang_visitChildren(root, find_nests, cx);
@@ -2598,7 +2613,6 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   if (diag_errors())
     return false;
   frontend_host_collect(src);
-  frontend_collect_macros(src);
   return true;
 }
 
