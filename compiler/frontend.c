@@ -480,10 +480,20 @@ static bool macro_is_literal(Ctx *cx, CXCursor c, const char *name, size_t n) {
   const char *q = buf + off; /* the literal, then nothing but blanks or a comment */
   while (q < buf + len && (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
     q++;
-  while (q < buf + len && (*q == ' ' || *q == '\t'))
-    q++;
-  return q == buf + len || *q == '\n' || *q == '\r' ||
-         (q[0] == '/' && (q[1] == '/' || q[1] == '*'));
+  const char *end = buf + len;
+  for (;;) { /* a comment in `#define N 64 ... + 1` may hide tokens after it: N is 65 */
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (end - q < 2 || q[0] != '/' || q[1] != '*')
+      break;
+    const char *close = q + 2;
+    while (end - close >= 2 && !(close[0] == '*' && close[1] == '/'))
+      close++;
+    if (end - close < 2)
+      return false;
+    q = close + 2;
+  }
+  return q == end || *q == '\n' || *q == '\r' || (end - q >= 2 && q[0] == '/' && q[1] == '/');
 }
 
 static char *macro_spelling(Ctx *cx, CXCursor c) {
