@@ -8,7 +8,7 @@
 #define ROWS 37
 #define H ROWS
 #define W (H + 2)
-#define IDX(i, j) ((i) * W + (j))
+#define IDX(i, j) ((i)*W + (j))
 #define AT(p, i, j) p[IDX(i, j)]
 #define TWICE(x) (2 * (x))
 

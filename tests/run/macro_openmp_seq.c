@@ -9,7 +9,7 @@
 
 #define N (1 << 7)
 #define M (N / 4 + 3)
-#define IDX(i, j) ((i) * M + (j))
+#define IDX(i, j) ((i)*M + (j))
 
 static float a[N * M];
 
