@@ -25,8 +25,9 @@ FUZZ_CC      ?= clang
 TEST_JOBS    ?= $(JOBS)
 # make check: everything but the slow parts (corpus, prop, valgrind, fuzz).
 # QUICK=1 (the default) skips the NU_VERIFY and --emit=seq legs of the run
-# tests (NUCC_QUICK, tests/run_both.sh); QUICK=0 runs them as make test does.
-CHECK_LABELS ?= ^(unit|golden|bad|pipeline|run|runtime|verify|profile)$$
+# tests (NUCC_QUICK, tests/run_both.sh) and the seq tests (tests/emit_seq.sh);
+# QUICK=0 runs them as make test does.
+CHECK_LABELS ?= ^(unit|golden|bad|pipeline|run|runtime|verify|profile|seq)$$
 QUICK        ?= 1
 # The sanitizer build reruns only what exercises memory at run time: nurt
 # and the programs built on it (runtime, run, verify, profile), nucc's error

@@ -151,13 +151,14 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
     return false;
   }
 
+  /* before the nests: their literals' spellings look up -D macros in it */
+  frontend_collect_macros(src);
   frontend_collect_nests(src);
   frontend_check_omp(src, toks, ntoks);
   clang_disposeTokens(src->clang->tu, toks, ntoks);
   if (diag_errors())
     return false;
   frontend_host_collect(src);
-  frontend_collect_macros(src);
   return true;
 }
 

@@ -124,20 +124,33 @@ static char *float_spelling(Ctx *cx, CXCursor c, double value) {
   return s;
 }
 
-/* The macro name an integer literal was written as (`N` for `#define N 100`),
- * so that --explain and --emit=seq print it as the source does; NULL for a
- * literal written as a number. */
+/* Whether the macro expanded at `at`, a -D macro, is `name` and its whole
+ * value one number.  Its text is in no file: the replacement list comes
+ * from the preprocessing record (frontend_macros.c).  `-DN=(1<<4)` once
+ * printed each of its literals as N: `N << N`. */
+static bool cmdline_literal(Ctx *cx, unsigned at, const char *name, size_t n) {
+  for (int i = 0; i < cx->src->macro_uses.len; i++) {
+    MacroUse *u = cx->src->macro_uses.items[i];
+    if (u->offset != at || !u->values.len)
+      continue;
+    MacroDef *d = ((MacroValue *)u->values.items[0])->def;
+    return !d->function_like && strlen(d->name) == n && !strncmp(d->name, name, n) && d->value &&
+           isdigit((unsigned char)d->value[0]) && !strchr(d->value, ' ');
+  }
+  return false;
+}
+
 /* Whether the literal c is the whole body of the object-like macro `name`
- * (`#define N 64`), by the text where it is spelled.  In `#define N2 (N / 2)`
- * both 64 and 2 expand at the name N2: spelling each as N2 printed
- * `N2 / N2`, 1 instead of 32.  A literal spelled in no file (a -D macro)
- * cannot be checked and keeps the name, as before. */
+ * (`#define N 64`), by the text where it is spelled, so that --explain and
+ * --emit=seq print it as the source does.  In `#define N2 (N / 2)` both 64
+ * and 2 expand at the name N2: spelling each as N2 printed `N2 / N2`, 1
+ * instead of 32. */
 static bool macro_is_literal(Ctx *cx, CXCursor c, const char *name, size_t n) {
   CXFile f;
   unsigned off;
   clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
   if (!f)
-    return true;
+    return cmdline_literal(cx, frontend_begin(c), name, n);
   size_t len = 0;
   const char *buf = clang_getFileContents(cx->src->clang->tu, f, &len);
   if (!buf || off >= len)
@@ -167,10 +180,20 @@ static bool macro_is_literal(Ctx *cx, CXCursor c, const char *name, size_t n) {
   const char *q = buf + off; /* the literal, then nothing but blanks or a comment */
   while (q < buf + len && (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
     q++;
-  while (q < buf + len && (*q == ' ' || *q == '\t'))
-    q++;
-  return q == buf + len || *q == '\n' || *q == '\r' ||
-         (q[0] == '/' && (q[1] == '/' || q[1] == '*'));
+  const char *end = buf + len;
+  for (;;) { /* a comment in `#define N 64 ... + 1` may hide tokens after it: N is 65 */
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (end - q < 2 || q[0] != '/' || q[1] != '*')
+      break;
+    const char *close = q + 2;
+    while (end - close >= 2 && !(close[0] == '*' && close[1] == '/'))
+      close++;
+    if (end - close < 2)
+      return false;
+    q = close + 2;
+  }
+  return q == end || *q == '\n' || *q == '\r' || (end - q >= 2 && q[0] == '/' && q[1] == '/');
 }
 
 static char *macro_spelling(Ctx *cx, CXCursor c) {

@@ -187,6 +187,18 @@ static bool empty_loop(Loop *l) {
   return tr_const(l->lb, &a) && tr_const(l->ub, &b) && a >= b;
 }
 
+static void any_effect(Expr *e, void *ctx) {
+  if (e->kind == EX_CALL || ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)))
+    *(bool *)ctx = true;
+}
+
+/* Whether evaluating e may do more than compute a value. */
+static bool effects(Expr *e) {
+  bool any = false;
+  ir_walk_expr(e, any_effect, &any);
+  return any;
+}
+
 static Stmt *tidy_stmt(Stmt *s);
 
 /* Blocks that declare nothing melt into the block around them: the copies
@@ -229,6 +241,9 @@ static Stmt *tidy_stmt(Stmt *s) {
       if (visit_only) /* the loop fission made of the pictures' visit statement */
         return NULL;
       Stmt *body = tidy_stmt(l->body);
+      bool none = !body || (body->kind == ST_BLOCK && !body->nitems);
+      if (none && l->declared && !effects(l->lb) && !effects(l->ub))
+        return NULL; /* dmine(2, 1)'s empty remainder in j left `for (i ...) {}` */
       if (!body)
         body = tr_block(&(Vec){0});
       if (body->kind == ST_BLOCK && body->nitems == 1 && body->items[0]->kind != ST_DECL)

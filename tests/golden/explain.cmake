@@ -54,6 +54,16 @@ add_test(NAME golden.explain_spelled
           $<TARGET_FILE:nucc>
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
 set_tests_properties(golden.explain_spelled PROPERTIES LABELS golden)
+# golden.explain_macros: macros of every style (expressions, macros of
+# macros, function-like index macros, a cast, a sizeof) print as what they
+# mean, before and after dmine, tile and unroll rewrite the bounds (issue 32;
+# tests/golden/explain_macros.txt, each step read by hand; regenerate:
+# cd tests/golden && nucc --explain explain_macros.c > explain_macros.txt).
+add_test(NAME golden.explain_macros
+  COMMAND bash -c "\"$0\" --explain explain_macros.c | diff -u explain_macros.txt - || (echo 'FAIL: nucc --explain explain_macros.c differs from tests/golden/explain_macros.txt' && false)"
+          $<TARGET_FILE:nucc>
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
+set_tests_properties(golden.explain_macros PROPERTIES LABELS golden)
 # auto.chains: the chains a bare `work` decides and the reasons --report
 # gives: from isl's schedule, reordered for contiguity, and from nucc's own
 # search where isl's effort limit is passed or nucc refuses isl's chain.
