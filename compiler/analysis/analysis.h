@@ -11,6 +11,8 @@
  *   deps.c      dependences and legality (reordering, distribution,
  *               fusion), decided on those sets
  *   region.c    the first-subscript range each buffer needs, from those sets
+ *   legality.c  the questions annotations ask of a nest (reorder, distribute,
+ *               fuse, live-in reads, temporaries), answered as values
  *   sched.c     isl's schedule of a nest for a bare `work`, read as a chain
  *   promote.c   register promotion of loop-invariant elements in the body */
 #ifndef NUCC_ANALYSIS_H
@@ -52,10 +54,13 @@ typedef struct KernelInfo {
 } KernelInfo;
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
-/* A kernel made up to ask the analyses about a nest (legality, a schedule,
- * temporaries): its free variables with no clauses and diagnostics muted;
- * fills kn->info, true when the analysis reported no error. */
-bool freevars_probe(Kernel *kn);
+/* The probe of a nest: *kn made up as if `work` mapped loops[0..k-1] around
+ * `body`, to ask the analyses about it (legality, a schedule, temporaries);
+ * its free variables with no clauses and diagnostics muted.  `nest` (NULL
+ * inside another nest's body) says which temporaries the code after it
+ * reads (private.c).  Fills kn->info; true when the analysis found no
+ * error. */
+bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body);
 LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v);
 bool freevars_is_local(KernelInfo *ki, const Var *v);
 
@@ -178,6 +183,57 @@ Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *gro
  * *blocked: a read that a write reaches, *example the pair in words. */
 void deps_live_in(KernelInfo *ki, Expr *path, Vec *reads, bool *written, Expr **blocked,
                   char **example);
+
+/* legality.c: an answer to a legality question, as a value.  A search
+ * reads `ok`; the annotation the user wrote reports a refusal
+ * (legality_report): an error at `loc` saying `reason`, then the notes. */
+typedef struct LegalNote {
+  SrcLoc loc;
+  char *text;
+} LegalNote;
+typedef struct Legality {
+  bool ok;
+  SrcLoc loc;
+  char *reason; /* NULL when ok */
+  Vec notes;    /* LegalNote* */
+} Legality;
+/* Reports l if it refuses; returns l.ok. */
+bool legality_report(Legality l);
+
+/* Whether reordering loops[0..k-1] of the nest whose innermost body is
+ * `body` as `how` (perm for REORDER_PERMUTE, the hyperplane for
+ * REORDER_WAVEFRONT) keeps every dependence.  Refused saying `broken` for a
+ * proven violation (with a concrete pair), or `unproven` when undecided and
+ * not `trusted` (the clause `independent`), at `at`. */
+Legality legality_reorder(Symtab *names, Loop **loops, int k, Stmt *body, Reorder how,
+                          const long long *perm, bool trusted, SrcLoc at, const char *broken,
+                          const char *unproven);
+/* Whether distributing loops[0..k-1] over the items of their body (item i
+ * into loop copy group[i], groups non-decreasing) keeps every dependence;
+ * a refusal names the pair of accesses.  `nest` (NULL inside another nest)
+ * says which temporaries are read after it. */
+Legality legality_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,
+                             const int *group, bool trusted, Nest *nest, SrcLoc at);
+/* Whether fusing the adjacent loops x then y (ST_FOR items of `body`, the
+ * body of loops[0..k-1]) keeps every dependence (deps_fuse). */
+Legality legality_fuse(Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body, Stmt *x, Stmt *y,
+                       bool trusted, SrcLoc at);
+/* The reads of array `path` in loops[0..k-1] that see only values from
+ * before the loops (deps_live_in); refused when the body is outside what a
+ * kernel can hold. */
+Legality legality_live_in(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Vec *reads,
+                          bool *written, Expr **blocked, char **example, SrcLoc at);
+/* The arrays of loops[0..k-1] (Buffer*, into *buffers), each with the
+ * smallest and largest first subscript over its accesses as isl bounds
+ * them (region.c: first_lo, first_hi, NULL where it cannot); false when
+ * the body is outside what a kernel can hold. */
+bool legality_first_ranges(Symtab *names, Loop **loops, int k, Stmt *body, Vec *buffers);
+/* The scalars declared outside that every iteration of loops[0..k-1] writes
+ * before it reads (private to an iteration: copies of the body need their
+ * own, as dmine gives them), and of those the ones whose last value the
+ * code after the loops may read (all of them when nest is NULL). */
+void legality_find_temps(Symtab *names, Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps,
+                         Vec *copyouts);
 
 /* sched.c: isl's scheduler for a bare `work`.  A group of the body's items
  * is one isl statement (S0, S1, ... in program order); a group of one

@@ -642,7 +642,9 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
   return fv.ok;
 }
 
-bool freevars_probe(Kernel *kn) {
+bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body) {
+  *kn = (Kernel){
+      .name = "probe", .names = names, .nest = nest, .dims = k, .mapped = loops, .body = body};
   kn->info = NEW(KernelInfo);
   Vec none = {0};
   int before = diag_quiet_begin();
