@@ -1,4 +1,5 @@
 /* analysis.h — what the analyses of a `work` kernel compute.
+ *   kernelinfo.c what the analysis of a kernel recorded, asked by the others
  *   freevars.c  free scalars (by value) and arrays (buffers) of the body,
  *               private copies of outer loop indices, called functions
  *   helperptr.c the elements helpers reach through pointers the body hands
@@ -61,25 +62,29 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
  * reads (private.c).  Fills kn->info; true when the analysis found no
  * error. */
 bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body);
-LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v);
-bool freevars_is_local(KernelInfo *ki, const Var *v);
+/* kernelinfo.c: what a kernel's analysis recorded: the loop whose index v
+ * is (the innermost), whether v is a local or a private copy. */
+LoopInfo *kernelinfo_loop_of(KernelInfo *ki, const Var *v);
+bool kernelinfo_is_local(KernelInfo *ki, const Var *v);
+/* An ExprVisitor that adds the locals e assigns (or whose address it takes)
+ * to the KernelInfo's written_locals. */
+void kernelinfo_note_written(Expr *e, void *ki);
 
-/* freevars.c's walk over a kernel's body, which helperptr.c joins at the
- * calls that hand a helper a pointer. */
-typedef struct FV {
+/* freevars.c's walk over a kernel's body, which helperptr.c continues at
+ * the calls that hand a helper a pointer.  freevars.c passes its visitors
+ * in, so that helperptr.c, which they call, does not call back up. */
+typedef struct FV FV;
+struct FV {
   Kernel *k;
   KernelInfo *ki;
   bool ok;
   Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
-} FV;
-void freevars_visit(FV *fv, Expr *e);
-/* a[i][j]: records an access of buffer a with its subscripts. */
-void freevars_visit_index(FV *fv, Expr *e, bool read, bool write);
-/* The kernel's buffer of an array or member path, made at its first use. */
-Buffer *freevars_buffer_of(FV *fv, Expr *path);
-/* An ExprVisitor that adds the locals e assigns (or whose address it takes)
- * to the KernelInfo's written_locals. */
-void freevars_note_written(Expr *e, void *ki);
+  void (*visit)(FV *fv, Expr *e);
+  /* a[i][j]: records an access of buffer a with its subscripts. */
+  void (*visit_index)(FV *fv, Expr *e, bool read, bool write);
+  /* The kernel's buffer of an array or member path, made at its first use. */
+  Buffer *(*buffer_of)(FV *fv, Expr *path);
+};
 
 /* helperptr.c: a call's pointer arguments: the callee's copy for their
  * address spaces (call->callee is set to it), and the elements the helper

@@ -5,30 +5,10 @@
  * helper reaches through a pointer it is handed: helperptr.c).  Writes to
  * outer scalars and uses of pointers other than subscripts are errors. */
 #include "analysis.h"
-#include "transform.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v) {
-  for (int i = ki->loops.len - 1; i >= 0; i--) {
-    LoopInfo *li = ki->loops.items[i];
-    if (li->loop->var == v)
-      return li;
-  }
-  return NULL;
-}
-
-bool freevars_is_local(KernelInfo *ki, const Var *v) {
-  for (int i = 0; i < ki->locals.len; i++)
-    if (ki->locals.items[i] == v)
-      return true;
-  for (int i = 0; i < ki->privates.len; i++)
-    if (ki->privates.items[i] == v)
-      return true;
-  return false;
-}
 
 /* The kernel parameter name of a path: m->data → m_data. */
 static char *path_name(Expr *e) {
@@ -44,12 +24,7 @@ static int type_rank(Type *t) {
   return r;
 }
 
-static bool is_outer_path(FV *fv, Expr *e) {
-  Expr *root = ir_path_root(e);
-  return root && !freevars_is_local(fv->ki, root->var) && !freevars_loop_of(fv->ki, root->var);
-}
-
-Buffer *freevars_buffer_of(FV *fv, Expr *path) {
+static Buffer *buffer_of(FV *fv, Expr *path) {
   for (int i = 0; i < fv->k->buffers.len; i++) {
     Buffer *b = fv->k->buffers.items[i];
     if (ir_expr_equal(b->path, path))
@@ -79,6 +54,13 @@ Buffer *freevars_buffer_of(FV *fv, Expr *path) {
     fv->ok = false;
   }
   return b;
+}
+
+static void visit(FV *fv, Expr *e);
+
+static bool is_outer_path(FV *fv, Expr *e) {
+  Expr *root = ir_path_root(e);
+  return root && !kernelinfo_is_local(fv->ki, root->var) && !kernelinfo_loop_of(fv->ki, root->var);
 }
 
 static void add_scalar(FV *fv, Expr *path) {
@@ -168,12 +150,12 @@ static bool visit_outer_update(FV *fv, Expr *e, Expr *lhs) {
   if (!type_is_arith(lhs->type))
     return false;
   add_reduction(fv, lhs, op, lhs->loc);
-  freevars_visit(fv, operand);
+  visit(fv, operand);
   return true;
 }
 
 /* a[i][j]: records an access of buffer a with its subscripts. */
-void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
+static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   int n = 0; /* every subscript, however many (arrays of any rank) */
   Expr *base = e;
   for (; base->kind == EX_INDEX; base = base->a)
@@ -183,9 +165,9 @@ void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
   for (base = e; base->kind == EX_INDEX; base = base->a)
     subs[n++] = base->b;
   for (int i = 0; i < n; i++)
-    freevars_visit(fv, subs[i]);
+    visit(fv, subs[i]);
   Expr *root = ir_path_root(base);
-  if (root && (freevars_is_local(fv->ki, root->var))) {
+  if (root && (kernelinfo_is_local(fv->ki, root->var))) {
     if (base->kind != EX_VAR) {
       diag_error(e->loc, "this subscript cannot be used in a kernel");
       fv->ok = false;
@@ -200,7 +182,7 @@ void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
     xfree(subs);
     return;
   }
-  Buffer *b = freevars_buffer_of(fv, base);
+  Buffer *b = buffer_of(fv, base);
   Access *a = NEW(Access);
   a->e = e;
   a->nsubs = n;
@@ -224,11 +206,11 @@ void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
 
 static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
   if (lhs->kind == EX_INDEX) {
-    freevars_visit_index(fv, lhs, read, true);
+    visit_index(fv, lhs, read, true);
     return;
   }
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF && lhs->a->kind == EX_VAR &&
-      freevars_is_local(fv->ki, lhs->a->var))
+      kernelinfo_is_local(fv->ki, lhs->a->var))
     return; /* *p = e in a helper: checked at the calls */
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF) {
     diag_error(lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
@@ -236,9 +218,9 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     return;
   }
   Expr *root = ir_path_root(lhs);
-  if (root && freevars_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
+  if (root && kernelinfo_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
     return;
-  if (root && freevars_loop_of(fv->ki, root->var)) {
+  if (root && kernelinfo_loop_of(fv->ki, root->var)) {
     diag_error(lhs->loc, "the loop index '%s' is assigned in the loop's body", root->var->name);
     fv->ok = false;
     return;
@@ -267,7 +249,7 @@ static void add_func(FV *fv, Func *f) {
   vec_push(&fv->k->funcs, f);
 }
 
-void freevars_visit(FV *fv, Expr *e) {
+static void visit(FV *fv, Expr *e) {
   if (!e)
     return;
   if (e->type && e->type->kind == TY_DOUBLE)
@@ -279,7 +261,7 @@ void freevars_visit(FV *fv, Expr *e) {
   case EX_VAR:
   case EX_MEMBER:
     if (e->kind == EX_MEMBER && !ir_path_root(e)) {
-      freevars_visit(fv, e->a);
+      visit(fv, e->a);
       return;
     }
     if (!is_outer_path(fv, e))
@@ -298,10 +280,10 @@ void freevars_visit(FV *fv, Expr *e) {
     }
     return;
   case EX_INDEX:
-    freevars_visit_index(fv, e, true, false);
+    visit_index(fv, e, true, false);
     return;
   case EX_UNARY:
-    if (e->op == OP_DEREF && e->a->kind == EX_VAR && freevars_is_local(fv->ki, e->a->var))
+    if (e->op == OP_DEREF && e->a->kind == EX_VAR && kernelinfo_is_local(fv->ki, e->a->var))
       return; /* a helper's pointer parameter: its uses are checked at the calls */
     if (e->op == OP_DEREF) {
       diag_error(e->loc, "'*p' in a kernel: write 'p[0]' instead");
@@ -315,7 +297,7 @@ void freevars_visit(FV *fv, Expr *e) {
       visit_lvalue(fv, e->a, true);
       return;
     }
-    freevars_visit(fv, e->a);
+    visit(fv, e->a);
     return;
   case EX_BINARY:
     if (op_is_assign(e->op)) {
@@ -324,7 +306,7 @@ void freevars_visit(FV *fv, Expr *e) {
           visit_outer_update(fv, e, e->a))
         return;
       visit_lvalue(fv, e->a, e->op != OP_ASSIGN);
-      freevars_visit(fv, e->b);
+      visit(fv, e->b);
       return;
     }
     if (e->a->kind == EX_FLOAT && e->a->type->kind == TY_DOUBLE && e->b->type &&
@@ -339,29 +321,39 @@ void freevars_visit(FV *fv, Expr *e) {
                xformat("line %d: double literal %s promotes a float expression "
                        "to double (write %sf)",
                        e->b->loc.line, e->b->text ? e->b->text : "", e->b->text ? e->b->text : ""));
-    freevars_visit(fv, e->a);
-    freevars_visit(fv, e->b);
+    visit(fv, e->a);
+    visit(fv, e->b);
     return;
   case EX_COND:
-    freevars_visit(fv, e->a);
-    freevars_visit(fv, e->b);
-    freevars_visit(fv, e->c);
+    visit(fv, e->a);
+    visit(fv, e->b);
+    visit(fv, e->c);
     return;
   case EX_CAST:
-    freevars_visit(fv, e->a);
+    visit(fv, e->a);
     return;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
       if (!e->callee || i >= e->callee->nparams || e->callee->params[i]->type->kind != TY_PTR)
-        freevars_visit(fv, e->args[i]);
+        visit(fv, e->args[i]);
     helperptr_visit_call(fv, e);
     add_func(fv, e->callee);
     return;
   case EX_INIT:
     for (int i = 0; i < e->nargs; i++)
-      freevars_visit(fv, e->args[i]);
+      visit(fv, e->args[i]);
     return;
   }
+}
+
+/* A walk of a kernel's body (or a helper's) with freevars.c's visitors. */
+static FV fv_start(Kernel *k, KernelInfo *ki) {
+  return (FV){.k = k,
+              .ki = ki,
+              .ok = true,
+              .visit = visit,
+              .visit_index = visit_index,
+              .buffer_of = buffer_of};
 }
 
 /* Collects locals and loops of the body, in nesting order. */
@@ -441,18 +433,18 @@ static void visit_stmt(FV *fv, Stmt *s) {
        is_invariant_element(fv, rpath)) &&
       type_is_arith(rpath->type)) {
     add_reduction(fv, rpath, rop, rpath->loc);
-    freevars_visit(fv, operand);
+    visit(fv, operand);
     return;
   }
-  freevars_visit(fv, s->e);
+  visit(fv, s->e);
   if (s->kind == ST_DECL && s->init)
-    freevars_visit(fv, s->init);
+    visit(fv, s->init);
   visit_stmt(fv, s->init_s);
-  freevars_visit(fv, s->inc);
+  visit(fv, s->inc);
   if (s->loop) {
-    freevars_visit(fv, s->loop->lb);
-    freevars_visit(fv, s->loop->ub);
-    freevars_visit(fv, s->loop->step);
+    visit(fv, s->loop->lb);
+    visit(fv, s->loop->ub);
+    visit(fv, s->loop->step);
   }
   visit_stmt(fv, s->then);
   visit_stmt(fv, s->els);
@@ -461,23 +453,10 @@ static void visit_stmt(FV *fv, Stmt *s) {
     visit_stmt(fv, s->items[i]);
 }
 
-void freevars_note_written(Expr *e, void *d) {
-  KernelInfo *ki = d;
-  /* &v handed to a helper: the helper may write v */
-  if (e->kind == EX_UNARY && e->op == OP_ADDR && e->a->kind == EX_VAR &&
-      !vec_contains(&ki->written_locals, e->a->var)) {
-    vec_push(&ki->written_locals, e->a->var);
-    return;
-  }
-  if (((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) &&
-      e->a->kind == EX_VAR && !vec_contains(&ki->written_locals, e->a->var))
-    vec_push(&ki->written_locals, e->a->var);
-}
-
 /* Functions called from the kernel may use only their parameters and locals. */
 static void check_func_vars(FV *fv, Func *f) {
   KernelInfo fki = {0};
-  FV sub = {.k = fv->k, .ki = &fki, .ok = true};
+  FV sub = fv_start(fv->k, &fki);
   for (int i = 0; i < f->nparams; i++)
     vec_push(&fki.locals, f->params[i]);
   scan_decls(&sub, f->body);
@@ -584,7 +563,7 @@ static void check_reductions(FV *fv, Vec *reduces) {
 }
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
-  FV fv = {.k = k, .ki = ki, .ok = true};
+  FV fv = fv_start(k, ki);
   ki->k = k;
   for (int i = 0; i < k->dims; i++) {
     LoopInfo *li = NEW(LoopInfo);
@@ -610,12 +589,12 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
     s->type = v->type;
     vec_push(&k->scalars, s);
   }
-  ir_walk_stmt(k->body, freevars_note_written, ki);
+  ir_walk_stmt(k->body, kernelinfo_note_written, ki);
   private_values(ki);
   for (int i = 0; i < k->dims; i++) {
-    freevars_visit(&fv, k->mapped[i]->lb);
-    freevars_visit(&fv, k->mapped[i]->ub);
-    freevars_visit(&fv, k->mapped[i]->step);
+    visit(&fv, k->mapped[i]->lb);
+    visit(&fv, k->mapped[i]->ub);
+    visit(&fv, k->mapped[i]->step);
   }
   visit_stmt(&fv, k->body);
   check_reductions(&fv, reduces);

@@ -97,7 +97,7 @@ static Expr *subst_params(PtrUse *u, Expr *e, LoopInfo *chain) {
     if (in_chain(chain, e->var))
       return e;
     KernelInfo fki = {0};
-    ir_walk_stmt(u->f->body, freevars_note_written, &fki);
+    ir_walk_stmt(u->f->body, kernelinfo_note_written, &fki);
     bool fixed = !vec_contains(&fki.written_locals, e->var) && type_is_integer(e->var->type);
     for (int i = 0; fixed && i < u->f->nparams; i++)
       if (u->f->params[i] == e->var)
@@ -193,9 +193,9 @@ static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool writ
     x->type = type_elem(top->base->type);
     e = x;
   }
-  Buffer *b = freevars_buffer_of(u->fv, top->base);
+  Buffer *b = u->fv->buffer_of(u->fv, top->base);
   int before = b->accesses.len;
-  freevars_visit_index(u->fv, e, read, write);
+  u->fv->visit_index(u->fv, e, read, write);
   for (int i = before; i < b->accesses.len; i++) {
     Access *a = b->accesses.items[i];
     a->site = top->call;
@@ -481,7 +481,7 @@ static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
    * written by every work-item */
   if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !pa->n &&
       type_is_arith(base->type)) {
-    if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
+    if (kernelinfo_is_local(fv->ki, base->var) && !kernelinfo_loop_of(fv->ki, base->var)) {
       pa->space = 'p';
       return true;
     }
@@ -500,13 +500,13 @@ static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
     return false;
   }
   for (int j = 0; j < pa->n; j++)
-    freevars_visit(fv, pa->subs.items[j]);
+    fv->visit(fv, pa->subs.items[j]);
   /* a local's address is __private; a helper handing on its own pointer
    * parameter keeps that parameter's space */
   pa->space = 'g';
-  if (freevars_is_local(fv->ki, root->var))
+  if (kernelinfo_is_local(fv->ki, root->var))
     pa->space = 'p';
-  if (freevars_is_local(fv->ki, root->var) && root->var->space)
+  if (kernelinfo_is_local(fv->ki, root->var) && root->var->space)
     pa->space = root->var->space;
   return true;
 }
@@ -538,7 +538,7 @@ void helperptr_visit_call(FV *fv, Expr *call) {
   for (int i = 0; i < g->nparams; i++) {
     PtrArg *pa = &args[i];
     if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
-        freevars_is_local(fv->ki, ir_path_root(pa->base)->var))
+        kernelinfo_is_local(fv->ki, ir_path_root(pa->base)->var))
       continue;
     int n = pa->n;
     PtrUse u = {.fv = fv,
@@ -552,7 +552,7 @@ void helperptr_visit_call(FV *fv, Expr *call) {
                 .ok = true};
     for (int j = 0; j < n; j++)
       u.subs[j] = pa->subs.items[n - 1 - j];
-    Buffer *b = freevars_buffer_of(fv, pa->base);
+    Buffer *b = fv->buffer_of(fv, pa->base);
     if (n != b->rank && !(n == 0 && b->rank == 1)) {
       char *t = print_expr_text(pa->base);
       diag_error(pa->arg->loc,
