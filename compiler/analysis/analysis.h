@@ -57,11 +57,14 @@ typedef struct KernelInfo {
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
 /* The probe of a nest: *kn made up as if `work` mapped loops[0..k-1] around
  * `body`, to ask the analyses about it (legality, a schedule, temporaries);
- * its free variables with no clauses and diagnostics muted.  `nest` (NULL
+ * its free variables with no clauses, errors counted, not shown.  `nest` (NULL
  * inside another nest's body) says which temporaries the code after it
  * reads (private.c).  Fills kn->info; true when the analysis found no
  * error. */
 bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body);
+
+typedef struct FV FV; /* freevars.c's walk, below */
+
 /* kernelinfo.c: what a kernel's analysis recorded: the loop whose index v
  * is (the innermost), whether v is a local or a private copy. */
 LoopInfo *kernelinfo_loop_of(KernelInfo *ki, const Var *v);
@@ -69,16 +72,22 @@ bool kernelinfo_is_local(KernelInfo *ki, const Var *v);
 /* An ExprVisitor that adds the locals e assigns (or whose address it takes)
  * to the KernelInfo's written_locals. */
 void kernelinfo_note_written(Expr *e, void *ki);
+/* An error of freevars.c's walk (FV, below): a diagnostic, or under a
+ * probe only counted, so that a probe's answer is a value and not muted
+ * output. */
+void kernelinfo_error(FV *fv, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* freevars.c's walk over a kernel's body, which helperptr.c continues at
  * the calls that hand a helper a pointer.  freevars.c passes its visitors
  * in, so that helperptr.c, which they call, does not call back up. */
-typedef struct FV FV;
 struct FV {
   Kernel *k;
   KernelInfo *ki;
   bool ok;
-  Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
+  Vec why;    /* Var*, char*: why an outer scalar the body writes is not private */
+  bool quiet; /* a probe's walk: errors are counted, not shown (kernelinfo_error) */
+  int errors;
   void (*visit)(FV *fv, Expr *e);
   /* a[i][j]: records an access of buffer a with its subscripts. */
   void (*visit_index)(FV *fv, Expr *e, bool read, bool write);

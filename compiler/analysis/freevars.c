@@ -39,18 +39,18 @@ static Buffer *buffer_of(FV *fv, Expr *path) {
   vec_push(&fv->k->buffers, b);
   for (Type *t = path->type->base; t; t = t->base)
     if (t->kind == TY_PTR) {
-      diag_error(path->loc,
-                 "'%s' is a pointer to pointers: a kernel needs one block of numbers (use a "
-                 "pointer to rows, float (*%s)[m], or a flat array)",
-                 b->name, b->name);
+      kernelinfo_error(fv, path->loc,
+                       "'%s' is a pointer to pointers: a kernel needs one block of numbers (use a "
+                       "pointer to rows, float (*%s)[m], or a flat array)",
+                       b->name, b->name);
       fv->ok = false;
       return b;
     }
   if (!type_is_arith(b->elem)) {
-    diag_error(path->loc,
-               "array '%s' of '%s' cannot be used in a kernel: only arrays of "
-               "numbers are supported",
-               b->name, b->elem ? b->elem->spelling : "?");
+    kernelinfo_error(fv, path->loc,
+                     "array '%s' of '%s' cannot be used in a kernel: only arrays of "
+                     "numbers are supported",
+                     b->name, b->elem ? b->elem->spelling : "?");
     fv->ok = false;
   }
   return b;
@@ -80,10 +80,10 @@ static Reduction *add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
     if (!ir_expr_equal(r->path, path))
       continue;
     if (r->op != op) {
-      diag_error(loc,
-                 "'%s' is updated as a %s here but as a %s at line %d: a reduction uses one "
-                 "operator",
-                 r->name, red_op_name(op), red_op_name(r->op), r->loc.line);
+      kernelinfo_error(fv, loc,
+                       "'%s' is updated as a %s here but as a %s at line %d: a reduction uses one "
+                       "operator",
+                       r->name, red_op_name(op), red_op_name(r->op), r->loc.line);
       fv->ok = false;
     }
     return r;
@@ -169,15 +169,16 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   Expr *root = ir_path_root(base);
   if (root && (kernelinfo_is_local(fv->ki, root->var))) {
     if (base->kind != EX_VAR) {
-      diag_error(e->loc, "this subscript cannot be used in a kernel");
+      kernelinfo_error(fv, e->loc, "this subscript cannot be used in a kernel");
       fv->ok = false;
     }
     xfree(subs);
     return;
   }
   if (!root) {
-    diag_error(e->loc, "only arrays and pointers named by a variable or a member ('a[i]', "
-                       "'m->data[i]') can be subscripted in a kernel");
+    kernelinfo_error(fv, e->loc,
+                     "only arrays and pointers named by a variable or a member ('a[i]', "
+                     "'m->data[i]') can be subscripted in a kernel");
     fv->ok = false;
     xfree(subs);
     return;
@@ -197,8 +198,8 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   vec_push(&b->accesses, a);
   if (n != b->rank) {
     char *t = print_expr_text(base);
-    diag_error(e->loc, "'%s' has %d dimension%s and must be subscripted %d time%s here", t, b->rank,
-               b->rank == 1 ? "" : "s", b->rank, b->rank == 1 ? "" : "s");
+    kernelinfo_error(fv, e->loc, "'%s' has %d dimension%s and must be subscripted %d time%s here",
+                     t, b->rank, b->rank == 1 ? "" : "s", b->rank, b->rank == 1 ? "" : "s");
     xfree(t);
     fv->ok = false;
   }
@@ -213,7 +214,7 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
       kernelinfo_is_local(fv->ki, lhs->a->var))
     return; /* *p = e in a helper: checked at the calls */
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF) {
-    diag_error(lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
+    kernelinfo_error(fv, lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
     fv->ok = false;
     return;
   }
@@ -221,24 +222,25 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
   if (root && kernelinfo_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
     return;
   if (root && kernelinfo_loop_of(fv->ki, root->var)) {
-    diag_error(lhs->loc, "the loop index '%s' is assigned in the loop's body", root->var->name);
+    kernelinfo_error(fv, lhs->loc, "the loop index '%s' is assigned in the loop's body",
+                     root->var->name);
     fv->ok = false;
     return;
   }
   for (int i = 0; root && lhs->kind == EX_VAR && i + 1 < fv->why.len; i += 2)
     if (fv->why.items[i] == root->var) {
-      diag_error(lhs->loc,
-                 "write to '%s', declared outside the nest: %s (declare it inside the loop "
-                 "body, or write it before any read on every path)",
-                 root->var->name, (char *)fv->why.items[i + 1]);
+      kernelinfo_error(fv, lhs->loc,
+                       "write to '%s', declared outside the nest: %s (declare it inside the loop "
+                       "body, or write it before any read on every path)",
+                       root->var->name, (char *)fv->why.items[i + 1]);
       fv->ok = false;
       return;
     }
   char *t = root ? print_expr_text(lhs) : xstrdup("this expression");
-  diag_error(lhs->loc,
-             "write to '%s', declared outside the nest: every work-item would write it "
-             "(declare it inside the loop body)",
-             t);
+  kernelinfo_error(fv, lhs->loc,
+                   "write to '%s', declared outside the nest: every work-item would write it "
+                   "(declare it inside the loop body)",
+                   t);
   xfree(t);
   fv->ok = false;
 }
@@ -270,11 +272,11 @@ static void visit(FV *fv, Expr *e) {
       add_scalar(fv, e);
     } else {
       char *t = print_expr_text(e);
-      diag_error(e->loc,
-                 e->type->kind == TY_STRUCT
-                     ? "struct '%s' can only be used through its members in a kernel"
-                     : "'%s' can only be subscripted in a kernel",
-                 t);
+      kernelinfo_error(fv, e->loc,
+                       e->type->kind == TY_STRUCT
+                           ? "struct '%s' can only be used through its members in a kernel"
+                           : "'%s' can only be subscripted in a kernel",
+                       t);
       xfree(t);
       fv->ok = false;
     }
@@ -286,7 +288,7 @@ static void visit(FV *fv, Expr *e) {
     if (e->op == OP_DEREF && e->a->kind == EX_VAR && kernelinfo_is_local(fv->ki, e->a->var))
       return; /* a helper's pointer parameter: its uses are checked at the calls */
     if (e->op == OP_DEREF) {
-      diag_error(e->loc, "'*p' in a kernel: write 'p[0]' instead");
+      kernelinfo_error(fv, e->loc, "'*p' in a kernel: write 'p[0]' instead");
       fv->ok = false;
       return;
     }
@@ -405,8 +407,9 @@ static void check_jumps(FV *fv, Stmt *s) {
   case ST_DO:
     return;
   case ST_BREAK:
-    diag_error(s->loc, "'break' would leave a loop mapped by 'work': work-items cannot stop "
-                       "the others");
+    kernelinfo_error(fv, s->loc,
+                     "'break' would leave a loop mapped by 'work': work-items cannot stop "
+                     "the others");
     fv->ok = false;
     return;
   case ST_CONTINUE:
@@ -457,6 +460,7 @@ static void visit_stmt(FV *fv, Stmt *s) {
 static void check_func_vars(FV *fv, Func *f) {
   KernelInfo fki = {0};
   FV sub = fv_start(fv->k, &fki);
+  sub.quiet = fv->quiet;
   for (int i = 0; i < f->nparams; i++)
     vec_push(&fki.locals, f->params[i]);
   scan_decls(&sub, f->body);
@@ -464,13 +468,15 @@ static void check_func_vars(FV *fv, Func *f) {
   sub.k = &dummy;
   visit_stmt(&sub, f->body);
   if (dummy.buffers.len || dummy.scalars.len) {
-    diag_error(f->loc, "function '%s' called from a kernel uses variables declared outside it",
-               f->name);
+    kernelinfo_error(fv, f->loc,
+                     "function '%s' called from a kernel uses variables declared outside it",
+                     f->name);
     fv->ok = false;
   }
   for (int i = 0; i < dummy.funcs.len; i++)
     add_func(fv, dummy.funcs.items[i]);
   fv->k->uses_fp64 |= dummy.uses_fp64;
+  fv->errors += sub.errors;
   if (!sub.ok)
     fv->ok = false;
 }
@@ -488,18 +494,20 @@ static void check_element(FV *fv, Reduction *r) {
   for (int j = 0; j < k->reductions.len; j++) {
     Reduction *o = k->reductions.items[j];
     if (o != r && !o->elem && reduction_uses(r->path, o->path)) {
-      diag_error(r->loc, "the subscripts of '%s' use '%s', which the loop updates as a reduction",
-                 t, o->name);
+      kernelinfo_error(fv, r->loc,
+                       "the subscripts of '%s' use '%s', which the loop updates as a reduction", t,
+                       o->name);
       fv->ok = false;
     }
     /* two elements of one array may be one: the host folds both into it,
      * which is right only with one operator */
     if (j > ri && o->elem && o->op != r->op && ir_expr_equal(o->array, r->array)) {
       char *u = print_expr_text(o->path);
-      diag_error(r->loc,
-                 "'%s' is updated as a %s reduction and '%s' as a %s: two elements of one array "
-                 "may be the same, and a reduction uses one operator",
-                 t, red_op_name(r->op), u, red_op_name(o->op));
+      kernelinfo_error(
+          fv, r->loc,
+          "'%s' is updated as a %s reduction and '%s' as a %s: two elements of one array "
+          "may be the same, and a reduction uses one operator",
+          t, red_op_name(r->op), u, red_op_name(o->op));
       xfree(u);
       fv->ok = false;
     }
@@ -511,10 +519,10 @@ static void check_element(FV *fv, Reduction *r) {
     for (int a = 0; a < b->accesses.len; a++) {
       Access *ac = b->accesses.items[a];
       if (ir_expr_equal(ac->e, r->path)) {
-        diag_error(ac->e->loc,
-                   "'%s' is updated as a %s reduction but also %s in the loop: a reduction "
-                   "may only be combined into (x[i] += e, ...)",
-                   t, red_op_name(r->op), ac->write ? "written" : "read");
+        kernelinfo_error(fv, ac->e->loc,
+                         "'%s' is updated as a %s reduction but also %s in the loop: a reduction "
+                         "may only be combined into (x[i] += e, ...)",
+                         t, red_op_name(r->op), ac->write ? "written" : "read");
         fv->ok = false;
       }
     }
@@ -530,10 +538,10 @@ static void check_reductions(FV *fv, Vec *reduces) {
     for (int j = 0; j < k->scalars.len; j++) {
       Scalar *s = k->scalars.items[j];
       if (ir_expr_equal(s->path, r->path)) {
-        diag_error(r->loc,
-                   "'%s' is updated as a %s reduction but also read in the loop: a reduction "
-                   "may only be combined into (v += e, v = fmin(v, e), ...)",
-                   r->name, red_op_name(r->op));
+        kernelinfo_error(fv, r->loc,
+                         "'%s' is updated as a %s reduction but also read in the loop: a reduction "
+                         "may only be combined into (v += e, v = fmin(v, e), ...)",
+                         r->name, red_op_name(r->op));
         fv->ok = false;
       }
     }
@@ -550,11 +558,12 @@ static void check_reductions(FV *fv, Vec *reduces) {
         found = r;
     }
     if (!found) {
-      diag_error(a->loc, "reduce: '%s' is not updated as a reduction in this nest", a->text);
+      kernelinfo_error(fv, a->loc, "reduce: '%s' is not updated as a reduction in this nest",
+                       a->text);
       fv->ok = false;
     } else if (strcmp(ops[found->op], a->key) != 0) {
-      diag_error(a->loc, "reduce(%s: %s): the loop combines '%s' with %s", a->key, a->text, a->text,
-                 ops[found->op]);
+      kernelinfo_error(fv, a->loc, "reduce(%s: %s): the loop combines '%s' with %s", a->key,
+                       a->text, a->text, ops[found->op]);
       fv->ok = false;
     } else {
       found->named = true;
@@ -562,8 +571,11 @@ static void check_reductions(FV *fv, Vec *reduces) {
   }
 }
 
-bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
+/* The analysis; `quiet`: a probe's, whose errors are counted, not shown
+ * (*errors). */
+static bool analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces, bool quiet, int *errors) {
   FV fv = fv_start(k, ki);
+  fv.quiet = quiet;
   ki->k = k;
   for (int i = 0; i < k->dims; i++) {
     LoopInfo *li = NEW(LoopInfo);
@@ -613,12 +625,18 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
       }
     }
     if (!found) {
-      diag_error(a->key_loc, "size(%s: ...): '%s' is not an array used in this nest", a->key,
-                 a->key);
+      kernelinfo_error(&fv, a->key_loc, "size(%s: ...): '%s' is not an array used in this nest",
+                       a->key, a->key);
       fv.ok = false;
     }
   }
+  *errors = fv.errors;
   return fv.ok;
+}
+
+bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
+  int errors;
+  return analyse(k, ki, sizes, reduces, false, &errors);
 }
 
 bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body) {
@@ -626,7 +644,7 @@ bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, 
       .name = "probe", .names = names, .nest = nest, .dims = k, .mapped = loops, .body = body};
   kn->info = NEW(KernelInfo);
   Vec none = {0};
-  int before = diag_quiet_begin();
-  bool ok = freevars_analyse(kn, kn->info, &none, &none);
-  return diag_quiet_end(before) == 0 && ok;
+  int errors;
+  bool ok = analyse(kn, kn->info, &none, &none, true, &errors);
+  return errors == 0 && ok;
 }

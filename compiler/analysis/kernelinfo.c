@@ -6,6 +6,8 @@
  * extent.c), so that none of them has to ask freevars.c. */
 #include "analysis.h"
 
+#include <stdarg.h>
+
 LoopInfo *kernelinfo_loop_of(KernelInfo *ki, const Var *v) {
   for (int i = ki->loops.len - 1; i >= 0; i--) {
     LoopInfo *li = ki->loops.items[i];
@@ -36,4 +38,16 @@ void kernelinfo_note_written(Expr *e, void *d) {
   if (((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) &&
       e->a->kind == EX_VAR && !vec_contains(&ki->written_locals, e->a->var))
     vec_push(&ki->written_locals, e->a->var);
+}
+
+void kernelinfo_error(FV *fv, SrcLoc loc, const char *fmt, ...) {
+  fv->errors++;
+  if (fv->quiet)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = xvformat(fmt, ap);
+  va_end(ap);
+  diag_error(loc, "%s", msg);
+  xfree(msg);
 }
