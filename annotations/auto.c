@@ -303,14 +303,9 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
       gs[g].nloops = tr_chain(s, gs[g].loops, MAX_LOOPS);
     }
   }
-  Kernel kn = {0};
-  kn.name = "schedule";
-  kn.nest = cx->inner ? NULL : cx->nest;
-  kn.names = cx->nest->names;
-  kn.dims = k;
-  kn.mapped = loops;
-  kn.body = loops[k - 1]->body;
-  if (!freevars_probe(&kn)) {
+  Kernel kn;
+  if (!freevars_probe(&kn, cx->nest->names, cx->inner ? NULL : cx->nest, loops, k,
+                      loops[k - 1]->body)) {
     sc->why = xstrdup("the body uses something a kernel cannot");
     return false;
   }
@@ -538,12 +533,8 @@ static Annot *snapshot_candidate(AnnotCtx *cx, Annot *at) {
   int k = cx->pieces.len == 1 && !cx->inner ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) : 0;
   if (!k)
     return NULL;
-  Kernel kn = {.names = cx->nest->names,
-               .name = "snapshot",
-               .dims = k,
-               .mapped = loops,
-               .body = loops[k - 1]->body};
-  if (!freevars_probe(&kn))
+  Kernel kn;
+  if (!freevars_probe(&kn, cx->nest->names, NULL, loops, k, loops[k - 1]->body))
     return NULL;
   Vec names = {0};
   for (int b = 0; b < kn.buffers.len; b++) {

@@ -142,19 +142,19 @@ bool dmine_apply(AnnotCtx *cx, Annot *a) {
     diag_error(a->loc, "dmine: %lld copies of the body is too many (at most 256)", copies);
     return false;
   }
-  if (copies > 1 &&
-      !tr_check_reorder(cx->nest->names, loops, k, loops[k - 1]->body, REORDER_NONE_CARRIED, NULL,
+  if (copies > 1 && !legality_report(legality_reorder(
+                        cx->nest->names, loops, k, loops[k - 1]->body, REORDER_NONE_CARRIED, NULL,
                         cx->independent, a->loc,
                         "dmine: the unrolled loops carry a dependence, so their iterations "
                         "cannot be interleaved",
                         "dmine: cannot prove that the unrolled loops carry no dependence, so "
-                        "their iterations cannot be interleaved"))
+                        "their iterations cannot be interleaved")))
     return false;
   Vec temps = {0}, copyouts = {0};
   /* inside a kernel's body, the code after an inner loop is not known here */
   if (copies > 1)
-    tr_find_temps(cx->nest->names, loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest,
-                  &temps, &copyouts);
+    legality_find_temps(cx->nest->names, loops, k, loops[k - 1]->body, cx->inner ? NULL : cx->nest,
+                        &temps, &copyouts);
   /* the copies: c = (c_1, ..., c_k), the last index fastest */
   Stmt **bodies = xcalloc((size_t)copies, sizeof(Stmt *));
   Vec last = {0}; /* Stmt*: w = w_<last copy> */

@@ -4,6 +4,7 @@
  * `for i S1; for i S2`), every copy a main part that the next annotations
  * transform in turn.  Statements that share a local of the body stay in one
  * copy; the distribution must keep every dependence (deps_distribute). */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
@@ -188,8 +189,8 @@ bool fission_apply(AnnotCtx *cx, Annot *a) {
               name);
     return false;
   }
-  if (!tr_check_distribute(cx->nest->names, loops, k, it, items.len, group, cx->independent,
-                           cx->inner ? NULL : cx->nest, a->loc))
+  if (!legality_report(legality_distribute(cx->nest->names, loops, k, it, items.len, group,
+                                           cx->independent, cx->inner ? NULL : cx->nest, a->loc)))
     return false;
   Vec with = {0};
   for (int g = 0, i = 0; g < ngroups; g++) {

@@ -46,40 +46,8 @@ static bool check_pair(AnnotCtx *cx, Annot *a, Loop **loops, int k, Stmt *body, 
     diag_note(x->loc, "fusing them would interleave its writes and reads");
     return false;
   }
-  Kernel kn = {0};
-  kn.name = "legality";
-  kn.nest = cx->inner ? NULL : cx->nest; /* which temporaries are read after it */
-  kn.names = cx->nest->names;
-  kn.dims = k;
-  kn.mapped = loops;
-  kn.body = body;
-  if (!freevars_probe(&kn)) {
-    diag_error(a->loc, "fuse: cannot prove that fusing the loops keeps every dependence");
-    diag_note(a->loc, "the loop body uses something a kernel cannot (see 'work')");
-    return false;
-  }
-  char *why = NULL;
-  SrcLoc from, to;
-  Verdict vd = deps_fuse(kn.info, x->loop, y->loop, &why, &from, &to);
-  if (vd == LEGAL || (vd == UNDECIDED && cx->independent))
-    return true;
-  diag_error(a->loc,
-             vd == ILLEGAL
-                 ? "fuse: fusing the loops at lines %d and %d would reverse a dependence"
-                 : "fuse: cannot prove that fusing the loops at lines %d and %d keeps every "
-                   "dependence",
-             x->loc.line, y->loc.line);
-  if (why && vd == ILLEGAL)
-    diag_note(a->loc, "once fused, %s, the other way round from the original order", why);
-  else if (why)
-    diag_note(a->loc, "%s", why);
-  if (vd == ILLEGAL) {
-    diag_note(from, "this access of the first loop runs before");
-    diag_note(to, "this access of the second loop, at an earlier iteration once fused");
-  } else {
-    diag_note(a->loc, "add the clause 'independent' to 'work' if the loops may be fused");
-  }
-  return false;
+  return legality_report(legality_fuse(cx->nest->names, cx->inner ? NULL : cx->nest, loops, k, body,
+                                       x, y, cx->independent, a->loc));
 }
 
 /* --- the fused loop --------------------------------------------------------- */

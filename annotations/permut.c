@@ -44,10 +44,10 @@ bool permut_apply(AnnotCtx *cx, Annot *a) {
   for (int j = 0; j < k; j++)
     identity &= p[j] == j + 1;
   if (!identity &&
-      !tr_check_reorder(cx->nest->names, loops, k, loops[k - 1]->body, REORDER_PERMUTE, p,
-                        cx->independent, a->loc,
-                        "permut: the interchange would reverse a dependence",
-                        "permut: cannot prove that the interchange keeps every dependence"))
+      !legality_report(legality_reorder(
+          cx->nest->names, loops, k, loops[k - 1]->body, REORDER_PERMUTE, p, cx->independent,
+          a->loc, "permut: the interchange would reverse a dependence",
+          "permut: cannot prove that the interchange keeps every dependence")))
     return false;
   Loop *out[16];
   for (int j = 0; j < k; j++) {

@@ -8,6 +8,7 @@
  * `B[i][j] += A[k][i] * B[k][j]` (k > i) reads rows that later iterations
  * of i overwrite, and with the reads of B[k][j] from the copy both i and j
  * are parallel. */
+#include "analysis/analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
@@ -32,8 +33,8 @@ static bool snapshot_one(AnnotCtx *cx, Annot *a, AnnotArg *arg, Loop **loops, in
   Expr *blocked;
   char *example;
   bool written;
-  if (!tr_live_in_reads(cx->nest->names, loops, n, loops[n - 1]->body, path, &reads, &written,
-                        &blocked, &example, a->loc))
+  if (!legality_report(legality_live_in(cx->nest->names, loops, n, loops[n - 1]->body, path, &reads,
+                                        &written, &blocked, &example, a->loc)))
     return false;
   /* a copy of an array the nest does not write would only cost its copy */
   if (!written) {
@@ -96,7 +97,7 @@ bool snapshot_apply(AnnotCtx *cx, Annot *a) {
   /* the rows the copy holds, for --emit=seq (the stub bounds each
    * kernel's own, as for every array) */
   Vec ranges = {0};
-  bool probed = tr_first_ranges(cx->nest->names, renamed, n, renamed[n - 1]->body, &ranges);
+  bool probed = legality_first_ranges(cx->nest->names, renamed, n, renamed[n - 1]->body, &ranges);
   for (int i = 0; i < s.eto.len; i++) {
     Var *copy = s.eto.items[i];
     for (int b = 0; probed && b < ranges.len; b++) {

@@ -54,8 +54,9 @@ static bool check(AnnotCtx *cx, Annot *a, Loop **loops, long long *s) {
     char *unproven =
         xformat("%s: cannot prove that reordering the iterations into tiles keeps every dependence",
                 a->name);
-    if (!tr_check_reorder(cx->nest->names, loops, k, loops[k - 1]->body, REORDER_BAND, NULL,
-                          cx->independent, a->loc, broken, unproven))
+    if (!legality_report(legality_reorder(cx->nest->names, loops, k, loops[k - 1]->body,
+                                          REORDER_BAND, NULL, cx->independent, a->loc, broken,
+                                          unproven)))
       return false;
   }
   return true;

@@ -68,11 +68,11 @@ bool wavefront_apply(AnnotCtx *cx, Annot *a) {
                loops[i]->var->name, loops[j]->var->name);
     return false;
   }
-  if (!tr_check_reorder(cx->nest->names, loops, k, loops[k - 1]->body, REORDER_WAVEFRONT, c,
-                        cx->independent, a->loc,
-                        "wavefront: a dependence does not run to a later hyperplane",
-                        "wavefront: cannot prove that every dependence runs to a later "
-                        "hyperplane"))
+  if (!legality_report(legality_reorder(
+          cx->nest->names, loops, k, loops[k - 1]->body, REORDER_WAVEFRONT, c, cx->independent,
+          a->loc, "wavefront: a dependence does not run to a later hyperplane",
+          "wavefront: cannot prove that every dependence runs to a later "
+          "hyperplane")))
     return false;
   Loop *in = loops[k - 1];
   SrcLoc at = in->loc;

@@ -91,7 +91,7 @@ static void named_var(Vec *into, AnnotArg *arg) {
  * (region.c). */
 static void sweep_ranges(Kernel *kn, Loop **chain, int n) {
   Vec ranges = {0};
-  if (!tr_first_ranges(kn->names, chain, n, chain[n - 1]->body, &ranges))
+  if (!legality_first_ranges(kn->names, chain, n, chain[n - 1]->body, &ranges))
     return;
   for (int i = 0; i < ranges.len; i++) {
     Buffer *p = ranges.items[i];

@@ -20,9 +20,9 @@ static const char *diag_path = "<input>";
 static const char *diag_text;
 static size_t diag_len;
 static int diag_nerrors;
-static int quiet_depth, quiet_errors; /* legality probes: errors counted, not shown */
-/* The first error the outermost probe muted, with the note right after it
- * (a dependence's pair): what --report says of a probe that failed. */
+static int quiet_depth, quiet_errors; /* the search's trials: errors counted, not shown */
+/* The first error the outermost trial muted, with the note right after it
+ * (a dependence's pair): what --report says of a trial that failed. */
 static Buf quiet_first;
 static bool quiet_want_note;
 static bool use_color;

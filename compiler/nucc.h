@@ -106,11 +106,13 @@ typedef struct DiagRecord {
 } DiagRecord;
 /* The errors of this compilation (diag_init), DiagRecord*, in order. */
 const Vec *diag_records(void);
-/* Legality probes run analyses without showing their errors:
+/* The automatic search (auto.c, hostloop.c) tries whole annotations without
+ * showing their errors; analyses never mute (their answers are values:
+ * Legality, freevars_probe):
  *   int b = diag_quiet_begin(); ...; int n = diag_quiet_end(b); */
 int diag_quiet_begin(void);
 int diag_quiet_end(int before);
-/* The first error the last probe muted and the note after it (a
+/* The first error the last trial muted and the note after it (a
  * dependence's pair), as "line:col: message; note"; NULL when none. */
 const char *diag_quiet_first(void);
 

@@ -1,11 +1,10 @@
 /* transform.c — the tools loop transformations are built from.
  * Receives IR trees; hands on deep copies with variables substituted
  * (i → i + 2) or renamed (r → r_1), the perfectly nested chain of a piece,
- * bound arithmetic (trip counts and split points as IR), and the legality
- * check shared by permut, tile and dmine, decided by deps_reorder on isl. */
+ * bound arithmetic (trip counts and split points as IR), and which scalars
+ * a statement writes or reads.  The IR layer: it asks no analysis (the
+ * legality questions are analysis/legality.c's). */
 #include "transform.h"
-
-#include "analysis/analysis.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -342,91 +341,7 @@ void tr_relink(Loop **loops, int n) {
     loops[i]->body = tr_for(loops[i + 1]);
 }
 
-/* --- legality --------------------------------------------------------------- */
-
-/* The analyses of loops[0..k-1] as if `work` mapped them, diagnostics
- * muted; false (after reporting `unproven`) when the body is outside what
- * a kernel can hold, so that nothing is known about its dependences. */
-static bool legality_kernel(Kernel *kn, Loop **loops, int k, Stmt *body, SrcLoc at,
-                            const char *unproven) {
-  kn->name = "legality";
-  /* kn->nest, when the caller set it, tells which temporaries the code
-   * after the nest reads (private.c); NULL: all of them */
-  kn->dims = k;
-  kn->mapped = loops;
-  kn->body = body;
-  bool ok = freevars_probe(kn);
-  if (!ok) {
-    diag_error(at, "%s", unproven);
-    diag_note(at, "the loop body uses something a kernel cannot (see 'work')");
-  }
-  return ok;
-}
-
-bool tr_check_reorder(Symtab *names, Loop **loops, int k, Stmt *body, int how,
-                      const long long *perm, bool trusted, SrcLoc at, const char *broken,
-                      const char *unproven) {
-  Kernel kn = {.names = names};
-  if (!legality_kernel(&kn, loops, k, body, at, unproven))
-    return false;
-  char *why = NULL;
-  Verdict v = deps_reorder(kn.info, (Reorder)how, perm, &why);
-  if (v == LEGAL || (v == UNDECIDED && trusted))
-    return true;
-  diag_error(at, "%s", v == ILLEGAL ? broken : unproven);
-  if (why)
-    diag_note(at, v == ILLEGAL ? "for example, %s" : "%s", why);
-  if (v == UNDECIDED)
-    diag_note(at, "add the clause 'independent' to 'work' if the loops' iterations may be "
-                  "reordered");
-  return false;
-}
-
-bool tr_live_in_reads(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Vec *reads,
-                      bool *written, Expr **blocked, char **example, SrcLoc at) {
-  Kernel kn = {.names = names};
-  if (!legality_kernel(&kn, loops, k, body, at,
-                       "snapshot: cannot tell which reads see values from before the loops"))
-    return false;
-  deps_live_in(kn.info, path, reads, written, blocked, example);
-  return true;
-}
-
-bool tr_first_ranges(Symtab *names, Loop **loops, int k, Stmt *body, Vec *buffers) {
-  Kernel kn = {.names = names, .name = "range", .dims = k, .mapped = loops, .body = body};
-  if (!freevars_probe(&kn))
-    return false;
-  region_analyse(kn.info);
-  *buffers = kn.buffers;
-  return true;
-}
-
-bool tr_check_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,
-                         const int *group, bool trusted, Nest *nest, SrcLoc at) {
-  Kernel kn = {.nest = nest, .names = names};
-  const char *unproven = "fission: cannot prove that distributing the loop keeps every dependence";
-  Vec all = {0};
-  for (int i = 0; i < nitems; i++)
-    vec_push(&all, items[i]);
-  if (!legality_kernel(&kn, loops, k, tr_block(&all), at, unproven))
-    return false;
-  char *why = NULL;
-  SrcLoc from, to;
-  Verdict v = deps_distribute(kn.info, items, nitems, group, &why, &from, &to);
-  if (v == LEGAL || (v == UNDECIDED && trusted))
-    return true;
-  diag_error(at, "%s",
-             v == ILLEGAL ? "fission: distributing the loop would reverse a dependence: a later "
-                            "statement must run before an earlier one"
-                          : unproven);
-  if (why)
-    diag_note(at, v == ILLEGAL ? "for example, %s" : "%s", why);
-  diag_note(from, "this access of a later statement comes first");
-  diag_note(to, "and this access of an earlier statement depends on it");
-  if (v == UNDECIDED)
-    diag_note(at, "add the clause 'independent' to 'work' if the statements may be distributed");
-  return false;
-}
+/* --- pieces outside a box ------------------------------------------------ */
 
 /* The complement of the box [lb_j, split_j) over loops 0..k-1, as nests in
  * program order: R_j runs loops before j over [lb, split), loop j over
@@ -450,19 +365,6 @@ void tr_remainders(Loop **loops, int k, Expr **split, Vec *out) {
     vec_push(out, tr_for(nl[0]));
   }
   xfree(nl);
-}
-
-void tr_find_temps(Symtab *names, Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps,
-                   Vec *copyouts) {
-  Kernel kn = {.names = names};
-  kn.name = "temporaries";
-  kn.dims = k;
-  kn.mapped = loops;
-  kn.body = body;
-  kn.nest = nest;
-  freevars_probe(&kn); /* what it finds holds even where it also reports */
-  *temps = kn.info->temps;
-  *copyouts = kn.info->copyouts;
 }
 
 /* --- scalars that carry values between statements -------------------------- */

@@ -56,41 +56,6 @@ void tr_relink(Loop **loops, int n);
 /* The pieces outside the box [lb_j, split_j) of loops 0..k-1 (tilem, dmine). */
 void tr_remainders(Loop **loops, int k, Expr **split, Vec *out);
 
-/* Whether reordering loops[0..k-1] of the nest whose innermost body is
- * `body` as `how` (a Reorder of analysis.h; perm for REORDER_PERMUTE) keeps
- * every dependence.  Reports `broken` for a proven violation (with a
- * concrete pair) or `unproven` when undecided and not `trusted` (the
- * `independent` clause). */
-bool tr_check_reorder(Symtab *names, Loop **loops, int k, Stmt *body, int how,
-                      const long long *perm, bool trusted, SrcLoc at, const char *broken,
-                      const char *unproven);
-
-/* The reads of array `path` in loops[0..k-1] that see only values from
- * before the loops (deps_live_in); false, after an error at `at`, when the
- * body is outside what a kernel can hold. */
-bool tr_live_in_reads(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Vec *reads,
-                      bool *written, Expr **blocked, char **example, SrcLoc at);
-
-/* The arrays of loops[0..k-1] (Buffer*, into *buffers), each with the
- * smallest and largest first subscript over its accesses as isl bounds
- * them (region.c: first_lo, first_hi, NULL where it cannot); false when
- * the body is outside what a kernel can hold. */
-bool tr_first_ranges(Symtab *names, Loop **loops, int k, Stmt *body, Vec *buffers);
-
-/* Whether distributing loops[0..k-1] over the items of their body (item i
- * into loop copy group[i], groups non-decreasing) keeps every dependence;
- * reports a proven violation with its pair of accesses.  `nest` (NULL
- * inside another nest) says which temporaries are read after it. */
-bool tr_check_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,
-                         const int *group, bool trusted, Nest *nest, SrcLoc at);
-
-/* The scalars declared outside that every iteration of loops[0..k-1] writes
- * before it reads (private to an iteration: copies of the body need their
- * own, as dmine gives them), and of those the ones whose last value the
- * code after the loops may read (all of them when nest is NULL). */
-void tr_find_temps(Symtab *names, Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps,
-                   Vec *copyouts);
-
 /* The variables the statement assigns (or steps with ++/--), in order. */
 void tr_written_scalars(Stmt *s, Vec *out);
 /* Whether the statement may read v's value: a use anywhere except inside

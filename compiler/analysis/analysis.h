@@ -1,4 +1,5 @@
 /* analysis.h — what the analyses of a `work` kernel compute.
+ *   kernelinfo.c what the analysis of a kernel recorded, asked by the others
  *   freevars.c  free scalars (by value) and arrays (buffers) of the body,
  *               private copies of outer loop indices, called functions
  *   helperptr.c the elements helpers reach through pointers the body hands
@@ -11,6 +12,8 @@
  *   deps.c      dependences and legality (reordering, distribution,
  *               fusion), decided on those sets
  *   region.c    the first-subscript range each buffer needs, from those sets
+ *   legality.c  the questions annotations ask of a nest (reorder, distribute,
+ *               fuse, live-in reads, temporaries), answered as values
  *   sched.c     isl's schedule of a nest for a bare `work`, read as a chain
  *   promote.c   register promotion of loop-invariant elements in the body */
 #ifndef NUCC_ANALYSIS_H
@@ -52,29 +55,45 @@ typedef struct KernelInfo {
 } KernelInfo;
 
 bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces);
-/* A kernel made up to ask the analyses about a nest (legality, a schedule,
- * temporaries): its free variables with no clauses and diagnostics muted;
- * fills kn->info, true when the analysis reported no error. */
-bool freevars_probe(Kernel *kn);
-LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v);
-bool freevars_is_local(KernelInfo *ki, const Var *v);
+/* The probe of a nest: *kn made up as if `work` mapped loops[0..k-1] around
+ * `body`, to ask the analyses about it (legality, a schedule, temporaries);
+ * its free variables with no clauses, errors counted, not shown.  `nest` (NULL
+ * inside another nest's body) says which temporaries the code after it
+ * reads (private.c).  Fills kn->info; true when the analysis found no
+ * error. */
+bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body);
 
-/* freevars.c's walk over a kernel's body, which helperptr.c joins at the
- * calls that hand a helper a pointer. */
-typedef struct FV {
+typedef struct FV FV; /* freevars.c's walk, below */
+
+/* kernelinfo.c: what a kernel's analysis recorded: the loop whose index v
+ * is (the innermost), whether v is a local or a private copy. */
+LoopInfo *kernelinfo_loop_of(KernelInfo *ki, const Var *v);
+bool kernelinfo_is_local(KernelInfo *ki, const Var *v);
+/* An ExprVisitor that adds the locals e assigns (or whose address it takes)
+ * to the KernelInfo's written_locals. */
+void kernelinfo_note_written(Expr *e, void *ki);
+/* An error of freevars.c's walk (FV, below): a diagnostic, or under a
+ * probe only counted, so that a probe's answer is a value and not muted
+ * output. */
+void kernelinfo_error(FV *fv, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* freevars.c's walk over a kernel's body, which helperptr.c continues at
+ * the calls that hand a helper a pointer.  freevars.c passes its visitors
+ * in, so that helperptr.c, which they call, does not call back up. */
+struct FV {
   Kernel *k;
   KernelInfo *ki;
   bool ok;
-  Vec why; /* Var*, char*: why an outer scalar the body writes is not private */
-} FV;
-void freevars_visit(FV *fv, Expr *e);
-/* a[i][j]: records an access of buffer a with its subscripts. */
-void freevars_visit_index(FV *fv, Expr *e, bool read, bool write);
-/* The kernel's buffer of an array or member path, made at its first use. */
-Buffer *freevars_buffer_of(FV *fv, Expr *path);
-/* An ExprVisitor that adds the locals e assigns (or whose address it takes)
- * to the KernelInfo's written_locals. */
-void freevars_note_written(Expr *e, void *ki);
+  Vec why;    /* Var*, char*: why an outer scalar the body writes is not private */
+  bool quiet; /* a probe's walk: errors are counted, not shown (kernelinfo_error) */
+  int errors;
+  void (*visit)(FV *fv, Expr *e);
+  /* a[i][j]: records an access of buffer a with its subscripts. */
+  void (*visit_index)(FV *fv, Expr *e, bool read, bool write);
+  /* The kernel's buffer of an array or member path, made at its first use. */
+  Buffer *(*buffer_of)(FV *fv, Expr *path);
+};
 
 /* helperptr.c: a call's pointer arguments: the callee's copy for their
  * address spaces (call->callee is set to it), and the elements the helper
@@ -178,6 +197,57 @@ Verdict deps_distribute(KernelInfo *ki, Stmt **items, int nitems, const int *gro
  * *blocked: a read that a write reaches, *example the pair in words. */
 void deps_live_in(KernelInfo *ki, Expr *path, Vec *reads, bool *written, Expr **blocked,
                   char **example);
+
+/* legality.c: an answer to a legality question, as a value.  A search
+ * reads `ok`; the annotation the user wrote reports a refusal
+ * (legality_report): an error at `loc` saying `reason`, then the notes. */
+typedef struct LegalNote {
+  SrcLoc loc;
+  char *text;
+} LegalNote;
+typedef struct Legality {
+  bool ok;
+  SrcLoc loc;
+  char *reason; /* NULL when ok */
+  Vec notes;    /* LegalNote* */
+} Legality;
+/* Reports l if it refuses; returns l.ok. */
+bool legality_report(Legality l);
+
+/* Whether reordering loops[0..k-1] of the nest whose innermost body is
+ * `body` as `how` (perm for REORDER_PERMUTE, the hyperplane for
+ * REORDER_WAVEFRONT) keeps every dependence.  Refused saying `broken` for a
+ * proven violation (with a concrete pair), or `unproven` when undecided and
+ * not `trusted` (the clause `independent`), at `at`. */
+Legality legality_reorder(Symtab *names, Loop **loops, int k, Stmt *body, Reorder how,
+                          const long long *perm, bool trusted, SrcLoc at, const char *broken,
+                          const char *unproven);
+/* Whether distributing loops[0..k-1] over the items of their body (item i
+ * into loop copy group[i], groups non-decreasing) keeps every dependence;
+ * a refusal names the pair of accesses.  `nest` (NULL inside another nest)
+ * says which temporaries are read after it. */
+Legality legality_distribute(Symtab *names, Loop **loops, int k, Stmt **items, int nitems,
+                             const int *group, bool trusted, Nest *nest, SrcLoc at);
+/* Whether fusing the adjacent loops x then y (ST_FOR items of `body`, the
+ * body of loops[0..k-1]) keeps every dependence (deps_fuse). */
+Legality legality_fuse(Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body, Stmt *x, Stmt *y,
+                       bool trusted, SrcLoc at);
+/* The reads of array `path` in loops[0..k-1] that see only values from
+ * before the loops (deps_live_in); refused when the body is outside what a
+ * kernel can hold. */
+Legality legality_live_in(Symtab *names, Loop **loops, int k, Stmt *body, Expr *path, Vec *reads,
+                          bool *written, Expr **blocked, char **example, SrcLoc at);
+/* The arrays of loops[0..k-1] (Buffer*, into *buffers), each with the
+ * smallest and largest first subscript over its accesses as isl bounds
+ * them (region.c: first_lo, first_hi, NULL where it cannot); false when
+ * the body is outside what a kernel can hold. */
+bool legality_first_ranges(Symtab *names, Loop **loops, int k, Stmt *body, Vec *buffers);
+/* The scalars declared outside that every iteration of loops[0..k-1] writes
+ * before it reads (private to an iteration: copies of the body need their
+ * own, as dmine gives them), and of those the ones whose last value the
+ * code after the loops may read (all of them when nest is NULL). */
+void legality_find_temps(Symtab *names, Loop **loops, int k, Stmt *body, Nest *nest, Vec *temps,
+                         Vec *copyouts);
 
 /* sched.c: isl's scheduler for a bare `work`.  A group of the body's items
  * is one isl statement (S0, S1, ... in program order); a group of one

@@ -64,7 +64,7 @@ static void check_uniform(Expr *e, void *d) {
   if (u->bad)
     return;
   if ((e->kind == EX_VAR &&
-       (freevars_loop_of(u->ki, e->var) || freevars_is_local(u->ki, e->var))) ||
+       (kernelinfo_loop_of(u->ki, e->var) || kernelinfo_is_local(u->ki, e->var))) ||
       e->kind == EX_CALL)
     u->bad = e;
 }
@@ -164,7 +164,7 @@ static bool classify(Kernel *k, AnnotArg *a, Access *acc, int d, int *m, long lo
                      long long *step) {
   Var *v;
   Expr *sub = acc->subs[d];
-  LoopInfo *li = cache_var_offset(sub, &v, off) ? freevars_loop_of(k->info, v) : NULL;
+  LoopInfo *li = cache_var_offset(sub, &v, off) ? kernelinfo_loop_of(k->info, v) : NULL;
   if (li && li->mapped) {
     if (li->loop->step->kind == EX_INT && li->loop->step->ival > 0 &&
         (li->loop->rel == REL_LT || li->loop->rel == REL_LE)) {

@@ -123,7 +123,7 @@ static bool iv_var(Ext *x, Expr *e, Iv *out, int depth) {
     *out = (Iv){dlo ? bin(OP_ADD, lo, small(dlo)) : lo, dhi ? bin(OP_SUB, hi, small(dhi)) : hi};
     return true;
   }
-  if (freevars_is_local(ki, e->var)) {
+  if (kernelinfo_is_local(ki, e->var)) {
     /* a local assigned once at its declaration stands for its initializer */
     for (int i = 0; i < ki->written_locals.len; i++)
       if (ki->written_locals.items[i] == e->var)
@@ -282,7 +282,7 @@ static bool iv_of(Ext *ext, Expr *e, Iv *out, int depth) {
     return iv_var(ext, e, out, depth);
   case EX_MEMBER:
     if (!ir_path_root(e) || !type_is_integer(e->type) ||
-        freevars_is_local(ext->ki, ir_path_root(e)->var))
+        kernelinfo_is_local(ext->ki, ir_path_root(e)->var))
       return false;
     *out = iv_same(e);
     return true;

@@ -5,30 +5,10 @@
  * helper reaches through a pointer it is handed: helperptr.c).  Writes to
  * outer scalars and uses of pointers other than subscripts are errors. */
 #include "analysis.h"
-#include "transform.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-LoopInfo *freevars_loop_of(KernelInfo *ki, const Var *v) {
-  for (int i = ki->loops.len - 1; i >= 0; i--) {
-    LoopInfo *li = ki->loops.items[i];
-    if (li->loop->var == v)
-      return li;
-  }
-  return NULL;
-}
-
-bool freevars_is_local(KernelInfo *ki, const Var *v) {
-  for (int i = 0; i < ki->locals.len; i++)
-    if (ki->locals.items[i] == v)
-      return true;
-  for (int i = 0; i < ki->privates.len; i++)
-    if (ki->privates.items[i] == v)
-      return true;
-  return false;
-}
 
 /* The kernel parameter name of a path: m->data → m_data. */
 static char *path_name(Expr *e) {
@@ -44,12 +24,7 @@ static int type_rank(Type *t) {
   return r;
 }
 
-static bool is_outer_path(FV *fv, Expr *e) {
-  Expr *root = ir_path_root(e);
-  return root && !freevars_is_local(fv->ki, root->var) && !freevars_loop_of(fv->ki, root->var);
-}
-
-Buffer *freevars_buffer_of(FV *fv, Expr *path) {
+static Buffer *buffer_of(FV *fv, Expr *path) {
   for (int i = 0; i < fv->k->buffers.len; i++) {
     Buffer *b = fv->k->buffers.items[i];
     if (ir_expr_equal(b->path, path))
@@ -64,21 +39,28 @@ Buffer *freevars_buffer_of(FV *fv, Expr *path) {
   vec_push(&fv->k->buffers, b);
   for (Type *t = path->type->base; t; t = t->base)
     if (t->kind == TY_PTR) {
-      diag_error(path->loc,
-                 "'%s' is a pointer to pointers: a kernel needs one block of numbers (use a "
-                 "pointer to rows, float (*%s)[m], or a flat array)",
-                 b->name, b->name);
+      kernelinfo_error(fv, path->loc,
+                       "'%s' is a pointer to pointers: a kernel needs one block of numbers (use a "
+                       "pointer to rows, float (*%s)[m], or a flat array)",
+                       b->name, b->name);
       fv->ok = false;
       return b;
     }
   if (!type_is_arith(b->elem)) {
-    diag_error(path->loc,
-               "array '%s' of '%s' cannot be used in a kernel: only arrays of "
-               "numbers are supported",
-               b->name, b->elem ? b->elem->spelling : "?");
+    kernelinfo_error(fv, path->loc,
+                     "array '%s' of '%s' cannot be used in a kernel: only arrays of "
+                     "numbers are supported",
+                     b->name, b->elem ? b->elem->spelling : "?");
     fv->ok = false;
   }
   return b;
+}
+
+static void visit(FV *fv, Expr *e);
+
+static bool is_outer_path(FV *fv, Expr *e) {
+  Expr *root = ir_path_root(e);
+  return root && !kernelinfo_is_local(fv->ki, root->var) && !kernelinfo_loop_of(fv->ki, root->var);
 }
 
 static void add_scalar(FV *fv, Expr *path) {
@@ -98,10 +80,10 @@ static Reduction *add_reduction(FV *fv, Expr *path, RedOp op, SrcLoc loc) {
     if (!ir_expr_equal(r->path, path))
       continue;
     if (r->op != op) {
-      diag_error(loc,
-                 "'%s' is updated as a %s here but as a %s at line %d: a reduction uses one "
-                 "operator",
-                 r->name, red_op_name(op), red_op_name(r->op), r->loc.line);
+      kernelinfo_error(fv, loc,
+                       "'%s' is updated as a %s here but as a %s at line %d: a reduction uses one "
+                       "operator",
+                       r->name, red_op_name(op), red_op_name(r->op), r->loc.line);
       fv->ok = false;
     }
     return r;
@@ -168,12 +150,12 @@ static bool visit_outer_update(FV *fv, Expr *e, Expr *lhs) {
   if (!type_is_arith(lhs->type))
     return false;
   add_reduction(fv, lhs, op, lhs->loc);
-  freevars_visit(fv, operand);
+  visit(fv, operand);
   return true;
 }
 
 /* a[i][j]: records an access of buffer a with its subscripts. */
-void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
+static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   int n = 0; /* every subscript, however many (arrays of any rank) */
   Expr *base = e;
   for (; base->kind == EX_INDEX; base = base->a)
@@ -183,24 +165,25 @@ void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
   for (base = e; base->kind == EX_INDEX; base = base->a)
     subs[n++] = base->b;
   for (int i = 0; i < n; i++)
-    freevars_visit(fv, subs[i]);
+    visit(fv, subs[i]);
   Expr *root = ir_path_root(base);
-  if (root && (freevars_is_local(fv->ki, root->var))) {
+  if (root && (kernelinfo_is_local(fv->ki, root->var))) {
     if (base->kind != EX_VAR) {
-      diag_error(e->loc, "this subscript cannot be used in a kernel");
+      kernelinfo_error(fv, e->loc, "this subscript cannot be used in a kernel");
       fv->ok = false;
     }
     xfree(subs);
     return;
   }
   if (!root) {
-    diag_error(e->loc, "only arrays and pointers named by a variable or a member ('a[i]', "
-                       "'m->data[i]') can be subscripted in a kernel");
+    kernelinfo_error(fv, e->loc,
+                     "only arrays and pointers named by a variable or a member ('a[i]', "
+                     "'m->data[i]') can be subscripted in a kernel");
     fv->ok = false;
     xfree(subs);
     return;
   }
-  Buffer *b = freevars_buffer_of(fv, base);
+  Buffer *b = buffer_of(fv, base);
   Access *a = NEW(Access);
   a->e = e;
   a->nsubs = n;
@@ -215,8 +198,8 @@ void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
   vec_push(&b->accesses, a);
   if (n != b->rank) {
     char *t = print_expr_text(base);
-    diag_error(e->loc, "'%s' has %d dimension%s and must be subscripted %d time%s here", t, b->rank,
-               b->rank == 1 ? "" : "s", b->rank, b->rank == 1 ? "" : "s");
+    kernelinfo_error(fv, e->loc, "'%s' has %d dimension%s and must be subscripted %d time%s here",
+                     t, b->rank, b->rank == 1 ? "" : "s", b->rank, b->rank == 1 ? "" : "s");
     xfree(t);
     fv->ok = false;
   }
@@ -224,39 +207,40 @@ void freevars_visit_index(FV *fv, Expr *e, bool read, bool write) {
 
 static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
   if (lhs->kind == EX_INDEX) {
-    freevars_visit_index(fv, lhs, read, true);
+    visit_index(fv, lhs, read, true);
     return;
   }
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF && lhs->a->kind == EX_VAR &&
-      freevars_is_local(fv->ki, lhs->a->var))
+      kernelinfo_is_local(fv->ki, lhs->a->var))
     return; /* *p = e in a helper: checked at the calls */
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF) {
-    diag_error(lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
+    kernelinfo_error(fv, lhs->loc, "write through '*p' in a kernel: write 'p[0]' instead");
     fv->ok = false;
     return;
   }
   Expr *root = ir_path_root(lhs);
-  if (root && freevars_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
+  if (root && kernelinfo_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
     return;
-  if (root && freevars_loop_of(fv->ki, root->var)) {
-    diag_error(lhs->loc, "the loop index '%s' is assigned in the loop's body", root->var->name);
+  if (root && kernelinfo_loop_of(fv->ki, root->var)) {
+    kernelinfo_error(fv, lhs->loc, "the loop index '%s' is assigned in the loop's body",
+                     root->var->name);
     fv->ok = false;
     return;
   }
   for (int i = 0; root && lhs->kind == EX_VAR && i + 1 < fv->why.len; i += 2)
     if (fv->why.items[i] == root->var) {
-      diag_error(lhs->loc,
-                 "write to '%s', declared outside the nest: %s (declare it inside the loop "
-                 "body, or write it before any read on every path)",
-                 root->var->name, (char *)fv->why.items[i + 1]);
+      kernelinfo_error(fv, lhs->loc,
+                       "write to '%s', declared outside the nest: %s (declare it inside the loop "
+                       "body, or write it before any read on every path)",
+                       root->var->name, (char *)fv->why.items[i + 1]);
       fv->ok = false;
       return;
     }
   char *t = root ? print_expr_text(lhs) : xstrdup("this expression");
-  diag_error(lhs->loc,
-             "write to '%s', declared outside the nest: every work-item would write it "
-             "(declare it inside the loop body)",
-             t);
+  kernelinfo_error(fv, lhs->loc,
+                   "write to '%s', declared outside the nest: every work-item would write it "
+                   "(declare it inside the loop body)",
+                   t);
   xfree(t);
   fv->ok = false;
 }
@@ -267,7 +251,7 @@ static void add_func(FV *fv, Func *f) {
   vec_push(&fv->k->funcs, f);
 }
 
-void freevars_visit(FV *fv, Expr *e) {
+static void visit(FV *fv, Expr *e) {
   if (!e)
     return;
   if (e->type && e->type->kind == TY_DOUBLE)
@@ -279,7 +263,7 @@ void freevars_visit(FV *fv, Expr *e) {
   case EX_VAR:
   case EX_MEMBER:
     if (e->kind == EX_MEMBER && !ir_path_root(e)) {
-      freevars_visit(fv, e->a);
+      visit(fv, e->a);
       return;
     }
     if (!is_outer_path(fv, e))
@@ -288,23 +272,23 @@ void freevars_visit(FV *fv, Expr *e) {
       add_scalar(fv, e);
     } else {
       char *t = print_expr_text(e);
-      diag_error(e->loc,
-                 e->type->kind == TY_STRUCT
-                     ? "struct '%s' can only be used through its members in a kernel"
-                     : "'%s' can only be subscripted in a kernel",
-                 t);
+      kernelinfo_error(fv, e->loc,
+                       e->type->kind == TY_STRUCT
+                           ? "struct '%s' can only be used through its members in a kernel"
+                           : "'%s' can only be subscripted in a kernel",
+                       t);
       xfree(t);
       fv->ok = false;
     }
     return;
   case EX_INDEX:
-    freevars_visit_index(fv, e, true, false);
+    visit_index(fv, e, true, false);
     return;
   case EX_UNARY:
-    if (e->op == OP_DEREF && e->a->kind == EX_VAR && freevars_is_local(fv->ki, e->a->var))
+    if (e->op == OP_DEREF && e->a->kind == EX_VAR && kernelinfo_is_local(fv->ki, e->a->var))
       return; /* a helper's pointer parameter: its uses are checked at the calls */
     if (e->op == OP_DEREF) {
-      diag_error(e->loc, "'*p' in a kernel: write 'p[0]' instead");
+      kernelinfo_error(fv, e->loc, "'*p' in a kernel: write 'p[0]' instead");
       fv->ok = false;
       return;
     }
@@ -315,7 +299,7 @@ void freevars_visit(FV *fv, Expr *e) {
       visit_lvalue(fv, e->a, true);
       return;
     }
-    freevars_visit(fv, e->a);
+    visit(fv, e->a);
     return;
   case EX_BINARY:
     if (op_is_assign(e->op)) {
@@ -324,7 +308,7 @@ void freevars_visit(FV *fv, Expr *e) {
           visit_outer_update(fv, e, e->a))
         return;
       visit_lvalue(fv, e->a, e->op != OP_ASSIGN);
-      freevars_visit(fv, e->b);
+      visit(fv, e->b);
       return;
     }
     if (e->a->kind == EX_FLOAT && e->a->type->kind == TY_DOUBLE && e->b->type &&
@@ -339,29 +323,39 @@ void freevars_visit(FV *fv, Expr *e) {
                xformat("line %d: double literal %s promotes a float expression "
                        "to double (write %sf)",
                        e->b->loc.line, e->b->text ? e->b->text : "", e->b->text ? e->b->text : ""));
-    freevars_visit(fv, e->a);
-    freevars_visit(fv, e->b);
+    visit(fv, e->a);
+    visit(fv, e->b);
     return;
   case EX_COND:
-    freevars_visit(fv, e->a);
-    freevars_visit(fv, e->b);
-    freevars_visit(fv, e->c);
+    visit(fv, e->a);
+    visit(fv, e->b);
+    visit(fv, e->c);
     return;
   case EX_CAST:
-    freevars_visit(fv, e->a);
+    visit(fv, e->a);
     return;
   case EX_CALL:
     for (int i = 0; i < e->nargs; i++)
       if (!e->callee || i >= e->callee->nparams || e->callee->params[i]->type->kind != TY_PTR)
-        freevars_visit(fv, e->args[i]);
+        visit(fv, e->args[i]);
     helperptr_visit_call(fv, e);
     add_func(fv, e->callee);
     return;
   case EX_INIT:
     for (int i = 0; i < e->nargs; i++)
-      freevars_visit(fv, e->args[i]);
+      visit(fv, e->args[i]);
     return;
   }
+}
+
+/* A walk of a kernel's body (or a helper's) with freevars.c's visitors. */
+static FV fv_start(Kernel *k, KernelInfo *ki) {
+  return (FV){.k = k,
+              .ki = ki,
+              .ok = true,
+              .visit = visit,
+              .visit_index = visit_index,
+              .buffer_of = buffer_of};
 }
 
 /* Collects locals and loops of the body, in nesting order. */
@@ -413,8 +407,9 @@ static void check_jumps(FV *fv, Stmt *s) {
   case ST_DO:
     return;
   case ST_BREAK:
-    diag_error(s->loc, "'break' would leave a loop mapped by 'work': work-items cannot stop "
-                       "the others");
+    kernelinfo_error(fv, s->loc,
+                     "'break' would leave a loop mapped by 'work': work-items cannot stop "
+                     "the others");
     fv->ok = false;
     return;
   case ST_CONTINUE:
@@ -441,18 +436,18 @@ static void visit_stmt(FV *fv, Stmt *s) {
        is_invariant_element(fv, rpath)) &&
       type_is_arith(rpath->type)) {
     add_reduction(fv, rpath, rop, rpath->loc);
-    freevars_visit(fv, operand);
+    visit(fv, operand);
     return;
   }
-  freevars_visit(fv, s->e);
+  visit(fv, s->e);
   if (s->kind == ST_DECL && s->init)
-    freevars_visit(fv, s->init);
+    visit(fv, s->init);
   visit_stmt(fv, s->init_s);
-  freevars_visit(fv, s->inc);
+  visit(fv, s->inc);
   if (s->loop) {
-    freevars_visit(fv, s->loop->lb);
-    freevars_visit(fv, s->loop->ub);
-    freevars_visit(fv, s->loop->step);
+    visit(fv, s->loop->lb);
+    visit(fv, s->loop->ub);
+    visit(fv, s->loop->step);
   }
   visit_stmt(fv, s->then);
   visit_stmt(fv, s->els);
@@ -461,23 +456,11 @@ static void visit_stmt(FV *fv, Stmt *s) {
     visit_stmt(fv, s->items[i]);
 }
 
-void freevars_note_written(Expr *e, void *d) {
-  KernelInfo *ki = d;
-  /* &v handed to a helper: the helper may write v */
-  if (e->kind == EX_UNARY && e->op == OP_ADDR && e->a->kind == EX_VAR &&
-      !vec_contains(&ki->written_locals, e->a->var)) {
-    vec_push(&ki->written_locals, e->a->var);
-    return;
-  }
-  if (((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)) &&
-      e->a->kind == EX_VAR && !vec_contains(&ki->written_locals, e->a->var))
-    vec_push(&ki->written_locals, e->a->var);
-}
-
 /* Functions called from the kernel may use only their parameters and locals. */
 static void check_func_vars(FV *fv, Func *f) {
   KernelInfo fki = {0};
-  FV sub = {.k = fv->k, .ki = &fki, .ok = true};
+  FV sub = fv_start(fv->k, &fki);
+  sub.quiet = fv->quiet;
   for (int i = 0; i < f->nparams; i++)
     vec_push(&fki.locals, f->params[i]);
   scan_decls(&sub, f->body);
@@ -485,13 +468,15 @@ static void check_func_vars(FV *fv, Func *f) {
   sub.k = &dummy;
   visit_stmt(&sub, f->body);
   if (dummy.buffers.len || dummy.scalars.len) {
-    diag_error(f->loc, "function '%s' called from a kernel uses variables declared outside it",
-               f->name);
+    kernelinfo_error(fv, f->loc,
+                     "function '%s' called from a kernel uses variables declared outside it",
+                     f->name);
     fv->ok = false;
   }
   for (int i = 0; i < dummy.funcs.len; i++)
     add_func(fv, dummy.funcs.items[i]);
   fv->k->uses_fp64 |= dummy.uses_fp64;
+  fv->errors += sub.errors;
   if (!sub.ok)
     fv->ok = false;
 }
@@ -509,18 +494,20 @@ static void check_element(FV *fv, Reduction *r) {
   for (int j = 0; j < k->reductions.len; j++) {
     Reduction *o = k->reductions.items[j];
     if (o != r && !o->elem && reduction_uses(r->path, o->path)) {
-      diag_error(r->loc, "the subscripts of '%s' use '%s', which the loop updates as a reduction",
-                 t, o->name);
+      kernelinfo_error(fv, r->loc,
+                       "the subscripts of '%s' use '%s', which the loop updates as a reduction", t,
+                       o->name);
       fv->ok = false;
     }
     /* two elements of one array may be one: the host folds both into it,
      * which is right only with one operator */
     if (j > ri && o->elem && o->op != r->op && ir_expr_equal(o->array, r->array)) {
       char *u = print_expr_text(o->path);
-      diag_error(r->loc,
-                 "'%s' is updated as a %s reduction and '%s' as a %s: two elements of one array "
-                 "may be the same, and a reduction uses one operator",
-                 t, red_op_name(r->op), u, red_op_name(o->op));
+      kernelinfo_error(
+          fv, r->loc,
+          "'%s' is updated as a %s reduction and '%s' as a %s: two elements of one array "
+          "may be the same, and a reduction uses one operator",
+          t, red_op_name(r->op), u, red_op_name(o->op));
       xfree(u);
       fv->ok = false;
     }
@@ -532,10 +519,10 @@ static void check_element(FV *fv, Reduction *r) {
     for (int a = 0; a < b->accesses.len; a++) {
       Access *ac = b->accesses.items[a];
       if (ir_expr_equal(ac->e, r->path)) {
-        diag_error(ac->e->loc,
-                   "'%s' is updated as a %s reduction but also %s in the loop: a reduction "
-                   "may only be combined into (x[i] += e, ...)",
-                   t, red_op_name(r->op), ac->write ? "written" : "read");
+        kernelinfo_error(fv, ac->e->loc,
+                         "'%s' is updated as a %s reduction but also %s in the loop: a reduction "
+                         "may only be combined into (x[i] += e, ...)",
+                         t, red_op_name(r->op), ac->write ? "written" : "read");
         fv->ok = false;
       }
     }
@@ -551,10 +538,10 @@ static void check_reductions(FV *fv, Vec *reduces) {
     for (int j = 0; j < k->scalars.len; j++) {
       Scalar *s = k->scalars.items[j];
       if (ir_expr_equal(s->path, r->path)) {
-        diag_error(r->loc,
-                   "'%s' is updated as a %s reduction but also read in the loop: a reduction "
-                   "may only be combined into (v += e, v = fmin(v, e), ...)",
-                   r->name, red_op_name(r->op));
+        kernelinfo_error(fv, r->loc,
+                         "'%s' is updated as a %s reduction but also read in the loop: a reduction "
+                         "may only be combined into (v += e, v = fmin(v, e), ...)",
+                         r->name, red_op_name(r->op));
         fv->ok = false;
       }
     }
@@ -571,11 +558,12 @@ static void check_reductions(FV *fv, Vec *reduces) {
         found = r;
     }
     if (!found) {
-      diag_error(a->loc, "reduce: '%s' is not updated as a reduction in this nest", a->text);
+      kernelinfo_error(fv, a->loc, "reduce: '%s' is not updated as a reduction in this nest",
+                       a->text);
       fv->ok = false;
     } else if (strcmp(ops[found->op], a->key) != 0) {
-      diag_error(a->loc, "reduce(%s: %s): the loop combines '%s' with %s", a->key, a->text, a->text,
-                 ops[found->op]);
+      kernelinfo_error(fv, a->loc, "reduce(%s: %s): the loop combines '%s' with %s", a->key,
+                       a->text, a->text, ops[found->op]);
       fv->ok = false;
     } else {
       found->named = true;
@@ -583,8 +571,11 @@ static void check_reductions(FV *fv, Vec *reduces) {
   }
 }
 
-bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
-  FV fv = {.k = k, .ki = ki, .ok = true};
+/* The analysis; `quiet`: a probe's, whose errors are counted, not shown
+ * (*errors). */
+static bool analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces, bool quiet, int *errors) {
+  FV fv = fv_start(k, ki);
+  fv.quiet = quiet;
   ki->k = k;
   for (int i = 0; i < k->dims; i++) {
     LoopInfo *li = NEW(LoopInfo);
@@ -610,12 +601,12 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
     s->type = v->type;
     vec_push(&k->scalars, s);
   }
-  ir_walk_stmt(k->body, freevars_note_written, ki);
+  ir_walk_stmt(k->body, kernelinfo_note_written, ki);
   private_values(ki);
   for (int i = 0; i < k->dims; i++) {
-    freevars_visit(&fv, k->mapped[i]->lb);
-    freevars_visit(&fv, k->mapped[i]->ub);
-    freevars_visit(&fv, k->mapped[i]->step);
+    visit(&fv, k->mapped[i]->lb);
+    visit(&fv, k->mapped[i]->ub);
+    visit(&fv, k->mapped[i]->step);
   }
   visit_stmt(&fv, k->body);
   check_reductions(&fv, reduces);
@@ -634,18 +625,26 @@ bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
       }
     }
     if (!found) {
-      diag_error(a->key_loc, "size(%s: ...): '%s' is not an array used in this nest", a->key,
-                 a->key);
+      kernelinfo_error(&fv, a->key_loc, "size(%s: ...): '%s' is not an array used in this nest",
+                       a->key, a->key);
       fv.ok = false;
     }
   }
+  *errors = fv.errors;
   return fv.ok;
 }
 
-bool freevars_probe(Kernel *kn) {
+bool freevars_analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces) {
+  int errors;
+  return analyse(k, ki, sizes, reduces, false, &errors);
+}
+
+bool freevars_probe(Kernel *kn, Symtab *names, Nest *nest, Loop **loops, int k, Stmt *body) {
+  *kn = (Kernel){
+      .name = "probe", .names = names, .nest = nest, .dims = k, .mapped = loops, .body = body};
   kn->info = NEW(KernelInfo);
   Vec none = {0};
-  int before = diag_quiet_begin();
-  bool ok = freevars_analyse(kn, kn->info, &none, &none);
-  return diag_quiet_end(before) == 0 && ok;
+  int errors;
+  bool ok = analyse(kn, kn->info, &none, &none, true, &errors);
+  return errors == 0 && ok;
 }

@@ -50,11 +50,11 @@ static void set_space(FV *fv, Var *p, char space, Expr *arg) {
   if (!p->space) {
     p->space = space;
   } else if (p->space != space) {
-    diag_error(arg->loc,
-               "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
-               "C 1.2 needs one address space per parameter",
-               p->name, space == 'g' ? "buffer's element" : "local",
-               p->space == 'g' ? "buffer's element" : "local");
+    kernelinfo_error(fv, arg->loc,
+                     "parameter '%s' gets the address of a %s here and of a %s elsewhere: OpenCL "
+                     "C 1.2 needs one address space per parameter",
+                     p->name, space == 'g' ? "buffer's element" : "local",
+                     p->space == 'g' ? "buffer's element" : "local");
     fv->ok = false;
   }
 }
@@ -97,7 +97,7 @@ static Expr *subst_params(PtrUse *u, Expr *e, LoopInfo *chain) {
     if (in_chain(chain, e->var))
       return e;
     KernelInfo fki = {0};
-    ir_walk_stmt(u->f->body, freevars_note_written, &fki);
+    ir_walk_stmt(u->f->body, kernelinfo_note_written, &fki);
     bool fixed = !vec_contains(&fki.written_locals, e->var) && type_is_integer(e->var->type);
     for (int i = 0; fixed && i < u->f->nparams; i++)
       if (u->f->params[i] == e->var)
@@ -143,21 +143,22 @@ static void report_unknown(PtrUse *u, Expr *use) {
       Loop *l = w->blind.items[i];
       if (l->var != v)
         continue;
-      diag_error(use->loc,
-                 "'%s': the bounds of the loop over '%s' (line %d) in '%s' are not expressions "
-                 "of its scalar parameters, so nucc cannot tell which elements of '%s' the "
-                 "kernel reaches through '%s'",
-                 t, v->name, l->loc.line, w->name, print_expr_text(top_use(u)->base), u->p->name);
+      kernelinfo_error(
+          u->fv, use->loc,
+          "'%s': the bounds of the loop over '%s' (line %d) in '%s' are not expressions "
+          "of its scalar parameters, so nucc cannot tell which elements of '%s' the "
+          "kernel reaches through '%s'",
+          t, v->name, l->loc.line, w->name, print_expr_text(top_use(u)->base), u->p->name);
       xfree(t);
       u->ok = false;
       return;
     }
-  diag_error(use->loc,
-             "'%s': a helper that a kernel hands a buffer ('%s') must index it with "
-             "expressions of its own scalar parameters and loop indices (p[j], "
-             "p[i * n + j], *p)%s%s%s, so that nucc knows the elements it reaches",
-             t, u->p->name, v ? "; '" : "", v ? v->name : "",
-             v ? "' is neither, or is assigned in the helper" : "");
+  kernelinfo_error(u->fv, use->loc,
+                   "'%s': a helper that a kernel hands a buffer ('%s') must index it with "
+                   "expressions of its own scalar parameters and loop indices (p[j], "
+                   "p[i * n + j], *p)%s%s%s, so that nucc knows the elements it reaches",
+                   t, u->p->name, v ? "; '" : "", v ? v->name : "",
+                   v ? "' is neither, or is assigned in the helper" : "");
   xfree(t);
   u->ok = false;
 }
@@ -193,9 +194,9 @@ static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool writ
     x->type = type_elem(top->base->type);
     e = x;
   }
-  Buffer *b = freevars_buffer_of(u->fv, top->base);
+  Buffer *b = u->fv->buffer_of(u->fv, top->base);
   int before = b->accesses.len;
-  freevars_visit_index(u->fv, e, read, write);
+  u->fv->visit_index(u->fv, e, read, write);
   for (int i = before; i < b->accesses.len; i++) {
     Access *a = b->accesses.items[i];
     a->site = top->call;
@@ -334,10 +335,10 @@ static void walk_ptr_call(PtrUse *u, Expr *e) {
     }
     for (PtrUse *w = u; w; w = w->parent)
       if (w->f == e->callee || (w->f->name && !strcmp(w->f->name, e->callee->name))) {
-        diag_error(e->loc,
-                   "'%s' hands '%s' on to '%s', which is already running: nucc cannot tell "
-                   "which elements a recursion reaches",
-                   u->f->name, u->p->name, e->callee->name);
+        kernelinfo_error(u->fv, e->loc,
+                         "'%s' hands '%s' on to '%s', which is already running: nucc cannot tell "
+                         "which elements a recursion reaches",
+                         u->f->name, u->p->name, e->callee->name);
         u->ok = false;
         return;
       }
@@ -376,10 +377,11 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
     return;
   }
   if (is_param(e, u->p)) {
-    diag_error(e->loc,
-               "'%s' is used here other than as '%s[i]' or '*%s': a helper that a kernel hands "
-               "a buffer must only index it",
-               u->p->name, u->p->name, u->p->name);
+    kernelinfo_error(
+        u->fv, e->loc,
+        "'%s' is used here other than as '%s[i]' or '*%s': a helper that a kernel hands "
+        "a buffer must only index it",
+        u->p->name, u->p->name, u->p->name);
     u->ok = false;
     return;
   }
@@ -481,32 +483,33 @@ static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
    * written by every work-item */
   if (arg->kind == EX_UNARY && arg->op == OP_ADDR && base->kind == EX_VAR && !pa->n &&
       type_is_arith(base->type)) {
-    if (freevars_is_local(fv->ki, base->var) && !freevars_loop_of(fv->ki, base->var)) {
+    if (kernelinfo_is_local(fv->ki, base->var) && !kernelinfo_loop_of(fv->ki, base->var)) {
       pa->space = 'p';
       return true;
     }
-    diag_error(arg->loc,
-               "'&%s': only the address of a variable declared in the loop body can be handed "
-               "to a helper",
-               base->var->name);
+    kernelinfo_error(
+        fv, arg->loc,
+        "'&%s': only the address of a variable declared in the loop body can be handed "
+        "to a helper",
+        base->var->name);
     return false;
   }
   Expr *root = ir_path_root(base);
   if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
-    diag_error(arg->loc,
-               "only '&a[i]' or an array can be handed to '%s''s pointer parameter '%s' in a "
-               "kernel",
-               f->name, p->name);
+    kernelinfo_error(fv, arg->loc,
+                     "only '&a[i]' or an array can be handed to '%s''s pointer parameter '%s' in a "
+                     "kernel",
+                     f->name, p->name);
     return false;
   }
   for (int j = 0; j < pa->n; j++)
-    freevars_visit(fv, pa->subs.items[j]);
+    fv->visit(fv, pa->subs.items[j]);
   /* a local's address is __private; a helper handing on its own pointer
    * parameter keeps that parameter's space */
   pa->space = 'g';
-  if (freevars_is_local(fv->ki, root->var))
+  if (kernelinfo_is_local(fv->ki, root->var))
     pa->space = 'p';
-  if (freevars_is_local(fv->ki, root->var) && root->var->space)
+  if (kernelinfo_is_local(fv->ki, root->var) && root->var->space)
     pa->space = root->var->space;
   return true;
 }
@@ -538,7 +541,7 @@ void helperptr_visit_call(FV *fv, Expr *call) {
   for (int i = 0; i < g->nparams; i++) {
     PtrArg *pa = &args[i];
     if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
-        freevars_is_local(fv->ki, ir_path_root(pa->base)->var))
+        kernelinfo_is_local(fv->ki, ir_path_root(pa->base)->var))
       continue;
     int n = pa->n;
     PtrUse u = {.fv = fv,
@@ -552,13 +555,13 @@ void helperptr_visit_call(FV *fv, Expr *call) {
                 .ok = true};
     for (int j = 0; j < n; j++)
       u.subs[j] = pa->subs.items[n - 1 - j];
-    Buffer *b = freevars_buffer_of(fv, pa->base);
+    Buffer *b = fv->buffer_of(fv, pa->base);
     if (n != b->rank && !(n == 0 && b->rank == 1)) {
       char *t = print_expr_text(pa->base);
-      diag_error(pa->arg->loc,
-                 "hand '%s' to '%s' as the address of one element: '&%s[...]' with %d "
-                 "subscript%s",
-                 t, f->name, t, b->rank, b->rank == 1 ? "" : "s");
+      kernelinfo_error(fv, pa->arg->loc,
+                       "hand '%s' to '%s' as the address of one element: '&%s[...]' with %d "
+                       "subscript%s",
+                       t, f->name, t, b->rank, b->rank == 1 ? "" : "s");
       xfree(t);
       fv->ok = false;
       continue;

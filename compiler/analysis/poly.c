@@ -58,7 +58,7 @@ static Expr *local_value(KernelInfo *ki, const Var *v) {
  * enclosing loop of that index (sibling copies of a loop made by unroll
  * share their index variable).  *is_index: v indexes some loop. */
 static LoopInfo *scoped_loop(Poly *p, const Var *v, bool *is_index) {
-  *is_index = freevars_loop_of(p->ki, v) != NULL;
+  *is_index = kernelinfo_loop_of(p->ki, v) != NULL;
   if (!*is_index)
     return NULL;
   for (int i = p->scope ? p->scope->len - 1 : -1; i >= 0; i--) {
@@ -74,10 +74,10 @@ static bool invariant_atom(KernelInfo *ki, Expr *e) {
   if (!e->type || !type_is_integer(e->type))
     return false;
   if (e->kind == EX_VAR)
-    return !freevars_loop_of(ki, e->var) && !freevars_is_local(ki, e->var);
+    return !kernelinfo_loop_of(ki, e->var) && !kernelinfo_is_local(ki, e->var);
   if (e->kind == EX_MEMBER) {
     Expr *root = ir_path_root(e);
-    return root && !freevars_loop_of(ki, root->var) && !freevars_is_local(ki, root->var);
+    return root && !kernelinfo_loop_of(ki, root->var) && !kernelinfo_is_local(ki, root->var);
   }
   return false;
 }
@@ -121,7 +121,7 @@ static bool invariant_product(KernelInfo *ki, Expr *e, Vec *out, int depth) {
   if (e->kind == EX_BINARY && e->op == OP_MUL)
     return invariant_product(ki, e->a, out, depth + 1) &&
            invariant_product(ki, e->b, out, depth + 1);
-  if (e->kind == EX_VAR && freevars_is_local(ki, e->var)) {
+  if (e->kind == EX_VAR && kernelinfo_is_local(ki, e->var)) {
     Expr *init = local_value(ki, e->var);
     return init && invariant_product(ki, init, out, depth + 1);
   }
@@ -169,7 +169,7 @@ static isl_pw_aff *expr_pa(Poly *p, Expr *e, int depth) {
       return pa_dim(p, li->id);
     if (index)
       return NULL;
-    if (freevars_is_local(ki, e->var)) {
+    if (kernelinfo_is_local(ki, e->var)) {
       Expr *init = local_value(ki, e->var);
       return init && type_is_integer(e->type) ? expr_pa(p, init, depth + 1) : NULL;
     }
@@ -351,7 +351,7 @@ static bool polyn(Poly *p, Expr *e, Vec *out, int depth) {
     }
     if (index)
       return false;
-    if (freevars_is_local(ki, e->var)) {
+    if (kernelinfo_is_local(ki, e->var)) {
       Expr *init = local_value(ki, e->var);
       return init && type_is_integer(e->type) && polyn(p, init, out, depth + 1);
     }

@@ -323,7 +323,7 @@ static void collect_indices(Flow *f, Stmt *s) {
    * already: declaring it again as a private would redefine it */
   if (s->kind == ST_FOR && s->loop && !s->loop->declared && cand_of(f, s->loop->var) < 0 &&
       !is_body_local(f->ki, s->loop->var)) {
-    LoopInfo *li = freevars_loop_of(f->ki, s->loop->var);
+    LoopInfo *li = kernelinfo_loop_of(f->ki, s->loop->var);
     if (li && !li->mapped && type_is_arith(s->loop->var->type))
       vec_push(&f->cands, s->loop->var);
   }
@@ -341,7 +341,7 @@ static void collect_cand(Expr *e, void *d) {
       e->a->kind != EX_VAR)
     return;
   Var *v = e->a->var;
-  if (!type_is_arith(v->type) || freevars_is_local(c->ki, v) || freevars_loop_of(c->ki, v) ||
+  if (!type_is_arith(v->type) || kernelinfo_is_local(c->ki, v) || kernelinfo_loop_of(c->ki, v) ||
       cand_of(c->f, v) >= 0)
     return;
   vec_push(&c->f->cands, v);
@@ -481,7 +481,7 @@ static bool fixed_value(KernelInfo *ki, Expr *e, Vec *scope, int depth) {
   case EX_INT:
     return true;
   case EX_VAR: {
-    LoopInfo *li = freevars_loop_of(ki, e->var);
+    LoopInfo *li = kernelinfo_loop_of(ki, e->var);
     if (li) {
       if (li->mapped)
         return true;
@@ -492,7 +492,7 @@ static bool fixed_value(KernelInfo *ki, Expr *e, Vec *scope, int depth) {
     }
     if (!type_is_integer(e->type))
       return false;
-    if (freevars_is_local(ki, e->var)) {
+    if (kernelinfo_is_local(ki, e->var)) {
       Expr *init = value_of(ki, e->var);
       return init && fixed_value(ki, init, scope, depth + 1);
     }
@@ -500,8 +500,8 @@ static bool fixed_value(KernelInfo *ki, Expr *e, Vec *scope, int depth) {
   }
   case EX_MEMBER: {
     Expr *root = ir_path_root(e);
-    return root && type_is_integer(e->type) && !freevars_is_local(ki, root->var) &&
-           !freevars_loop_of(ki, root->var);
+    return root && type_is_integer(e->type) && !kernelinfo_is_local(ki, root->var) &&
+           !kernelinfo_loop_of(ki, root->var);
   }
   case EX_CAST:
     return type_is_integer(e->type) && fixed_value(ki, e->a, scope, depth + 1);
