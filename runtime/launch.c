@@ -388,7 +388,7 @@ static int overlapping(nurt_launch *l) {
       if (a->mode == NURT_SNAPSHOT || b->mode == NURT_SNAPSHOT)
         continue; /* a copy of its own */
       if (a->bytes && b->bytes && ((a->mode | b->mode) & NURT_OUT) &&
-          nurt_arrays_find(a->lo, a->bytes) == nurt_arrays_find(b->lo, b->bytes))
+          nurt_table_find(a->lo, a->bytes) == nurt_table_find(b->lo, b->bytes))
         return 1;
     }
   return 0;
@@ -719,11 +719,11 @@ static void set_buffers(nurt_launch *l) {
     if (b->bytes == 0) {
       mem = nurt_arrays_dummy(&l->where);
     } else if (b->mode == NURT_SNAPSHOT) {
-      nurt_entry *e = nurt_arrays_find(b->lo, b->bytes);
+      nurt_entry *e = nurt_table_find(b->lo, b->bytes);
       mem = take_snapshot(l, b, e);
       off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)b->lo);
     } else {
-      nurt_entry *e = nurt_arrays_find(b->lo, b->bytes);
+      nurt_entry *e = nurt_table_find(b->lo, b->bytes);
       mem = e->mem;
       off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->base);
     }
@@ -859,7 +859,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_prof_push(ev, NURT_EV_KERNEL, k);
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
-      nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
+      nurt_arrays_mark_written(nurt_table_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
