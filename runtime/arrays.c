@@ -210,7 +210,7 @@ void *nurt_realloc(void *ptr, size_t bytes) {
 
 /* At exit: protected arrays come back first, so that exit handlers that run
  * after this one read fresh data from read-write pages. */
-void nurt_arrays_release_all(void) {
+static void release_all(void) {
   nurt_lock();
   /* Two passes: a copy back looks at every entry's pages, so none may be
    * freed before the last copy. */
@@ -232,4 +232,8 @@ void nurt_arrays_release_all(void) {
   dummy = NULL;
   nurt_copies_release();
   nurt_unlock();
+}
+
+__attribute__((constructor)) static void register_exit_work(void) {
+  nurt_device_at_exit(NURT_EXIT_ARRAYS, release_all);
 }

@@ -49,8 +49,8 @@ struct nurt_launch {
 };
 static nurt_launch current;
 
-nurt_kernel *nurt_kernels;
-static nurt_kernel **kernels_tail = &nurt_kernels;
+static nurt_kernel *all_kernels; /* every kernel launched, for the report */
+static nurt_kernel **kernels_tail = &all_kernels;
 static nurt_module **modules; /* built, for release at exit */
 static size_t nmodules, capmodules;
 
@@ -867,11 +867,17 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_clock_launched();
 }
 
-void nurt_modules_release_all(void) {
+/* At exit, the queue drained and the lock held (device.c). */
+static void report(void) {
+  if (nurt_profile_enabled())
+    nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels);
+}
+
+static void release_all(void) {
   nurt_partials_release_all();
   nurt_scratch_release_all();
   nurt_snapshots_release_all();
-  for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
+  for (nurt_kernel *k = all_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);
     if (k->alias)
@@ -884,8 +890,8 @@ void nurt_modules_release_all(void) {
     free(k->name);
     free(k);
   }
-  nurt_kernels = NULL;
-  kernels_tail = &nurt_kernels;
+  all_kernels = NULL;
+  kernels_tail = &all_kernels;
   for (size_t i = 0; i < nmodules; i++) {
     program *p = modules[i]->priv;
     clReleaseProgram(p->program);
@@ -906,4 +912,10 @@ void nurt_modules_release_all(void) {
   nmodules = capmodules = 0;
   free(current.bufs);
   current = (nurt_launch){0};
+}
+
+/* launch.c's part of the exit, in device.c's order (nurt_exit_step). */
+__attribute__((constructor)) static void register_exit_work(void) {
+  nurt_device_at_exit(NURT_EXIT_REPORT, report);
+  nurt_device_at_exit(NURT_EXIT_MODULES, release_all);
 }

@@ -131,6 +131,19 @@ extern nurt_cl nurt_g;
 void nurt_device_init(void);               /* idempotent; exits on failure */
 void nurt_device_after_first_launch(void); /* waits once, re-registers the exit handler */
 void nurt_finish(const nurt_where *w);     /* clFinish, then read events; lock held */
+/* The exit work of the floors above device.c, in the order it runs: each
+ * registers its own when the library loads, so that device.c never calls
+ * up.  Before the first step the queue is drained; after the last the
+ * profile's records, the queue and the context are released. */
+typedef enum {
+  NURT_EXIT_REPORT,  /* launch.c: the NU_PROFILE report (lock held) */
+  NURT_EXIT_ARRAYS,  /* arrays.c: protected arrays back on the host, the table released */
+  NURT_EXIT_MODULES, /* launch.c: kernels, programs, partials, snapshots released */
+  NURT_EXIT_STEPS
+} nurt_exit_step;
+void nurt_device_at_exit(nurt_exit_step step, void (*fn)(void));
+/* fn runs after every nurt_finish, in the thread that waited (clock.c). */
+void nurt_device_on_finish(void (*fn)(void));
 
 /* occupancy.c: register caps on NVIDIA devices */
 typedef struct nurt_occ_device {
@@ -211,7 +224,6 @@ void nurt_table_release(void);       /* at exit, once every entry is gone */
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w);
 void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w);
 cl_mem nurt_arrays_dummy(const nurt_where *w);
-void nurt_arrays_release_all(void);
 
 /* copies.c: data between host and device, protection left as it is
  * (callers hold nurt_lock); sync.c decides which copy and opens pages */
@@ -316,11 +328,8 @@ void nurt_io_link(void); /* does nothing: keeps io.c in a static link */
  * Each concerns the calling thread. */
 void nurt_clock_busy(int on);   /* 1: inside nurt, calling OpenCL without the lock */
 void nurt_clock_launched(void); /* a launch is queued (and busy is over) */
-void nurt_clock_waited(void);   /* the queue is empty */
 
 /* launch.c */
-extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */
-void nurt_modules_release_all(void);
 /* While on, launches run their kernels built without contraction (each
  * a*b + c rounded twice, as C without FMA): NU_VERIFY's rerun. */
 void nurt_launch_exact(int on);
@@ -338,7 +347,8 @@ nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *fi
 void nurt_prof_cause(int kind, const char *file, int line, const char *name);
 void nurt_prof_cause_pc(uintptr_t pc);                          /* a fault's instruction */
 void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes); /* one copy, for its cause */
-void nurt_prof_report(FILE *out);
+void nurt_prof_report(FILE *out, const char *device, const char *platform,
+                      const nurt_kernel *kernels); /* kernels: every one launched */
 void nurt_prof_release(void);
 
 #endif

@@ -229,7 +229,7 @@ static void enter(nurt_entry *e, nurt_state s) {
 }
 
 #ifndef NDEBUG
-static void check_entry(const nurt_entry *e);
+static void assert_entry_state(const nurt_entry *e);
 #endif
 
 /* The event × state table: the next state, or -1 where the event is a bug
@@ -258,7 +258,7 @@ void nurt_transition(nurt_entry *e, nurt_event ev) {
                (void *)e->base, e->bytes, states[e->state]);
   enter(e, s);
 #ifndef NDEBUG
-  check_entry(e); /* the whole table is checked when the operation ends */
+  assert_entry_state(e); /* the whole table is checked when the operation ends */
 #endif
 }
 
@@ -589,35 +589,56 @@ static const nurt_guard_server server = {sync_fault, sync_range, sync_open, sync
 
 __attribute__((constructor)) static void serve_guard(void) { nurt_guard_serve(&server); }
 
-/* The invariants of each state (docs/runtime.md, "The states"), checked
- * after every change of the table in debug builds, as SQLite's pager checks
- * assert_pager_state(): a broken one stops the program naming it. */
+/* The invariants of each state (docs/runtime.md, "The states"), checked on
+ * every transition and after every change of the table in debug builds, as
+ * SQLite's pager checks assert_pager_state(): a broken one stops the program
+ * naming it.
+ *   every state   a buffer; a snapshot only with loose edges; loose edges only
+ *                 on a guarded entry off the host; a shadow exactly when an
+ *                 unguarded entry is off the host
+ *   host-fresh    guard UNKNOWN or NO (not protected): the host may write
+ *   both          classified; guarded: body PROT_READ, head PROT_READ or NONE
+ *   device-fresh  classified; guarded: body and head PROT_NONE
+ *   guarded       its pages a page range within a page of its bytes, the
+ *                 malloc header's page first */
 #ifndef NDEBUG
-static void check_entry(const nurt_entry *e) {
+static void assert_guarded_pages(const nurt_entry *e) {
   uintptr_t p = nurt_page();
-  NURT_ASSERT(e->bytes > 0 && e->mem, "an entry without bytes or buffer");
-  NURT_ASSERT(e->state == NURT_HOST_FRESH || e->state == NURT_DEVICE_FRESH || e->state == NURT_BOTH,
-              "an entry in no state");
-  NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
-  NURT_ASSERT(!e->shadow == (nurt_is_guarded(e) || nurt_is_host_fresh(e)),
-              "an unprotected entry off the host without its shadow, or a shadow elsewhere");
-  NURT_ASSERT(!e->loose || (nurt_is_guarded(e) && nurt_on_device(e)),
-              "loose edges on an entry that is not protected or is host-fresh");
-  if (nurt_is_host_fresh(e))
-    NURT_ASSERT(!nurt_is_guarded(e), "a host-fresh entry still protected");
-  if (!nurt_is_guarded(e))
-    return;
   NURT_ASSERT(e->glo % p == 0 && e->ghi % p == 0 && e->glo < e->ghi,
               "protected pages not a page range");
   NURT_ASSERT(e->glo <= down(lo_of(e) + p - 1) && e->ghi <= hi_of(e) + p,
               "protected pages outside the entry");
   NURT_ASSERT(!e->head || e->head == e->glo, "malloc's header page not the first page");
   NURT_ASSERT(e->head || e->head_prot == e->prot, "a head protection without a head page");
-  if (nurt_is_device_fresh(e))
-    NURT_ASSERT(e->prot == NONE && e->head_prot == NONE, "a device-fresh entry readable");
-  if (nurt_is_both(e))
-    NURT_ASSERT(e->prot == RO && (e->head_prot == RO || e->head_prot == NONE),
+}
+
+static void assert_entry_state(const nurt_entry *e) {
+  NURT_ASSERT(e->bytes > 0 && e->mem, "an entry without bytes or buffer");
+  NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
+  NURT_ASSERT(!e->shadow == (nurt_is_guarded(e) || nurt_is_host_fresh(e)),
+              "an unprotected entry off the host without its shadow, or a shadow elsewhere");
+  NURT_ASSERT(!e->loose || (nurt_is_guarded(e) && nurt_on_device(e)),
+              "loose edges on an entry that is not protected or is host-fresh");
+  if (nurt_is_guarded(e))
+    assert_guarded_pages(e);
+  switch (e->state) {
+  case NURT_HOST_FRESH:
+    NURT_ASSERT(!nurt_is_guarded(e), "a host-fresh entry still protected");
+    break;
+  case NURT_BOTH:
+    NURT_ASSERT(e->guard != NURT_GUARD_UNKNOWN, "an entry in state both not classified");
+    NURT_ASSERT(!nurt_is_guarded(e) ||
+                    (e->prot == RO && (e->head_prot == RO || e->head_prot == NONE)),
                 "an entry in state both not read-only");
+    break;
+  case NURT_DEVICE_FRESH:
+    NURT_ASSERT(e->guard != NURT_GUARD_UNKNOWN, "a device-fresh entry not classified");
+    NURT_ASSERT(!nurt_is_guarded(e) || (e->prot == NONE && e->head_prot == NONE),
+                "a device-fresh entry readable");
+    break;
+  default:
+    NURT_ASSERT(0, "an entry in no state");
+  }
 }
 #endif
 
@@ -627,7 +648,7 @@ void nurt_sync_check(void) {
   size_t live = 0;
   const nurt_entry *e;
   for (size_t i = 0; (e = nurt_table_at(i)); i++) {
-    check_entry(e);
+    assert_entry_state(e);
     live += nurt_on_device(e);
     const nurt_entry *x;
     for (size_t j = i + 1; (x = nurt_table_at(j)); j++) {
