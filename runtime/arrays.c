@@ -2,7 +2,8 @@
  * Receives the ranges kernels use (nurt_arg_buffer via launch.c) and the
  * program's free/realloc (nurt_free, nurt_realloc); finds, creates, merges and
  * forgets entries.  Entries are disjoint host ranges; a range overlapping
- * several is merged into one.  Data moves in sync.c; callers hold nurt_lock. */
+ * several is merged into one.  The entries live in table.c; their states and
+ * protection change in sync.c, data moves in copies.c; callers hold nurt_lock. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,47 +13,23 @@
 
 #include "nurt_internal.h"
 
-nurt_entry **nurt_table;
-size_t nurt_ntable;
-static size_t cap;
-static nurt_entry *last; /* the last entry found, checked first */
-static cl_mem dummy;     /* what a zero-byte array argument points at */
+static cl_mem dummy; /* what a zero-byte array argument points at */
 
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
 
-nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes) {
-  NURT_LOCKED();
-  uintptr_t lo = (uintptr_t)ptr, hi = lo + (bytes ? bytes : 1);
-  if (last && lo >= lo_of(last) && hi <= hi_of(last))
-    return last;
-  for (size_t i = 0; i < nurt_ntable; i++)
-    if (lo >= lo_of(nurt_table[i]) && hi <= hi_of(nurt_table[i]))
-      return last = nurt_table[i];
-  return NULL;
-}
-
 /* Out of the table and released; its pages are read-write again. */
 static void drop(size_t i) {
-  nurt_entry *e = nurt_table[i];
+  nurt_entry *e = nurt_table_at(i);
   nurt_wait_upload(e);
   nurt_transition(e, NURT_ON_FORGOTTEN);
   clReleaseMemObject(e->mem);
-  if (last == e)
-    last = NULL;
-  nurt_table[i] = nurt_table[--nurt_ntable];
+  nurt_table_remove_at(i);
   free(e);
 }
 
+/* A new entry, host-fresh and unclassified (zeroed: see nurt_internal.h). */
 static nurt_entry *create(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
-  if (nurt_ntable == cap) {
-    size_t n = cap ? 2 * cap : 16;
-    nurt_entry **t = realloc(nurt_table, n * sizeof(nurt_entry *));
-    if (!t)
-      nurt_fatal("out of host memory for the array table");
-    nurt_table = t;
-    cap = n;
-  }
   nurt_entry *e = calloc(1, sizeof *e);
   if (!e)
     nurt_fatal("out of host memory for the array table");
@@ -61,12 +38,10 @@ static nurt_entry *create(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   e->bytes = hi - lo;
   e->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, e->bytes, NULL, &err);
   nurt_check(err, "clCreateBuffer", w);
-  e->state = NURT_HOST_FRESH;
-  e->guard = NURT_GUARD_UNKNOWN;
   if (nurt_profile_enabled())
     e->prof = nurt_prof_array(e->base, e->bytes, w);
-  nurt_table[nurt_ntable++] = e;
-  return last = e;
+  nurt_table_add(e);
+  return e;
 }
 
 static int by_base(const void *a, const void *b) {
@@ -77,7 +52,7 @@ static int by_base(const void *a, const void *b) {
 /* An old entry about to be merged: its device copy complete (the edges the
  * host may have written go up first), its pages no longer protected. */
 static void retire(nurt_entry *o, const nurt_where *w) {
-  if (o->state != NURT_HOST_FRESH)
+  if (nurt_on_device(o))
     nurt_upload_edges(o, w);
   nurt_unguard(o);
 }
@@ -89,29 +64,26 @@ static void retire(nurt_entry *o, const nurt_where *w) {
  * not bounce through the host. */
 static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   size_t n = 0;
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *o = nurt_table[i];
+  nurt_entry *o;
+  for (size_t i = 0; (o = nurt_table_at(i)); i++) {
     if (lo_of(o) < hi && lo < hi_of(o)) {
       lo = lo < lo_of(o) ? lo : lo_of(o);
       hi = hi > hi_of(o) ? hi : hi_of(o);
     }
   }
-  for (size_t i = 0; i < nurt_ntable; i++)
-    n += lo_of(nurt_table[i]) < hi && lo < hi_of(nurt_table[i]);
+  for (size_t i = 0; (o = nurt_table_at(i)); i++)
+    n += lo_of(o) < hi && lo < hi_of(o);
   /* Every overlapping entry goes, however many: one left behind would
    * overlap the new entry, and the table's entries must stay disjoint. */
   nurt_entry **olds = malloc((n ? n : 1) * sizeof(nurt_entry *));
   if (!olds)
     nurt_fatal("out of host memory merging %zu arrays", n);
   n = 0;
-  for (size_t i = 0; i < nurt_ntable;) {
-    nurt_entry *o = nurt_table[i];
+  for (size_t i = 0; (o = nurt_table_at(i));) {
     if (lo_of(o) < hi && lo < hi_of(o)) {
       retire(o, w);
       olds[n++] = o;
-      nurt_table[i] = nurt_table[--nurt_ntable]; /* out of the table; released below */
-      if (last == o)
-        last = NULL;
+      nurt_table_remove_at(i); /* released below */
     } else {
       i++;
     }
@@ -120,14 +92,14 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   nurt_entry *e = create(lo, hi, w);
   bool device_data = false, device_fresh = false;
   for (size_t i = 0; i < n; i++) {
-    device_data |= olds[i]->state != NURT_HOST_FRESH;
-    device_fresh |= olds[i]->state == NURT_DEVICE_FRESH;
+    device_data |= nurt_on_device(olds[i]);
+    device_fresh |= nurt_is_device_fresh(olds[i]);
   }
   if (device_data) {
     uintptr_t at = lo;
     for (size_t i = 0; i < n; i++) {
-      nurt_entry *o = olds[i];
-      if (o->state == NURT_HOST_FRESH)
+      o = olds[i];
+      if (nurt_is_host_fresh(o))
         continue; /* its bytes come from the host with the gaps */
       nurt_upload(e, at, lo_of(o), w);
       nurt_check(clEnqueueCopyBuffer(nurt_g.queue, o->mem, e->mem, 0, lo_of(o) - lo, o->bytes, 0,
@@ -143,7 +115,7 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
       nurt_transition(e, NURT_ON_KERNEL_WROTE); /* some of it newer than the host's */
   }
   for (size_t i = 0; i < n; i++) {
-    nurt_entry *o = olds[i];
+    o = olds[i];
     nurt_wait_upload(o);
     nurt_transition(o, NURT_ON_FORGOTTEN);
     clReleaseMemObject(o->mem); /* released once the copies are done */
@@ -155,7 +127,7 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
 
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w) {
   NURT_LOCKED();
-  nurt_entry *e = nurt_arrays_find(ptr, bytes);
+  nurt_entry *e = nurt_table_find(ptr, bytes);
   if (!e) {
     /* A kernel may touch a prefix of a heap array that later launches
      * extend (one more row each): take the whole block at once, so it is
@@ -168,7 +140,7 @@ nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where 
     e = merge((uintptr_t)ptr, (uintptr_t)ptr + whole, w);
   }
   /* Upload for every mode: a kernel that writes may not write every byte. */
-  if (e->state == NURT_HOST_FRESH) {
+  if (nurt_is_host_fresh(e)) {
     nurt_upload_whole(e, w);
   } else {
     nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
@@ -199,7 +171,7 @@ cl_mem nurt_arrays_dummy(const nurt_where *w) {
  * first: their protected head page holds the header malloc_usable_size reads. */
 static void forget(void *p, int keep) {
   NURT_LOCKED();
-  if (!p || nurt_ntable == 0)
+  if (!p || nurt_table_count() == 0)
     return;
   uintptr_t lo = (uintptr_t)p;
   for (int pass = 0; pass < 2; pass++) {
@@ -208,13 +180,13 @@ static void forget(void *p, int keep) {
 #else
     uintptr_t hi = lo + 1;
 #endif
-    for (size_t i = 0; i < nurt_ntable;) {
-      nurt_entry *e = nurt_table[i];
+    nurt_entry *e;
+    for (size_t i = 0; (e = nurt_table_at(i));) {
       if (lo_of(e) < lo || lo_of(e) >= hi) {
         i++;
         continue;
       }
-      if (keep && e->state == NURT_DEVICE_FRESH)
+      if (keep && nurt_is_device_fresh(e))
         nurt_copy_back(e);
       drop(i);
     }
@@ -238,30 +210,30 @@ void *nurt_realloc(void *ptr, size_t bytes) {
 
 /* At exit: protected arrays come back first, so that exit handlers that run
  * after this one read fresh data from read-write pages. */
-void nurt_arrays_release_all(void) {
+static void release_all(void) {
   nurt_lock();
   /* Two passes: a copy back looks at every entry's pages, so none may be
    * freed before the last copy. */
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
-    if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH)
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
+    if (nurt_is_guarded(e) && nurt_is_device_fresh(e))
       nurt_copy_back(e);
     nurt_transition(e, NURT_ON_FORGOTTEN); /* unprotected device-fresh data: lost */
   }
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
     if (e->upload)
       clReleaseEvent(e->upload);
     clReleaseMemObject(e->mem);
     free(e);
   }
-  free(nurt_table);
-  nurt_table = NULL;
-  nurt_ntable = cap = 0;
-  last = NULL;
+  nurt_table_release();
   if (dummy)
     clReleaseMemObject(dummy);
   dummy = NULL;
   nurt_copies_release();
   nurt_unlock();
+}
+
+__attribute__((constructor)) static void register_exit_work(void) {
+  nurt_device_at_exit(NURT_EXIT_ARRAYS, release_all);
 }

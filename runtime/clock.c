@@ -52,7 +52,8 @@ void nurt_clock_launched(void) {
   pending = 1;
 }
 
-void nurt_clock_waited(void) { pending = 0; }
+/* device.c's nurt_finish emptied the queue (registered below). */
+static void waited(void) { pending = 0; }
 
 static void *next_of(int i);
 #define NEXT(name)                                                                                 \
@@ -99,6 +100,7 @@ __attribute__((constructor)) static void find_all(void) {
   for (int i = 0; i < CLOCK_COUNT; i++)
     __atomic_store_n(&nexts[i], find(i), __ATOMIC_RELEASE);
   pthread_atfork(NULL, NULL, after_fork_child);
+  nurt_device_on_finish(waited);
 }
 
 /* NU_TIMERS=0: clocks do not wait.  Read by the launching thread only. */

@@ -1,7 +1,9 @@
 /* device.c — the OpenCL device nurt runs on: chosen lazily from NU_DEVICE
  * (SPEC §5), with one context and one in-order, profiling queue.  Also the
- * exit handler that prints the NU_PROFILE report and releases everything, and
- * the waiting entry points (nurt_wait, nurt_host_mode). */
+ * exit handler, which runs the exit work the floors above registered (in the
+ * order of nurt_exit_step) before it releases the queue and context, and the
+ * waiting entry points (nurt_wait, nurt_get_stats, nurt_host_mode).  It calls
+ * nothing above it: what must happen up there is registered with it. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,20 @@
 #include "nurt_internal.h"
 
 nurt_cl nurt_g;
+
+/* Registered when the library loads (constructors of arrays.c, launch.c,
+ * clock.c): one slot each, so none can be dropped. */
+static void (*exit_work[NURT_EXIT_STEPS])(void);
+static void (*on_finish)(void);
+
+void nurt_device_at_exit(nurt_exit_step step, void (*fn)(void)) { exit_work[step] = fn; }
+
+void nurt_device_on_finish(void (*fn)(void)) { on_finish = fn; }
+
+static void run_exit_work(nurt_exit_step step) {
+  if (exit_work[step])
+    exit_work[step]();
+}
 
 /* Every device over all platforms, in platform order. */
 typedef struct {
@@ -195,13 +211,21 @@ void nurt_finish(const nurt_where *w) {
     return;
   NURT_LOCKED(); /* the profile queue: a fault in another thread pushes onto it */
   nurt_check(clFinish(nurt_g.queue), "clFinish", w);
-  nurt_clock_waited();
+  if (on_finish)
+    on_finish();
   nurt_prof_drain(1);
 }
 
 void nurt_wait(void) {
   nurt_lock();
   nurt_finish(NULL);
+  nurt_unlock();
+}
+
+void nurt_get_stats(nurt_stats *out) {
+  nurt_lock(); /* a fault in another thread counts and pushes under it */
+  nurt_finish(NULL);
+  *out = nurt_counters;
   nurt_unlock();
 }
 
@@ -223,11 +247,10 @@ static void at_exit(void) {
   nurt_lock();
   clFinish(nurt_g.queue);
   nurt_prof_drain(1);
-  if (nurt_profile_enabled())
-    nurt_prof_report(stderr);
+  run_exit_work(NURT_EXIT_REPORT);
   nurt_unlock();
-  nurt_arrays_release_all();
-  nurt_modules_release_all();
+  run_exit_work(NURT_EXIT_ARRAYS);
+  run_exit_work(NURT_EXIT_MODULES);
   nurt_lock();
   nurt_prof_release();
   nurt_unlock();

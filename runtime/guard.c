@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -232,11 +233,18 @@ static int mem_fd(void) {
   return memfd;
 }
 
+/* Raw system calls, not pread/pwrite: libnurt itself defines those (io.c),
+ * and their wrappers hand the range back to the guard; the fault path and
+ * the copies it makes must not run through the layer above. */
+static ssize_t raw_io(int write, int fd, void *buf, size_t n, uintptr_t at) {
+  _Static_assert(sizeof(long) == 8, "SYS_pread64 takes the offset in one argument on 64-bit Linux");
+  return (ssize_t)syscall(write ? SYS_pwrite64 : SYS_pread64, fd, buf, n, (long)at);
+}
+
 static int mem_io(int write, uintptr_t addr, void *buf, size_t n) {
   int fd = mem_fd();
   for (size_t done = 0; fd >= 0 && done < n;) {
-    ssize_t k = write ? pwrite(fd, (char *)buf + done, n - done, (off_t)(addr + done))
-                      : pread(fd, (char *)buf + done, n - done, (off_t)(addr + done));
+    ssize_t k = raw_io(write, fd, (char *)buf + done, n - done, addr + done);
     if (k <= 0 && errno != EINTR)
       return -1;
     done += k > 0 ? (size_t)k : 0;
@@ -401,8 +409,9 @@ static void after_fork_child(void) {
  *   not the driver's.
  * - It is not async-signal-safe, on purpose: it takes the table's lock
  *   (pthread_mutex_lock) and copies data back through OpenCL, which allocates
- *   and waits for the driver's threads; with /proc/self/mem it also calls
- *   pread/pwrite.  It calls nothing that could fault on a page nurt protects.
+ *   and waits for the driver's threads; with /proc/self/mem it also makes
+ *   the raw pread64/pwrite64 system calls (never io.c's wrappers).  It calls
+ *   nothing that could fault on a page nurt protects.
  * - In a forked child, or once nurt_fatal has started, it only mprotects.
  * - A fault that is not on nurt's pages goes to the program's handler, or to
  *   the default action (chain()).

@@ -49,8 +49,8 @@ struct nurt_launch {
 };
 static nurt_launch current;
 
-nurt_kernel *nurt_kernels;
-static nurt_kernel **kernels_tail = &nurt_kernels;
+static nurt_kernel *all_kernels; /* every kernel launched, for the report */
+static nurt_kernel **kernels_tail = &all_kernels;
 static nurt_module **modules; /* built, for release at exit */
 static size_t nmodules, capmodules;
 
@@ -388,7 +388,7 @@ static int overlapping(nurt_launch *l) {
       if (a->mode == NURT_SNAPSHOT || b->mode == NURT_SNAPSHOT)
         continue; /* a copy of its own */
       if (a->bytes && b->bytes && ((a->mode | b->mode) & NURT_OUT) &&
-          nurt_arrays_find(a->lo, a->bytes) == nurt_arrays_find(b->lo, b->bytes))
+          nurt_table_find(a->lo, a->bytes) == nurt_table_find(b->lo, b->bytes))
         return 1;
     }
   return 0;
@@ -719,11 +719,11 @@ static void set_buffers(nurt_launch *l) {
     if (b->bytes == 0) {
       mem = nurt_arrays_dummy(&l->where);
     } else if (b->mode == NURT_SNAPSHOT) {
-      nurt_entry *e = nurt_arrays_find(b->lo, b->bytes);
+      nurt_entry *e = nurt_table_find(b->lo, b->bytes);
       mem = take_snapshot(l, b, e);
       off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)b->lo);
     } else {
-      nurt_entry *e = nurt_arrays_find(b->lo, b->bytes);
+      nurt_entry *e = nurt_table_find(b->lo, b->bytes);
       mem = e->mem;
       off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->base);
     }
@@ -859,7 +859,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_prof_push(ev, NURT_EV_KERNEL, k);
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
-      nurt_arrays_mark_written(nurt_arrays_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
+      nurt_arrays_mark_written(nurt_table_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
@@ -867,11 +867,17 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_clock_launched();
 }
 
-void nurt_modules_release_all(void) {
+/* At exit, the queue drained and the lock held (device.c). */
+static void report(void) {
+  if (nurt_profile_enabled())
+    nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels);
+}
+
+static void release_all(void) {
   nurt_partials_release_all();
   nurt_scratch_release_all();
   nurt_snapshots_release_all();
-  for (nurt_kernel *k = nurt_kernels, *next; k; k = next) {
+  for (nurt_kernel *k = all_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);
     if (k->alias)
@@ -884,8 +890,8 @@ void nurt_modules_release_all(void) {
     free(k->name);
     free(k);
   }
-  nurt_kernels = NULL;
-  kernels_tail = &nurt_kernels;
+  all_kernels = NULL;
+  kernels_tail = &all_kernels;
   for (size_t i = 0; i < nmodules; i++) {
     program *p = modules[i]->priv;
     clReleaseProgram(p->program);
@@ -906,4 +912,10 @@ void nurt_modules_release_all(void) {
   nmodules = capmodules = 0;
   free(current.bufs);
   current = (nurt_launch){0};
+}
+
+/* launch.c's part of the exit, in device.c's order (nurt_exit_step). */
+__attribute__((constructor)) static void register_exit_work(void) {
+  nurt_device_at_exit(NURT_EXIT_REPORT, report);
+  nurt_device_at_exit(NURT_EXIT_MODULES, release_all);
 }

@@ -131,6 +131,19 @@ extern nurt_cl nurt_g;
 void nurt_device_init(void);               /* idempotent; exits on failure */
 void nurt_device_after_first_launch(void); /* waits once, re-registers the exit handler */
 void nurt_finish(const nurt_where *w);     /* clFinish, then read events; lock held */
+/* The exit work of the floors above device.c, in the order it runs: each
+ * registers its own when the library loads, so that device.c never calls
+ * up.  Before the first step the queue is drained; after the last the
+ * profile's records, the queue and the context are released. */
+typedef enum {
+  NURT_EXIT_REPORT,  /* launch.c: the NU_PROFILE report (lock held) */
+  NURT_EXIT_ARRAYS,  /* arrays.c: protected arrays back on the host, the table released */
+  NURT_EXIT_MODULES, /* launch.c: kernels, programs, partials, snapshots released */
+  NURT_EXIT_STEPS
+} nurt_exit_step;
+void nurt_device_at_exit(nurt_exit_step step, void (*fn)(void));
+/* fn runs after every nurt_finish, in the thread that waited (clock.c). */
+void nurt_device_on_finish(void (*fn)(void));
 
 /* occupancy.c: register caps on NVIDIA devices */
 typedef struct nurt_occ_device {
@@ -184,23 +197,46 @@ typedef struct nurt_entry {
   char *shadow;
 } nurt_entry;
 
-/* arrays.c: the table (callers hold nurt_lock) */
-extern nurt_entry **nurt_table;
-extern size_t nurt_ntable;
+/* The states and the guard asked by name, as Lua's lgc.c asks iswhite(o):
+ * code outside sync.c reads an entry's state only through these. */
+static inline int nurt_is_host_fresh(const nurt_entry *e) { return e->state == NURT_HOST_FRESH; }
+static inline int nurt_is_device_fresh(const nurt_entry *e) {
+  return e->state == NURT_DEVICE_FRESH;
+}
+static inline int nurt_is_both(const nurt_entry *e) { return e->state == NURT_BOTH; }
+/* The device copy is current (both or device-fresh): the host's may not be. */
+static inline int nurt_on_device(const nurt_entry *e) { return e->state != NURT_HOST_FRESH; }
+/* Its pages are protected to match its state (guard YES). */
+static inline int nurt_is_guarded(const nurt_entry *e) { return e->guard == NURT_GUARD_YES; }
+/* A zeroed entry (calloc) is host-fresh and not yet classified: arrays.c
+ * creates entries so, and only sync.c's transitions change either field. */
+_Static_assert(NURT_HOST_FRESH == 0 && NURT_GUARD_UNKNOWN == 0, "a zeroed entry is host-fresh");
+
+/* table.c: the entries (callers hold nurt_lock) */
+nurt_entry *nurt_table_at(size_t i); /* the i-th entry, NULL past the last: for walks */
+size_t nurt_table_count(void);
+nurt_entry *nurt_table_find(const void *ptr, size_t bytes); /* the one holding all of it */
+void nurt_table_add(nurt_entry *e);
+void nurt_table_remove_at(size_t i); /* the last entry takes its place */
+void nurt_table_release(void);       /* at exit, once every entry is gone */
+
+/* arrays.c: entries created, merged and dropped (callers hold nurt_lock) */
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w);
-nurt_entry *nurt_arrays_find(const void *ptr, size_t bytes);
 void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w);
 cl_mem nurt_arrays_dummy(const nurt_where *w);
-void nurt_arrays_release_all(void);
 
-/* copies.c: data between host and device (callers hold nurt_lock) */
-void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w);
+/* copies.c: data between host and device, protection left as it is
+ * (callers hold nurt_lock); sync.c decides which copy and opens pages */
+void nurt_copy_up(nurt_entry *e, uintptr_t lo, uintptr_t hi, int blocking,
+                  const nurt_where *w); /* host [lo, hi) into e; async unless blocking */
 void nurt_upload_from(nurt_entry *e, const void *src, const nurt_where *w); /* all of e, async */
-void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi);             /* blocking */
+void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi);             /* blocking */
+/* Through /proc/self/mem and a bounce buffer, whatever the pages'
+ * protection; blocking.  0 when /proc/self/mem cannot be used. */
+int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const nurt_where *w);
 void nurt_wait_upload(nurt_entry *e);
-void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi);        /* uploads reading [lo, hi) */
-int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need); /* a page below PROT `need` */
-void nurt_copies_release(void);                               /* at exit */
+void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi); /* uploads reading [lo, hi) */
+void nurt_copies_release(void);                        /* at exit */
 
 /* sync.c: each entry's protection kept to its state */
 /* What happens to an entry; nurt_transition() moves it to its next state by
@@ -217,7 +253,12 @@ typedef enum {
   NURT_ON_COUNT
 } nurt_event;
 void nurt_transition(nurt_entry *e, nurt_event ev);
-void nurt_protect(nurt_entry *e, int body, int head);       /* PROT_* of its pages, head page */
+void nurt_protect(nurt_entry *e, int body, int head); /* PROT_* of its pages, head page */
+/* Copies that respect protection: through /proc/self/mem, or with the pages
+ * opened meanwhile and closed again. */
+void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w);
+void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi); /* blocking */
+int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need);   /* a page below PROT `need` */
 void nurt_copy_back(nurt_entry *e);                         /* the stale host bytes; then BOTH */
 void nurt_host_fresh(nurt_entry *e);                        /* the host is about to write */
 void nurt_unguard(nurt_entry *e);                           /* pages read-write, entry unchanged */
@@ -287,11 +328,8 @@ void nurt_io_link(void); /* does nothing: keeps io.c in a static link */
  * Each concerns the calling thread. */
 void nurt_clock_busy(int on);   /* 1: inside nurt, calling OpenCL without the lock */
 void nurt_clock_launched(void); /* a launch is queued (and busy is over) */
-void nurt_clock_waited(void);   /* the queue is empty */
 
 /* launch.c */
-extern nurt_kernel *nurt_kernels; /* every kernel launched, for reports */
-void nurt_modules_release_all(void);
 /* While on, launches run their kernels built without contraction (each
  * a*b + c rounded twice, as C without FMA): NU_VERIFY's rerun. */
 void nurt_launch_exact(int on);
@@ -309,7 +347,8 @@ nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *fi
 void nurt_prof_cause(int kind, const char *file, int line, const char *name);
 void nurt_prof_cause_pc(uintptr_t pc);                          /* a fault's instruction */
 void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes); /* one copy, for its cause */
-void nurt_prof_report(FILE *out);
+void nurt_prof_report(FILE *out, const char *device, const char *platform,
+                      const nurt_kernel *kernels); /* kernels: every one launched */
 void nurt_prof_release(void);
 
 #endif

@@ -1,7 +1,9 @@
 /* profile.c — counters and timings.  Receives the events of kernels and
  * copies as they are enqueued, reads their profiling times once they have
  * finished (a bounded queue: events are released after reading), and hands
- * on nurt_get_stats and, with NU_PROFILE=1, the report printed at exit. */
+ * on the counters (device.c's nurt_get_stats) and, with NU_PROFILE=1, the
+ * report that launch.c prints at exit.  It only receives: it calls no other
+ * floor of nurt (errors.c's failure aside). */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -111,13 +113,6 @@ void nurt_prof_push(cl_event ev, int kind, void *rec) {
     while (npending - first >= MAX_PENDING / 2 && take_first(1))
       ;
   }
-}
-
-void nurt_get_stats(nurt_stats *out) {
-  nurt_lock(); /* a fault in another thread counts and pushes under it */
-  nurt_finish(NULL);
-  *out = nurt_counters;
-  nurt_unlock();
 }
 
 nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first) {
@@ -237,11 +232,12 @@ static void sizes(char *buf, size_t n, unsigned dims, const size_t *s) {
     len += snprintf(buf + len, n - len, "%s%zu", d ? "x" : "", s[d]);
 }
 
-void nurt_prof_report(FILE *out) {
-  fprintf(out, "\nnurt profile: device '%s' (%s)\n", nurt_g.device_name, nurt_g.platform_name);
+void nurt_prof_report(FILE *out, const char *device, const char *platform,
+                      const nurt_kernel *kernels) {
+  fprintf(out, "\nnurt profile: device '%s' (%s)\n", device, platform);
   fprintf(out, "%-24s %-20s %8s %10s %9s %9s %9s  %-14s %s\n", "kernel", "loop", "launches",
           "total ms", "min ms", "avg ms", "max ms", "global", "local");
-  for (nurt_kernel *k = nurt_kernels; k; k = k->next) {
+  for (const nurt_kernel *k = kernels; k; k = k->next) {
     char loop[256], g[64], l[64] = "-";
     snprintf(loop, sizeof loop, "%s:%d", k->module->file, k->line);
     sizes(g, sizeof g, k->dims, k->global);

@@ -19,6 +19,7 @@ static size_t nlive;
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
 static uintptr_t down(uintptr_t a) { return a & ~(nurt_page() - 1); }
+static uintptr_t up(uintptr_t a) { return down(a + nurt_page() - 1); }
 static uintptr_t max_of(uintptr_t a, uintptr_t b) { return a > b ? a : b; }
 static uintptr_t min_of(uintptr_t a, uintptr_t b) { return a < b ? a : b; }
 
@@ -43,10 +44,20 @@ static void drop_shadow(nurt_entry *e) {
   e->shadow = NULL;
 }
 
+/* The one place that writes an entry's guard.  YES comes with the pages it
+ * owns, [glo, ghi), head, set by classify(); they start read-write. */
+static void set_guard(nurt_entry *e, nurt_guard g) {
+  NURT_ASSERT(g != NURT_GUARD_YES || (e->glo < e->ghi && e->prot == RW && e->head_prot == RW),
+              "an entry guarded without its pages");
+  NURT_ASSERT(g == NURT_GUARD_YES || !nurt_is_guarded(e) || (e->prot == RW && e->head_prot == RW),
+              "an entry unguarded with its pages still protected");
+  e->guard = g;
+}
+
 /* e's pages are no longer protected: from now on its shadow is the proof. */
 static void unprotected(nurt_entry *e) {
-  e->guard = NURT_GUARD_NO;
-  if (e->state != NURT_HOST_FRESH)
+  set_guard(e, NURT_GUARD_NO);
+  if (nurt_on_device(e))
     take_shadow(e);
 }
 
@@ -55,7 +66,7 @@ static void unprotected(nurt_entry *e) {
  * that copies would fault.  If mprotect fails, e is no longer protected. */
 void nurt_protect(nurt_entry *e, int body, int head) {
   NURT_LOCKED();
-  if (e->guard != NURT_GUARD_YES)
+  if (!nurt_is_guarded(e))
     return;
   uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
   if (!e->head)
@@ -81,21 +92,105 @@ void nurt_unguard(nurt_entry *e) {
   unprotected(e);
 }
 
+/* Some page of [lo, hi) is protected below `need` (PROT_READ or RW). */
+int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
+  NURT_LOCKED();
+  lo = down(lo);
+  hi = up(hi);
+  nurt_entry *x;
+  for (size_t i = 0; (x = nurt_table_at(i)); i++)
+    if (nurt_is_guarded(x) && x->glo < hi && lo < x->ghi &&
+        ((x->prot & need) != need || (x->head_prot & need) != need))
+      return 1;
+  return 0;
+}
+
+/* Without /proc/self/mem: raises to at least `need` the protected pages on
+ * [lo, hi) of every entry, saving each one's protection for restore(): an
+ * entry left open would no longer fault, and its host copy may be stale. */
+typedef struct {
+  nurt_entry *e;
+  int prot, head_prot;
+} saved;
+typedef struct {
+  saved *v;
+  size_t n, cap;
+} saved_list;
+
+static void expose(uintptr_t lo, uintptr_t hi, int need, saved_list *s) {
+  lo = down(lo);
+  hi = up(hi);
+  nurt_entry *x;
+  for (size_t i = 0; (x = nurt_table_at(i)); i++) {
+    if (!nurt_is_guarded(x) || x->ghi <= lo || hi <= x->glo)
+      continue;
+    if ((x->prot & need) == need && (x->head_prot & need) == need)
+      continue;
+    if (s->n == s->cap) {
+      size_t c = s->cap ? 2 * s->cap : 4;
+      saved *v = realloc(s->v, c * sizeof *v);
+      if (!v)
+        nurt_fatal("out of host memory opening protected pages for a copy");
+      s->v = v;
+      s->cap = c;
+    }
+    s->v[s->n++] = (saved){x, x->prot, x->head_prot};
+    nurt_protect(x, x->prot | need, x->head_prot | need);
+  }
+}
+
+static void restore(saved_list *s) {
+  for (size_t i = 0; i < s->n; i++)
+    nurt_protect(s->v[i].e, s->v[i].prot, s->v[i].head_prot);
+  free(s->v);
+}
+
+/* Host-to-device copy of [lo, hi) of the host memory into e's buffer;
+ * asynchronous unless it reads protected pages, which go through
+ * /proc/self/mem (copies.c) or, without it, are opened meanwhile. */
+void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  NURT_LOCKED();
+  if (hi <= lo)
+    return;
+  int closed = nurt_guarded_below(lo, hi, RO);
+  if (closed && nurt_copy_staged(e, 0, lo, hi, w))
+    return;
+  saved_list s = {0};
+  if (closed)
+    expose(lo, hi, RO, &s);
+  nurt_copy_up(e, lo, hi, s.n != 0, w);
+  restore(&s);
+}
+
+/* Blocking device-to-host copy of [lo, hi) of e.  Into protected pages it
+ * goes through /proc/self/mem, so that no other thread of the program sees
+ * them half written; without it they are opened meanwhile. */
+void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
+  NURT_LOCKED();
+  if (hi <= lo)
+    return;
+  if (nurt_guarded_below(lo, hi, RW) && nurt_copy_staged(e, 1, lo, hi, &e->writer))
+    return;
+  saved_list s = {0};
+  expose(lo, hi, RW, &s);
+  nurt_copy_down(e, lo, hi);
+  restore(&s);
+}
+
 /* Which pages e owns: none when another entry has bytes or protected pages
  * on them (then they stay read-write and their bytes are edges). */
 static void classify(nurt_entry *e) {
   uintptr_t glo, ghi, head;
-  e->guard = NURT_GUARD_NO;
+  set_guard(e, NURT_GUARD_NO);
   if (!nurt_guard_candidate(lo_of(e), hi_of(e), &glo, &ghi, &head))
     return;
   for (int tries = 0; tries < 2; tries++) {
     int clash = 0;
-    for (size_t i = 0; i < nurt_ntable; i++) {
-      nurt_entry *x = nurt_table[i];
+    nurt_entry *x;
+    for (size_t i = 0; (x = nurt_table_at(i)); i++)
       if (x != e && ((lo_of(x) < ghi && glo < hi_of(x)) ||
-                     (x->guard == NURT_GUARD_YES && x->glo < ghi && glo < x->ghi)))
+                     (nurt_is_guarded(x) && x->glo < ghi && glo < x->ghi)))
         clash = 1;
-    }
     if (!clash)
       break;
     if (tries || ghi == down(hi_of(e)))
@@ -104,21 +199,21 @@ static void classify(nurt_entry *e) {
   }
   if (glo >= ghi)
     return;
-  e->guard = NURT_GUARD_YES;
   e->glo = glo;
   e->ghi = ghi;
   e->head = head;
   e->prot = e->head_prot = RW;
+  set_guard(e, NURT_GUARD_YES);
 }
 
 /* Enters state s, with the pages' protection that goes with it. */
 static void enter(nurt_entry *e, nurt_state s) {
-  size_t live = nlive - (e->state != NURT_HOST_FRESH) + (s != NURT_HOST_FRESH);
+  size_t live = nlive - nurt_on_device(e) + (s != NURT_HOST_FRESH);
   __atomic_store_n(&nlive, live, __ATOMIC_RELAXED);
-  e->state = s;
-  if (s == NURT_HOST_FRESH) {
+  e->state = s; /* the only write of an entry's state */
+  if (nurt_is_host_fresh(e)) {
     nurt_protect(e, RW, RW);
-    e->guard = NURT_GUARD_UNKNOWN; /* the memory may be another array next time */
+    set_guard(e, NURT_GUARD_UNKNOWN); /* the memory may be another array next time */
     e->loose = 0;
     free(e->snap);
     e->snap = NULL;
@@ -127,14 +222,14 @@ static void enter(nurt_entry *e, nurt_state s) {
   }
   if (e->guard == NURT_GUARD_UNKNOWN)
     classify(e);
-  if (e->guard != NURT_GUARD_YES && !e->shadow)
+  if (!nurt_is_guarded(e) && !e->shadow)
     take_shadow(e);
   int p = s == NURT_DEVICE_FRESH ? NONE : RO;
   nurt_protect(e, p, p);
 }
 
 #ifndef NDEBUG
-static void check_entry(const nurt_entry *e);
+static void assert_entry_state(const nurt_entry *e);
 #endif
 
 /* The event × state table: the next state, or -1 where the event is a bug
@@ -163,7 +258,7 @@ void nurt_transition(nurt_entry *e, nurt_event ev) {
                (void *)e->base, e->bytes, states[e->state]);
   enter(e, s);
 #ifndef NDEBUG
-  check_entry(e); /* the whole table is checked when the operation ends */
+  assert_entry_state(e); /* the whole table is checked when the operation ends */
 #endif
 }
 
@@ -181,7 +276,7 @@ static void copy_back(nurt_entry *e, int then_writes) {
   nurt_transition(e, NURT_ON_COPIED_BACK);
   if (then_writes)
     nurt_host_fresh(e);
-  else if (e->guard != NURT_GUARD_YES)
+  else if (!nurt_is_guarded(e))
     take_shadow(e); /* the host bytes now match the device's */
 }
 
@@ -189,7 +284,7 @@ void nurt_copy_back(nurt_entry *e) { copy_back(e, 0); }
 
 /* Host code will touch e (write: 1, a read: 0): fresh on the host first. */
 static void bring_back(nurt_entry *e, int write) {
-  if (e->state == NURT_DEVICE_FRESH)
+  if (nurt_is_device_fresh(e))
     copy_back(e, write);
   else if (write)
     nurt_host_fresh(e);
@@ -199,7 +294,7 @@ void nurt_upload_whole(nurt_entry *e, const nurt_where *w) {
   NURT_LOCKED();
   if (e->guard == NURT_GUARD_UNKNOWN)
     classify(e);
-  if (e->guard == NURT_GUARD_YES) {
+  if (nurt_is_guarded(e)) {
     nurt_upload(e, lo_of(e), hi_of(e), w);
   } else {
     /* from the shadow: a host write nucc does not see (a declaration's
@@ -212,10 +307,9 @@ void nurt_upload_whole(nurt_entry *e, const nurt_where *w) {
 
 void nurt_check_unseen(nurt_entry *e, const nurt_where *w) {
   NURT_LOCKED();
-  if (e->guard == NURT_GUARD_YES || e->state == NURT_HOST_FRESH ||
-      memcmp(e->base, e->shadow, e->bytes) == 0)
+  if (nurt_is_guarded(e) || nurt_is_host_fresh(e) || memcmp(e->base, e->shadow, e->bytes) == 0)
     return;
-  if (e->state == NURT_DEVICE_FRESH)
+  if (nurt_is_device_fresh(e))
     nurt_fatal("%s:%d: the host changed the array at %p (%zu bytes, memory nurt cannot protect) "
                "after the kernel of %s:%d wrote it, by a write nucc did not see; the device's "
                "results and the host's write cannot both be kept (please report this as a nucc "
@@ -231,8 +325,8 @@ void nurt_check_unseen(nurt_entry *e, const nurt_where *w) {
  * under `fn`). */
 static void each_on(uintptr_t lo, uintptr_t hi, void (*fn)(nurt_entry *, uintptr_t, uintptr_t, int),
                     int arg) {
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
     if (lo_of(e) < hi && lo < hi_of(e))
       fn(e, lo, hi, arg);
   }
@@ -250,7 +344,7 @@ static void range_access(nurt_entry *e, uintptr_t lo, uintptr_t hi, int write) {
  * come back if only the device has them. */
 static void define(nurt_entry *e, uintptr_t lo, uintptr_t hi, int unused) {
   (void)unused;
-  if (e->state == NURT_DEVICE_FRESH) {
+  if (nurt_is_device_fresh(e)) {
     nurt_read_back(e, lo_of(e), max_of(lo_of(e), min_of(lo, hi_of(e))));
     nurt_read_back(e, min_of(hi_of(e), max_of(hi, lo_of(e))), hi_of(e));
   }
@@ -287,7 +381,7 @@ void nurt_host_access_at(const void *ptr, int write, const char *name, const cha
   if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0)
     return;
   nurt_lock();
-  nurt_entry *e = nurt_arrays_find(ptr, 1);
+  nurt_entry *e = nurt_table_find(ptr, 1);
   if (e) {
     if (e->prof && name && !e->prof->name)
       e->prof->name = name;
@@ -351,13 +445,13 @@ static void tighten(nurt_entry *e) {
   edges_of(e, r);
   int edges = r[0][1] > r[0][0] || r[1][1] > r[1][0];
   if (edges && !e->loose) {
-    if (e->state == NURT_DEVICE_FRESH)
+    if (nurt_is_device_fresh(e))
       for (int i = 0; i < 2; i++)
         nurt_read_back(e, r[i][0], r[i][1]);
     snapshot(e);
     e->loose = 1;
   }
-  nurt_protect(e, e->state == NURT_DEVICE_FRESH ? NONE : RO, NONE);
+  nurt_protect(e, nurt_is_device_fresh(e) ? NONE : RO, NONE);
 }
 
 void nurt_escape(void) {
@@ -370,9 +464,9 @@ void nurt_escape(void) {
   nurt_lock();
   nurt_prof_cause(NURT_CAUSE_ALL, NULL, 0, "nurt_escape");
   int guarded = 0;
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
-    if (e->guard == NURT_GUARD_YES) {
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
+    if (nurt_is_guarded(e)) {
       tighten(e);
       guarded = 1;
       continue;
@@ -392,8 +486,8 @@ void nurt_sync_all(void) {
   nurt_lock();
   nurt_finish(NULL);
   nurt_prof_cause(NURT_CAUSE_ALL, NULL, 0, "nurt_sync_all");
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
     if (e->upload)
       clReleaseEvent(e->upload); /* finished: the queue is empty */
     e->upload = NULL;
@@ -423,12 +517,10 @@ static void serve(nurt_entry *e, uintptr_t lo, uintptr_t hi, int on_head, int wr
  * tells a read that raced with another thread's fault from a write. */
 static int sync_fault(uintptr_t addr, int write) {
   NURT_LOCKED();
-  nurt_entry *e = NULL;
-  for (size_t i = 0; i < nurt_ntable && !e; i++) {
-    nurt_entry *x = nurt_table[i];
-    if (x->guard == NURT_GUARD_YES && addr >= x->glo && addr < x->ghi)
+  nurt_entry *e = NULL, *x;
+  for (size_t i = 0; !e && (x = nurt_table_at(i)); i++)
+    if (nurt_is_guarded(x) && addr >= x->glo && addr < x->ghi)
       e = x;
-  }
   if (!e)
     return 0;
   int on_head = e->head && addr < e->head + nurt_page();
@@ -449,9 +541,9 @@ static int sync_fault(uintptr_t addr, int write) {
 static void sync_range(uintptr_t lo, uintptr_t hi, int write) {
   NURT_LOCKED();
   int need = write ? RW : RO;
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
-    if (e->guard != NURT_GUARD_YES || hi <= e->glo || e->ghi <= lo)
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
+    if (!nurt_is_guarded(e) || hi <= e->glo || e->ghi <= lo)
       continue;
     uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
     int on_head = e->head && lo < blo;
@@ -467,9 +559,9 @@ static void sync_range(uintptr_t lo, uintptr_t hi, int write) {
 
 static void sync_before_fork(void) {
   NURT_LOCKED();
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
-    if (e->guard == NURT_GUARD_YES && e->state == NURT_DEVICE_FRESH) {
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
+    if (nurt_is_guarded(e) && nurt_is_device_fresh(e)) {
       nurt_copy_back(e);
       nurt_protect(e, RO, NONE);
     }
@@ -480,10 +572,9 @@ static void sync_before_fork(void) {
  * Opens every protected entry with pages on [lo, hi). */
 static int sync_open(uintptr_t lo, uintptr_t hi) {
   int opened = 0;
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    nurt_entry *e = nurt_table[i];
-    if (e->guard == NURT_GUARD_YES && lo < e->ghi && e->glo < hi &&
-        (e->prot != RW || e->head_prot != RW)) {
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
+    if (nurt_is_guarded(e) && lo < e->ghi && e->glo < hi && (e->prot != RW || e->head_prot != RW)) {
       nurt_guard_protect(e->glo, e->ghi, RW);
       e->prot = e->head_prot = RW;
       opened = 1;
@@ -498,35 +589,56 @@ static const nurt_guard_server server = {sync_fault, sync_range, sync_open, sync
 
 __attribute__((constructor)) static void serve_guard(void) { nurt_guard_serve(&server); }
 
-/* The invariants of each state (docs/runtime.md, "The states"), checked
- * after every change of the table in debug builds, as SQLite's pager checks
- * assert_pager_state(): a broken one stops the program naming it. */
+/* The invariants of each state (docs/runtime.md, "The states"), checked on
+ * every transition and after every change of the table in debug builds, as
+ * SQLite's pager checks assert_pager_state(): a broken one stops the program
+ * naming it.
+ *   every state   a buffer; a snapshot only with loose edges; loose edges only
+ *                 on a guarded entry off the host; a shadow exactly when an
+ *                 unguarded entry is off the host
+ *   host-fresh    guard UNKNOWN or NO (not protected): the host may write
+ *   both          classified; guarded: body PROT_READ, head PROT_READ or NONE
+ *   device-fresh  classified; guarded: body and head PROT_NONE
+ *   guarded       its pages a page range within a page of its bytes, the
+ *                 malloc header's page first */
 #ifndef NDEBUG
-static void check_entry(const nurt_entry *e) {
+static void assert_guarded_pages(const nurt_entry *e) {
   uintptr_t p = nurt_page();
-  NURT_ASSERT(e->bytes > 0 && e->mem, "an entry without bytes or buffer");
-  NURT_ASSERT(e->state == NURT_HOST_FRESH || e->state == NURT_DEVICE_FRESH || e->state == NURT_BOTH,
-              "an entry in no state");
-  NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
-  NURT_ASSERT(!e->shadow == (e->guard == NURT_GUARD_YES || e->state == NURT_HOST_FRESH),
-              "an unprotected entry off the host without its shadow, or a shadow elsewhere");
-  NURT_ASSERT(!e->loose || (e->guard == NURT_GUARD_YES && e->state != NURT_HOST_FRESH),
-              "loose edges on an entry that is not protected or is host-fresh");
-  if (e->state == NURT_HOST_FRESH)
-    NURT_ASSERT(e->guard != NURT_GUARD_YES, "a host-fresh entry still protected");
-  if (e->guard != NURT_GUARD_YES)
-    return;
   NURT_ASSERT(e->glo % p == 0 && e->ghi % p == 0 && e->glo < e->ghi,
               "protected pages not a page range");
   NURT_ASSERT(e->glo <= down(lo_of(e) + p - 1) && e->ghi <= hi_of(e) + p,
               "protected pages outside the entry");
   NURT_ASSERT(!e->head || e->head == e->glo, "malloc's header page not the first page");
   NURT_ASSERT(e->head || e->head_prot == e->prot, "a head protection without a head page");
-  if (e->state == NURT_DEVICE_FRESH)
-    NURT_ASSERT(e->prot == NONE && e->head_prot == NONE, "a device-fresh entry readable");
-  if (e->state == NURT_BOTH)
-    NURT_ASSERT(e->prot == RO && (e->head_prot == RO || e->head_prot == NONE),
+}
+
+static void assert_entry_state(const nurt_entry *e) {
+  NURT_ASSERT(e->bytes > 0 && e->mem, "an entry without bytes or buffer");
+  NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
+  NURT_ASSERT(!e->shadow == (nurt_is_guarded(e) || nurt_is_host_fresh(e)),
+              "an unprotected entry off the host without its shadow, or a shadow elsewhere");
+  NURT_ASSERT(!e->loose || (nurt_is_guarded(e) && nurt_on_device(e)),
+              "loose edges on an entry that is not protected or is host-fresh");
+  if (nurt_is_guarded(e))
+    assert_guarded_pages(e);
+  switch (e->state) {
+  case NURT_HOST_FRESH:
+    NURT_ASSERT(!nurt_is_guarded(e), "a host-fresh entry still protected");
+    break;
+  case NURT_BOTH:
+    NURT_ASSERT(e->guard != NURT_GUARD_UNKNOWN, "an entry in state both not classified");
+    NURT_ASSERT(!nurt_is_guarded(e) ||
+                    (e->prot == RO && (e->head_prot == RO || e->head_prot == NONE)),
                 "an entry in state both not read-only");
+    break;
+  case NURT_DEVICE_FRESH:
+    NURT_ASSERT(e->guard != NURT_GUARD_UNKNOWN, "a device-fresh entry not classified");
+    NURT_ASSERT(!nurt_is_guarded(e) || (e->prot == NONE && e->head_prot == NONE),
+                "a device-fresh entry readable");
+    break;
+  default:
+    NURT_ASSERT(0, "an entry in no state");
+  }
 }
 #endif
 
@@ -534,16 +646,16 @@ void nurt_sync_check(void) {
 #ifndef NDEBUG
   NURT_LOCKED();
   size_t live = 0;
-  for (size_t i = 0; i < nurt_ntable; i++) {
-    const nurt_entry *e = nurt_table[i];
-    check_entry(e);
-    live += e->state != NURT_HOST_FRESH;
-    for (size_t j = i + 1; j < nurt_ntable; j++) {
-      const nurt_entry *x = nurt_table[j];
+  const nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
+    assert_entry_state(e);
+    live += nurt_on_device(e);
+    const nurt_entry *x;
+    for (size_t j = i + 1; (x = nurt_table_at(j)); j++) {
       NURT_ASSERT(hi_of(e) <= lo_of(x) || hi_of(x) <= lo_of(e), "two entries overlap");
-      if (e->guard == NURT_GUARD_YES)
+      if (nurt_is_guarded(e))
         NURT_ASSERT(hi_of(x) <= e->glo || e->ghi <= lo_of(x), "protected pages hold another entry");
-      if (x->guard == NURT_GUARD_YES)
+      if (nurt_is_guarded(x))
         NURT_ASSERT(hi_of(e) <= x->glo || x->ghi <= lo_of(e), "protected pages hold another entry");
     }
   }
@@ -553,7 +665,7 @@ void nurt_sync_check(void) {
 
 nurt_state nurt_sync_state_of(const void *ptr) {
   nurt_lock();
-  nurt_entry *e = nurt_arrays_find(ptr, 1);
+  nurt_entry *e = nurt_table_find(ptr, 1);
   nurt_state s = e ? e->state : NURT_HOST_FRESH;
   nurt_unlock();
   return s;
@@ -561,7 +673,7 @@ nurt_state nurt_sync_state_of(const void *ptr) {
 
 void nurt_sync_reinstate(const void *ptr, nurt_state s) {
   nurt_lock();
-  nurt_entry *e = nurt_arrays_find(ptr, 1);
+  nurt_entry *e = nurt_table_find(ptr, 1);
   if (e && e->state != s) {
     if (s == NURT_DEVICE_FRESH) {
       nurt_wait_upload(e);
