@@ -16,11 +16,6 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64);
  * (MacroUse*, frontend.h), have the values nucc saw; each failing check is
  * an #error naming the macro, its value and `command`.  "" when none. */
 char *emit_macro_checks(const Vec *uses, const unsigned *ranges, int nranges, const char *command);
-/* Reductions: the storage type, and `a OP b` in OpenCL C or C. */
-const char *emit_red_type(const Reduction *r);
-/* The type of a temporary's last value in the kernel (opencl) or host. */
-const char *emit_last_type(const Var *v, bool opencl);
-char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
 
 /* signature.c: a kernel's parameters in order, as the OpenCL printer
  * declares them and the host stub sets them (one list, so they agree). */
@@ -48,6 +43,12 @@ typedef struct {
 } KParam;
 
 Vec emit_kernel_signature(Kernel *k);
+
+/* signature.c: reductions' storage type, and `a OP b` in OpenCL C or C. */
+const char *emit_red_type(const Reduction *r);
+char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
+/* The type of a temporary's last value in the kernel (opencl) or host. */
+const char *emit_last_type(const Var *v, bool opencl);
 
 /* Whether the host may fold a reduction's result in lazily: a plain
  * variable (hostsync.c decides which are; an element or a member is

@@ -192,11 +192,6 @@ static void print_func(Func *f, Buf *b) {
   buf_puts(b, "\n");
 }
 
-/* The type reductions keep in __local and __global memory (no bool there). */
-const char *emit_red_type(const Reduction *r) {
-  return r->type->kind == TY_BOOL ? "int" : type_cl_name(r->type);
-}
-
 static const char *red_identity(const Reduction *r) {
   bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
   static const char *mins[] = {
@@ -222,19 +217,6 @@ static const char *red_identity(const Reduction *r) {
   }
 }
 
-/* a OP b for the reduction's operator, in OpenCL C (fp: fmin) or C. */
-char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl) {
-  bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
-  static const char *ops[] = {[RED_SUM] = "+", [RED_PROD] = "*",  [RED_AND] = "&", [RED_OR] = "|",
-                              [RED_XOR] = "^", [RED_LAND] = "&&", [RED_LOR] = "||"};
-  if (r->op == RED_MIN || r->op == RED_MAX) {
-    if (opencl)
-      return xformat("%s%s(%s, %s)", fp ? "f" : "", r->op == RED_MIN ? "min" : "max", a, b);
-    return xformat("(%s %s %s ? %s : %s)", b, r->op == RED_MIN ? "<" : ">", a, b, a);
-  }
-  return xformat("%s %s %s", a, ops[r->op], b);
-}
-
 static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
   if (body->kind == ST_BLOCK) {
     for (int i = 0; i < body->nitems; i++)
@@ -242,13 +224,6 @@ static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
   } else {
     print_stmt(p, body, depth, b);
   }
-}
-
-/* The type a private's last value travels in (no bool in buffers). */
-const char *emit_last_type(const Var *v, bool opencl) {
-  if (v->type->kind == TY_BOOL)
-    return "int";
-  return opencl ? type_cl_name(v->type) : type_c_name(v->type);
 }
 
 /* The work-item of the sequentially last iteration (and `guard`, a

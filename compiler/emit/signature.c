@@ -1,7 +1,10 @@
-/* signature.c — a kernel's calling convention, built once: its parameters
- * in order, each with its kind, OpenCL and C types, name and host value.
- * The OpenCL printer declares them and the host stub sets them with
- * nurt_arg_* by walking the same list, so the two cannot disagree. */
+/* signature.c — what the kernel and the host agree on, built once: the
+ * kernel's parameters in order, each with its kind, OpenCL and C types,
+ * name and host value; the types values travel in; how a reduction
+ * combines.  The OpenCL printer declares the parameters and the host stub
+ * sets them with nurt_arg_* by walking the same list, so the two cannot
+ * disagree.  It uses no other printer: opencl.c and the host's printers
+ * stand on it. */
 #include "analysis/analysis.h"
 #include "emit.h"
 
@@ -11,6 +14,31 @@ static KParam *add(Vec *v, KParamKind kind, bool group, char *name, const char *
   *p = (KParam){kind, group, name, cl_type, c_type, host, of, NULL, NULL};
   vec_push(v, p);
   return p;
+}
+
+/* The type reductions keep in __local and __global memory (no bool there). */
+const char *emit_red_type(const Reduction *r) {
+  return r->type->kind == TY_BOOL ? "int" : type_cl_name(r->type);
+}
+
+/* The type a private's last value travels in (no bool in buffers). */
+const char *emit_last_type(const Var *v, bool opencl) {
+  if (v->type->kind == TY_BOOL)
+    return "int";
+  return opencl ? type_cl_name(v->type) : type_c_name(v->type);
+}
+
+/* a OP b for the reduction's operator, in OpenCL C (fp: fmin) or C. */
+char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl) {
+  bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
+  static const char *ops[] = {[RED_SUM] = "+", [RED_PROD] = "*",  [RED_AND] = "&", [RED_OR] = "|",
+                              [RED_XOR] = "^", [RED_LAND] = "&&", [RED_LOR] = "||"};
+  if (r->op == RED_MIN || r->op == RED_MAX) {
+    if (opencl)
+      return xformat("%s%s(%s, %s)", fp ? "f" : "", r->op == RED_MIN ? "min" : "max", a, b);
+    return xformat("(%s %s %s ? %s : %s)", b, r->op == RED_MIN ? "<" : ">", a, b, a);
+  }
+  return xformat("%s %s %s", a, ops[r->op], b);
 }
 
 bool emit_red_may_defer(const Reduction *r) { return !r->elem && r->path->kind == EX_VAR; }
