@@ -402,3 +402,33 @@ void extent_loop_range(KernelInfo *ki, LoopInfo *li, Expr **lo, Expr **hi) {
     *hi = *hi ? ext_max(*hi, h) : h;
   }
 }
+
+/* Whether the host can size each buffer is decided here, as a verdict, so
+ * that the printers only print what it says: emit/host.c's stub sizes the
+ * buffer, emit_check_extents reports one that cannot be sized. */
+bool extent_from_subscripts(const Buffer *bf) {
+  return !bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0);
+}
+
+bool extent_first_bounded(Kernel *k, Buffer *bf, Access **unbounded) {
+  *unbounded = NULL;
+  if (!extent_from_subscripts(bf) || (bf->first_lo && bf->first_hi))
+    return true;
+  for (int i = 0; i < bf->accesses.len; i++) {
+    Access *a = bf->accesses.items[i];
+    if (!extent_hi(k->info, a->subs[0])) {
+      *unbounded = a;
+      return false;
+    }
+  }
+  return bf->accesses.len > 0;
+}
+
+bool extent_needs_loop_ranges(Kernel *k) {
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    if (extent_from_subscripts(bf) && !(bf->first_lo && bf->first_hi))
+      return true;
+  }
+  return false;
+}

@@ -204,8 +204,8 @@ static char *bound_text(Expr *e) {
 
 /* The smallest (hi false) or largest first subscript over all accesses, as
  * a nurt_min/nurt_max of the distinct bounds; NULL when one access cannot
- * be bounded. */
-static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, Access **unbounded) {
+ * be bounded (extent_first_bounded says which, for the largest). */
+static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi) {
   if (bf->first_lo && bf->first_hi) /* exact, from isl */
     return print_host_text(hi ? bf->first_hi : bf->first_lo);
   char *bound = NULL;
@@ -214,7 +214,6 @@ static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, Access **unbo
     Access *a = bf->accesses.items[i];
     char *e = bound_text(hi ? extent_hi(k->info, a->subs[0]) : extent_lo(k->info, a->subs[0]));
     if (!e) {
-      *unbounded = a;
       xfree(seen.items);
       return NULL;
     }
@@ -230,40 +229,28 @@ static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, Access **unbo
   return bound;
 }
 
-/* Where the buffer starts: the smallest first subscript, or NULL when one
- * cannot be bounded (then the buffer starts at the pointer). */
-static char *min_first_subscript(Kernel *k, Buffer *bf) {
-  Access *unbounded;
-  return first_subscript_bound(k, bf, false, &unbounded);
-}
-
-/* Where it ends: the largest first subscript, or NULL after an error. */
-static char *max_first_subscript(Kernel *k, Buffer *bf) {
-  Access *a = NULL;
-  char *hi = first_subscript_bound(k, bf, true, &a);
-  if (!hi && a) {
-    char *t = print_expr_text(a->subs[0]);
-    diag_error(a->e->loc,
-               "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
-               "extent with size(%s: element_count)",
-               t, bf->name, print_expr_text(bf->path));
-    xfree(t);
-  }
-  return hi;
-}
-
-/* Whether a buffer's extent comes from the range of its subscripts:
- * neither a size(...) nor a fixed-size array type gives it. */
-static bool sized_by_subscripts(const Buffer *bf) {
-  return !bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0);
+/* The error for a buffer the host cannot size: the verdict of
+ * extent_first_bounded, told to the user. */
+static void report_unbounded(Buffer *bf, Access *a) {
+  if (!a)
+    return;
+  char *t = print_expr_text(a->subs[0]);
+  diag_error(a->e->loc,
+             "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
+             "extent with size(%s: element_count)",
+             t, bf->name, print_expr_text(bf->path));
+  xfree(t);
 }
 
 bool emit_check_extents(Kernel *k) {
   bool ok = true;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    if (sized_by_subscripts(bf))
-      ok &= max_first_subscript(k, bf) != NULL;
+    Access *a;
+    if (!extent_first_bounded(k, bf, &a)) {
+      report_unbounded(bf, a);
+      ok = false;
+    }
   }
   return ok;
 }
@@ -447,11 +434,15 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
     buf_printf(b, "  nurt_arg_buffer(nu_l, %s, %s_bytes, %s);\n", bf->name, bf->name, mode);
     xfree(bytes);
   } else {
-    char *hi = max_first_subscript(k, bf);
-    if (!hi)
+    Access *a;
+    if (!extent_first_bounded(k, bf, &a)) {
+      report_unbounded(bf, a);
       return false;
-    /* subscripts may reach below the pointer (p = a + 1; p[i - 1]) */
-    char *lo = min_first_subscript(k, bf);
+    }
+    char *hi = first_subscript_bound(k, bf, true);
+    /* subscripts may reach below the pointer (p = a + 1; p[i - 1]); the
+     * buffer starts at the pointer when they cannot be bounded below */
+    char *lo = first_subscript_bound(k, bf, false);
     buf_printf(b,
                "  long long nu_%s_lo = nurt_min(0, %s);\n"
                "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n",
@@ -535,7 +526,7 @@ static void print_sweep_reserve(Kernel *k, Buf *b) {
   Vec grow = {0}; /* the arrays whose range would grow */
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    if (bf->sweep_lo && bf->sweep_hi && sized_by_subscripts(bf))
+    if (bf->sweep_lo && bf->sweep_hi && extent_from_subscripts(bf))
       vec_push(&grow, bf);
   }
   if (!grow.len)
@@ -654,12 +645,7 @@ char *emit_host_stub(Kernel *k) {
     buf_printf(&b, "%snu_n%d <= 0", m ? " || " : "", m);
   buf_puts(&b, ran ? ")\n    return 0;\n" : ")\n    return;\n");
   /* index ranges, for the extents of pointers */
-  bool need_ranges = false;
-  for (int i = 0; i < k->buffers.len; i++) {
-    Buffer *bf = k->buffers.items[i];
-    need_ranges |= sized_by_subscripts(bf) && !(bf->first_lo && bf->first_hi);
-  }
-  if (need_ranges) {
+  if (extent_needs_loop_ranges(k)) {
     for (int i = 0; i < ki->loops.len; i++) {
       LoopInfo *li = ki->loops.items[i];
       if (li->mapped) {
