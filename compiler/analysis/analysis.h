@@ -85,7 +85,7 @@ void helperptr_visit_call(FV *fv, Expr *call);
  * (NULL when it cannot be bounded): loop ranges are the variables
  * nu_lo<id> and nu_hi<id> (LoopInfo.range), free scalars and member paths
  * the kernel's own expressions, min and max `a < b ? a : b` and
- * `a > b ? a : b`; literals of type long long print with LL.  emit/host.c
+ * `a > b ? a : b`; literals of type long long print with LL.  emit/stub.c
  * prints it (bound_print). */
 Expr *extent_hi(KernelInfo *ki, Expr *e);
 Expr *extent_lo(KernelInfo *ki, Expr *e);

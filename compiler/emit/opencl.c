@@ -272,7 +272,7 @@ static void print_indices(Kernel *k, int depth, Buf *b) {
 
 /* Whether this work-item's point of the bounding box is an iteration of
  * the loops whose bounds name outer mapped indices (a triangle: the host
- * launches the box, host.c print_box); prints nothing for a rectangle. */
+ * launches the box, stub.c print_box); prints nothing for a rectangle. */
 static bool print_box_test(Printer *p, Kernel *k, Buf *b) {
   bool any = false;
   for (int m = 1; m < k->dims; m++) {

@@ -123,3 +123,104 @@ Vec emit_kernel_signature(Kernel *k) {
   }
   return v;
 }
+
+const char *emit_red_var_type(const Reduction *r) {
+  return r->type->canon ? r->type->canon : type_c_name(r->type);
+}
+
+const char *emit_verify_kind(const Type *t) {
+  switch (t->kind) {
+  case TY_FLOAT:
+  case TY_DOUBLE:
+    return "NURT_VK_FLOAT";
+  case TY_CHAR:
+  case TY_SHORT:
+  case TY_INT:
+  case TY_LONG:
+    return "NURT_VK_SIGNED";
+  default:
+    return "NURT_VK_UNSIGNED";
+  }
+}
+
+char *emit_host_path(Buffer *bf) {
+  Var *of = buffer_snapshot_of(bf);
+  return of ? xstrdup(of->name) : print_expr_text(bf->path);
+}
+
+static void add_stub(Vec *v, StubParamKind kind, const char *type, bool pointer, char *name,
+                     char *arg, void *of) {
+  StubParam *p = xcalloc(1, sizeof *p);
+  *p = (StubParam){kind, type, pointer, name, arg, of};
+  vec_push(v, p);
+}
+
+/* An array's parameters: the array, its bytes or count, its row lengths
+ * (from the C type at the site: sizeof works for fixed arrays and VLAs). */
+static void add_stub_array(Vec *v, Buffer *bf) {
+  char *t = emit_host_path(bf);
+  add_stub(v, SP_ARRAY, "const void", true, xstrdup(bf->name), xformat("(const void *)(%s)", t),
+           bf);
+  if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
+    add_stub(v, SP_BYTES, "size_t", false, xformat("%s_bytes", bf->name), xformat("sizeof(%s)", t),
+             bf);
+  else if (bf->size_text)
+    add_stub(v, SP_COUNT, "long long", false, xformat("%s_count", bf->name),
+             xformat("(long long)(%s)", bf->size_text), bf);
+  Buf x = {0};
+  buf_printf(&x, "(%s)[0]", t);
+  for (int d = 1; d < bf->rank; d++) {
+    char *outer = xstrdup(x.s);
+    buf_puts(&x, "[0]");
+    add_stub(v, SP_ROWLEN, "long long", false, xformat("%s_d%d", bf->name, d),
+             xformat("(long long)(sizeof(%s) / sizeof(%s))", outer, x.s), bf);
+    xfree(outer);
+  }
+  xfree(x.s);
+  xfree(t);
+}
+
+/* A reduction's parameters: its variable, and for one the host may fold
+ * lazily, the runtime's record of the pending fold (none at this site:
+ * a null one, and the stub folds at once). */
+static void add_stub_reduction(Vec *v, Reduction *r) {
+  char *t = print_expr_text(r->path);
+  add_stub(v, SP_REDUCTION, emit_red_var_type(r), true, xstrdup(r->name), xformat("&(%s)", t), r);
+  xfree(t);
+  if (!emit_red_may_defer(r))
+    return;
+  Var *var = r->path->var;
+  add_stub(v, SP_RED_STATE, "nurt_red", true, xformat("nu_rs_%s", r->name),
+           var->lazy_red ? xformat("&nu_rr_%s_%u", var->name, var->off) : xstrdup("(nurt_red *)0"),
+           r);
+}
+
+Vec emit_stub_params(Kernel *k) {
+  Vec v = {0};
+  for (int i = 0; i < k->buffers.len; i++)
+    add_stub_array(&v, k->buffers.items[i]);
+  for (int i = 0; i < k->scalars.len; i++) {
+    Scalar *s = k->scalars.items[i];
+    add_stub(&v, SP_SCALAR, type_c_name(s->type), false, xstrdup(s->name), print_expr_text(s->path),
+             s);
+  }
+  for (int i = 0; i < k->reductions.len; i++)
+    add_stub_reduction(&v, k->reductions.items[i]);
+  for (int m = 0; m < k->dims; m++)
+    add_stub(&v, SP_GROUP, "long long", false, xformat("nu_ws%d", m),
+             xformat("(%s)", k->wg[m].text), k->mapped[m]);
+  /* an index declared `register` has no address: the call site passes a
+   * temporary's (callsite.c), and so for a temporary's last value */
+  for (int m = 0; m < k->dims; m++) {
+    Loop *l = k->mapped[m];
+    if (!l->declared)
+      add_stub(&v, SP_LAST, l->var->type->canon, true, xformat("nu_last_%s", l->var->name),
+               xformat("&%s%s", l->var->reg ? "nu_last_" : "", l->var->name), l);
+  }
+  for (int i = 0; i < k->info->copyouts.len; i++) {
+    Var *var = k->info->copyouts.items[i];
+    add_stub(&v, SP_COPY, var->type->canon, true, xformat("nu_copy_%s", var->name),
+             xformat("&%s%s", var->reg ? "nu_copy_" : "", var->name), var);
+  }
+  return v;
+}
