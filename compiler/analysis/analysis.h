@@ -104,13 +104,24 @@ void helperptr_visit_call(FV *fv, Expr *call);
  * (NULL when it cannot be bounded): loop ranges are the variables
  * nu_lo<id> and nu_hi<id> (LoopInfo.range), free scalars and member paths
  * the kernel's own expressions, min and max `a < b ? a : b` and
- * `a > b ? a : b`; literals of type long long print with LL.  emit/host.c
- * prints it (emit_extent_text). */
+ * `a > b ? a : b`; literals of type long long print with LL.  emit/stub.c
+ * prints it (bound_print). */
 Expr *extent_hi(KernelInfo *ki, Expr *e);
 Expr *extent_lo(KernelInfo *ki, Expr *e);
 /* The range of a loop's index, the union over the loops that share it
  * (NULL for all but the first of them): fills *lo and *hi. */
 void extent_loop_range(KernelInfo *ki, LoopInfo *li, Expr **lo, Expr **hi);
+/* Whether a buffer's extent comes from the range of its first subscript:
+ * neither a size(...) nor a fixed-size array type gives it. */
+bool extent_from_subscripts(const Buffer *bf);
+/* Whether the host can bound the buffer's first subscript from above (true
+ * too when its extent does not come from subscripts, or isl bounded it
+ * exactly); when not, *unbounded is the first access whose subscript has no
+ * bound (NULL: no access at all).  A verdict: the caller reports it. */
+bool extent_first_bounded(Kernel *k, Buffer *bf, Access **unbounded);
+/* Whether the stub needs the loops' index ranges nu_lo<id>/nu_hi<id>: some
+ * buffer's extent comes from subscripts that isl did not bound exactly. */
+bool extent_needs_loop_ranges(Kernel *k);
 
 /* private.c: finds the temporaries (ki->privates, ki->temps, ki->copyouts;
  * without ki->k->nest, every temporary is copied out); for the

@@ -2,7 +2,7 @@
  * Receives subscripts of the kernel's accesses; hands on interval bounds as
  * IR expressions over the stub's values (free scalars and member paths as
  * written, loop ranges as the variables nu_lo<id>/nu_hi<id> of their
- * LoopInfo), which emit/host.c prints and the host stub evaluates before a
+ * LoopInfo), which emit/stub.c prints and the host stub evaluates before a
  * launch to size the device buffers — as OpenACC compilers infer array
  * extents from affine subscripts. */
 #include "analysis.h"
@@ -401,4 +401,34 @@ void extent_loop_range(KernelInfo *ki, LoopInfo *li, Expr **lo, Expr **hi) {
     *lo = *lo ? ext_min(*lo, l) : l;
     *hi = *hi ? ext_max(*hi, h) : h;
   }
+}
+
+/* Whether the host can size each buffer is decided here, as a verdict, so
+ * that the printers only print what it says: emit/stub.c sizes the
+ * buffer, emit_check_extents reports one that cannot be sized. */
+bool extent_from_subscripts(const Buffer *bf) {
+  return !bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0);
+}
+
+bool extent_first_bounded(Kernel *k, Buffer *bf, Access **unbounded) {
+  *unbounded = NULL;
+  if (!extent_from_subscripts(bf) || (bf->first_lo && bf->first_hi))
+    return true;
+  for (int i = 0; i < bf->accesses.len; i++) {
+    Access *a = bf->accesses.items[i];
+    if (!extent_hi(k->info, a->subs[0])) {
+      *unbounded = a;
+      return false;
+    }
+  }
+  return bf->accesses.len > 0;
+}
+
+bool extent_needs_loop_ranges(Kernel *k) {
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    if (extent_from_subscripts(bf) && !(bf->first_lo && bf->first_hi))
+      return true;
+  }
+  return false;
 }

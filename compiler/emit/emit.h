@@ -1,26 +1,19 @@
 /* emit.h — the printers: the OpenCL program, and the host C that launches it.
- *   opencl.c  one OpenCL C program for all kernels of the input file
- *   host.c    the stubs that size buffers and launch, the call sites, and
- *             the --report lines
- *   html.c    the page of --explain=html: each step's code and picture */
+ * Sectioned bottom up: a file uses only the sections above its own.
+ *   signature.c  what kernel and host agree on: the kernel's parameters,
+ *                the stub's parameters and the call's arguments, the types
+ *                values travel in, a reduction's combine (uses no printer)
+ *   opencl.c     one OpenCL C program for all kernels of the input file
+ *   stub.c       the file's prologue and the stubs that size buffers and
+ *                launch; reports the buffers they cannot size
+ *   callsite.c   the statement that replaces each nest at its site, NU_VERIFY
+ *   report.c     the --report lines
+ *   html.c       the page of --explain=html: each step's code and picture
+ *   macros.c     the #error checks of the user's macros' values */
 #ifndef NUCC_EMIT_H
 #define NUCC_EMIT_H
 
 #include "nucc.h"
-
-/* The program text for all kernels (and the functions they call); without
- * `contract`, the kernels may not fuse a*b + c into an FMA (-ffp-contract=off). */
-char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64);
-/* macros.c: preprocessor checks that the user's macros expanded at byte
- * offsets within `ranges` (nranges pairs [begin, end)) of the input, uses
- * (MacroUse*, frontend.h), have the values nucc saw; each failing check is
- * an #error naming the macro, its value and `command`.  "" when none. */
-char *emit_macro_checks(const Vec *uses, const unsigned *ranges, int nranges, const char *command);
-/* Reductions: the storage type, and `a OP b` in OpenCL C or C. */
-const char *emit_red_type(const Reduction *r);
-/* The type of a temporary's last value in the kernel (opencl) or host. */
-const char *emit_last_type(const Var *v, bool opencl);
-char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
 
 /* signature.c: a kernel's parameters in order, as the OpenCL printer
  * declares them and the host stub sets them (one list, so they agree). */
@@ -49,16 +42,69 @@ typedef struct {
 
 Vec emit_kernel_signature(Kernel *k);
 
+/* signature.c: reductions' storage type, and `a OP b` in OpenCL C or C. */
+const char *emit_red_type(const Reduction *r);
+char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);
+/* The type of a temporary's last value in the kernel (opencl) or host. */
+const char *emit_last_type(const Var *v, bool opencl);
+
 /* Whether the host may fold a reduction's result in lazily: a plain
  * variable (hostsync.c decides which are; an element or a member is
  * folded right after the launch).  Its stub then takes a nurt_red *. */
 bool emit_red_may_defer(const Reduction *r);
+/* The variable's own type (`long` and `long long` pointers differ). */
+const char *emit_red_var_type(const Reduction *r);
+/* NU_VERIFY's kind of an element type (nurt.h's NURT_VK_*). */
+const char *emit_verify_kind(const Type *t);
+/* The array the host passes for a buffer: a snapshot's is the array it
+ * copies. */
+char *emit_host_path(Buffer *bf);
 
-/* The host stub of a kernel (a static function) and the statement that
- * replaces the nest at its site; `original` is the nest's source text. */
+/* signature.c: the host stub's parameters in order, each with the argument
+ * the call site passes for it.  The stub declares them (stub.c) and the
+ * call site passes them (callsite.c) by walking the same list. */
+typedef enum {
+  SP_ARRAY,     // const void *a: the array (a snapshot's: the array it copies)
+  SP_BYTES,     // size_t a_bytes: sizeof a fixed-size array
+  SP_COUNT,     // long long a_count: the element count of size(a: n)
+  SP_ROWLEN,    // long long a_d<d>: a row length, from the C type at the site
+  SP_SCALAR,    // a scalar by value
+  SP_REDUCTION, // T *r: the reduction's variable
+  SP_RED_STATE, // nurt_red *nu_rs_r: the pending fold of a lazily folded one (or null)
+  SP_GROUP,     // long long nu_ws<m>: the work-group side of mapped loop m
+  SP_LAST,      // T *nu_last_i: a mapped index declared outside, set to its value after
+  SP_COPY,      // T *nu_copy_v: a temporary's last value
+} StubParamKind;
+
+typedef struct {
+  StubParamKind kind;
+  const char *type; // the C type, the pointee's for a pointer
+  bool pointer;     // declared `type *name`
+  char *name;       // the stub's parameter
+  char *arg;        // the argument at the call site
+  void *of;         // the Buffer, Scalar, Reduction, Loop or Var it comes from
+} StubParam;
+
+Vec emit_stub_params(Kernel *k);
+
+/* opencl.c: the program text for all kernels (and the functions they
+ * call); without `contract`, the kernels may not fuse a*b + c into an FMA
+ * (-ffp-contract=off). */
+char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64);
+
+/* stub.c: the prologue of the output file: include, program string, module. */
+char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
+/* The host stub of a kernel (a static function); NULL after an error. */
 char *emit_host_stub(Kernel *k);
-/* `steps`: for NU_VERIFY, the label and the sequential C of the nest after
- * each transformation step, alternating. */
+/* Reports every buffer whose extent cannot be bounded (no size(), no
+ * fixed type, a subscript extent.c cannot bound: extent_first_bounded's
+ * verdict); false after an error.
+ * work.c calls it with the other analyses, so one run reports them all. */
+bool emit_check_extents(Kernel *k);
+
+/* callsite.c: the statement that replaces the nest at its site; `original`
+ * is the nest's source text; `steps`, for NU_VERIFY, the label and the
+ * sequential C of the nest after each transformation step, alternating. */
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
                      Vec *steps);
 /* The statement that replaces a nest whose loop stays on the host
@@ -66,29 +112,27 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
  * from emit_host_call, one per nest of its body); `kernels` are theirs. */
 char *emit_host_loop(Loop *loop, Vec *kernels, Vec *calls, const char *pragma_text,
                      const char *path);
-/* The prologue of the output file: include, program string, module. */
-char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
-
-/* Reports every buffer whose extent cannot be bounded (no size(), no
- * fixed type, a subscript extent.c cannot bound); false after an error.
- * work.c calls it with the other analyses, so one run reports them all. */
-bool emit_check_extents(Kernel *k);
-/* The --explain=html page of the file at `path`: nests[i] (Nest*) went
- * through the steps steps[i] (Vec* of ExplainStep*, the nest as written
- * first); params are the sizes of --explain-size (iterspace.h). */
-struct IterParams;
-char *emit_explain_html(const char *path, Vec *nests, Vec *steps, struct IterParams *params);
-
-/* One line per kernel for --report. */
-void emit_report(Kernel *k, const char *path);
-
 /* In NU_VERIFY's code for a step: the copies `snapshot` made, declared
  * as the inputs of the arrays they copy. */
 void emit_snapshot_decls(Vec *pieces, Buf *b);
-
 /* In --emit=seq: the copies `snapshot` made, taken on the host before
  * the nest (pre) and freed after it (post); whether there are any (the
  * file then needs <stdlib.h> and <string.h>). */
 bool emit_snapshot_copies(Vec *pieces, Buf *pre, Buf *post);
+
+/* report.c: one line per kernel for --report. */
+void emit_report(Kernel *k, const char *path);
+
+/* html.c: the --explain=html page of the file at `path`: nests[i] (Nest*)
+ * went through the steps steps[i] (Vec* of ExplainStep*, the nest as
+ * written first); params are the sizes of --explain-size (iterspace.h). */
+struct IterParams;
+char *emit_explain_html(const char *path, Vec *nests, Vec *steps, struct IterParams *params);
+
+/* macros.c: preprocessor checks that the user's macros expanded at byte
+ * offsets within `ranges` (nranges pairs [begin, end)) of the input, uses
+ * (MacroUse*, frontend.h), have the values nucc saw; each failing check is
+ * an #error naming the macro, its value and `command`.  "" when none. */
+char *emit_macro_checks(const Vec *uses, const unsigned *ranges, int nranges, const char *command);
 
 #endif

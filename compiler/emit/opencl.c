@@ -192,11 +192,6 @@ static void print_func(Func *f, Buf *b) {
   buf_puts(b, "\n");
 }
 
-/* The type reductions keep in __local and __global memory (no bool there). */
-const char *emit_red_type(const Reduction *r) {
-  return r->type->kind == TY_BOOL ? "int" : type_cl_name(r->type);
-}
-
 static const char *red_identity(const Reduction *r) {
   bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
   static const char *mins[] = {
@@ -222,19 +217,6 @@ static const char *red_identity(const Reduction *r) {
   }
 }
 
-/* a OP b for the reduction's operator, in OpenCL C (fp: fmin) or C. */
-char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl) {
-  bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
-  static const char *ops[] = {[RED_SUM] = "+", [RED_PROD] = "*",  [RED_AND] = "&", [RED_OR] = "|",
-                              [RED_XOR] = "^", [RED_LAND] = "&&", [RED_LOR] = "||"};
-  if (r->op == RED_MIN || r->op == RED_MAX) {
-    if (opencl)
-      return xformat("%s%s(%s, %s)", fp ? "f" : "", r->op == RED_MIN ? "min" : "max", a, b);
-    return xformat("(%s %s %s ? %s : %s)", b, r->op == RED_MIN ? "<" : ">", a, b, a);
-  }
-  return xformat("%s %s %s", a, ops[r->op], b);
-}
-
 static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
   if (body->kind == ST_BLOCK) {
     for (int i = 0; i < body->nitems; i++)
@@ -242,13 +224,6 @@ static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
   } else {
     print_stmt(p, body, depth, b);
   }
-}
-
-/* The type a private's last value travels in (no bool in buffers). */
-const char *emit_last_type(const Var *v, bool opencl) {
-  if (v->type->kind == TY_BOOL)
-    return "int";
-  return opencl ? type_cl_name(v->type) : type_c_name(v->type);
 }
 
 /* The work-item of the sequentially last iteration (and `guard`, a
@@ -297,7 +272,7 @@ static void print_indices(Kernel *k, int depth, Buf *b) {
 
 /* Whether this work-item's point of the bounding box is an iteration of
  * the loops whose bounds name outer mapped indices (a triangle: the host
- * launches the box, host.c print_box); prints nothing for a rectangle. */
+ * launches the box, stub.c print_box); prints nothing for a rectangle. */
 static bool print_box_test(Printer *p, Kernel *k, Buf *b) {
   bool any = false;
   for (int m = 1; m < k->dims; m++) {
@@ -484,7 +459,7 @@ static void print_load_one(Cache *c, bool tested, int depth, Buf *b) {
  * no in-range work-item reads are skipped. */
 static void print_cache_load(Kernel *k, Cache *c, int depth, Buf *b) {
   const char *a = c->buf->name;
-  int nd[8];
+  int nd[8] = {0}; /* load_dims fills each when true; zeroed for clang-tidy */
   if (!load_dims(k, c, nd)) {
     /* one loop over the block's elements in order, split by division */
     buf_indent(b, depth);
@@ -853,13 +828,9 @@ static void print_staged_kernel(Printer *p, Kernel *k, Buf *b) {
   print_copyouts(k, "nu_in && ", 1, b);
 }
 
-static void print_kernel(Kernel *k, Buf *b) {
-  KernelInfo *ki = k->info;
-  KCtx kc = {k, false};
-  Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
-  Loop *l0 = k->mapped[0];
-  bool red = k->reductions.len > 0;
-  buf_printf(b, "/* %s: the loop nest at line %d */\n", k->name, l0->loc.line);
+/* The kernel's head: its parameters, emit_kernel_signature's in order. */
+static void print_kernel_params(Kernel *k, Buf *b) {
+  buf_printf(b, "/* %s: the loop nest at line %d */\n", k->name, k->mapped[0]->loc.line);
   buf_printf(b, "__kernel void %s(", k->name);
   Vec sig = emit_kernel_signature(k);
   for (int i = 0; i < sig.len; i++) {
@@ -886,6 +857,13 @@ static void print_kernel(Kernel *k, Buf *b) {
     }
   }
   buf_puts(b, ")\n{\n");
+}
+
+/* The kernel's first statements: each buffer's pointer moved by its
+ * offset, a vector tile seen as elements, each reduction's running value,
+ * the last values' blocks, and the private copies. */
+static void print_kernel_locals(Kernel *k, Buf *b) {
+  KernelInfo *ki = k->info;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
     const char *q = bf->write ? "" : "const ";
@@ -925,94 +903,113 @@ static void print_kernel(Kernel *k, Buf *b) {
     else
       buf_printf(b, "  %s %s;\n", type_cl_name(v->type), print_cl_name(v->name));
   }
-  bool cached = k->caches.len > 0;
-  if (k->dims == 1 && !cached) {
-    /* grid-stride: each work-item accumulates several iterations in a
-     * register before the work-group combines; without a reduction, the
-     * host launches a quarter of the iterations' work-items for a long
-     * loop, so that several loads are in flight per work-item */
-    Var *iv = k->mapped[0]->var;
-    bool narrow = iv->type->kind == TY_INT || iv->type->kind == TY_UINT;
-    for (int wide = narrow ? 0 : 1; wide < 2; wide++) {
-      if (narrow) /* 32-bit loop arithmetic streams at the bandwidth, 64-bit at 0.75
-                     of it on the H100 (bench/results: sum forms) */
-        buf_puts(b, wide ? "  } else {\n"
-                         : "  if (nu_n0 <= 2147483647 - (long)get_global_size(0)) {\n");
-      const char *t = wide ? "long" : "int", *in = narrow ? "  " : "";
-      buf_printf(b,
-                 "%s  for (%s nu_g0 = (%s)get_global_id(0); nu_g0 < %snu_n0; nu_g0 += "
-                 "(%s)get_global_size(0)) {\n",
-                 in, t, t, wide ? "" : "(int)", t);
-      if (wide) {
-        print_indices(k, narrow ? 3 : 2, b);
-      } else { /* wraps as the 64-bit form does, without undefined overflow */
-        const char *it = type_cl_name(iv->type);
-        buf_printf(b, "      %s %s = (%s)((uint)nu_lb0 + (uint)nu_g0 * (uint)nu_st0);\n", it,
-                   print_cl_name(iv->name), it);
-      }
-      if (ki->copyouts.len)
-        print_iteration(&p, k, narrow ? 3 : 2, b);
-      else
-        print_body(&p, k->body, narrow ? 3 : 2, b);
-      buf_printf(b, "%s  }\n", in);
+}
+
+/* One mapped loop, no cache: grid-stride.  Each work-item accumulates
+ * several iterations in a register before the work-group combines; without
+ * a reduction, the host launches a quarter of the iterations' work-items
+ * for a long loop, so that several loads are in flight per work-item. */
+static void print_grid_stride(Printer *p, Kernel *k, Buf *b) {
+  Var *iv = k->mapped[0]->var;
+  bool narrow = iv->type->kind == TY_INT || iv->type->kind == TY_UINT;
+  for (int wide = narrow ? 0 : 1; wide < 2; wide++) {
+    if (narrow) /* 32-bit loop arithmetic streams at the bandwidth, 64-bit at 0.75
+                   of it on the H100 (bench/results: sum forms) */
+      buf_puts(b,
+               wide ? "  } else {\n" : "  if (nu_n0 <= 2147483647 - (long)get_global_size(0)) {\n");
+    const char *t = wide ? "long" : "int", *in = narrow ? "  " : "";
+    buf_printf(b,
+               "%s  for (%s nu_g0 = (%s)get_global_id(0); nu_g0 < %snu_n0; nu_g0 += "
+               "(%s)get_global_size(0)) {\n",
+               in, t, t, wide ? "" : "(int)", t);
+    if (wide) {
+      print_indices(k, narrow ? 3 : 2, b);
+    } else { /* wraps as the 64-bit form does, without undefined overflow */
+      const char *it = type_cl_name(iv->type);
+      buf_printf(b, "      %s %s = (%s)((uint)nu_lb0 + (uint)nu_g0 * (uint)nu_st0);\n", it,
+                 print_cl_name(iv->name), it);
     }
-    if (narrow)
-      buf_puts(b, "  }\n");
-  } else {
-    /* NDRange dimension 0 is the innermost mapped loop */
-    for (int m = 0; m < k->dims; m++)
-      buf_printf(b, "  long nu_g%d = get_global_id(%d);\n", m, k->dims - 1 - m);
-    for (int i = 0; i < k->caches.len; i++) {
-      Cache *c = k->caches.items[i];
-      print_cache_frame(k, c, b);
-      if (!c->staged)
-        print_cache_load(k, c, 1, b);
-    }
-    if (cached && !k->stage)
-      buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
-    if (k->stage) {
-      print_staged_kernel(&p, k, b);
-    } else if (red && !cached) {
-      /* the outermost mapped loop strides over the groups the host capped,
-       * so a few thousand partials come back, not one per 256 points */
-      buf_printf(b, "  for (; nu_g0 < nu_n0; nu_g0 += get_global_size(%d)) {\n", k->dims - 1);
-      buf_puts(b, "    if (");
-      for (int m = 1; m < k->dims; m++)
-        buf_printf(b, "%snu_g%d < nu_n%d", m > 1 ? " && " : "", m, m);
-      buf_puts(b, ") {\n");
-      print_indices(k, 3, b);
-      bool box = open_box_block(&p, k, 3, b);
-      print_iteration(&p, k, box ? 4 : 3, b);
-      close_box_block(box, 3, b);
-      buf_puts(b, "    }\n  }\n");
-    } else if (red || cached) {
-      /* every work-item must reach the barriers: no early return */
-      buf_puts(b, "  if (");
-      for (int m = 0; m < k->dims; m++)
-        buf_printf(b, "%snu_g%d < nu_n%d", m ? " && " : "", m, m);
-      buf_puts(b, ") {\n");
-      print_indices(k, 2, b);
-      bool box = open_box_block(&p, k, 2, b);
-      print_iteration(&p, k, box ? 3 : 2, b);
-      close_box_block(box, 2, b);
-      buf_puts(b, "  }\n");
-    } else {
-      buf_puts(b, "  if (");
-      for (int m = 0; m < k->dims; m++)
-        buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
-      buf_puts(b, ")\n    return;\n");
-      print_indices(k, 1, b);
-      Buf t = {0};
-      if (print_box_test(&p, k, &t)) /* outside the triangle */
-        buf_printf(b, "  if (!(%s))\n    return;\n", t.s);
-      xfree(t.s);
-      if (ki->copyouts.len || ki->has_continue)
-        print_iteration(&p, k, 1, b);
-      else
-        print_body(&p, k->body, 1, b);
-    }
+    if (k->info->copyouts.len)
+      print_iteration(p, k, narrow ? 3 : 2, b);
+    else
+      print_body(p, k->body, narrow ? 3 : 2, b);
+    buf_printf(b, "%s  }\n", in);
   }
-  if (red)
+  if (narrow)
+    buf_puts(b, "  }\n");
+}
+
+/* Under `if (` + the work-item's test + `) {`, its indices and the
+ * iteration, in the triangle's box when there is one. */
+static void print_guarded_iteration(Printer *p, Kernel *k, int depth, Buf *b) {
+  print_indices(k, depth, b);
+  bool box = open_box_block(p, k, depth, b);
+  print_iteration(p, k, box ? depth + 1 : depth, b);
+  close_box_block(box, depth, b);
+}
+
+/* One work-item per point of the NDRange (dimension 0 is the innermost
+ * mapped loop): the caches' tiles first, then the iteration, guarded for
+ * the surplus work-items of the last work-group. */
+static void print_ndrange(Printer *p, Kernel *k, Buf *b) {
+  bool red = k->reductions.len > 0, cached = k->caches.len > 0;
+  for (int m = 0; m < k->dims; m++)
+    buf_printf(b, "  long nu_g%d = get_global_id(%d);\n", m, k->dims - 1 - m);
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    print_cache_frame(k, c, b);
+    if (!c->staged)
+      print_cache_load(k, c, 1, b);
+  }
+  if (cached && !k->stage)
+    buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n");
+  if (k->stage) {
+    print_staged_kernel(p, k, b);
+  } else if (red && !cached) {
+    /* the outermost mapped loop strides over the groups the host capped,
+     * so a few thousand partials come back, not one per 256 points */
+    buf_printf(b, "  for (; nu_g0 < nu_n0; nu_g0 += get_global_size(%d)) {\n", k->dims - 1);
+    buf_puts(b, "    if (");
+    for (int m = 1; m < k->dims; m++)
+      buf_printf(b, "%snu_g%d < nu_n%d", m > 1 ? " && " : "", m, m);
+    buf_puts(b, ") {\n");
+    print_guarded_iteration(p, k, 3, b);
+    buf_puts(b, "    }\n  }\n");
+  } else if (red || cached) {
+    /* every work-item must reach the barriers: no early return */
+    buf_puts(b, "  if (");
+    for (int m = 0; m < k->dims; m++)
+      buf_printf(b, "%snu_g%d < nu_n%d", m ? " && " : "", m, m);
+    buf_puts(b, ") {\n");
+    print_guarded_iteration(p, k, 2, b);
+    buf_puts(b, "  }\n");
+  } else {
+    buf_puts(b, "  if (");
+    for (int m = 0; m < k->dims; m++)
+      buf_printf(b, "%snu_g%d >= nu_n%d", m ? " || " : "", m, m);
+    buf_puts(b, ")\n    return;\n");
+    print_indices(k, 1, b);
+    Buf t = {0};
+    if (print_box_test(p, k, &t)) /* outside the triangle */
+      buf_printf(b, "  if (!(%s))\n    return;\n", t.s);
+    xfree(t.s);
+    if (k->info->copyouts.len || k->info->has_continue)
+      print_iteration(p, k, 1, b);
+    else
+      print_body(p, k->body, 1, b);
+  }
+}
+
+static void print_kernel(Kernel *k, Buf *b) {
+  KCtx kc = {k, false};
+  Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
+  print_kernel_params(k, b);
+  print_kernel_locals(k, b);
+  if (k->dims == 1 && !k->caches.len)
+    print_grid_stride(&p, k, b);
+  else
+    print_ndrange(&p, k, b);
+  if (k->reductions.len)
     print_group_reductions(k, b);
   buf_puts(b, "}\n");
 }

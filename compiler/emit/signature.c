@@ -1,7 +1,10 @@
-/* signature.c — a kernel's calling convention, built once: its parameters
- * in order, each with its kind, OpenCL and C types, name and host value.
- * The OpenCL printer declares them and the host stub sets them with
- * nurt_arg_* by walking the same list, so the two cannot disagree. */
+/* signature.c — what the kernel and the host agree on, built once: the
+ * kernel's parameters in order, each with its kind, OpenCL and C types,
+ * name and host value; the types values travel in; how a reduction
+ * combines.  The OpenCL printer declares the parameters and the host stub
+ * sets them with nurt_arg_* by walking the same list, so the two cannot
+ * disagree.  It uses no other printer: opencl.c and the host's printers
+ * stand on it. */
 #include "analysis/analysis.h"
 #include "emit.h"
 
@@ -11,6 +14,31 @@ static KParam *add(Vec *v, KParamKind kind, bool group, char *name, const char *
   *p = (KParam){kind, group, name, cl_type, c_type, host, of, NULL, NULL};
   vec_push(v, p);
   return p;
+}
+
+/* The type reductions keep in __local and __global memory (no bool there). */
+const char *emit_red_type(const Reduction *r) {
+  return r->type->kind == TY_BOOL ? "int" : type_cl_name(r->type);
+}
+
+/* The type a private's last value travels in (no bool in buffers). */
+const char *emit_last_type(const Var *v, bool opencl) {
+  if (v->type->kind == TY_BOOL)
+    return "int";
+  return opencl ? type_cl_name(v->type) : type_c_name(v->type);
+}
+
+/* a OP b for the reduction's operator, in OpenCL C (fp: fmin) or C. */
+char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl) {
+  bool fp = r->type->kind == TY_FLOAT || r->type->kind == TY_DOUBLE;
+  static const char *ops[] = {[RED_SUM] = "+", [RED_PROD] = "*",  [RED_AND] = "&", [RED_OR] = "|",
+                              [RED_XOR] = "^", [RED_LAND] = "&&", [RED_LOR] = "||"};
+  if (r->op == RED_MIN || r->op == RED_MAX) {
+    if (opencl)
+      return xformat("%s%s(%s, %s)", fp ? "f" : "", r->op == RED_MIN ? "min" : "max", a, b);
+    return xformat("(%s %s %s ? %s : %s)", b, r->op == RED_MIN ? "<" : ">", a, b, a);
+  }
+  return xformat("%s %s %s", a, ops[r->op], b);
 }
 
 bool emit_red_may_defer(const Reduction *r) { return !r->elem && r->path->kind == EX_VAR; }
@@ -92,6 +120,107 @@ Vec emit_kernel_signature(Kernel *k) {
     for (int j = 0; j < 3; j++)
       add(&v, KP_BOUND, j == 0, xformat("nu_%s%d", what[j], m), "long", "long long",
           xformat("nu_%s%d", what[j], m), NULL);
+  }
+  return v;
+}
+
+const char *emit_red_var_type(const Reduction *r) {
+  return r->type->canon ? r->type->canon : type_c_name(r->type);
+}
+
+const char *emit_verify_kind(const Type *t) {
+  switch (t->kind) {
+  case TY_FLOAT:
+  case TY_DOUBLE:
+    return "NURT_VK_FLOAT";
+  case TY_CHAR:
+  case TY_SHORT:
+  case TY_INT:
+  case TY_LONG:
+    return "NURT_VK_SIGNED";
+  default:
+    return "NURT_VK_UNSIGNED";
+  }
+}
+
+char *emit_host_path(Buffer *bf) {
+  Var *of = buffer_snapshot_of(bf);
+  return of ? xstrdup(of->name) : print_expr_text(bf->path);
+}
+
+static void add_stub(Vec *v, StubParamKind kind, const char *type, bool pointer, char *name,
+                     char *arg, void *of) {
+  StubParam *p = xcalloc(1, sizeof *p);
+  *p = (StubParam){kind, type, pointer, name, arg, of};
+  vec_push(v, p);
+}
+
+/* An array's parameters: the array, its bytes or count, its row lengths
+ * (from the C type at the site: sizeof works for fixed arrays and VLAs). */
+static void add_stub_array(Vec *v, Buffer *bf) {
+  char *t = emit_host_path(bf);
+  add_stub(v, SP_ARRAY, "const void", true, xstrdup(bf->name), xformat("(const void *)(%s)", t),
+           bf);
+  if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
+    add_stub(v, SP_BYTES, "size_t", false, xformat("%s_bytes", bf->name), xformat("sizeof(%s)", t),
+             bf);
+  else if (bf->size_text)
+    add_stub(v, SP_COUNT, "long long", false, xformat("%s_count", bf->name),
+             xformat("(long long)(%s)", bf->size_text), bf);
+  Buf x = {0};
+  buf_printf(&x, "(%s)[0]", t);
+  for (int d = 1; d < bf->rank; d++) {
+    char *outer = xstrdup(x.s);
+    buf_puts(&x, "[0]");
+    add_stub(v, SP_ROWLEN, "long long", false, xformat("%s_d%d", bf->name, d),
+             xformat("(long long)(sizeof(%s) / sizeof(%s))", outer, x.s), bf);
+    xfree(outer);
+  }
+  xfree(x.s);
+  xfree(t);
+}
+
+/* A reduction's parameters: its variable, and for one the host may fold
+ * lazily, the runtime's record of the pending fold (none at this site:
+ * a null one, and the stub folds at once). */
+static void add_stub_reduction(Vec *v, Reduction *r) {
+  char *t = print_expr_text(r->path);
+  add_stub(v, SP_REDUCTION, emit_red_var_type(r), true, xstrdup(r->name), xformat("&(%s)", t), r);
+  xfree(t);
+  if (!emit_red_may_defer(r))
+    return;
+  Var *var = r->path->var;
+  add_stub(v, SP_RED_STATE, "nurt_red", true, xformat("nu_rs_%s", r->name),
+           var->lazy_red ? xformat("&nu_rr_%s_%u", var->name, var->off) : xstrdup("(nurt_red *)0"),
+           r);
+}
+
+Vec emit_stub_params(Kernel *k) {
+  Vec v = {0};
+  for (int i = 0; i < k->buffers.len; i++)
+    add_stub_array(&v, k->buffers.items[i]);
+  for (int i = 0; i < k->scalars.len; i++) {
+    Scalar *s = k->scalars.items[i];
+    add_stub(&v, SP_SCALAR, type_c_name(s->type), false, xstrdup(s->name), print_expr_text(s->path),
+             s);
+  }
+  for (int i = 0; i < k->reductions.len; i++)
+    add_stub_reduction(&v, k->reductions.items[i]);
+  for (int m = 0; m < k->dims; m++)
+    add_stub(&v, SP_GROUP, "long long", false, xformat("nu_ws%d", m),
+             xformat("(%s)", k->wg[m].text), k->mapped[m]);
+  /* an index declared `register` has no address: the call site passes a
+   * temporary's (callsite.c), and so for a temporary's last value */
+  for (int m = 0; m < k->dims; m++) {
+    Loop *l = k->mapped[m];
+    if (!l->declared)
+      add_stub(&v, SP_LAST, l->var->type->canon, true, xformat("nu_last_%s", l->var->name),
+               xformat("&%s%s", l->var->reg ? "nu_last_" : "", l->var->name), l);
+  }
+  for (int i = 0; i < k->info->copyouts.len; i++) {
+    Var *var = k->info->copyouts.items[i];
+    add_stub(&v, SP_COPY, var->type->canon, true, xformat("nu_copy_%s", var->name),
+             xformat("&%s%s", var->reg ? "nu_copy_" : "", var->name), var);
   }
   return v;
 }

@@ -1,0 +1,88 @@
+/* report.c — prints --report's line per kernel: its NDRange and work-group,
+ * the arrays and scalars as the kernel's signature passes them (signature.c)
+ * with each array's direction and extent, its reductions and privates, and
+ * the hints the annotations left. */
+#include "analysis/analysis.h"
+#include "emit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void emit_report(Kernel *k, const char *path) {
+  Buf b = {0};
+  buf_printf(&b, "%s:%d: kernel %s: NDRange", path, k->mapped[0]->loc.line, k->name);
+  for (int m = k->dims - 1; m >= 0; m--)
+    buf_printf(&b, " %s%s", k->mapped[m]->var->name, m ? "," : "");
+  buf_puts(&b, " (dim 0 first); work-group");
+  for (int m = k->dims - 1; m >= 0; m--)
+    buf_printf(&b, " %s%s", k->wg[m].text, m ? " x" : "");
+  /* arrays and scalars as the kernel's signature passes them */
+  Vec sig = emit_kernel_signature(k);
+  Vec bufs = {0}, scalars = {0};
+  for (int i = 0; i < sig.len; i++) {
+    KParam *q = sig.items[i];
+    if (q->kind == KP_BUFFER)
+      vec_push(&bufs, q->of);
+    else if (q->kind == KP_SCALAR)
+      vec_push(&scalars, q->of);
+  }
+  buf_puts(&b, "; arrays:");
+  for (int i = 0; i < bufs.len; i++) {
+    Buffer *bf = bufs.items[i];
+    const char *dir = bf->write ? (bf->read ? "inout" : "out") : "in";
+    Var *of = buffer_snapshot_of(bf);
+    char *t = of ? xformat("%s (copy of %s)", bf->name, of->name) : print_expr_text(bf->path);
+    buf_printf(&b, " %s %s[", t, dir);
+    xfree(t);
+    if (bf->size_text) {
+      buf_printf(&b, "%s", bf->size_text);
+    } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
+      buf_printf(&b, "%lld", bf->type->len);
+    } else {
+      Expr *hi = NULL;
+      for (int j = 0; j < bf->accesses.len; j++) {
+        Access *a = bf->accesses.items[j];
+        Expr *h = extent_hi(k->info, a->subs[0]);
+        hi = h ? h : hi;
+      }
+      buf_printf(&b, "%s", hi ? "inferred" : "?");
+    }
+    buf_puts(&b, "]");
+    for (Type *t2 = bf->type->base; bf->rank > 1 && t2 && t2->kind == TY_ARRAY; t2 = t2->base)
+      t2->len >= 0 ? buf_printf(&b, "[%lld]", t2->len) : buf_puts(&b, "[*]");
+    buf_puts(&b, i + 1 < bufs.len ? "," : "");
+  }
+  if (!bufs.len)
+    buf_puts(&b, " none");
+  if (scalars.len) {
+    buf_puts(&b, "; scalars:");
+    for (int i = 0; i < scalars.len; i++)
+      buf_printf(&b, " %s%s", ((Scalar *)scalars.items[i])->name, i + 1 < scalars.len ? "," : "");
+  }
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), print_expr_text(r->path));
+  }
+  for (int i = 0; i < k->info->temps.len; i++) {
+    Var *v = k->info->temps.items[i];
+    bool out = false;
+    for (int j = 0; j < k->info->copyouts.len; j++)
+      out |= k->info->copyouts.items[j] == v;
+    buf_printf(&b, "; private %s%s", v->name, out ? " (last value copied out)" : "");
+  }
+  for (int i = 0; i < k->info->copyouts.len; i++) { /* inner loops' indices */
+    Var *v = k->info->copyouts.items[i];
+    bool temp = false;
+    for (int j = 0; j < k->info->temps.len; j++)
+      temp |= k->info->temps.items[j] == v;
+    if (!temp)
+      buf_printf(&b, "; loop index %s (last value copied out)", v->name);
+  }
+  if (k->independent)
+    buf_puts(&b, "; independent (user's promise)");
+  printf("%s\n", b.s);
+  for (int i = 0; i < k->hints.len; i++)
+    printf("%s:%d: hint: %s\n", path, k->mapped[0]->loc.line, (char *)k->hints.items[i]);
+  xfree(b.s);
+}
