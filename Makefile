@@ -45,7 +45,7 @@ CPPCHECK     ?= cppcheck
 # The C files under the style check.  Inputs and expected outputs of tests
 # whose bytes matter (diagnostic columns, golden kernels, fuzz seeds and
 # regressions) are left as they are.
-FORMAT_DIRS    := compiler annotations runtime tests examples
+FORMAT_DIRS    := compiler runtime tests examples
 FORMAT_EXCLUDE := tests/bad/% tests/golden/% tests/fuzz/corpus/% tests/fuzz/regressions/%
 FORMAT_FILES    = $(filter-out $(FORMAT_EXCLUDE), \
                     $(sort $(shell find $(FORMAT_DIRS) -name '*.[ch]' 2>/dev/null)))
@@ -120,7 +120,7 @@ format-check:
 # clang-tidy with the checked-in .clang-tidy, on the compiler and runtime
 # sources, using the compile commands of the normal build; any warning fails.
 # Part of `test` (about 3 minutes on 2 cores), skipped without clang-tidy.
-TIDY_FILES = $(filter compiler/% annotations/% runtime/%, $(filter %.c, $(FORMAT_FILES)))
+TIDY_FILES = $(filter compiler/% runtime/%, $(filter %.c, $(FORMAT_FILES)))
 tidy: build
 	@if ! command -v $(CLANG_TIDY) >/dev/null; then \
 	  echo "tidy: $(CLANG_TIDY) not found, not checked"; \
@@ -138,11 +138,11 @@ cppcheck: build
 	@if ! command -v $(CPPCHECK) >/dev/null; then \
 	  echo "cppcheck: $(CPPCHECK) not found, not checked"; \
 	else \
-	  echo "$(CPPCHECK) --enable=warning,portability <compiler, annotations, runtime>"; \
+	  echo "$(CPPCHECK) --enable=warning,portability <compiler, runtime>"; \
 	  $(CPPCHECK) --project=$(abspath $(BUILD))/compile_commands.json --quiet --error-exitcode=1 \
 	    --enable=warning,portability --inline-suppr --suppress=missingIncludeSystem \
 	    '-D_Noreturn=__attribute__((noreturn))' \
-	    --file-filter='$(CURDIR)/compiler/*' --file-filter='$(CURDIR)/annotations/*' \
+	    --file-filter='$(CURDIR)/compiler/*' \
 	    --file-filter='$(CURDIR)/runtime/*' -j$(JOBS); \
 	fi
 

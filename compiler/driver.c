@@ -4,15 +4,15 @@
  * absent, never half-written).  Hands back the exit status. */
 #define _POSIX_C_SOURCE 200809L
 #include "driver.h"
-#include "analysis/analysis.h"
-#include "analysis/iterspace.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "clcheck.h"
 #include "compdb.h"
 #include "depfile.h"
-#include "emit/emit.h"
+#include "emit.h"
 #include "frontend.h"
 #include "hostsync.h"
+#include "iterspace.h"
 #include "outfile.h"
 #include "rewrite.h"
 #include "transform.h"
@@ -354,7 +354,7 @@ static char *nest_call(Source *src, Nest *n, AnnotCtx *cx) {
 }
 
 /* A nest whose loop stays on the host: that loop around each nest of its
- * body's call, as if the user had written them so (annotations/hostloop.c). */
+ * body's call, as if the user had written them so (compiler/auto/hostloop.c). */
 static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx) {
   HostLoop *hl = cx->hostloop;
   Vec calls = {0};

@@ -35,7 +35,7 @@ set(NUCC_TEST_PKGCONFIG ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
 # PoCL compiles kernels into a cache: keep it in the build tree, not in $HOME.
 # NU_DEVICE is left unset: the runtime picks the first GPU, else any device.
 # NUCC_CHECK_CL: every generated OpenCL program and host C file is parsed
-# before it ships (compiler/clcheck.c), over every test input.
+# before it ships (compiler/emit/clcheck.c), over every test input.
 # The sanitizer build of make test points at build/'s (NUCC_TEST_POCL_CACHE):
 # nucc writes the same kernels in both, so PoCL compiles each once.
 set(NUCC_TEST_POCL_CACHE ${CMAKE_CURRENT_BINARY_DIR}/pocl-cache CACHE PATH

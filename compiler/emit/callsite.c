@@ -5,7 +5,7 @@
  * kernels' inputs need, and NU_VERIFY's comparison with the original loops
  * and each transformation step.  Also the loop kept on the host around
  * such calls, and the copies `snapshot` made, for the verify and seq code. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "emit.h"
 
 #include <stdio.h>

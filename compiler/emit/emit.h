@@ -108,7 +108,7 @@ bool emit_check_extents(Kernel *k);
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
                      Vec *steps);
 /* The statement that replaces a nest whose loop stays on the host
- * (annotations/hostloop.c): that loop, as written, around `calls` (char*,
+ * (compiler/auto/hostloop.c): that loop, as written, around `calls` (char*,
  * from emit_host_call, one per nest of its body); `kernels` are theirs. */
 char *emit_host_loop(Loop *loop, Vec *kernels, Vec *calls, const char *pragma_text,
                      const char *path);

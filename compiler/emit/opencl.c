@@ -5,7 +5,7 @@
  * loop indices are computed from get_global_id, with a guard for the
  * surplus work-items of the last work-group (one mapped loop: a grid-stride
  * loop, so the host may launch fewer work-items than iterations). */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "emit.h"
 
 #include <stdio.h>

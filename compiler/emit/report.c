@@ -2,7 +2,7 @@
  * the arrays and scalars as the kernel's signature passes them (signature.c)
  * with each array's direction and extent, its reductions and privates, and
  * the hints the annotations left. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "emit.h"
 
 #include <stdio.h>

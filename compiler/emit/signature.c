@@ -5,7 +5,7 @@
  * sets them with nurt_arg_* by walking the same list, so the two cannot
  * disagree.  It uses no other printer: opencl.c and the host's printers
  * stand on it. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "emit.h"
 
 static KParam *add(Vec *v, KParamKind kind, bool group, char *name, const char *cl_type,

@@ -6,7 +6,7 @@
  * prints the bounds), hands the arrays to nurt (which copies only stale
  * data) and enqueues the kernel with the arguments of the kernel's
  * signature, in its order. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "emit.h"
 
 #include <stdio.h>

@@ -16,7 +16,7 @@ foreach(t IN LISTS NUCC_FUZZ_TARGETS)
   target_link_libraries(replay_${t} PRIVATE nucc_core)
   add_test(NAME fuzz.replay.${t}
     COMMAND replay_${t} ${NUCC_FUZZ_DIR}/corpus/${t} ${NUCC_FUZZ_DIR}/regressions/${t})
-  # every generated OpenCL program and host C file is parsed too (compiler/clcheck.c)
+  # every generated OpenCL program and host C file is parsed too (compiler/emit/clcheck.c)
   set_tests_properties(fuzz.replay.${t} PROPERTIES LABELS "fuzz;replay" TIMEOUT 300
     ENVIRONMENT NUCC_CHECK_CL=1)
 endforeach()

@@ -2,7 +2,7 @@
  * nothing; only legality_report turns a refusal into diagnostics.  The nest
  * is built as IR by hand (for (i = 1; i < n; i++) a[i] = a[i - 1] + a[i]),
  * so the test reaches legality.c without the front end. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * that share the nest's k outer loops, and the chain nucc must read from
  * it: `work(dims) [permut(...)] [pre]`, or the failure and a substring of
  * its reason. */
-#include "analysis/poly.h"
+#include "poly.h"
 
 #include <stdio.h>
 #include <string.h>

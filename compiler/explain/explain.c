@@ -4,7 +4,7 @@
  * after each step; prints to stdout, and hands on the steps recorded in
  * AnnotCtx.steps (--explain=html's page, NU_VERIFY's step-by-step check). */
 #include "annotation.h"
-#include "emit/emit.h"
+#include "emit.h"
 
 #include <stdio.h>
 

@@ -3,9 +3,9 @@
  * form a rectangle, runs the free-variable, extent and dependence analyses,
  * and hands on a Kernel for the printers.  The innermost mapped loop becomes
  * NDRange dimension 0 so that unit-stride subscripts coalesce. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
-#include "emit/emit.h"
+#include "emit.h"
 #include "transform.h"
 
 #include <string.h>

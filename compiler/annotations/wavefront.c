@@ -9,7 +9,7 @@
  * `for t for i for j`, where every loop carries a dependence, runs as
  * wavefront(4,2,1): t and i in parallel on each hyperplane
  * 4t + 2i + j = w). */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

@@ -8,7 +8,7 @@
  * `B[i][j] += A[k][i] * B[k][j]` (k > i) reads rows that later iterations
  * of i overwrite, and with the reads of B[k][j] from the copy both i and j
  * are parallel. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

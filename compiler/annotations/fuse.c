@@ -4,7 +4,7 @@
  * with each run of them fused into one loop (`for i for j { S1; S2 }`) as
  * the main part.  Every pair of the run must keep its dependences
  * (deps_fuse), and no scalar may pass values between them. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

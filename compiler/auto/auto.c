@@ -8,7 +8,7 @@
  * index on the arrays' contiguous dimension, then the fewest annotations).
  * Either chain is checked by the annotations' own isl legality and `work`'s
  * dependence test, and applied as if written out. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

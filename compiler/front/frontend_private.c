@@ -3,7 +3,7 @@
  * at all depends on them (an OpenMP loop that cannot stays host code, which
  * frontend_host.c must know), so the front end asks privarray.c its facts
  * here rather than leaving the question to a later pass. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "frontend_clang.h"
 
 #include <string.h>

@@ -11,7 +11,7 @@
  * several launches, each with its own chain, stubs, host-mode copy and
  * NU_VERIFY check.  Nests of their own give each of them exactly what a
  * nest written by hand gets, and the printers only need the loop around. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

@@ -314,7 +314,7 @@ struct Stmt {
                           body that stays on the host runs them in host mode) */
   bool visit;          /* ST_EXPR `i, j;` that --explain=html puts at the top of the
                           nest's body: its copies tell which original iteration runs
-                          (analysis/iterspace.c); printed nowhere (tidy.c) */
+                          (explain/iterspace.c); printed nowhere (tidy.c) */
 };
 
 /* The relation of a canonical loop's condition `i REL ub`. */
@@ -458,7 +458,7 @@ struct Nest {
                        and must stay; the driver blanks each line */
 };
 
-// annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
+// compiler/annotations/work.c, analysis/ — what a `work` annotation produced, for the printers
 typedef struct Access {
   Expr *e;     /* the EX_INDEX chain or path use */
   Expr **subs; /* subscripts outer → inner */

@@ -4,7 +4,7 @@
  * `for i S1; for i S2`), every copy a main part that the next annotations
  * transform in turn.  Statements that share a local of the body stay in one
  * copy; the distribution must keep every dependence (deps_distribute). */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

@@ -2,7 +2,7 @@
  * loop p_j.  Receives the main part; needs every loop whose bounds name
  * another's index to stay inside that loop, and no dependence carried by the
  * permuted loops, and hands on the permuted nest as the main part. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

@@ -4,7 +4,7 @@
  * tiles (point loops with constant trip counts) in the main part and puts
  * the partial tiles in remainder nests.  Both need the reordering to keep
  * every dependence. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

@@ -6,7 +6,7 @@
  * indices into one loop, recursively.  Under `work` this is thread
  * coarsening with register blocking.  Remainder nests take the leftover
  * iterations; the main part is the unrolled nest. */
-#include "analysis/analysis.h"
+#include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 

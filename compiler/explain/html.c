@@ -1,6 +1,6 @@
 /* html.c — the page of --explain=html: for each annotated nest, each step
  * of its chain as code (tidy.c) beside an inline SVG picture of the
- * iterations (analysis/iterspace.c): colours for work-groups, tiles, copies
+ * iterations (explain/iterspace.c): colours for work-groups, tiles, copies
  * or pieces, the visit order as numbers and a path, dependences as red
  * arrows.  Receives the steps the engine recorded; hands on one
  * self-contained page, well-formed XML, with no external resource. */
@@ -8,7 +8,7 @@
 
 #include "annotation.h"
 
-#include "analysis/iterspace.h"
+#include "iterspace.h"
 
 #include <stdlib.h>
 #include <string.h>
