@@ -138,7 +138,9 @@ static Expr *kernel_expr(PtrUse *u, Expr *e, LoopInfo *chain, bool offset) {
 static void report_unknown(PtrUse *u, Expr *use) {
   char *t = print_expr_text(use);
   Var *v = top_use(u)->unknown;
-  for (PtrUse *w = u; v && w; w = w->parent)
+  /* u and its parents, when the unknown is a variable.  u is never null:
+   * testing w before the first turn made clang's analyzer think it may be */
+  for (PtrUse *w = u; v; w = w->parent) {
     for (int i = 0; i < w->blind.len; i++) {
       Loop *l = w->blind.items[i];
       if (l->var != v)
@@ -153,6 +155,9 @@ static void report_unknown(PtrUse *u, Expr *use) {
       u->ok = false;
       return;
     }
+    if (!w->parent)
+      break;
+  }
   kernelinfo_error(u->fv, use->loc,
                    "'%s': a helper that a kernel hands a buffer ('%s') must index it with "
                    "expressions of its own scalar parameters and loop indices (p[j], "

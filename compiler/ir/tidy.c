@@ -569,7 +569,7 @@ void tidy_pieces(Symtab *names, Vec *pieces, int main, Vec *mains_in, Tidy *out)
   name_splits(names, &copies, &out->decls);
   for (int i = 0; i < copies.len; i++) {
     Stmt *c = copies.items[i];
-    bool is_main = mains.items[i] != NULL;
+    bool is_main = i < mains.len && mains.items[i] != NULL; /* as long as copies */
     char *range = c->loop ? cover(c) : xstrdup("");
     vec_push(&out->pieces, c);
     bool before = out->main < 0 && main >= 0 && !is_main;
