@@ -48,6 +48,7 @@ static const char *const warning_names[] = {
     "nucc-pragma-operator", // a _Pragma nucc cannot read
     "nucc-compdb",          // -p: no compile command for the input
     "nucc-unused-option",   // an option that does nothing without another
+    "nucc-kernel-assert",   // an assert in a kernel: not checked there
 };
 #define NWARNINGS (sizeof warning_names / sizeof *warning_names)
 static DiagWarnState warning_state[NWARNINGS];

@@ -127,7 +127,8 @@ const OptionSpec options_table[] = {
      "offload, such as one that calls a function of another file: it stays on the host as "
      "written, its pragma kept, with the first reason), nucc-pragma-operator (a _Pragma whose text "
      "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
-     "(-MF, -MT, -MQ or -MP without -MD)."},
+     "(-MF, -MT, -MQ or -MP without -MD), nucc-kernel-assert (an assert in a kernel's loop, "
+     "dropped there: OpenCL C cannot stop the program)."},
     {OPT_W_NAME, ARG_EQ, NULL, "-W", "-WNAME", "print the warning NAME (the default)",
      "Print the warning NAME as a warning again (every warning is on by default). An unknown "
      "NAME is a usage error."},

@@ -5,6 +5,7 @@
  * Constructs outside the subset (SPEC §4) are errors at their location. */
 #include "frontend_clang.h"
 
+#include <ctype.h>
 #include <string.h>
 
 static Expr *conv_expr(Ctx *cx, CXCursor c);
@@ -302,6 +303,32 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
   return s;
 }
 
+/* Statements C programs write for the compiler's sake, not the result's:
+ * `(void)x;` (a variable marked used: nothing to run) and `assert(...)`,
+ * which the kernel does not check (OpenCL C has no assert and no way to
+ * stop the program): dropped, the assert with a warning, which -Werror can
+ * make an error.  NULL for any other statement. */
+static Stmt *conv_dropped(Ctx *cx, CXCursor c) {
+  CXCursor e = frontend_strip(c);
+  if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr &&
+      clang_getCursorType(e).kind == CXType_Void) {
+    CXCursor x = frontend_strip(frontend_last_kid(e, CXCursor_FirstInvalid));
+    enum CXCursorKind k = clang_getCursorKind(x);
+    if (k == CXCursor_DeclRefExpr || k == CXCursor_IntegerLiteral) /* NDEBUG's ((void)0) */
+      return new_stmt(ST_EMPTY, c);
+  }
+  /* the text where the statement's expansion starts: the macro's name */
+  unsigned at = frontend_begin(c);
+  const char *p = cx->src->text + at;
+  bool is_assert = frontend_in_main_file(cx->src, c) && at + 6 < cx->src->len &&
+                   !strncmp(p, "assert", 6) && !isalnum((unsigned char)p[6]) && p[6] != '_';
+  if (!is_assert)
+    return NULL;
+  diag_warning("nucc-kernel-assert", frontend_loc_of(c),
+               "this assert is not checked in the kernel: OpenCL C cannot stop the program");
+  return new_stmt(ST_EMPTY, c);
+}
+
 Stmt *conv_stmt(Ctx *cx, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   Kids kids = frontend_kids_of(c);
@@ -364,6 +391,8 @@ Stmt *conv_stmt(Ctx *cx, CXCursor c) {
     diag_error(frontend_loc_of(c), "'switch' is not supported in kernels yet; use if/else");
     return new_stmt(ST_EMPTY, c);
   default:
+    if (is_expr_cursor(c) && (s = conv_dropped(cx, c)))
+      return s;
     if (is_expr_cursor(c)) {
       s = new_stmt(ST_EXPR, c);
       s->e = conv_expr(cx, c);
