@@ -15,14 +15,8 @@ static void print_pieces(AnnotCtx *cx, Buf *b, int depth) {
 
 static void print_step(AnnotCtx *cx, Annot *a) {
   Buf b = {0};
-  buf_printf(&b, "-- after %s", a->name);
-  if (a->has_parens) {
-    buf_puts(&b, "(");
-    for (int i = 0; i < a->nargs; i++)
-      buf_printf(&b, "%s%s%s%s", i ? "," : "", a->args[i].key ? a->args[i].key : "",
-                 a->args[i].key ? ": " : "", a->args[i].text);
-    buf_puts(&b, ")");
-  }
+  buf_puts(&b, "-- after ");
+  pragma_spell(a, &b);
   buf_puts(&b, ":\n");
   print_pieces(cx, &b, 0);
   fputs(b.s, stdout);

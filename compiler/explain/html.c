@@ -390,14 +390,8 @@ static char *step_title(Annot *a) {
   if (!a)
     return xstrdup("as written");
   Buf b = {0};
-  buf_printf(&b, "after %s", a->name);
-  if (a->has_parens) {
-    buf_puts(&b, "(");
-    for (int i = 0; i < a->nargs; i++)
-      buf_printf(&b, "%s%s%s%s", i ? "," : "", a->args[i].key ? a->args[i].key : "",
-                 a->args[i].key ? ": " : "", a->args[i].text);
-    buf_puts(&b, ")");
-  }
+  buf_puts(&b, "after ");
+  pragma_spell(a, &b);
   return b.s;
 }
 

@@ -135,22 +135,9 @@ static bool eval(Run *r, Expr *e, long long *v) {
   case EX_BINARY:
     if (!eval(r, e->a, &a) || !eval(r, e->b, &b))
       return false;
+    if (op_fold_arith(e->op, a, b, v))
+      return true;
     switch (e->op) {
-    case OP_ADD:
-      *v = a + b;
-      return true;
-    case OP_SUB:
-      *v = a - b;
-      return true;
-    case OP_MUL:
-      *v = a * b;
-      return true;
-    case OP_DIV:
-    case OP_MOD:
-      if (!b)
-        return false;
-      *v = e->op == OP_DIV ? a / b : a % b;
-      return true;
     case OP_LT:
       *v = a < b;
       return true;

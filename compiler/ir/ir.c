@@ -66,6 +66,28 @@ bool op_is_assign(Op op) {
          op == OP_POSTINC || op == OP_POSTDEC;
 }
 
+bool op_fold_arith(Op op, long long a, long long b, long long *v) {
+  switch (op) {
+  case OP_ADD:
+    *v = a + b;
+    return true;
+  case OP_SUB:
+    *v = a - b;
+    return true;
+  case OP_MUL:
+    *v = a * b;
+    return true;
+  case OP_DIV:
+  case OP_MOD:
+    if (!b)
+      return false;
+    *v = op == OP_DIV ? a / b : a % b;
+    return true;
+  default:
+    return false;
+  }
+}
+
 /* Shared by every literal it types and never written: a constant, not
  * compilation state. */
 static Type int_type = {TY_INT, NULL, 0, "int", "int"};

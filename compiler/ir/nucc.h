@@ -142,6 +142,9 @@ struct Annot {
 bool pragma_parse(const char *text, SrcLoc start, Vec *list);
 /* The integer value of a constant argument, or false. */
 bool pragma_arg_int(const AnnotArg *a, long long *out);
+/* Appends the annotation as written, `name(key: arg,...)` (--explain's and
+ * --explain=html's step titles). */
+void pragma_spell(const Annot *a, Buf *b);
 
 // types (ir.c)
 typedef enum {
@@ -249,6 +252,9 @@ typedef enum {
 
 const char *op_spelling(Op op);
 bool op_is_assign(Op op);
+/* a op b for the integer arithmetic operators (+ - * / %), as the host's
+ * long long computes them; false for another operator or a zero divisor. */
+bool op_fold_arith(Op op, long long a, long long b, long long *v);
 
 typedef enum {
   EX_INT,    // integer literal: ival

@@ -178,3 +178,14 @@ bool pragma_arg_int(const AnnotArg *a, long long *out) {
   *out = v;
   return true;
 }
+
+void pragma_spell(const Annot *a, Buf *b) {
+  buf_puts(b, a->name);
+  if (!a->has_parens)
+    return;
+  buf_puts(b, "(");
+  for (int i = 0; i < a->nargs; i++)
+    buf_printf(b, "%s%s%s%s", i ? "," : "", a->args[i].key ? a->args[i].key : "",
+               a->args[i].key ? ": " : "", a->args[i].text);
+  buf_puts(b, ")");
+}

@@ -229,31 +229,7 @@ bool tr_const(Expr *e, long long *v) {
       return false;
     return true;
   case EX_BINARY:
-    if (!tr_const(e->a, &a) || !tr_const(e->b, &b))
-      return false;
-    switch (e->op) {
-    case OP_ADD:
-      *v = a + b;
-      return true;
-    case OP_SUB:
-      *v = a - b;
-      return true;
-    case OP_MUL:
-      *v = a * b;
-      return true;
-    case OP_DIV:
-      if (!b)
-        return false;
-      *v = a / b;
-      return true;
-    case OP_MOD:
-      if (!b)
-        return false;
-      *v = a % b;
-      return true;
-    default:
-      return false;
-    }
+    return tr_const(e->a, &a) && tr_const(e->b, &b) && op_fold_arith(e->op, a, b, v);
   default:
     return false;
   }
