@@ -158,6 +158,15 @@ void nurt_host_access_at(const void *ptr, int write, const char *name, const cha
  * nurt_host_access for every array with bytes there. */
 void nurt_host_range(const void *ptr, size_t bytes, int write) NURT_BY_ADDRESS(1);
 
+/* The host statement at file:line is about to read (write == 0) or write
+ * (write != 0) exactly the `bytes` bytes at `ptr`, elements of the array
+ * `name` (one element: `A[k][k] = sqrt(A[k][k])`): only those bytes, and
+ * the pages that hold them where the array is protected, come back or
+ * become host-fresh, not the whole array (issue 25).  Any of name and file
+ * may be NULL. */
+void nurt_host_range_at(const void *ptr, size_t bytes, int write, const char *name,
+                        const char *file, int line) NURT_BY_ADDRESS(1);
+
 /* A new object of `bytes` bytes has just begun at `ptr` (a local array or
  * struct declared, maybe with an initializer): whatever the device held
  * there belonged to an object that is gone.  Arrays with bytes there become

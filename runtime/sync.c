@@ -366,6 +366,14 @@ static void on_range(const void *ptr, size_t bytes, int write, int defining) {
 
 void nurt_host_range(const void *ptr, size_t bytes, int write) { on_range(ptr, bytes, write, 0); }
 
+void nurt_host_range_at(const void *ptr, size_t bytes, int write, const char *name,
+                        const char *file, int line) {
+  (void)name;
+  (void)file;
+  (void)line;
+  on_range(ptr, bytes, write, 0);
+}
+
 void nurt_host_define(const void *ptr, size_t bytes) { on_range(ptr, bytes, 1, 1); }
 
 void nurt_host_fresh(nurt_entry *e) {
