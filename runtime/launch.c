@@ -36,6 +36,10 @@ typedef struct {
   size_t bytes;
   int mode;
   cl_uint index; /* of the cl_mem; the offset follows */
+  /* what the kernel writes (nurt_arg_writes): [wlo, wlo + wbytes), within
+   * [lo, lo + bytes); the whole range unless narrowed */
+  const void *wlo;
+  size_t wbytes;
 } buffer_arg;
 
 /* nurt is single-threaded: one launch is under construction at a time. */
@@ -459,8 +463,20 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
   }
   if (l->nbufs == l->cap)
     l->bufs = grow(l->bufs, &l->cap, sizeof *l->bufs);
-  l->bufs[l->nbufs++] = (buffer_arg){ptr, lo, bytes, mode, l->next_arg};
+  l->bufs[l->nbufs++] = (buffer_arg){ptr, lo, bytes, mode, l->next_arg, lo, bytes};
   l->next_arg += 2;
+}
+
+void nurt_arg_writes(nurt_launch *l, long long lo_bytes, size_t bytes) {
+  if (!l->nbufs)
+    return;
+  buffer_arg *b = &l->bufs[l->nbufs - 1];
+  uintptr_t lo = (uintptr_t)b->ptr + (uintptr_t)lo_bytes, hi = lo + bytes;
+  uintptr_t alo = (uintptr_t)b->lo, ahi = alo + b->bytes;
+  lo = lo < alo ? alo : lo > ahi ? ahi : lo;
+  hi = hi < lo ? lo : hi > ahi ? ahi : hi;
+  b->wlo = (const void *)lo;
+  b->wbytes = hi - lo;
 }
 
 void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode) {

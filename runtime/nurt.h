@@ -69,6 +69,14 @@ void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode);
 void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, size_t bytes,
                         int mode);
 
+/* The buffer argument just given (NURT_OUT or NURT_INOUT) is written only
+ * within [ptr + lo_bytes, ptr + lo_bytes + bytes), ptr its pointer: after
+ * the launch only those bytes are device-fresh, the rest of the range the
+ * kernel reads stays as it was (issue 25 §1).  Optional: without it the
+ * whole range counts as written.  A range outside the argument's is cut to
+ * it. */
+void nurt_arg_writes(nurt_launch *l, long long lo_bytes, size_t bytes);
+
 /* The source names of the launch's buffer arguments, in order, each ended
  * by a NUL ("a\0grid->cells\0"): NU_PROFILE names arrays by them.  `names`
  * must outlive the program (a literal).  Optional; before the buffers. */
