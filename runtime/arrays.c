@@ -18,26 +18,43 @@ static cl_mem dummy; /* what a zero-byte array argument points at */
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
 
+/* A piece that has left the table: freed, and its array with its last. */
+static void release_piece(nurt_entry *e) {
+  nurt_buf *b = e->buf;
+  if (e->upload)
+    clReleaseEvent(e->upload);
+  free(e->snap);
+  free(e);
+  if (--b->pieces)
+    return;
+  clReleaseMemObject(b->mem); /* released once the copies are done */
+  free(b->shadow);
+  free(b);
+}
+
 /* Out of the table and released; its pages are read-write again. */
 static void drop(size_t i) {
   nurt_entry *e = nurt_table_at(i);
   nurt_wait_upload(e);
   nurt_transition(e, NURT_ON_FORGOTTEN);
-  clReleaseMemObject(e->mem);
   nurt_table_remove_at(i);
-  free(e);
+  release_piece(e);
 }
 
-/* A new entry, host-fresh and unclassified (zeroed: see nurt_internal.h). */
+/* A new array of one piece, host-fresh and unclassified (zeroed: see
+ * nurt_internal.h). */
 static nurt_entry *create(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   nurt_entry *e = calloc(1, sizeof *e);
-  if (!e)
+  nurt_buf *b = calloc(1, sizeof *b);
+  if (!e || !b)
     nurt_fatal("out of host memory for the array table");
   cl_int err;
-  e->base = (char *)lo;
-  e->bytes = hi - lo;
-  e->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, e->bytes, NULL, &err);
+  b->base = e->base = (char *)lo;
+  b->bytes = e->bytes = hi - lo;
+  b->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, b->bytes, NULL, &err);
   nurt_check(err, "clCreateBuffer", w);
+  b->pieces = 1;
+  e->buf = b;
   if (nurt_profile_enabled())
     e->prof = nurt_prof_array(e->base, e->bytes, w);
   nurt_table_add(e);
@@ -49,44 +66,48 @@ static int by_base(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* An old entry about to be merged: its device copy complete (the edges the
+/* An old array about to be merged: its device copy complete (the edges the
  * host may have written go up first), its pages no longer protected. */
 static void retire(nurt_entry *o, const nurt_where *w) {
   if (nurt_on_device(o))
     nurt_upload_edges(o, w);
-  nurt_unguard(o);
 }
 
-/* A range that overlaps entries without fitting in one: one entry covers
- * the union.  Device data of the old entries moves device-to-device, only
- * the bytes no entry held come from the host — so a stencil whose arrays
- * are used with different extents (rows 0..n-1 read, 1..n-2 written) does
- * not bounce through the host. */
+/* A range that overlaps arrays without fitting in one: one array covers
+ * the union.  Device data of the old ones moves device-to-device, only
+ * the bytes no piece on the device held come from the host — so a stencil
+ * whose arrays are used with different extents (rows 0..n-1 read, 1..n-2
+ * written) does not bounce through the host. */
 static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   size_t n = 0;
   nurt_entry *o;
   for (size_t i = 0; (o = nurt_table_at(i)); i++) {
-    if (lo_of(o) < hi && lo < hi_of(o)) {
-      lo = lo < lo_of(o) ? lo : lo_of(o);
-      hi = hi > hi_of(o) ? hi : hi_of(o);
+    if ((uintptr_t)o->buf->base < hi && lo < (uintptr_t)o->buf->base + o->buf->bytes) {
+      lo = lo < (uintptr_t)o->buf->base ? lo : (uintptr_t)o->buf->base;
+      hi = hi > (uintptr_t)o->buf->base + o->buf->bytes ? hi
+                                                        : (uintptr_t)o->buf->base + o->buf->bytes;
     }
   }
   for (size_t i = 0; (o = nurt_table_at(i)); i++)
     n += lo_of(o) < hi && lo < hi_of(o);
-  /* Every overlapping entry goes, however many: one left behind would
-   * overlap the new entry, and the table's entries must stay disjoint. */
+  /* Every overlapping piece goes, however many: one left behind would
+   * overlap the new array, and the table's entries must stay disjoint. */
   nurt_entry **olds = malloc((n ? n : 1) * sizeof(nurt_entry *));
   if (!olds)
     nurt_fatal("out of host memory merging %zu arrays", n);
   n = 0;
-  for (size_t i = 0; (o = nurt_table_at(i));) {
+  for (size_t i = 0; (o = nurt_table_at(i)); i++)
     if (lo_of(o) < hi && lo < hi_of(o)) {
       retire(o, w);
       olds[n++] = o;
-      nurt_table_remove_at(i); /* released below */
-    } else {
-      i++;
     }
+  for (size_t i = 0; i < n; i++)
+    nurt_unguard(olds[i]); /* every piece of its array: pages opened, shadows taken */
+  for (size_t i = 0; (o = nurt_table_at(i));) {
+    if (lo_of(o) < hi && lo < hi_of(o))
+      nurt_table_remove_at(i); /* released below */
+    else
+      i++;
   }
   qsort(olds, n, sizeof(void *), by_base); /* pointers; sizeof *olds upsets clang-tidy */
   nurt_entry *e = create(lo, hi, w);
@@ -102,15 +123,16 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
       if (nurt_is_host_fresh(o))
         continue; /* its bytes come from the host with the gaps */
       nurt_upload(e, at, lo_of(o), w);
-      nurt_check(clEnqueueCopyBuffer(nurt_g.queue, o->mem, e->mem, 0, lo_of(o) - lo, o->bytes, 0,
-                                     NULL, NULL),
+      nurt_check(clEnqueueCopyBuffer(nurt_g.queue, o->buf->mem, e->buf->mem, nurt_off(o, lo_of(o)),
+                                     lo_of(o) - lo, o->bytes, 0, NULL, NULL),
                  "clEnqueueCopyBuffer", w);
       at = hi_of(o);
     }
     nurt_upload(e, at, hi, w);
-    if (device_fresh)
-      e->writer = olds[0]->writer;
-    nurt_transition(e, NURT_ON_UPLOADED); /* the old entries' data, and the gaps */
+    for (size_t i = 0; i < n && device_fresh; i++)
+      if (nurt_is_device_fresh(olds[i]))
+        e->writer = olds[i]->writer;
+    nurt_transition(e, NURT_ON_UPLOADED); /* the old pieces' data, and the gaps */
     if (device_fresh)
       nurt_transition(e, NURT_ON_KERNEL_WROTE); /* some of it newer than the host's */
   }
@@ -118,8 +140,7 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
     o = olds[i];
     nurt_wait_upload(o);
     nurt_transition(o, NURT_ON_FORGOTTEN);
-    clReleaseMemObject(o->mem); /* released once the copies are done */
-    free(o);
+    release_piece(o);
   }
   free(olds);
   return e;
@@ -127,8 +148,9 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
 
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w) {
   NURT_LOCKED();
-  nurt_entry *e = nurt_table_find(ptr, bytes);
-  if (!e) {
+  uintptr_t lo = (uintptr_t)ptr, hi = lo + bytes;
+  nurt_entry *e = nurt_table_find(ptr, 1);
+  if (!e || hi > (uintptr_t)e->buf->base + e->buf->bytes) {
     /* A kernel may touch a prefix of a heap array that later launches
      * extend (one more row each): take the whole block at once, so it is
      * uploaded once instead of growing launch by launch. */
@@ -137,23 +159,18 @@ nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where 
      * malloc's rounding, not worth a copy) */
     if (whole <= bytes + nurt_page())
       whole = bytes;
-    e = merge((uintptr_t)ptr, (uintptr_t)ptr + whole, w);
+    e = merge(lo, lo + whole, w);
   }
-  /* Upload for every mode: a kernel that writes may not write every byte. */
-  if (nurt_is_host_fresh(e)) {
-    nurt_upload_whole(e, w);
-  } else {
-    nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
-    nurt_check_unseen(e, w); /* or unprotected memory */
-  }
+  nurt_sync_for_launch(e->buf, lo, hi, w);
   nurt_sync_check();
-  return e;
+  return nurt_table_find(ptr, 1);
 }
 
-void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w) {
+void nurt_arrays_mark_written(const void *ptr, size_t bytes, const nurt_where *w) {
   NURT_LOCKED();
-  e->writer = *w;
-  nurt_transition(e, NURT_ON_KERNEL_WROTE);
+  nurt_entry *e = nurt_table_find(ptr, 1);
+  if (e && bytes)
+    nurt_sync_written(e->buf, (uintptr_t)ptr, (uintptr_t)ptr + bytes, w);
 }
 
 cl_mem nurt_arrays_dummy(const nurt_where *w) {
@@ -220,11 +237,9 @@ static void release_all(void) {
       nurt_copy_back(e);
     nurt_transition(e, NURT_ON_FORGOTTEN); /* unprotected device-fresh data: lost */
   }
-  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
-    if (e->upload)
-      clReleaseEvent(e->upload);
-    clReleaseMemObject(e->mem);
-    free(e);
+  while ((e = nurt_table_at(0))) {
+    nurt_table_remove_at(0);
+    release_piece(e);
   }
   nurt_table_release();
   if (dummy)

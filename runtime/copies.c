@@ -11,11 +11,28 @@
 
 enum { STAGING_MAX = 8 << 20 };
 
-static char *staging; /* bounce buffer for copies to or from protected pages */
+static unsigned long uploads; /* enqueued so far: an upload's place on the queue */
+static char *staging;         /* bounce buffer for copies to or from protected pages */
 static size_t staging_bytes;
 
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
+
+/* Of two pieces joined into one, the pending upload that ends last: the
+ * queue is in order, so when it is done the other is too. */
+void nurt_join_uploads(nurt_entry *into, nurt_entry *from) {
+  if (!from->upload)
+    return;
+  if (into->upload && into->upload_no > from->upload_no) {
+    clReleaseEvent(from->upload);
+  } else {
+    if (into->upload)
+      clReleaseEvent(into->upload);
+    into->upload = from->upload;
+    into->upload_no = from->upload_no;
+  }
+  from->upload = NULL;
+}
 
 void nurt_wait_upload(nurt_entry *e) {
   NURT_LOCKED();
@@ -71,12 +88,12 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
       return 0;
     }
     if (to_host)
-      nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->mem, CL_TRUE, at - lo_of(e), n, staging, 0,
-                                     NULL, &ev),
+      nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->buf->mem, CL_TRUE, nurt_off(e, at), n,
+                                     staging, 0, NULL, &ev),
                  "clEnqueueReadBuffer", w);
     else
-      nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, CL_TRUE, at - lo_of(e), n, staging, 0,
-                                      NULL, &ev),
+      nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->buf->mem, CL_TRUE, nurt_off(e, at), n,
+                                      staging, 0, NULL, &ev),
                  "clEnqueueWriteBuffer", w);
     nurt_prof_push(ev, to_host ? NURT_EV_TO_HOST : NURT_EV_TO_DEVICE, e->prof);
     if (to_host && nurt_guard_poke(at, staging, n) != 0) {
@@ -95,32 +112,33 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
 static void enqueue_upload(nurt_entry *e, size_t off, size_t n, const void *src, int blocking,
                            const nurt_where *w) {
   cl_event ev;
-  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->mem, blocking ? CL_TRUE : CL_FALSE, off, n, src,
-                                  0, NULL, &ev),
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->buf->mem, blocking ? CL_TRUE : CL_FALSE, off, n,
+                                  src, 0, NULL, &ev),
              "clEnqueueWriteBuffer", w);
   count(e, 0, n);
   if (e->upload)
     clReleaseEvent(e->upload);
   clRetainEvent(ev);
   e->upload = ev;
+  e->upload_no = ++uploads;
   nurt_prof_push(ev, NURT_EV_TO_DEVICE, e->prof);
 }
 
 void nurt_copy_up(nurt_entry *e, uintptr_t lo, uintptr_t hi, int blocking, const nurt_where *w) {
   NURT_LOCKED();
-  enqueue_upload(e, lo - lo_of(e), hi - lo, (const void *)lo, blocking, w);
+  enqueue_upload(e, nurt_off(e, lo), hi - lo, (const void *)lo, blocking, w);
 }
 
 void nurt_upload_from(nurt_entry *e, const void *src, const nurt_where *w) {
   NURT_LOCKED();
-  enqueue_upload(e, 0, e->bytes, src, 0, w);
+  enqueue_upload(e, nurt_off(e, lo_of(e)), e->bytes, src, 0, w);
 }
 
 void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
   NURT_LOCKED();
   cl_event ev;
-  nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->mem, CL_TRUE, lo - lo_of(e), hi - lo, (void *)lo,
-                                 0, NULL, &ev),
+  nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->buf->mem, CL_TRUE, nurt_off(e, lo), hi - lo,
+                                 (void *)lo, 0, NULL, &ev),
              "clEnqueueReadBuffer", &e->writer);
   count(e, 1, hi - lo);
   nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);

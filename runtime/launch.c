@@ -392,7 +392,7 @@ static int overlapping(nurt_launch *l) {
       if (a->mode == NURT_SNAPSHOT || b->mode == NURT_SNAPSHOT)
         continue; /* a copy of its own */
       if (a->bytes && b->bytes && ((a->mode | b->mode) & NURT_OUT) &&
-          nurt_table_find(a->lo, a->bytes) == nurt_table_find(b->lo, b->bytes))
+          nurt_table_find(a->lo, 1)->buf == nurt_table_find(b->lo, 1)->buf)
         return 1;
     }
   return 0;
@@ -710,9 +710,10 @@ static cl_mem take_snapshot(nurt_launch *l, buffer_arg *b, nurt_entry *e) {
     nurt_check(err, "clCreateBuffer (snapshot)", &l->where);
     s->bytes = b->bytes;
   }
-  size_t from = (size_t)((uintptr_t)b->lo - (uintptr_t)e->base);
-  nurt_check(clEnqueueCopyBuffer(nurt_g.queue, e->mem, s->mem, from, 0, b->bytes, 0, NULL, NULL),
-             "clEnqueueCopyBuffer (snapshot)", &l->where);
+  size_t from = nurt_off(e, (uintptr_t)b->lo);
+  nurt_check(
+      clEnqueueCopyBuffer(nurt_g.queue, e->buf->mem, s->mem, from, 0, b->bytes, 0, NULL, NULL),
+      "clEnqueueCopyBuffer (snapshot)", &l->where);
   nurt_counters.snapshots++;
   return s->mem;
 }
@@ -735,13 +736,13 @@ static void set_buffers(nurt_launch *l) {
     if (b->bytes == 0) {
       mem = nurt_arrays_dummy(&l->where);
     } else if (b->mode == NURT_SNAPSHOT) {
-      nurt_entry *e = nurt_table_find(b->lo, b->bytes);
+      nurt_entry *e = nurt_table_find(b->lo, 1);
       mem = take_snapshot(l, b, e);
       off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)b->lo);
     } else {
-      nurt_entry *e = nurt_table_find(b->lo, b->bytes);
-      mem = e->mem;
-      off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->base);
+      nurt_entry *e = nurt_table_find(b->lo, 1);
+      mem = e->buf->mem;
+      off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->buf->base);
     }
     set_arg(l, b->index, sizeof(cl_mem), &mem);
     set_arg(l, b->index + 1, sizeof off, &off);
@@ -875,7 +876,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_prof_push(ev, NURT_EV_KERNEL, k);
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
-      nurt_arrays_mark_written(nurt_table_find(l->bufs[i].lo, l->bufs[i].bytes), &l->where);
+      nurt_arrays_mark_written(l->bufs[i].wlo, l->bufs[i].wbytes, &l->where);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();

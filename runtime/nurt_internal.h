@@ -172,29 +172,52 @@ typedef enum {
   NURT_BOTH          /* both copies equal */
 } nurt_state;
 typedef enum { NURT_GUARD_UNKNOWN, NURT_GUARD_NO, NURT_GUARD_YES } nurt_guard;
-typedef struct nurt_entry {
-  char *base; /* host range [base, base + bytes) */
+
+/* One host array's device copy (issue 25 §1): [base, base + bytes) on the
+ * host, one buffer of the same size on the device.  Its bytes are tiled by
+ * pieces (nurt_entry), each with a state of its own, so that a host
+ * statement touching one element, or a kernel writing one row, changes the
+ * state of the pages that hold them and not of the whole array.  Whether
+ * its pages may be protected is decided once for the whole array (guard),
+ * again each time every piece is back to host-fresh. */
+typedef struct nurt_buf {
+  char *base;
   size_t bytes;
-  cl_mem mem; /* device copy, same size */
+  cl_mem mem;
+  size_t pieces; /* entries pointing at it */
+  size_t live;   /* of them, not host-fresh */
+  nurt_guard guard;
+  /* guard YES: the pages [glo, ghi) it owns; `head`, when set, is glo and
+   * that page also holds the malloc header.  Pieces meet only at page
+   * boundaries strictly inside (glo, ghi), so each owns whole pages. */
+  uintptr_t glo, ghi, head;
+  /* Memory nurt cannot protect (guard NO: stack, heap arena, small statics):
+   * the host bytes as they were when the device copy last matched them,
+   * for the pieces that are not host-fresh (nurt_entry.shadowed).  A launch
+   * compares them with the host's, so that a write nucc did not see is found
+   * (SPEC §5: a copy is skipped only with proof); uploads of such memory
+   * read this copy, not the host's. */
+  char *shadow;
+} nurt_buf;
+
+typedef struct nurt_entry {
+  char *base; /* host range [base, base + bytes), within buf's */
+  size_t bytes;
+  nurt_buf *buf; /* the array's device copy, shared with its other pieces */
   nurt_state state;
-  nurt_where writer; /* last kernel that wrote it */
-  cl_event upload;   /* pending host-to-device copy, or NULL */
-  nurt_arrec *prof;  /* NULL unless NU_PROFILE=1 */
-  /* Lazy synchronisation (sync.c): the pages [glo, ghi) the entry owns are
-   * protected to match its state; `head`, when set, is glo and that page also
-   * holds the malloc header.  Edges (bytes outside [glo, ghi)) are not
+  nurt_where writer;       /* last kernel that wrote it */
+  cl_event upload;         /* pending host-to-device copy, or NULL */
+  unsigned long upload_no; /* its place on the in-order queue */
+  nurt_arrec *prof;        /* NULL unless NU_PROFILE=1; shared by the pieces */
+  /* Lazy synchronisation (sync.c): the pages [glo, ghi) the piece owns are
+   * protected to match its state; `head`, when set, is glo and that page
+   * also holds the malloc header.  Edges (bytes outside [glo, ghi)) are not
    * protected: `loose` says the host may have written them since. */
-  nurt_guard guard; /* UNKNOWN while host-fresh: classified when it leaves */
   uintptr_t glo, ghi, head;
   int prot, head_prot; /* PROT_* now on the body and on the head page */
   int loose;
-  char *snap; /* the edges as the device has them, while loose (or NULL) */
-  /* Memory nurt cannot protect (guard not YES: stack, heap arena, small
-   * statics): the host bytes as they were when the device copy last matched
-   * them, while not host-fresh.  A launch compares them with the host's, so
-   * that a write nucc did not see is found (SPEC §5: a copy is skipped only
-   * with proof); uploads of such memory read this copy, not the host's. */
-  char *shadow;
+  char *snap;   /* the edges as the device has them, while loose (or NULL) */
+  int shadowed; /* buf->shadow holds this piece's bytes (guard NO, off the host) */
 } nurt_entry;
 
 /* The states and the guard asked by name, as Lua's lgc.c asks iswhite(o):
@@ -206,23 +229,31 @@ static inline int nurt_is_device_fresh(const nurt_entry *e) {
 static inline int nurt_is_both(const nurt_entry *e) { return e->state == NURT_BOTH; }
 /* The device copy is current (both or device-fresh): the host's may not be. */
 static inline int nurt_on_device(const nurt_entry *e) { return e->state != NURT_HOST_FRESH; }
-/* Its pages are protected to match its state (guard YES). */
-static inline int nurt_is_guarded(const nurt_entry *e) { return e->guard == NURT_GUARD_YES; }
-/* A zeroed entry (calloc) is host-fresh and not yet classified: arrays.c
- * creates entries so, and only sync.c's transitions change either field. */
+/* Its pages are protected to match its state (its array's guard YES). */
+static inline int nurt_is_guarded(const nurt_entry *e) { return e->buf->guard == NURT_GUARD_YES; }
+/* Where addr lies in the entry's device buffer. */
+static inline size_t nurt_off(const nurt_entry *e, uintptr_t addr) {
+  return addr - (uintptr_t)e->buf->base;
+}
+/* A zeroed entry (calloc) is host-fresh, and a zeroed buffer not yet
+ * classified: arrays.c creates them so, and only sync.c's transitions
+ * change either field. */
 _Static_assert(NURT_HOST_FRESH == 0 && NURT_GUARD_UNKNOWN == 0, "a zeroed entry is host-fresh");
 
 /* table.c: the entries (callers hold nurt_lock) */
 nurt_entry *nurt_table_at(size_t i); /* the i-th entry, NULL past the last: for walks */
 size_t nurt_table_count(void);
+/* Entries are kept in address order. */
 nurt_entry *nurt_table_find(const void *ptr, size_t bytes); /* the one holding all of it */
+size_t nurt_table_index(const nurt_entry *e);               /* its place in the walk */
+size_t nurt_table_first_after(uintptr_t addr);              /* the first ending after addr */
 void nurt_table_add(nurt_entry *e);
-void nurt_table_remove_at(size_t i); /* the last entry takes its place */
+void nurt_table_remove_at(size_t i); /* the ones after it move up */
 void nurt_table_release(void);       /* at exit, once every entry is gone */
 
 /* arrays.c: entries created, merged and dropped (callers hold nurt_lock) */
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w);
-void nurt_arrays_mark_written(nurt_entry *e, const nurt_where *w);
+void nurt_arrays_mark_written(const void *ptr, size_t bytes, const nurt_where *w);
 cl_mem nurt_arrays_dummy(const nurt_where *w);
 
 /* copies.c: data between host and device, protection left as it is
@@ -235,8 +266,9 @@ void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi);             /* b
  * protection; blocking.  0 when /proc/self/mem cannot be used. */
 int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const nurt_where *w);
 void nurt_wait_upload(nurt_entry *e);
-void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi); /* uploads reading [lo, hi) */
-void nurt_copies_release(void);                        /* at exit */
+void nurt_join_uploads(nurt_entry *into, nurt_entry *from); /* from's pending upload too */
+void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi);      /* uploads reading [lo, hi) */
+void nurt_copies_release(void);                             /* at exit */
 
 /* sync.c: each entry's protection kept to its state */
 /* What happens to an entry; nurt_transition() moves it to its next state by
@@ -272,8 +304,13 @@ void nurt_check_unseen(nurt_entry *e, const nurt_where *w);
 void nurt_sync_check(void); /* debug builds: every entry's invariants (else nothing) */
 /* NU_VERIFY: the array at ptr is state `s` again after the check (the
  * device's copy was left as the kernels made it). */
-void nurt_sync_reinstate(const void *ptr, nurt_state s);
+void nurt_sync_reinstate(const void *ptr, size_t bytes, nurt_state s);
 nurt_state nurt_sync_state_of(const void *ptr); /* host-fresh where unknown */
+/* A launch uses [lo, hi) of b: the stale pieces there go up, the others are
+ * checked for host writes nucc could not see. */
+void nurt_sync_for_launch(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_where *w);
+/* The launch's kernel writes [lo, hi) of b. */
+void nurt_sync_written(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_where *w);
 /* sync.c serves guard.c's faults through a nurt_guard_server it registers. */
 
 /* guard.c: page protection, the SIGSEGV handler, the table lock */

@@ -12,54 +12,63 @@
 
 enum { RW = PROT_READ | PROT_WRITE, RO = PROT_READ, NONE = PROT_NONE };
 
-/* Entries not HOST_FRESH: 0 makes host access free.  Changed under the
+/* Pieces not HOST_FRESH: 0 makes host access free.  Changed under the
  * lock, read without it by nurt_host_access's first test: atomic. */
 static size_t nlive;
 
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
+static uintptr_t buf_lo(const nurt_buf *b) { return (uintptr_t)b->base; }
+static uintptr_t buf_hi(const nurt_buf *b) { return (uintptr_t)b->base + b->bytes; }
 static uintptr_t down(uintptr_t a) { return a & ~(nurt_page() - 1); }
 static uintptr_t up(uintptr_t a) { return down(a + nurt_page() - 1); }
 static uintptr_t max_of(uintptr_t a, uintptr_t b) { return a > b ? a : b; }
 static uintptr_t min_of(uintptr_t a, uintptr_t b) { return a < b ? a : b; }
 
-/* The shadow of an unprotected entry (nurt_entry.shadow): taken when it
+/* The pieces of b, in address order: `for (i = first_piece(b); (e =
+ * piece_at(b, i)); i++)`, as long as the loop cuts or joins none of them. */
+static size_t first_piece(const nurt_buf *b) { return nurt_table_first_after(buf_lo(b)); }
+static nurt_entry *piece_at(const nurt_buf *b, size_t i) {
+  nurt_entry *e = nurt_table_at(i);
+  return e && e->buf == b ? e : NULL;
+}
+
+/* Where a walk of the entries with pages on [lo, ...) starts: pages reach
+ * at most one page below an entry's first byte (malloc's header). */
+static size_t near(uintptr_t lo) {
+  return nurt_table_first_after(lo > nurt_page() ? lo - nurt_page() : 0);
+}
+
+/* The shadow of an unprotected piece (nurt_buf.shadow): taken when it
  * leaves host-fresh and after every copy back, so it always holds the host
  * bytes that match the device's (both) or that the device's newer data
  * replaced (device-fresh).  An upload may still read it: wait first. */
 static void take_shadow(nurt_entry *e) {
+  nurt_buf *b = e->buf;
   nurt_wait_upload(e);
-  if (!e->shadow && !(e->shadow = malloc(e->bytes)))
+  if (!b->shadow && !(b->shadow = malloc(b->bytes)))
     nurt_fatal("out of host memory for a %zu-byte copy of an array nurt cannot protect "
                "(NU_LAZY=0, or a stack or small heap array)",
-               e->bytes);
-  memcpy(e->shadow, e->base, e->bytes);
+               b->bytes);
+  memcpy(b->shadow + nurt_off(e, lo_of(e)), e->base, e->bytes);
+  e->shadowed = 1;
 }
 
 static void drop_shadow(nurt_entry *e) {
-  if (!e->shadow)
+  if (!e->shadowed)
     return;
   nurt_wait_upload(e);
-  free(e->shadow);
-  e->shadow = NULL;
+  e->shadowed = 0;
 }
 
-/* The one place that writes an entry's guard.  YES comes with the pages it
- * owns, [glo, ghi), head, set by classify(); they start read-write. */
-static void set_guard(nurt_entry *e, nurt_guard g) {
-  NURT_ASSERT(g != NURT_GUARD_YES || (e->glo < e->ghi && e->prot == RW && e->head_prot == RW),
-              "an entry guarded without its pages");
-  NURT_ASSERT(g == NURT_GUARD_YES || !nurt_is_guarded(e) || (e->prot == RW && e->head_prot == RW),
-              "an entry unguarded with its pages still protected");
-  e->guard = g;
+/* The one place that writes an array's guard.  YES comes with the pages it
+ * owns, [glo, ghi), head, set by classify(). */
+static void set_guard(nurt_buf *b, nurt_guard g) {
+  NURT_ASSERT(g != NURT_GUARD_YES || b->glo < b->ghi, "an array guarded without its pages");
+  b->guard = g;
 }
 
-/* e's pages are no longer protected: from now on its shadow is the proof. */
-static void unprotected(nurt_entry *e) {
-  set_guard(e, NURT_GUARD_NO);
-  if (nurt_on_device(e))
-    take_shadow(e);
-}
+static void unguard_buf(nurt_buf *b);
 
 /* Sets e's owned pages to `body`, its head page (if any) to `head`.  Before
  * a page becomes PROT_NONE no upload may still read it: the driver thread
@@ -83,14 +92,33 @@ void nurt_protect(nurt_entry *e, int body, int head) {
   if (failed) {
     nurt_guard_protect(e->glo, e->ghi, RW); /* fails only where nothing is mapped */
     e->prot = e->head_prot = RW;
-    unprotected(e);
+    unguard_buf(e->buf);
   }
 }
 
-void nurt_unguard(nurt_entry *e) {
-  nurt_protect(e, RW, RW);
-  unprotected(e);
+/* b's pages are no longer protected: from now on the shadow is the proof.
+ * Loose edges go up first where the host changed them (a shadow taken now
+ * would count the host's writes as the device's). */
+static void unguard_buf(nurt_buf *b) {
+  if (b->guard != NURT_GUARD_YES) {
+    set_guard(b, NURT_GUARD_NO);
+    return;
+  }
+  nurt_entry *e;
+  for (size_t i = first_piece(b); (e = piece_at(b, i)); i++) {
+    if (e->loose)
+      nurt_upload_edges(e, &e->writer);
+    if (e->prot != RW || e->head_prot != RW)
+      nurt_guard_protect(e->glo, e->ghi, RW);
+    e->prot = e->head_prot = RW;
+  }
+  set_guard(b, NURT_GUARD_NO);
+  for (size_t i = first_piece(b); (e = piece_at(b, i)); i++)
+    if (nurt_on_device(e))
+      take_shadow(e);
 }
+
+void nurt_unguard(nurt_entry *e) { unguard_buf(e->buf); }
 
 /* Some page of [lo, hi) is protected below `need` (PROT_READ or RW). */
 int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
@@ -98,7 +126,7 @@ int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
   lo = down(lo);
   hi = up(hi);
   nurt_entry *x;
-  for (size_t i = 0; (x = nurt_table_at(i)); i++)
+  for (size_t i = near(lo); (x = nurt_table_at(i)) && lo_of(x) < hi + nurt_page(); i++)
     if (nurt_is_guarded(x) && x->glo < hi && lo < x->ghi &&
         ((x->prot & need) != need || (x->head_prot & need) != need))
       return 1;
@@ -121,7 +149,7 @@ static void expose(uintptr_t lo, uintptr_t hi, int need, saved_list *s) {
   lo = down(lo);
   hi = up(hi);
   nurt_entry *x;
-  for (size_t i = 0; (x = nurt_table_at(i)); i++) {
+  for (size_t i = near(lo); (x = nurt_table_at(i)) && lo_of(x) < hi + nurt_page(); i++) {
     if (!nurt_is_guarded(x) || x->ghi <= lo || hi <= x->glo)
       continue;
     if ((x->prot & need) == need && (x->head_prot & need) == need)
@@ -177,52 +205,66 @@ void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
   restore(&s);
 }
 
-/* Which pages e owns: none when another entry has bytes or protected pages
- * on them (then they stay read-write and their bytes are edges). */
-static void classify(nurt_entry *e) {
+/* Which pages b owns: none when another array has bytes or protected pages
+ * on them (then they stay read-write and their bytes are edges).  Its
+ * pieces are host-fresh, joined into one (tidy), which takes the pages. */
+static void classify(nurt_buf *b) {
   uintptr_t glo, ghi, head;
-  set_guard(e, NURT_GUARD_NO);
-  if (!nurt_guard_candidate(lo_of(e), hi_of(e), &glo, &ghi, &head))
+  set_guard(b, NURT_GUARD_NO);
+  nurt_entry *e = piece_at(b, first_piece(b));
+  if (!e || lo_of(e) != buf_lo(b) || hi_of(e) != buf_hi(b))
+    return; /* pieces cut while unprotected: stay so until all come home */
+  if (!nurt_guard_candidate(buf_lo(b), buf_hi(b), &glo, &ghi, &head))
     return;
   for (int tries = 0; tries < 2; tries++) {
     int clash = 0;
     nurt_entry *x;
-    for (size_t i = 0; (x = nurt_table_at(i)); i++)
-      if (x != e && ((lo_of(x) < ghi && glo < hi_of(x)) ||
-                     (nurt_is_guarded(x) && x->glo < ghi && glo < x->ghi)))
+    for (size_t i = near(glo); (x = nurt_table_at(i)) && lo_of(x) < ghi + nurt_page(); i++)
+      if (x->buf != b && ((lo_of(x) < ghi && glo < hi_of(x)) ||
+                          (nurt_is_guarded(x) && x->glo < ghi && glo < x->ghi)))
         clash = 1;
     if (!clash)
       break;
-    if (tries || ghi == down(hi_of(e)))
+    if (tries || ghi == down(buf_hi(b)))
       return;
-    ghi = down(hi_of(e)); /* maybe only the last page is shared */
+    ghi = down(buf_hi(b)); /* maybe only the last page is shared */
   }
   if (glo >= ghi)
     return;
-  e->glo = glo;
-  e->ghi = ghi;
-  e->head = head;
+  b->glo = e->glo = glo;
+  b->ghi = e->ghi = ghi;
+  b->head = e->head = head;
   e->prot = e->head_prot = RW;
-  set_guard(e, NURT_GUARD_YES);
+  set_guard(b, NURT_GUARD_YES);
 }
 
 /* Enters state s, with the pages' protection that goes with it. */
 static void enter(nurt_entry *e, nurt_state s) {
-  size_t live = nlive - nurt_on_device(e) + (s != NURT_HOST_FRESH);
-  __atomic_store_n(&nlive, live, __ATOMIC_RELAXED);
+  nurt_buf *b = e->buf;
+  int was = nurt_on_device(e), now = s != NURT_HOST_FRESH;
+  __atomic_store_n(&nlive, nlive - was + now, __ATOMIC_RELAXED);
+  b->live = b->live - was + now;
   e->state = s; /* the only write of an entry's state */
   if (nurt_is_host_fresh(e)) {
     nurt_protect(e, RW, RW);
-    set_guard(e, NURT_GUARD_UNKNOWN); /* the memory may be another array next time */
     e->loose = 0;
     free(e->snap);
     e->snap = NULL;
     drop_shadow(e);
+    if (b->live == 0 && b->guard == NURT_GUARD_YES) {
+      /* the whole array is home: the memory may be another array next time */
+      nurt_entry *x;
+      for (size_t i = first_piece(b); (x = piece_at(b, i)); i++)
+        x->glo = x->ghi = x->head = 0;
+      set_guard(b, NURT_GUARD_UNKNOWN);
+    } else if (b->live == 0) {
+      set_guard(b, NURT_GUARD_UNKNOWN);
+    }
     return;
   }
-  if (e->guard == NURT_GUARD_UNKNOWN)
-    classify(e);
-  if (!nurt_is_guarded(e) && !e->shadow)
+  if (b->guard == NURT_GUARD_UNKNOWN)
+    classify(b);
+  if (!nurt_is_guarded(e) && !e->shadowed)
     take_shadow(e);
   int p = s == NURT_DEVICE_FRESH ? NONE : RO;
   nurt_protect(e, p, p);
@@ -292,22 +334,23 @@ static void bring_back(nurt_entry *e, int write) {
 
 void nurt_upload_whole(nurt_entry *e, const nurt_where *w) {
   NURT_LOCKED();
-  if (e->guard == NURT_GUARD_UNKNOWN)
-    classify(e);
+  if (e->buf->guard == NURT_GUARD_UNKNOWN)
+    classify(e->buf);
   if (nurt_is_guarded(e)) {
     nurt_upload(e, lo_of(e), hi_of(e), w);
   } else {
     /* from the shadow: a host write nucc does not see (a declaration's
      * initializer) cannot race with the copy */
     take_shadow(e);
-    nurt_upload_from(e, e->shadow, w);
+    nurt_upload_from(e, e->buf->shadow + nurt_off(e, lo_of(e)), w);
   }
   nurt_transition(e, NURT_ON_UPLOADED);
 }
 
 void nurt_check_unseen(nurt_entry *e, const nurt_where *w) {
   NURT_LOCKED();
-  if (nurt_is_guarded(e) || nurt_is_host_fresh(e) || memcmp(e->base, e->shadow, e->bytes) == 0)
+  if (nurt_is_guarded(e) || nurt_is_host_fresh(e) ||
+      memcmp(e->base, e->buf->shadow + nurt_off(e, lo_of(e)), e->bytes) == 0)
     return;
   if (nurt_is_device_fresh(e))
     nurt_fatal("%s:%d: the host changed the array at %p (%zu bytes, memory nurt cannot protect) "
@@ -321,14 +364,161 @@ void nurt_check_unseen(nurt_entry *e, const nurt_where *w) {
   nurt_upload_whole(e, w);
 }
 
-/* Every entry with bytes on [lo, hi), in turn (the table may not change
- * under `fn`). */
+/* ---- Pieces (issue 25 §1).  An array's state is kept per piece: a host
+ * statement that touches one element, or a kernel that writes one row, cuts
+ * the pieces at the range's ends (at page boundaries where the array is
+ * protected, so that each piece owns its pages; anywhere where it is not)
+ * and changes the state of the pieces between.  Neighbours in the same
+ * state join again when the operation ends (tidy), so an array whose
+ * kernels write it whole stays one piece. */
+
+/* The edges of e: bytes outside the pages it owns, [lo, glo) and [ghi, hi). */
+static void edges_of(const nurt_entry *e, uintptr_t r[2][2]) {
+  r[0][0] = lo_of(e);
+  r[0][1] = max_of(lo_of(e), min_of(e->glo, hi_of(e)));
+  r[1][0] = min_of(hi_of(e), max_of(e->ghi, lo_of(e)));
+  r[1][1] = hi_of(e);
+}
+
+/* Makes `at` a boundary of b's pieces: the piece across it becomes two in
+ * the same state.  A protected array is cut only at a page boundary
+ * strictly inside its pages, so that each piece still owns whole pages and
+ * the edges stay with the first and the last. */
+static void cut_at(nurt_buf *b, uintptr_t at) {
+  if (at <= buf_lo(b) || at >= buf_hi(b))
+    return;
+  size_t i = nurt_table_first_after(at);
+  nurt_entry *e = nurt_table_at(i);
+  NURT_ASSERT(e && e->buf == b && lo_of(e) <= at, "an array's pieces do not tile it");
+  if (lo_of(e) == at)
+    return;
+  nurt_entry *r = malloc(sizeof *r);
+  if (!r)
+    nurt_fatal("out of host memory for the array table");
+  *r = *e;
+  r->base = (char *)at;
+  r->bytes = hi_of(e) - at;
+  if (e->upload)
+    clRetainEvent(e->upload); /* both wait for the same copy */
+  if (nurt_is_guarded(e)) {
+    NURT_ASSERT(at % nurt_page() == 0 && at > e->glo && at < e->ghi,
+                "a protected array cut off a page boundary");
+    uintptr_t edge[2][2];
+    edges_of(e, edge);
+    size_t low = edge[0][1] - edge[0][0], high = edge[1][1] - edge[1][0];
+    r->snap = NULL;
+    if (e->snap && high) {
+      if (!(r->snap = malloc(high)))
+        nurt_fatal("out of host memory for the array table");
+      memcpy(r->snap, e->snap + low, high);
+    } else if (e->snap) {
+      r->snap = malloc(1); /* an empty snapshot: no edge changed */
+      if (!r->snap)
+        nurt_fatal("out of host memory for the array table");
+    }
+    e->ghi = at;
+    r->glo = at;
+    r->head = 0;
+    r->head_prot = r->prot;
+  } else {
+    r->snap = NULL;
+  }
+  e->bytes = at - lo_of(e);
+  b->pieces++;
+  b->live += nurt_on_device(r);
+  __atomic_store_n(&nlive, nlive + nurt_on_device(r), __ATOMIC_RELAXED);
+  nurt_table_add(r);
+}
+
+/* Cuts b so that the pieces with bytes on [lo, hi) hold no byte outside it,
+ * or, where b is protected, no page outside the pages of [lo, hi). */
+static void cut(nurt_buf *b, uintptr_t lo, uintptr_t hi) {
+  if (b->guard == NURT_GUARD_YES) {
+    lo = down(lo);
+    hi = up(hi);
+    if (lo > b->glo && lo < b->ghi)
+      cut_at(b, lo);
+    if (hi > b->glo && hi < b->ghi)
+      cut_at(b, hi);
+  } else if (b->guard == NURT_GUARD_NO) {
+    cut_at(b, lo);
+    cut_at(b, hi);
+  } /* UNKNOWN: every piece host-fresh, nothing to cut for */
+}
+
+static int joinable(const nurt_entry *l, const nurt_entry *r) {
+  if (l->buf != r->buf || hi_of(l) != lo_of(r) || l->state != r->state || l->loose != r->loose ||
+      l->shadowed != r->shadowed)
+    return 0;
+  return !nurt_is_guarded(l) ||
+         (l->prot == r->prot && !r->head && r->head_prot == r->prot && l->ghi == r->glo);
+}
+
+/* r, the piece after l, joins l. */
+static void join(size_t i, nurt_entry *l, nurt_entry *r) {
+  if (nurt_is_guarded(l) && (l->snap || r->snap)) {
+    uintptr_t le[2][2], re[2][2];
+    edges_of(l, le);
+    edges_of(r, re);
+    size_t low = le[0][1] - le[0][0], high = re[1][1] - re[1][0];
+    char *snap = l->snap && r->snap ? malloc(low + high + 1) : NULL;
+    if (snap) {
+      memcpy(snap, l->snap, low);
+      memcpy(snap + low, r->snap + (re[0][1] - re[0][0]), high);
+    }
+    free(l->snap);
+    l->snap = snap; /* NULL: each edge goes up at the next launch */
+    l->ghi = r->ghi;
+  } else if (nurt_is_guarded(l)) {
+    l->ghi = r->ghi;
+  }
+  free(r->snap);
+  l->bytes += r->bytes;
+  nurt_join_uploads(l, r);
+  l->buf->pieces--;
+  l->buf->live -= nurt_on_device(r);
+  __atomic_store_n(&nlive, nlive - nurt_on_device(r), __ATOMIC_RELAXED);
+  nurt_table_remove_at(i + 1);
+  free(r);
+}
+
+/* Neighbours in the same state join. */
+static void tidy(nurt_buf *b) {
+  nurt_entry *l, *r;
+  for (size_t i = first_piece(b); (l = piece_at(b, i)) && (r = piece_at(b, i + 1));) {
+    if (joinable(l, r))
+      join(i, l, r);
+    else
+      i++;
+  }
+}
+
+/* The array whose device copy holds ptr, or NULL. */
+static nurt_buf *buf_at(uintptr_t ptr) {
+  nurt_entry *e = nurt_table_find((const void *)ptr, 1);
+  return e ? e->buf : NULL;
+}
+
+/* fn on every piece of b with bytes on [lo, hi), cut first (see cut()). */
+static void on_pieces(nurt_buf *b, uintptr_t lo, uintptr_t hi,
+                      void (*fn)(nurt_entry *, uintptr_t, uintptr_t, int), int arg) {
+  cut(b, lo, hi);
+  nurt_entry *e;
+  for (size_t i = nurt_table_first_after(lo); (e = piece_at(b, i)) && lo_of(e) < hi; i++)
+    fn(e, lo, hi, arg);
+  tidy(b);
+}
+
+/* fn on the pieces with bytes on [lo, hi), array by array. */
 static void each_on(uintptr_t lo, uintptr_t hi, void (*fn)(nurt_entry *, uintptr_t, uintptr_t, int),
                     int arg) {
-  nurt_entry *e;
-  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
-    if (lo_of(e) < hi && lo < hi_of(e))
-      fn(e, lo, hi, arg);
+  for (uintptr_t at = lo; at < hi;) {
+    nurt_entry *e = nurt_table_at(nurt_table_first_after(at));
+    if (!e || lo_of(e) >= hi)
+      return;
+    nurt_buf *b = e->buf;
+    on_pieces(b, max_of(lo, buf_lo(b)), min_of(hi, buf_hi(b)), fn, arg);
+    at = buf_hi(b);
   }
 }
 
@@ -336,7 +526,7 @@ static void range_access(nurt_entry *e, uintptr_t lo, uintptr_t hi, int write) {
   (void)lo;
   (void)hi;
   bring_back(e, write);
-  if (!write)
+  if (!write && nurt_on_device(e))
     nurt_protect(e, RO, RO);
 }
 
@@ -352,29 +542,70 @@ static void define(nurt_entry *e, uintptr_t lo, uintptr_t hi, int unused) {
   nurt_transition(e, NURT_ON_FORGOTTEN);
 }
 
-static void on_range(const void *ptr, size_t bytes, int write, int defining) {
+static void on_range(const void *ptr, size_t bytes, int write, int defining, const char *name,
+                     const char *file, int line) {
   if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0 || !ptr || !bytes)
     return;
   nurt_lock();
-  nurt_prof_cause(NURT_CAUSE_HOST, NULL, 0, NULL);
+  nurt_prof_cause(NURT_CAUSE_HOST, file, line, NULL);
   uintptr_t lo = (uintptr_t)ptr;
+  nurt_entry *e = nurt_table_find(ptr, 1);
+  if (e && e->prof && name && !e->prof->name)
+    e->prof->name = name;
   each_on(lo, lo + bytes, defining ? define : range_access, write);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
 }
 
-void nurt_host_range(const void *ptr, size_t bytes, int write) { on_range(ptr, bytes, write, 0); }
+void nurt_host_range(const void *ptr, size_t bytes, int write) {
+  on_range(ptr, bytes, write, 0, NULL, NULL, 0);
+}
 
 void nurt_host_range_at(const void *ptr, size_t bytes, int write, const char *name,
                         const char *file, int line) {
-  (void)name;
-  (void)file;
-  (void)line;
-  on_range(ptr, bytes, write, 0);
+  on_range(ptr, bytes, write, 0, name, file, line);
 }
 
-void nurt_host_define(const void *ptr, size_t bytes) { on_range(ptr, bytes, 1, 1); }
+void nurt_host_define(const void *ptr, size_t bytes) { on_range(ptr, bytes, 1, 1, NULL, NULL, 0); }
+
+/* A launch uses [lo, hi) of b: the stale pieces there go up, the others
+ * are checked for host writes nucc could not see.  An array wholly stale
+ * goes up whole, in one copy, as at its first use: later launches likely
+ * read the rest. */
+void nurt_sync_for_launch(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  NURT_LOCKED();
+  if (b->live == 0) {
+    tidy(b); /* one host-fresh piece */
+    nurt_upload_whole(nurt_table_at(first_piece(b)), w);
+    return;
+  }
+  cut(b, lo, hi);
+  nurt_entry *e;
+  for (size_t i = nurt_table_first_after(lo); (e = piece_at(b, i)) && lo_of(e) < hi; i++) {
+    if (nurt_is_host_fresh(e)) {
+      nurt_upload_whole(e, w);
+    } else {
+      nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
+      nurt_check_unseen(e, w); /* or unprotected memory */
+    }
+  }
+  tidy(b);
+}
+
+/* The launch's kernel writes [lo, hi) of b: those pieces are device-fresh. */
+void nurt_sync_written(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  NURT_LOCKED();
+  if (hi <= lo)
+    return;
+  cut(b, lo, hi);
+  nurt_entry *e;
+  for (size_t i = nurt_table_first_after(lo); (e = piece_at(b, i)) && lo_of(e) < hi; i++) {
+    e->writer = *w;
+    nurt_transition(e, NURT_ON_KERNEL_WROTE);
+  }
+  tidy(b);
+}
 
 void nurt_host_fresh(nurt_entry *e) {
   nurt_wait_upload(e);
@@ -385,30 +616,39 @@ void nurt_host_access(const void *ptr, int write) {
   nurt_host_access_at(ptr, write, NULL, NULL, 0);
 }
 
+/* Host code names the array holding ptr and may touch any of it: the pieces
+ * only the device holds come back.  A write makes an unprotected array
+ * host-fresh; a protected one stays readable, and the pages the host then
+ * writes fault one by one into host-fresh pieces, so that the next launch
+ * uploads those pages, not the array (a host loop that fills one row). */
 void nurt_host_access_at(const void *ptr, int write, const char *name, const char *file, int line) {
   if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0)
     return;
   nurt_lock();
   nurt_entry *e = nurt_table_find(ptr, 1);
   if (e) {
+    nurt_buf *b = e->buf;
     if (e->prof && name && !e->prof->name)
       e->prof->name = name;
     nurt_prof_cause(file ? NURT_CAUSE_HOST : NURT_CAUSE_NONE, file, line, NULL);
-    bring_back(e, write);
-    if (!write) /* the head page too: the host reads without a fault */
-      nurt_protect(e, RO, RO);
+    int writes = write && !nurt_is_guarded(e);
+    for (size_t i = first_piece(b); (e = piece_at(b, i)); i++) {
+      bring_back(e, writes);
+      if (!writes && nurt_on_device(e)) /* the head page too: reads without a fault */
+        nurt_protect(e, RO, RO);
+    }
+    tidy(b);
     nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   }
   nurt_sync_check();
   nurt_unlock();
 }
 
-/* The edges of e: bytes outside the pages it owns, [lo, glo) and [ghi, hi). */
-static void edges_of(const nurt_entry *e, uintptr_t r[2][2]) {
-  r[0][0] = lo_of(e);
-  r[0][1] = max_of(lo_of(e), min_of(e->glo, hi_of(e)));
-  r[1][0] = min_of(hi_of(e), max_of(e->ghi, lo_of(e)));
-  r[1][1] = hi_of(e);
+/* Every array's pieces joined where they can be. */
+static void tidy_all(void) {
+  nurt_entry *e;
+  for (size_t i = 0; (e = nurt_table_at(i)); i++)
+    tidy(e->buf);
 }
 
 /* Keeps the edges as the device has them, to upload only those the host
@@ -474,13 +714,16 @@ void nurt_escape(void) {
   int guarded = 0;
   nurt_entry *e;
   for (size_t i = 0; (e = nurt_table_at(i)); i++) {
-    if (nurt_is_guarded(e)) {
+    if (nurt_is_guarded(e) && e->head && nurt_is_host_fresh(e) && e->buf->live)
+      nurt_upload_whole(e, &e->writer); /* malloc's header page must close: see tighten */
+    if (nurt_is_guarded(e) && nurt_on_device(e)) {
       tighten(e);
       guarded = 1;
       continue;
     }
     bring_back(e, 1); /* not protected: as nurt_sync_all */
   }
+  tidy_all();
   if (guarded)
     nurt_guard_keep_handler();
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
@@ -501,32 +744,72 @@ void nurt_sync_all(void) {
     e->upload = NULL;
     bring_back(e, 1);
   }
+  tidy_all();
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
 }
 
-/* Host code needs e's pages at [lo, hi) (`on_head`: the page of malloc's
- * header among them) readable, or also writable when `write` is 1 (0: a
- * read; -1: not known).  Device-fresh → copy back; then a write, the head or
- * bytes past e make it host-fresh, a read leaves it both (PROT_READ, head
- * closed, so that free() in another file still faults). */
-static void serve(nurt_entry *e, uintptr_t lo, uintptr_t hi, int on_head, int write) {
-  int writes = on_head || lo < lo_of(e) || hi > hi_of(e) || write == 1;
+/* Read-ahead of faults (issue 25 §1): a fault serves its page; a fault at
+ * the first page of a piece whose neighbour below was served the same way
+ * (a scan going on) serves twice as many pages as that neighbour holds, up
+ * to RA_MAX, so that a host loop that scans a device-fresh array takes a
+ * logarithmic number of faults, not one per page, and threads that scan
+ * parts of it each grow their own window (docs/runtime.md gives the
+ * measurements). */
+enum { RA_MAX = 1024 };
+
+static void serve_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, int writes) {
+  (void)lo;
+  (void)hi;
   bring_back(e, writes);
-  if (!writes)
+  if (!writes && nurt_on_device(e))
     nurt_protect(e, RO, NONE);
 }
 
-/* A fault at `addr`.  On a page of e: PROT_NONE → copy back, PROT_READ (a
- * read may go on; a write faults again); PROT_READ → host-fresh, read-write.
- * The malloc header's page, or bytes that are not e's: host-fresh at once.
- * `write` (when the machine tells) saves the second fault of a write, and
- * tells a read that raced with another thread's fault from a write. */
+/* Host code needs b's pages at [lo, hi) (`on_head`: the page of malloc's
+ * header among them) readable, or also writable when `write` is 1 (0: a
+ * read; -1: not known).  The pieces there that only the device holds come
+ * back; then a write or bytes past the array make them host-fresh, a read
+ * leaves them both (PROT_READ).  The header's page brings the whole array
+ * home: free() or realloc() in another file is reading it.  `ahead`: a
+ * fault, which may read ahead. */
+static void serve(nurt_buf *b, uintptr_t lo, uintptr_t hi, int on_head, int write, int ahead) {
+  nurt_entry *e;
+  if (on_head) {
+    for (size_t i = first_piece(b); (e = piece_at(b, i)); i++)
+      bring_back(e, 1);
+    tidy(b);
+    return;
+  }
+  int writes = lo < buf_lo(b) || hi > buf_hi(b) || write == 1;
+  lo = down(lo);
+  hi = up(hi);
+  if (ahead) {
+    /* a fault at the first page of a piece, right after one already
+     * served: a scan going on; serve twice what the piece before holds */
+    size_t i = nurt_table_first_after(lo);
+    nurt_entry *at = piece_at(b, i), *before = i ? piece_at(b, i - 1) : NULL;
+    size_t n = 1;
+    nurt_state served = writes ? NURT_HOST_FRESH : NURT_BOTH;
+    if (at && before && lo_of(at) == lo && before->state == served && at->state != served)
+      n = 2 * (up(hi_of(before)) - down(lo_of(before))) / nurt_page();
+    n = n < RA_MAX ? n : RA_MAX;
+    hi = max_of(hi, min_of(b->ghi, lo + n * nurt_page()));
+  }
+  on_pieces(b, max_of(lo, buf_lo(b)), min_of(hi, buf_hi(b)), serve_piece, writes);
+}
+
+/* A fault at `addr`.  On a page of a piece: PROT_NONE → copy back, PROT_READ
+ * (a read may go on; a write faults again); PROT_READ → host-fresh,
+ * read-write.  The malloc header's page, or bytes that are not the array's:
+ * host-fresh at once.  `write` (when the machine tells) saves the second
+ * fault of a write, and tells a read that raced with another thread's fault
+ * from a write. */
 static int sync_fault(uintptr_t addr, int write) {
   NURT_LOCKED();
   nurt_entry *e = NULL, *x;
-  for (size_t i = 0; !e && (x = nurt_table_at(i)); i++)
+  for (size_t i = near(addr); !e && (x = nurt_table_at(i)) && lo_of(x) <= addr + nurt_page(); i++)
     if (nurt_is_guarded(x) && addr >= x->glo && addr < x->ghi)
       e = x;
   if (!e)
@@ -538,29 +821,42 @@ static int sync_fault(uintptr_t addr, int write) {
   nurt_counters.faults++;
   nurt_prof_cause(NURT_CAUSE_FAULT, NULL, 0, NULL);
   nurt_prof_cause_pc(nurt_guard_pc);
-  serve(e, addr, addr + 1, on_head, prot != NONE ? 1 : write);
+  serve(e->buf, addr, addr + 1, on_head, prot != NONE ? 1 : write, 1);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   return 1;
 }
 
-/* A system call will read (write == 0) or write [lo, hi): every entry with
+/* A system call will read (write == 0) or write [lo, hi): every array with
  * protected pages there is served as a fault on them would be, at once. */
 static void sync_range(uintptr_t lo, uintptr_t hi, int write) {
   NURT_LOCKED();
   int need = write ? RW : RO;
+  const nurt_buf *done = NULL;
   nurt_entry *e;
-  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
-    if (!nurt_is_guarded(e) || hi <= e->glo || e->ghi <= lo)
+  for (size_t i = near(lo); (e = nurt_table_at(i)) && lo_of(e) < hi + nurt_page();) {
+    nurt_buf *b = e->buf;
+    if (b == done || !nurt_is_guarded(e)) {
+      i++;
       continue;
-    uintptr_t blo = e->head ? e->glo + nurt_page() : e->glo;
-    int on_head = e->head && lo < blo;
-    int on_body = hi > blo;
-    if ((on_head && (e->head_prot & need) != need) || (on_body && (e->prot & need) != need)) {
+    }
+    done = b;
+    int on_head = 0, closed = 0;
+    nurt_entry *x;
+    for (size_t j = first_piece(b); (x = piece_at(b, j)); j++) {
+      if (x->ghi <= lo || hi <= x->glo)
+        continue;
+      uintptr_t blo = x->head ? x->glo + nurt_page() : x->glo;
+      int head_closed = x->head && lo < blo && (x->head_prot & need) != need;
+      on_head |= head_closed;
+      closed |= head_closed || (hi > blo && (x->prot & need) != need);
+    }
+    if (closed) {
       nurt_prof_cause(NURT_CAUSE_IO, NULL, 0, NULL);
-      serve(e, max_of(lo, lo_of(e)), min_of(hi, hi_of(e)), on_head, write);
+      serve(b, max_of(lo, buf_lo(b)), min_of(hi, buf_hi(b)), on_head, write, 0);
       nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
     }
+    i = first_piece(b);
   }
   nurt_sync_check();
 }
@@ -602,13 +898,14 @@ __attribute__((constructor)) static void serve_guard(void) { nurt_guard_serve(&s
  * SQLite's pager checks assert_pager_state(): a broken one stops the program
  * naming it.
  *   every state   a buffer; a snapshot only with loose edges; loose edges only
- *                 on a guarded entry off the host; a shadow exactly when an
- *                 unguarded entry is off the host
- *   host-fresh    guard UNKNOWN or NO (not protected): the host may write
+ *                 on a guarded piece off the host; a shadow exactly when an
+ *                 unguarded piece is off the host
+ *   host-fresh    pages read-write: the host may write
  *   both          classified; guarded: body PROT_READ, head PROT_READ or NONE
  *   device-fresh  classified; guarded: body and head PROT_NONE
  *   guarded       its pages a page range within a page of its bytes, the
- *                 malloc header's page first */
+ *                 malloc header's page first
+ *   an array      its pieces tile it; the count of those off the host */
 #ifndef NDEBUG
 static void assert_guarded_pages(const nurt_entry *e) {
   uintptr_t p = nurt_page();
@@ -618,12 +915,16 @@ static void assert_guarded_pages(const nurt_entry *e) {
               "protected pages outside the entry");
   NURT_ASSERT(!e->head || e->head == e->glo, "malloc's header page not the first page");
   NURT_ASSERT(e->head || e->head_prot == e->prot, "a head protection without a head page");
+  NURT_ASSERT(e->glo >= e->buf->glo && e->ghi <= e->buf->ghi,
+              "a piece's pages outside its array's");
 }
 
 static void assert_entry_state(const nurt_entry *e) {
-  NURT_ASSERT(e->bytes > 0 && e->mem, "an entry without bytes or buffer");
+  NURT_ASSERT(e->bytes > 0 && e->buf && e->buf->mem, "an entry without bytes or buffer");
+  NURT_ASSERT(lo_of(e) >= buf_lo(e->buf) && hi_of(e) <= buf_hi(e->buf),
+              "a piece outside its array");
   NURT_ASSERT(!e->snap || e->loose, "an edge snapshot without loose edges");
-  NURT_ASSERT(!e->shadow == (nurt_is_guarded(e) || nurt_is_host_fresh(e)),
+  NURT_ASSERT(!e->shadowed == (nurt_is_guarded(e) || nurt_is_host_fresh(e)),
               "an unprotected entry off the host without its shadow, or a shadow elsewhere");
   NURT_ASSERT(!e->loose || (nurt_is_guarded(e) && nurt_on_device(e)),
               "loose edges on an entry that is not protected or is host-fresh");
@@ -631,16 +932,17 @@ static void assert_entry_state(const nurt_entry *e) {
     assert_guarded_pages(e);
   switch (e->state) {
   case NURT_HOST_FRESH:
-    NURT_ASSERT(!nurt_is_guarded(e), "a host-fresh entry still protected");
+    NURT_ASSERT(!nurt_is_guarded(e) || (e->prot == RW && e->head_prot == RW),
+                "a host-fresh entry still protected");
     break;
   case NURT_BOTH:
-    NURT_ASSERT(e->guard != NURT_GUARD_UNKNOWN, "an entry in state both not classified");
+    NURT_ASSERT(e->buf->guard != NURT_GUARD_UNKNOWN, "an entry in state both not classified");
     NURT_ASSERT(!nurt_is_guarded(e) ||
                     (e->prot == RO && (e->head_prot == RO || e->head_prot == NONE)),
                 "an entry in state both not read-only");
     break;
   case NURT_DEVICE_FRESH:
-    NURT_ASSERT(e->guard != NURT_GUARD_UNKNOWN, "a device-fresh entry not classified");
+    NURT_ASSERT(e->buf->guard != NURT_GUARD_UNKNOWN, "a device-fresh entry not classified");
     NURT_ASSERT(!nurt_is_guarded(e) || (e->prot == NONE && e->head_prot == NONE),
                 "a device-fresh entry readable");
     break;
@@ -654,40 +956,68 @@ void nurt_sync_check(void) {
 #ifndef NDEBUG
   NURT_LOCKED();
   size_t live = 0;
-  const nurt_entry *e;
-  for (size_t i = 0; (e = nurt_table_at(i)); i++) {
+  const nurt_entry *e, *x = NULL;
+  for (size_t i = 0; (e = nurt_table_at(i)); x = e, i++) {
     assert_entry_state(e);
     live += nurt_on_device(e);
-    const nurt_entry *x;
-    for (size_t j = i + 1; (x = nurt_table_at(j)); j++) {
-      NURT_ASSERT(hi_of(e) <= lo_of(x) || hi_of(x) <= lo_of(e), "two entries overlap");
-      if (nurt_is_guarded(e))
-        NURT_ASSERT(hi_of(x) <= e->glo || e->ghi <= lo_of(x), "protected pages hold another entry");
-      if (nurt_is_guarded(x))
-        NURT_ASSERT(hi_of(e) <= x->glo || x->ghi <= lo_of(e), "protected pages hold another entry");
+    if (!x || x->buf != e->buf) {
+      NURT_ASSERT(lo_of(e) == buf_lo(e->buf), "an array's first piece not at its start");
+      size_t n = 0, on = 0;
+      const nurt_entry *y;
+      for (size_t j = i; (y = nurt_table_at(j)) && y->buf == e->buf; j++) {
+        n++;
+        on += nurt_on_device(y);
+      }
+      NURT_ASSERT(n == e->buf->pieces && on == e->buf->live, "an array's count of pieces is wrong");
+      NURT_ASSERT(e->buf->live || e->buf->guard != NURT_GUARD_YES,
+                  "an array wholly on the host still protected");
+    } else {
+      NURT_ASSERT(hi_of(x) == lo_of(e), "an array's pieces do not tile it");
     }
+    if (!x)
+      continue;
+    NURT_ASSERT(hi_of(x) <= lo_of(e), "two entries overlap");
+    if (nurt_is_guarded(x))
+      NURT_ASSERT(x->ghi <= lo_of(e) || (x->buf == e->buf && x->ghi <= e->glo),
+                  "protected pages hold another entry");
+    if (nurt_is_guarded(e))
+      NURT_ASSERT(hi_of(x) <= e->glo || (x->buf == e->buf && x->ghi <= e->glo),
+                  "protected pages hold another entry");
   }
   NURT_ASSERT(live == nlive, "the count of entries on the device is wrong");
 #endif
 }
 
+/* What the array holding ptr is, taken whole: device-fresh if a piece is,
+ * both if a piece is on the device, host-fresh if none. */
 nurt_state nurt_sync_state_of(const void *ptr) {
   nurt_lock();
   nurt_entry *e = nurt_table_find(ptr, 1);
-  nurt_state s = e ? e->state : NURT_HOST_FRESH;
+  nurt_state s = NURT_HOST_FRESH;
+  if (e) {
+    nurt_buf *b = e->buf;
+    for (size_t i = first_piece(b); (e = piece_at(b, i)); i++)
+      if (nurt_is_device_fresh(e) || (nurt_is_both(e) && s == NURT_HOST_FRESH))
+        s = e->state;
+  }
   nurt_unlock();
   return s;
 }
 
-void nurt_sync_reinstate(const void *ptr, nurt_state s) {
-  nurt_lock();
-  nurt_entry *e = nurt_table_find(ptr, 1);
-  if (e && e->state != s) {
-    if (s == NURT_DEVICE_FRESH) {
-      nurt_wait_upload(e);
-      nurt_transition(e, NURT_ON_DEVICE_KEPT); /* an unprotected one shadows the check's bytes */
-    }
+static void reinstate(nurt_entry *e, uintptr_t lo, uintptr_t hi, int s) {
+  (void)lo;
+  (void)hi;
+  if ((nurt_state)s == NURT_DEVICE_FRESH && !nurt_is_device_fresh(e)) {
+    nurt_wait_upload(e);
+    nurt_transition(e, NURT_ON_DEVICE_KEPT); /* an unprotected one shadows the check's bytes */
   }
+}
+
+void nurt_sync_reinstate(const void *ptr, size_t bytes, nurt_state s) {
+  nurt_lock();
+  nurt_buf *b = buf_at((uintptr_t)ptr);
+  if (b && bytes)
+    on_pieces(b, (uintptr_t)ptr, min_of((uintptr_t)ptr + bytes, buf_hi(b)), reinstate, (int)s);
   nurt_sync_check();
   nurt_unlock();
 }

@@ -1,35 +1,51 @@
 /* table.c — the array table itself: the entries nurt keeps, each a disjoint
- * host range with its device copy (nurt_entry), found by address or walked
- * in turn.  It only holds them: arrays.c creates, merges and drops entries,
- * sync.c changes their state and protection.  Callers hold nurt_lock, except
- * sync.c's walk of a forked child or failing process (one thread, or pages
- * opened only). */
+ * host range with its device copy (nurt_entry: a piece of an array), kept in
+ * address order so that an address is found by bisection and the pieces of
+ * one array are neighbours.  It only holds them: arrays.c creates, merges
+ * and drops entries, sync.c cuts and joins pieces and changes their state
+ * and protection.  Callers hold nurt_lock, except sync.c's walk of a forked
+ * child or failing process (one thread, or pages opened only). */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "nurt_internal.h"
 
 static nurt_entry **entries;
 static size_t count, cap;
-static nurt_entry *last; /* the last entry found, checked first */
 
-static int holds(const nurt_entry *e, uintptr_t lo, uintptr_t hi) {
-  return lo >= (uintptr_t)e->base && hi <= (uintptr_t)e->base + e->bytes;
-}
+static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
 
 nurt_entry *nurt_table_at(size_t i) { return i < count ? entries[i] : NULL; }
 
 size_t nurt_table_count(void) { return count; }
 
+/* The first entry that ends after addr (count if none). */
+size_t nurt_table_first_after(uintptr_t addr) {
+  size_t lo = 0, hi = count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (hi_of(entries[mid]) <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 nurt_entry *nurt_table_find(const void *ptr, size_t bytes) {
   NURT_LOCKED();
   uintptr_t lo = (uintptr_t)ptr, hi = lo + (bytes ? bytes : 1);
-  if (last && holds(last, lo, hi))
-    return last;
-  for (size_t i = 0; i < count; i++)
-    if (holds(entries[i], lo, hi))
-      return last = entries[i];
+  size_t i = nurt_table_first_after(lo);
+  if (i < count && (uintptr_t)entries[i]->base <= lo && hi <= hi_of(entries[i]))
+    return entries[i];
   return NULL;
+}
+
+size_t nurt_table_index(const nurt_entry *e) {
+  size_t i = nurt_table_first_after((uintptr_t)e->base);
+  NURT_ASSERT(i < count && entries[i] == e, "an entry not in the table");
+  return i;
 }
 
 void nurt_table_add(nurt_entry *e) {
@@ -42,15 +58,16 @@ void nurt_table_add(nurt_entry *e) {
     entries = t;
     cap = n;
   }
-  entries[count++] = e;
-  last = e;
+  size_t i = nurt_table_first_after((uintptr_t)e->base);
+  memmove(entries + i + 1, entries + i, (count - i) * sizeof(nurt_entry *));
+  entries[i] = e;
+  count++;
 }
 
 void nurt_table_remove_at(size_t i) {
   NURT_LOCKED();
-  if (last == entries[i])
-    last = NULL;
-  entries[i] = entries[--count];
+  memmove(entries + i, entries + i + 1, (count - i - 1) * sizeof(nurt_entry *));
+  count--;
 }
 
 void nurt_table_release(void) {
@@ -58,5 +75,4 @@ void nurt_table_release(void) {
   free(entries);
   entries = NULL;
   count = cap = 0;
-  last = NULL;
 }

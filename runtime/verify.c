@@ -443,7 +443,7 @@ void nurt_verify_end(void) {
     for (size_t i = 0; i < v.n; i++) {
       varray *a = &v.arrays[i];
       if ((a->mode & NURT_OUT) || a->state == NURT_DEVICE_FRESH)
-        nurt_sync_reinstate(a->lo, NURT_DEVICE_FRESH);
+        nurt_sync_reinstate(a->lo, a->bytes, NURT_DEVICE_FRESH);
     }
     return;
   }

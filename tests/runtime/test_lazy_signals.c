@@ -134,13 +134,20 @@ static void threads(void) {
     for (int round = 0; round < 3; round++)
       CHECK(other_sum_threads(arrays[r].p, arrays[r].from, arrays[r].n, 8) ==
             ramp(2, arrays[r].from, arrays[r].n));
+    /* each page read comes back once, whichever thread faults on it; each
+     * thread's scan grows its own read-ahead (issue 25 §1) */
     nurt_stats d = since(s0);
-    CHECK_EQ(d.copies_to_host, arrays[r].lazy ? 1 : 0);
-    CHECK(d.faults <= 8);
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    float *p = arrays[r].p;
+    unsigned long long read =
+        (uintptr_t)(p + arrays[r].n) - ((uintptr_t)(p + arrays[r].from) & ~(page - 1));
+    CHECK_EQ(d.bytes_to_host, arrays[r].lazy ? read : 0);
+    CHECK(d.copies_to_host <= (arrays[r].lazy ? 8 * 12 : 0));
+    CHECK(d.faults <= 8 * 12);
     launch_scale(&mod, 21, arrays[r].p, arrays[r].n, 1);
 #if defined(__x86_64__) /* reads are told from writes: the array stays both */
     CHECK_EQ(since(s0).copies_to_device, arrays[r].lazy ? 0 : 1);
-    CHECK_EQ(d.faults, arrays[r].lazy ? 1 : 0);
+    CHECK(arrays[r].lazy ? d.faults >= 1 : d.faults == 0);
 #endif
   }
   nurt_free(a);
