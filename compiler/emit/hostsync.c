@@ -37,17 +37,39 @@ typedef struct HostSync {
   int line_no;
 } HostSync;
 
+/* An array (or struct object) one host statement uses. */
+typedef struct SyncRoot {
+  const char *root; /* its source text */
+  bool write;
+  bool object; /* a struct object (HU_OBJECT), synced over its bytes */
+  bool whole;  /* some use is not one element (HostUse.elem): the whole array */
+  Vec elems;   /* HostUse*: its element uses */
+} SyncRoot;
+
 /* What one host statement needs. */
 typedef struct Sync {
   unsigned stmt_begin, stmt_end; /* the host statement */
-  Vec roots;                     /* char*: source text of array roots */
-  Vec writes;                    /* parallel to roots: non-NULL when written */
-  Vec objects;                   /* parallel to roots: non-NULL for a struct
-                                    object (HU_OBJECT), synced over its bytes */
+  Vec roots;                     /* SyncRoot*, in the order first used */
+  Vec assigned;                  /* Var.off (as uintptr) of the variables it writes */
+  bool writes_pointer;           /* it may write a pointer kept in memory (a
+                                    struct, a pointer variable, an array that
+                                    is not written one number at a time) */
+  bool writes_memory;            /* it writes anything but a variable by name */
   bool all;                      /* needs nurt_escape() */
   Vec lazy;                      /* Var*: lazily folded variables named */
   int lazy_named;                /* how many times they are named */
 } Sync;
+
+static void sync_free(Sync *s) {
+  for (int i = 0; i < s->roots.len; i++) {
+    SyncRoot *r = s->roots.items[i];
+    xfree(r->elems.items);
+    xfree(r);
+  }
+  xfree(s->roots.items);
+  xfree(s->assigned.items);
+  xfree(s->lazy.items);
+}
 
 /* The line of a byte offset of the source.  Statements come in source
  * order, so the count goes on from the last one asked: scanning from the
@@ -102,6 +124,11 @@ static Var *lazy_var(HostSync *hs, unsigned off) {
 
 static void sync_use(HostSync *hs, Sync *s, HostUse *u) {
   if (u->kind == HU_SCALAR) {
+    if (u->write) {
+      vec_push(&s->assigned, (void *)(uintptr_t)u->decl);
+      s->writes_pointer |= u->aggregate;
+      s->writes_memory |= u->aggregate;
+    }
     Var *v = lazy_var(hs, u->decl);
     if (!v)
       return;
@@ -126,15 +153,79 @@ static void sync_use(HostSync *hs, Sync *s, HostUse *u) {
     return;
   }
   bool object = u->kind == HU_OBJECT;
-  for (int i = 0; i < s->roots.len; i++)
-    if (strcmp(s->roots.items[i], u->root) == 0 && (s->objects.items[i] != NULL) == object) {
-      if (u->write)
-        s->writes.items[i] = (void *)1;
-      return;
+  s->writes_pointer |= u->write && (object || !u->elem);
+  s->writes_memory |= u->write;
+  SyncRoot *r = NULL;
+  for (int i = 0; i < s->roots.len && !r; i++) {
+    SyncRoot *ri = s->roots.items[i];
+    if (strcmp(ri->root, u->root) == 0 && ri->object == object)
+      r = ri;
+  }
+  if (!r) {
+    r = NEW(SyncRoot);
+    r->root = u->root;
+    r->object = object;
+    vec_push(&s->roots, r);
+  }
+  r->write |= u->write;
+  if (u->elem && !object)
+    vec_push(&r->elems, u);
+  else
+    r->whole = true;
+}
+
+static bool has_off(Vec *v, uintptr_t off) {
+  for (int i = 0; i < v->len; i++)
+    if ((uintptr_t)v->items[i] == off)
+      return true;
+  return false;
+}
+
+/* Whether the statement touches only r's elements, each at an address that
+ * evaluates before the statement to the bytes the statement uses: then the
+ * runtime needs to sync only those.  Naming too few bytes would leave stale
+ * data unseen, so anything in doubt syncs the whole array. */
+static bool elements_only(HostStmt *stmt, Sync *s, SyncRoot *r) {
+  if (!stmt->straight || r->whole || r->object || !r->elems.len)
+    return false;
+  for (int i = 0; i < r->elems.len; i++) {
+    HostUse *u = r->elems.items[i];
+    if ((u->elem_loads && s->writes_pointer) || (u->elem_shared && s->writes_memory))
+      return false;
+    for (int j = 0; j < u->elem_vars.len; j++) {
+      uintptr_t off = (uintptr_t)u->elem_vars.items[j];
+      /* assigned by the statement, or declared in it (not yet in scope) */
+      if (has_off(&s->assigned, off) || (off >= s->stmt_begin && off < s->stmt_end))
+        return false;
     }
-  vec_push(&s->roots, u->root);
-  vec_push(&s->writes, u->write ? (void *)1 : NULL);
-  vec_push(&s->objects, object ? (void *)1 : NULL);
+  }
+  return true;
+}
+
+/* r's distinct elements (text-equal lvalues are one), each written if any
+ * use of it writes: HostUse* of the first use, and a write flag. */
+static void distinct_elems(SyncRoot *r, Vec *elems, Vec *writes) {
+  for (int i = 0; i < r->elems.len; i++) {
+    HostUse *u = r->elems.items[i];
+    int j = 0;
+    while (j < elems->len && strcmp(((HostUse *)elems->items[j])->elem, u->elem) != 0)
+      j++;
+    if (j == elems->len) {
+      vec_push(elems, u);
+      vec_push(writes, NULL);
+    }
+    if (u->write)
+      writes->items[j] = (void *)1;
+  }
+}
+
+/* A root's text inside the string literal of a check. */
+static char *quoted_name(const char *root) {
+  char *name = xstrdup(root);
+  for (char *p = name; *p; p++)
+    if (*p == '"' || *p == '\\' || *p == '\n')
+      *p = ' ';
+  return name;
 }
 
 /* A statement's uses are its parts', in order; anything else carries its
@@ -167,42 +258,53 @@ static char *syncs_for(HostSync *hs, HostStmt *stmt, const char *sep) {
                v->name);
     buf_printf(&b, "nurt_red_%s(&nu_rr_%s_%u)%s", drop ? "drop" : "fold", v->name, v->off, sep);
   }
-  xfree(s.lazy.items);
   if (s.all || s.roots.len)
     buf_printf(notes, "%s:%d: in %s: ", src->path, line_of(hs, s.stmt_begin),
                hs->func_name ? hs->func_name : "?");
-  if (s.all)
+  if (s.all) {
     buf_puts(notes, "nurt_escape() before the statement: it calls a function that may touch "
                     "any array (arrays on the device are made safe for it)\n");
-  for (int i = 0; !s.all && i < s.roots.len; i++)
-    buf_printf(notes, "%s%s %s", i ? ", " : "before the statement, ",
-               s.writes.items[i] ? "writes" : "reads", (char *)s.roots.items[i]);
-  if (!s.all && s.roots.len)
-    buf_puts(notes, "\n");
-  if (s.all) {
     buf_printf(&b, "nurt_escape()%s", sep);
-  } else {
+    sync_free(&s);
+    return b.s;
+  }
+  const char *lead = "before the statement, ";
+  for (int i = 0; i < s.roots.len; i++) {
+    SyncRoot *r = s.roots.items[i];
+    const char *root = r->root;
+    if (r->object) { /* a struct, read or written whole */
+      buf_printf(notes, "%s%s %s", lead, r->write ? "writes" : "reads", root);
+      buf_printf(&b, "nurt_host_range(&(%s), sizeof(%s), %d)%s", root, root, r->write ? 1 : 0, sep);
+      lead = ", ";
+      continue;
+    }
     /* the array's name and the statement's line, for NU_PROFILE: the
      * output's #line directives make __FILE__ and __LINE__ the input's */
-    for (int i = 0; i < s.roots.len; i++) {
-      const char *root = s.roots.items[i];
-      if (s.objects.items[i]) { /* a struct, read or written whole */
-        buf_printf(&b, "nurt_host_range(&(%s), sizeof(%s), %d)%s", root, root,
-                   s.writes.items[i] ? 1 : 0, sep);
-        continue;
+    char *name = quoted_name(root);
+    if (elements_only(stmt, &s, r)) {
+      Vec elems = {0}, writes = {0};
+      distinct_elems(r, &elems, &writes);
+      for (int j = 0; j < elems.len; j++) {
+        const char *e = ((HostUse *)elems.items[j])->elem;
+        int w = writes.items[j] != NULL;
+        buf_printf(notes, "%s%s %s (one element)", lead, w ? "writes" : "reads", e);
+        buf_printf(&b, "nurt_host_range_at(&(%s), sizeof(%s), %d, \"%s\", __FILE__, __LINE__)%s", e,
+                   e, w, name, sep);
+        lead = ", ";
       }
-      char *name = xstrdup(root);
-      for (char *p = name; *p; p++)
-        if (*p == '"' || *p == '\\' || *p == '\n')
-          *p = ' ';
+      xfree(elems.items);
+      xfree(writes.items);
+    } else {
+      buf_printf(notes, "%s%s %s", lead, r->write ? "writes" : "reads", root);
       buf_printf(&b, "nurt_host_access_at(%s, %d, \"%s\", __FILE__, __LINE__)%s", root,
-                 s.writes.items[i] ? 1 : 0, name, sep);
-      xfree(name);
+                 r->write ? 1 : 0, name, sep);
+      lead = ", ";
     }
+    xfree(name);
   }
-  xfree(s.roots.items);
-  xfree(s.writes.items);
-  xfree(s.objects.items);
+  if (s.roots.len)
+    buf_puts(notes, "\n");
+  sync_free(&s);
   return b.s;
 }
 
@@ -295,10 +397,7 @@ static char *header_decl_folds(HostSync *hs, HostStmt *n) {
       Var *v = s.lazy.items[j];
       buf_printf(&b, "nurt_red_fold(&nu_rr_%s_%u); ", v->name, v->off);
     }
-    xfree(s.lazy.items);
-    xfree(s.roots.items);
-    xfree(s.writes.items);
-    xfree(s.objects.items);
+    sync_free(&s);
   }
   return b.s;
 }

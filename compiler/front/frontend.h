@@ -86,6 +86,21 @@ typedef struct HostUse {
                     SCALAR: the offset of the variable's name there (Var.off) */
   char *root;    /* ROOT: its source text, `a`, `m->data`; OBJECT: the
                     object's, an lvalue (`s`, `*p`, `g.inner`) */
+  /* ROOT: the use is one element, `A[k][k]`, `*p`, `g.cells[3]`, as written
+   * (its lvalue, of arithmetic type), whose address the statement computes
+   * every time it runs and from variables alone: evaluated before the
+   * statement, it names the same bytes.  NULL for any other use (the array
+   * handed on, its address taken, a use under && || ?: or in a statement
+   * expression, a subscript with a call or a read of memory). */
+  char *elem;
+  Vec elem_vars;    /* with elem: Var.off (as uintptr) of every variable its
+                       address reads; the statement must not assign them */
+  bool elem_loads;  /* with elem: its address reads a pointer kept in a struct
+                       (`m->data[i]`), which a write of a pointer may change */
+  bool elem_shared; /* with elem: it reads a variable that is not a local whose
+                       address is never taken: any write through memory may change it */
+  bool aggregate;   /* SCALAR: the variable is a pointer, struct or array: a
+                       write to it may change a pointer an element goes through */
 } HostUse;
 
 typedef enum HostKind {
@@ -106,6 +121,8 @@ typedef struct HostStmt {
   Vec kids;         /* HostStmt*, in source order */
   Vec uses;         /* HostUse*, of a node that is not a statement */
   unsigned assigns; /* `v = e`: Var.off of v, plus 1; else 0 */
+  bool straight;    /* an expression, a declaration or a `return`: it runs
+                       its parts once, with no statement inside */
   Vec defines;      /* char*, of a declaration: the arrays and structs of
                        automatic storage it declares, new objects each time
                        it runs (their addresses may be an old array's) */

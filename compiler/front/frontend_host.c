@@ -17,6 +17,8 @@ typedef struct Host {
   int nnest_fors;
   /* touches_no_array(): char* names; (void*)1 safe, (void*)2 unsafe, 0 pending */
   Vec seen, verdict;
+  Vec addr_taken; /* Var.off (as uintptr): the function's variables whose address is
+                     taken, which a write through a pointer may change */
 } Host;
 
 /* A scan of one expression or one callee's body: appends to *uses. */
@@ -25,6 +27,9 @@ typedef struct Scan {
   Vec *uses;
   bool scalars; /* records the scalar variables named, too (HU_SCALAR); false
                    while a helper's body is scanned (touches_no_array) */
+  int cond;     /* inside a part that may not run (&& || ?:, a statement
+                   expression): no element there is HostUse.elem */
+  int addr;     /* inside the operand of &: the element is not accessed */
 } Scan;
 
 /* Unlike the IR's view of an expression, a host root is seen through casts
@@ -158,6 +163,12 @@ static void note_object(Scan *s, CXCursor e, bool write, bool lib_arg) {
   add_named(s, HU_OBJECT, ot.pure ? text_of(s->h->src, e) : NULL, write, lib_arg, ot.last_decl);
 }
 
+static bool array_type(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+         t.kind == CXType_IncompleteArray;
+}
+
 /* Records the array behind a pointer expression: `a`, `m->data`; anything
  * else (a call's result, a[i] + k) is opaque and asks for a full sync. */
 static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
@@ -171,6 +182,11 @@ static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
     if (kids.n < 1)
       break;
     CXCursor next = kids.c[0];
+    if (k == CXCursor_ArraySubscriptExpr && kids.n == 2) { /* `i[a]` is a[i] */
+      CXType t0 = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+      if (t0.kind != CXType_Pointer && !array_type(t0))
+        next = kids.c[1];
+    }
     if (k == CXCursor_BinaryOperator) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
       if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || kids.n != 2)
@@ -217,7 +233,218 @@ static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
             frontend_begin(clang_getCursorReferenced(root)));
 }
 
+/* --- elements: a use whose bytes can be named before the statement ------- */
+
+static bool volatile_type(CXType t) {
+  return clang_isVolatileQualifiedType(t) ||
+         clang_isVolatileQualifiedType(clang_getCanonicalType(t));
+}
+
+/* A number the runtime can sync alone: sizeof gives its bytes. */
+static bool plain_elem_type(CXType t) {
+  if (volatile_type(t))
+    return false;
+  t = clang_getCanonicalType(t);
+  return (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Enum ||
+         t.kind == CXType_Complex;
+}
+
+/* Parentheses and implicit conversions (not a cast written out). */
+static CXCursor strip_implicit(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+      return c;
+    Kids kids = frontend_kids_of(c);
+    if (kids.n != 1)
+      return c;
+    c = kids.c[0];
+  }
+}
+
+/* What an element's address reads (HostUse.elem_vars, elem_loads,
+ * elem_shared). */
+typedef struct ElemAddr {
+  Host *h;
+  Vec vars;
+  bool loads, shared;
+} ElemAddr;
+
+static void add_var(ElemAddr *a, CXCursor decl) {
+  unsigned off;
+  frontend_loc(clang_getCursorLocation(decl), &off);
+  vec_push(&a->vars, (void *)(uintptr_t)off);
+  /* only a local whose address is never taken changes by its name alone */
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
+  bool local = clang_getCursorKind(decl) == CXCursor_ParmDecl ||
+               ((sc == CX_SC_None || sc == CX_SC_Auto) &&
+                clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_FunctionDecl);
+  for (int i = 0; local && i < a->h->addr_taken.len; i++)
+    local = (uintptr_t)a->h->addr_taken.items[i] != off;
+  a->shared |= !local;
+}
+
+/* Whether a subscript can be evaluated once more, before the statement,
+ * with the same value: constants and variables under operators that
+ * neither call, assign nor read memory (a[b[i]] would read b before its
+ * own sync).  The variables go to *vars. */
+static bool pure_index(CXCursor c, ElemAddr *a, int depth) {
+  if (depth > 32)
+    return false;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  Kids kids = frontend_kids_of(c);
+  switch (k) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_TypeRef:
+    return true;
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (dk == CXCursor_EnumConstantDecl)
+      return true;
+    if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) ||
+        volatile_type(clang_getCursorType(d)))
+      return false;
+    add_var(a, d);
+    return true;
+  }
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
+      return false;
+    break;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus && op != CXUnaryOperator_Not &&
+        op != CXUnaryOperator_LNot)
+      return false;
+    break;
+  }
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_ConditionalOperator:
+    break;
+  default:
+    return false;
+  }
+  if (kids.n < 1 || kids.n > 8)
+    return false;
+  for (int i = 0; i < kids.n; i++)
+    if (!pure_index(kids.c[i], a, depth + 1))
+      return false;
+  return true;
+}
+
+/* Whether the array an element lies in is reached from variables alone:
+ * `A`, `p` (its value), `g.cells`, `p->a`, `m->data` (a pointer kept in a
+ * struct: *loads). */
+static bool element_base(CXCursor b, ElemAddr *a) {
+  for (int depth = 0; depth < 16; depth++) {
+    b = strip_implicit(b);
+    enum CXCursorKind k = clang_getCursorKind(b);
+    if (k == CXCursor_DeclRefExpr) {
+      CXCursor d = clang_getCursorReferenced(b);
+      enum CXCursorKind dk = clang_getCursorKind(d);
+      if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl) ||
+          volatile_type(clang_getCursorType(d)))
+        return false;
+      add_var(a, d);
+      return true;
+    }
+    if (k != CXCursor_MemberRefExpr)
+      return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(b));
+    if (volatile_type(t))
+      return false;
+    if (t.kind == CXType_Pointer)
+      a->loads = true;
+    else if (!array_type(t) && t.kind != CXType_Record)
+      return false;
+    Kids kids = frontend_kids_of(b);
+    if (kids.n != 1)
+      return false;
+    b = kids.c[0];
+  }
+  return false;
+}
+
+/* Fills u->elem when the use e (a subscript or a `*p`) is one element whose
+ * address can be computed before the statement (HostUse.elem). */
+static void note_element(Scan *s, CXCursor e, HostUse *u) {
+  if (s->cond || s->addr || !plain_elem_type(clang_getCursorType(e)))
+    return;
+  ElemAddr a = {.h = s->h};
+  bool ok = false;
+  CXCursor cur = e;
+  for (int depth = 0; depth < 16; depth++) {
+    Kids kids = frontend_kids_of(cur);
+    if (clang_getCursorKind(cur) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(cur) == CXUnaryOperator_Deref && kids.n == 1) {
+      ok = element_base(kids.c[0], &a);
+      break;
+    }
+    if (clang_getCursorKind(cur) != CXCursor_ArraySubscriptExpr || kids.n != 2)
+      break;
+    /* `i[a]` is C too: the base is the operand of pointer type */
+    CXType t0 = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+    int bi = t0.kind == CXType_Pointer || array_type(t0) ? 0 : 1;
+    if (!pure_index(kids.c[1 - bi], &a, 0))
+      break;
+    CXCursor b = strip_implicit(kids.c[bi]);
+    if (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr &&
+        array_type(clang_getCursorType(b))) {
+      cur = b; /* A[i][j]: the row A[i] is an address, not an access */
+      continue;
+    }
+    ok = element_base(b, &a);
+    break;
+  }
+  char *txt = ok ? text_of(s->h->src, e) : NULL;
+  if (!txt) {
+    xfree(a.vars.items);
+    return;
+  }
+  u->elem = txt;
+  u->elem_vars = a.vars;
+  u->elem_loads = a.loads;
+  u->elem_shared = a.shared;
+}
+
+/* note_root() of an access e through the pointer p, and its element. */
+static void note_access(Scan *s, CXCursor e, CXCursor p, bool write) {
+  int before = s->uses->len;
+  note_root(s, p, write, false);
+  if (s->uses->len == before + 1) {
+    HostUse *u = s->uses->items[before];
+    if (u->kind == HU_ROOT)
+      note_element(s, e, u);
+  }
+}
+
 static void scan(Scan *s, CXCursor c, bool write);
+
+/* The parts of a subscript: its index, and its base, whose rows (`A[i]` in
+ * `A[i][j]`) are addresses, not accesses of their own. */
+static void scan_subscript(Scan *s, CXCursor c) {
+  Kids kids = frontend_kids_of(c);
+  for (int i = 0; i < kids.n && i < 8; i++) {
+    CXCursor b = strip_implicit(kids.c[i]);
+    if (clang_getCursorKind(b) == CXCursor_ArraySubscriptExpr && array_type(clang_getCursorType(b)))
+      scan_subscript(s, b);
+    else
+      scan(s, kids.c[i], false);
+  }
+}
+
+/* A part that may not run: no element in it is named alone. */
+static void scan_cond(Scan *s, CXCursor c, bool write) {
+  s->cond++;
+  scan(s, c, write);
+  s->cond--;
+}
 
 static enum CXChildVisitResult scan_kid(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -246,6 +473,8 @@ static void free_uses(Vec *uses) {
   for (int i = 0; i < uses->len; i++) {
     HostUse *u = uses->items[i];
     xfree(u->root);
+    xfree(u->elem);
+    xfree(u->elem_vars.items);
     xfree(u);
   }
   xfree(uses->items);
@@ -275,7 +504,7 @@ static bool touches_no_array(Host *h, CXCursor fn) {
   bool safe = false;
   if (!clang_Cursor_isNull(body)) {
     Vec uses = {0};
-    Scan sub = {h, &uses, false};
+    Scan sub = {.h = h, .uses = &uses, .scalars = false};
     scan(&sub, body, false);
     safe = uses.len == 0;
     free_uses(&uses);
@@ -322,26 +551,28 @@ static void scan_call(Scan *s, CXCursor c) {
 static void scan(Scan *s, CXCursor c, bool write) {
   enum CXCursorKind k = clang_getCursorKind(c);
   switch (k) {
-  case CXCursor_ArraySubscriptExpr: {
-    Kids kids = frontend_kids_of(c);
-    note_root(s, c, write, false);
-    for (int i = 0; i < kids.n && i < 8; i++)
-      scan(s, kids.c[i], false);
+  case CXCursor_ArraySubscriptExpr:
+    note_access(s, c, c, write);
+    scan_subscript(s, c);
     return;
-  }
   case CXCursor_UnaryOperator: {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
     Kids kids = frontend_kids_of(c);
     if (kids.n != 1)
       break;
     if (op == CXUnaryOperator_Deref) {
-      note_root(s, kids.c[0], write, false);
+      note_access(s, c, kids.c[0], write);
       scan(s, kids.c[0], false);
       return;
     }
+    if (op == CXUnaryOperator_AddrOf) { /* &a[i]: an address, no access */
+      s->addr++;
+      scan(s, kids.c[0], true);
+      s->addr--;
+      return;
+    }
     bool w = op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
-             op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-             op == CXUnaryOperator_AddrOf;
+             op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec;
     scan(s, kids.c[0], w);
     return;
   }
@@ -358,9 +589,27 @@ static void scan(Scan *s, CXCursor c, bool write) {
         note_object(s, kids.c[1], false, false);
     }
     scan(s, kids.c[0], assign);
-    scan(s, kids.c[1], false);
+    if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
+      scan_cond(s, kids.c[1], false);
+    else
+      scan(s, kids.c[1], false);
     return;
   }
+  case CXCursor_ConditionalOperator: { /* the condition runs, one branch may not */
+    Kids kids = frontend_kids_of(c);
+    if (kids.n != 3)
+      break;
+    scan(s, kids.c[0], false);
+    scan_cond(s, kids.c[1], false);
+    scan_cond(s, kids.c[2], false);
+    return;
+  }
+  case CXCursor_StmtExpr:
+  case CXCursor_GenericSelectionExpr:
+    s->cond++;
+    scan_kids(s, c);
+    s->cond--;
+    return;
   case CXCursor_VarDecl: { /* `struct S t = s;` reads s whole */
     Kids kids = frontend_kids_of(c);
     for (int i = 0; i < kids.n && i < 8; i++) {
@@ -384,6 +633,8 @@ static void scan(Scan *s, CXCursor c, bool write) {
       HostUse *u = s->uses->items[s->uses->len - 1];
       u->write = write;
       frontend_loc(clang_getCursorLocation(d), &u->decl);
+      CXType t = clang_getCanonicalType(clang_getCursorType(d));
+      u->aggregate = t.kind == CXType_Pointer || t.kind == CXType_Record || array_type(t);
     }
     return;
   }
@@ -393,8 +644,11 @@ static void scan(Scan *s, CXCursor c, bool write) {
   case CXCursor_ParenExpr:
   case CXCursor_MemberRefExpr: {
     Kids kids = frontend_kids_of(c);
+    /* an unexposed node of several parts may be GNU's `a ?: b` */
+    s->cond += kids.n > 1;
     for (int i = 0; i < kids.n && i < 8; i++)
       scan(s, kids.c[i], write);
+    s->cond -= kids.n > 1;
     return;
   }
   default:
@@ -492,9 +746,12 @@ static HostStmt *node_of(Host *h, CXCursor c) {
   n->end = frontend_end(c);
   if (n->kind == HS_DECL)
     clang_visitChildren(c, find_defines, n);
+  n->straight = n->kind == HS_DECL || n->kind == HS_EXPR ||
+                clang_getCursorKind(c) == CXCursor_ReturnStmt ||
+                clang_getCursorKind(c) == CXCursor_NullStmt;
   bool stmt = n->kind != HS_EXPR && n->kind != HS_OTHER;
   if (!stmt) {
-    Scan s = {h, &n->uses, true};
+    Scan s = {.h = h, .uses = &n->uses, .scalars = true};
     scan(&s, c, false);
     n->assigns = assigned_var(c);
   }
@@ -644,6 +901,10 @@ static enum CXChildVisitResult visit_func(CXCursor c, CXCursor parent, CXClientD
   f->end = frontend_end(c);
   CXCursor body = body_of(c);
   if (!clang_Cursor_isNull(body)) {
+    Lazy z = {0};
+    clang_visitChildren(body, find_unlazy, &z);
+    xfree(h->addr_taken.items);
+    h->addr_taken = z.addr_taken;
     f->body = node_of(h, body);
     clang_visitChildren(body, find_returns, f);
     collect_lazy(f, c, body);
@@ -661,6 +922,7 @@ void frontend_host_collect(Source *src) {
   qsort(h.nest_fors, (size_t)h.nnest_fors, sizeof(unsigned), cmp_offset);
   clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), visit_func, &h);
   xfree(h.nest_fors);
+  xfree(h.addr_taken.items);
   for (int i = 0; i < h.seen.len; i++)
     xfree(h.seen.items[i]);
   xfree(h.seen.items);

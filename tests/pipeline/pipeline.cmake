@@ -13,6 +13,8 @@
 #       the default program (fp_contract.sh)
 #   pipeline.macro_values  the output refuses to compile (#error) under other values
 #       of the macros that shaped it (macro_values.sh)
+#   pipeline.host_ranges  host statements name the elements they touch, or the
+#       whole array where they cannot (host_ranges.sh)
 #   pipeline.manpage  nucc.1 renders, matches --help, lists the runtime's
 #       NU_* variables and the exit statuses, and installs (manpage.sh)
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
@@ -75,3 +77,8 @@ add_test(NAME pipeline.openmp_installed
   COMMAND bash ${NUCC_PIPELINE_DIR}/openmp_installed.sh ${CMAKE_BINARY_DIR}
           ${NUCC_PIPELINE_WORK}/pipeline.openmp_installed)
 set_tests_properties(pipeline.openmp_installed PROPERTIES LABELS pipeline TIMEOUT 120)
+
+add_test(NAME pipeline.host_ranges
+  COMMAND bash ${NUCC_PIPELINE_DIR}/host_ranges.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.host_ranges)
+set_tests_properties(pipeline.host_ranges PROPERTIES LABELS pipeline TIMEOUT 60)
