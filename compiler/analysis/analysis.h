@@ -120,7 +120,8 @@ bool extent_from_subscripts(const Buffer *bf);
  * bound (NULL: no access at all).  A verdict: the caller reports it. */
 bool extent_first_bounded(Kernel *k, Buffer *bf, Access **unbounded);
 /* Whether the stub needs the loops' index ranges nu_lo<id>/nu_hi<id>: some
- * buffer's extent comes from subscripts that isl did not bound exactly. */
+ * buffer's extent, or the range its writes reach, comes from subscripts
+ * that isl did not bound exactly. */
 bool extent_needs_loop_ranges(Kernel *k);
 
 /* private.c: finds the temporaries (ki->privates, ki->temps, ki->copyouts;

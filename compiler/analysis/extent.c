@@ -429,6 +429,10 @@ bool extent_needs_loop_ranges(Kernel *k) {
     Buffer *bf = k->buffers.items[i];
     if (extent_from_subscripts(bf) && !(bf->first_lo && bf->first_hi))
       return true;
+    /* the written range of an array sized otherwise (stub.c's
+     * nurt_arg_writes) may come from the intervals too */
+    if (bf->write && !(bf->write_lo && bf->write_hi))
+      return true;
   }
   return false;
 }

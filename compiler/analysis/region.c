@@ -281,6 +281,21 @@ void region_analyse(KernelInfo *ki) {
       buf->first_lo = lo;
       buf->first_hi = hi;
     }
+    /* the rows the launch leaves device-fresh: a domain may hold
+     * iterations that skip the write (a condition isl cannot express), so
+     * the range only grows, never misses a written row */
+    Vec writes = {0};
+    for (int i = 0; i < accs.len; i++)
+      if (((PolyAccess *)accs.items[i])->write)
+        vec_push(&writes, accs.items[i]);
+    if (writes.len) {
+      Expr *wlo = first_bound(p, &writes, false), *whi = wlo ? first_bound(p, &writes, true) : NULL;
+      if (wlo && whi) {
+        buf->write_lo = wlo;
+        buf->write_hi = whi;
+      }
+    }
+    xfree(writes.items);
   }
   poly_free(p);
 }

@@ -204,16 +204,20 @@ static char *bound_text(Expr *e) {
   return b.s;
 }
 
-/* The smallest (hi false) or largest first subscript over all accesses, as
- * a nurt_min/nurt_max of the distinct bounds; NULL when one access cannot
- * be bounded (extent_first_bounded says which, for the largest). */
-static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi) {
-  if (bf->first_lo && bf->first_hi) /* exact, from isl */
-    return print_host_text(hi ? bf->first_hi : bf->first_lo);
+/* The smallest (hi false) or largest first subscript over all accesses
+ * (writes false) or over those that write, as a nurt_min/nurt_max of the
+ * distinct bounds; NULL when one access cannot be bounded
+ * (extent_first_bounded says which, for the largest of all). */
+static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, bool writes) {
+  Expr *lo_x = writes ? bf->write_lo : bf->first_lo, *hi_x = writes ? bf->write_hi : bf->first_hi;
+  if (lo_x && hi_x) /* exact, from isl */
+    return print_host_text(hi ? hi_x : lo_x);
   char *bound = NULL;
   Vec seen = {0};
   for (int i = 0; i < bf->accesses.len; i++) {
     Access *a = bf->accesses.items[i];
+    if (writes && !a->write)
+      continue;
     char *e = bound_text(hi ? extent_hi(k->info, a->subs[0]) : extent_lo(k->info, a->subs[0]));
     if (!e) {
       xfree(seen.items);
@@ -389,6 +393,47 @@ static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *b
   xfree(w);
 }
 
+/* Whether a bound's text is a constant ("0", "-1L", "255LL"), and which. */
+static bool literal_value(const char *t, long long *v) {
+  char *end;
+  *v = t ? strtoll(t, &end, 10) : 0;
+  return t && end != t && (!*end || !strcmp(end, "L") || !strcmp(end, "LL"));
+}
+
+/* nurt_arg_writes after a written array's nurt_arg_buffer: the rows its
+ * writes reach, so that the rows the kernel only reads stay as fresh as
+ * they were (a copy back of them would bring nothing new).  The runtime
+ * trusts the range: every write access is in the bound, over every
+ * iteration that may run it (a condition only narrows what happens).
+ * Nothing where a write's subscript cannot be bounded, nor where the
+ * writes reach exactly the argument's range: `all_lo`/`all_hi` bound every
+ * access (NULL: the argument is the whole array), and the argument starts
+ * at min(0, all_lo). */
+static void print_arg_writes(Kernel *k, Buffer *bf, const char *rb, const char *all_lo,
+                             const char *all_hi, Buf *b) {
+  if (!bf->write || buffer_snapshot_of(bf))
+    return;
+  char *lo = first_subscript_bound(k, bf, false, true);
+  char *hi = lo ? first_subscript_bound(k, bf, true, true) : NULL;
+  long long l, h;
+  bool whole;
+  if (all_lo)
+    whole = !strcmp(lo ? lo : "", all_lo) && !strcmp(hi ? hi : "", all_hi) &&
+            literal_value(all_lo, &l) && l <= 0;
+  else /* a fixed array: rows 0 to len - 1 */
+    whole = bf->type->kind == TY_ARRAY && literal_value(lo, &l) && l == 0 &&
+            literal_value(hi, &h) && h == bf->type->len - 1;
+  if (lo && hi && !whole)
+    buf_printf(b,
+               "  long long nu_%s_wlo = %s;\n"
+               "  long long nu_%s_whi = nurt_max(nu_%s_wlo - 1, %s);\n"
+               "  nurt_arg_writes(nu_l, nu_%s_wlo * (long long)(%s),\n"
+               "                  (size_t)(nu_%s_whi - nu_%s_wlo + 1) * %s);\n",
+               bf->name, lo, bf->name, bf->name, hi, bf->name, rb, bf->name, bf->name, rb);
+  xfree(lo);
+  xfree(hi);
+}
+
 /* nurt_arg_buffer for one array, with the extent the stub can compute:
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
@@ -402,21 +447,23 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
     print_verify_array(b, bf, "0", bytes, mode);
     buf_printf(b, "  nurt_arg_buffer(nu_l, %s, %s, %s);\n", bf->name, bytes, mode);
     xfree(bytes);
+    print_arg_writes(k, bf, rb, NULL, NULL, b);
   } else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0) {
     char *bytes = xformat("%s_bytes", bf->name);
     print_verify_array(b, bf, "0", bytes, mode);
     buf_printf(b, "  nurt_arg_buffer(nu_l, %s, %s_bytes, %s);\n", bf->name, bf->name, mode);
     xfree(bytes);
+    print_arg_writes(k, bf, rb, NULL, NULL, b);
   } else {
     Access *a;
     if (!extent_first_bounded(k, bf, &a)) {
       report_unbounded(bf, a);
       return false;
     }
-    char *hi = first_subscript_bound(k, bf, true);
+    char *hi = first_subscript_bound(k, bf, true, false);
     /* subscripts may reach below the pointer (p = a + 1; p[i - 1]); the
      * buffer starts at the pointer when they cannot be bounded below */
-    char *lo = first_subscript_bound(k, bf, false);
+    char *lo = first_subscript_bound(k, bf, false, false);
     buf_printf(b,
                "  long long nu_%s_lo = nurt_min(0, %s);\n"
                "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n",
@@ -430,6 +477,7 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
                "  nurt_arg_buffer_at(nu_l, %s, nu_%s_lo * (long long)(%s),\n"
                "                     (size_t)(nu_%s_hi - nu_%s_lo + 1) * %s, %s);\n",
                bf->name, bf->name, rb, bf->name, bf->name, rb, mode);
+    print_arg_writes(k, bf, rb, lo ? lo : "0", hi, b);
   }
   return true;
 }

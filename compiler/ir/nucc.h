@@ -493,6 +493,9 @@ typedef struct Buffer {
   /* the smallest and largest first subscript over every access, exact,
    * from isl (analysis/region.c); NULL: extent.c's intervals decide */
   Expr *first_lo, *first_hi;
+  /* the same over the accesses that write, for the launch's written range
+   * (nurt_arg_writes); NULL: extent.c's intervals decide, or none */
+  Expr *write_lo, *write_hi;
   /* under wavefront: the same over the whole sweep, every hyperplane (the
    * stub reserves that range at the first one, so it is not grown launch by
    * launch); NULL otherwise */

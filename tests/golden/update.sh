@@ -11,3 +11,8 @@ for src in "$root"/examples/*.c; do
   (cd "$root/examples" && "$nucc" --emit=cl "$name.c" -o "$here/$name.cl")
   echo "wrote tests/golden/$name.cl"
 done
+# the written ranges of the stubs (golden.write_ranges in golden.cmake)
+(cd "$here" && "$nucc" write_ranges.c -o - | grep -E \
+  '^/\* Launches |^  long long nu_[A-Za-z0-9_]+_w(lo|hi) = |^  nurt_arg_writes|^ +\(size_t\)\(nu_[A-Za-z0-9_]+_whi' \
+  >write_ranges.writes)
+echo "wrote tests/golden/write_ranges.writes"
