@@ -16,6 +16,28 @@ enum { RW = PROT_READ | PROT_WRITE, RO = PROT_READ, NONE = PROT_NONE };
  * lock, read without it by nurt_host_access's first test: atomic. */
 static size_t nlive;
 
+/* The host statement whose whole-array check came last in this thread,
+ * until the next call into nurt: the faults its loop takes on protected
+ * arrays are its copies in NU_PROFILE, not those of code nucc did not see. */
+static __thread struct {
+  const char *file;
+  int line;
+  int faults; /* taken since */
+} checking;
+
+static void checked(const char *file, int line) {
+  checking.file = file;
+  checking.line = line;
+  checking.faults = 0;
+}
+
+/* A host statement whose faults pass this many serves the rest of the
+ * array at once: a loop down a column takes a fault per row, each with a
+ * copy's latency, where one copy of what the device holds costs less.  It
+ * bounds the cost of page-by-page serving at this many faults over what
+ * one state per array cost. */
+enum { FAULT_BUDGET = 32 };
+
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
 static uintptr_t buf_lo(const nurt_buf *b) { return (uintptr_t)b->base; }
@@ -547,6 +569,7 @@ static void on_range(const void *ptr, size_t bytes, int write, int defining, con
   if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0 || !ptr || !bytes)
     return;
   nurt_lock();
+  checked(NULL, 0);
   nurt_prof_cause(NURT_CAUSE_HOST, file, line, NULL);
   uintptr_t lo = (uintptr_t)ptr;
   nurt_entry *e = nurt_table_find(ptr, 1);
@@ -575,6 +598,7 @@ void nurt_host_define(const void *ptr, size_t bytes) { on_range(ptr, bytes, 1, 1
  * read the rest. */
 void nurt_sync_for_launch(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   NURT_LOCKED();
+  checked(NULL, 0);
   if (b->live == 0) {
     tidy(b); /* one host-fresh piece */
     nurt_upload_whole(nurt_table_at(first_piece(b)), w);
@@ -616,28 +640,40 @@ void nurt_host_access(const void *ptr, int write) {
   nurt_host_access_at(ptr, write, NULL, NULL, 0);
 }
 
-/* Host code names the array holding ptr and may touch any of it: the pieces
- * only the device holds come back.  A write makes an unprotected array
- * host-fresh; a protected one stays readable, and the pages the host then
- * writes fault one by one into host-fresh pieces, so that the next launch
- * uploads those pages, not the array (a host loop that fills one row). */
+static void loosen(nurt_entry *e);
+
+/* Host code names the array holding ptr and may touch any of it.  An
+ * unprotected array: the pieces only the device holds come back, and a
+ * write makes it all host-fresh.  A protected one: only its first page
+ * opens (malloc's header shares it, and a fault there would bring the whole
+ * array home); the host's accesses fault page by page, each serving its
+ * pages with read-ahead, so a host loop that reads or fills one row moves
+ * that row, not the array (issue 25 §1). */
 void nurt_host_access_at(const void *ptr, int write, const char *name, const char *file, int line) {
   if (__atomic_load_n(&nlive, __ATOMIC_RELAXED) == 0)
     return;
   nurt_lock();
+  checked(NULL, 0);
   nurt_entry *e = nurt_table_find(ptr, 1);
   if (e) {
     nurt_buf *b = e->buf;
     if (e->prof && name && !e->prof->name)
       e->prof->name = name;
     nurt_prof_cause(file ? NURT_CAUSE_HOST : NURT_CAUSE_NONE, file, line, NULL);
-    int writes = write && !nurt_is_guarded(e);
-    for (size_t i = first_piece(b); (e = piece_at(b, i)); i++) {
-      bring_back(e, writes);
-      if (!writes && nurt_on_device(e)) /* the head page too: reads without a fault */
-        nurt_protect(e, RO, RO);
+    if (nurt_is_guarded(e)) {
+      checked(file, line);
+      if (b->head)
+        on_pieces(b, buf_lo(b), min_of(b->head + nurt_page(), buf_hi(b)), range_access, 0);
+      /* the bytes outside its pages fault on nothing: they come back now,
+       * and go up at the next launch if the host changes them */
+      loosen(nurt_table_at(first_piece(b)));
+      nurt_entry *last = nurt_table_at(first_piece(b) + b->pieces - 1);
+      loosen(last);
+    } else {
+      for (size_t i = first_piece(b); (e = piece_at(b, i)); i++)
+        bring_back(e, write);
+      tidy(b);
     }
-    tidy(b);
     nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   }
   nurt_sync_check();
@@ -685,20 +721,26 @@ void nurt_upload_edges(nurt_entry *e, const nurt_where *w) {
   e->snap = NULL;
 }
 
-/* Leaving instrumented code: the edges of e come back (they are not
- * protected), and the head page closes again so that free() or realloc() in
- * another file faults on the header. */
-static void tighten(nurt_entry *e) {
+/* The edges of e come back (they are not protected), with a snapshot that
+ * the next launch compares them with: host code may write them unseen. */
+static void loosen(nurt_entry *e) {
   uintptr_t r[2][2];
   edges_of(e, r);
   int edges = r[0][1] > r[0][0] || r[1][1] > r[1][0];
-  if (edges && !e->loose) {
+  if (edges && !e->loose && nurt_on_device(e)) {
     if (nurt_is_device_fresh(e))
       for (int i = 0; i < 2; i++)
         nurt_read_back(e, r[i][0], r[i][1]);
     snapshot(e);
     e->loose = 1;
   }
+}
+
+/* Leaving instrumented code: the edges of e come back, and the head page
+ * closes again so that free() or realloc() in another file faults on the
+ * header. */
+static void tighten(nurt_entry *e) {
+  loosen(e);
   nurt_protect(e, nurt_is_device_fresh(e) ? NONE : RO, NONE);
 }
 
@@ -710,6 +752,7 @@ void nurt_escape(void) {
     return;
   }
   nurt_lock();
+  checked(NULL, 0);
   nurt_prof_cause(NURT_CAUSE_ALL, NULL, 0, "nurt_escape");
   int guarded = 0;
   nurt_entry *e;
@@ -736,6 +779,7 @@ void nurt_sync_all(void) {
     return;
   nurt_lock();
   nurt_finish(NULL);
+  checked(NULL, 0);
   nurt_prof_cause(NURT_CAUSE_ALL, NULL, 0, "nurt_sync_all");
   nurt_entry *e;
   for (size_t i = 0; (e = nurt_table_at(i)); i++) {
@@ -759,6 +803,23 @@ void nurt_sync_all(void) {
  * measurements). */
 enum { RA_MAX = 1024 };
 
+/* A fault costs about what a copy of this many bytes costs (a signal, two
+ * mprotect calls and a copy's latency, against the bytes a copy moves in
+ * that time); an array with no more than this on the device comes back
+ * whole at its first fault.  Measured with tests/profile/range_column.c (a
+ * fault per row of a 256 KiB matrix): docs/runtime.md. */
+enum { SMALL_BACK = 256 << 10 };
+
+static size_t device_bytes(const nurt_buf *b) {
+  size_t n = 0;
+  nurt_entry *e;
+  for (size_t i = first_piece(b); (e = piece_at(b, i)); i++)
+    if (nurt_is_device_fresh(e))
+      n += e->bytes;
+  return n;
+}
+
+/* The head page stays closed: free() in another file must still fault. */
 static void serve_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, int writes) {
   (void)lo;
   (void)hi;
@@ -785,6 +846,11 @@ static void serve(nurt_buf *b, uintptr_t lo, uintptr_t hi, int on_head, int writ
   int writes = lo < buf_lo(b) || hi > buf_hi(b) || write == 1;
   lo = down(lo);
   hi = up(hi);
+  if (ahead && device_bytes(b) <= SMALL_BACK) {
+    /* what the device holds of b costs about what one more fault costs:
+     * bring it all back now, not fault by fault */
+    on_pieces(b, buf_lo(b), buf_hi(b), serve_piece, 0);
+  }
   if (ahead) {
     /* a fault at the first page of a piece, right after one already
      * served: a scan going on; serve twice what the piece before holds */
@@ -819,9 +885,17 @@ static int sync_fault(uintptr_t addr, int write) {
   if (prot == RW || (prot == RO && write == 0))
     return 0; /* opened by another thread meanwhile (guard.c retries), or not ours */
   nurt_counters.faults++;
-  nurt_prof_cause(NURT_CAUSE_FAULT, NULL, 0, NULL);
-  nurt_prof_cause_pc(nurt_guard_pc);
-  serve(e->buf, addr, addr + 1, on_head, prot != NONE ? 1 : write, 1);
+  if (checking.file) {
+    nurt_prof_cause(NURT_CAUSE_HOST, checking.file, checking.line, NULL);
+  } else {
+    nurt_prof_cause(NURT_CAUSE_FAULT, NULL, 0, NULL);
+    nurt_prof_cause_pc(nurt_guard_pc);
+  }
+  int writes = prot != NONE ? 1 : write;
+  if (checking.file && ++checking.faults > FAULT_BUDGET)
+    serve(e->buf, buf_lo(e->buf), buf_hi(e->buf), on_head, writes, 0);
+  else
+    serve(e->buf, addr, addr + 1, on_head, writes, 1);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   return 1;
@@ -846,10 +920,12 @@ static void sync_range(uintptr_t lo, uintptr_t hi, int write) {
     for (size_t j = first_piece(b); (x = piece_at(b, j)); j++) {
       if (x->ghi <= lo || hi <= x->glo)
         continue;
+      /* a buffer on the header's page: the whole array home, as a fault
+       * there would make it (the call may be free's or realloc's) */
       uintptr_t blo = x->head ? x->glo + nurt_page() : x->glo;
-      int head_closed = x->head && lo < blo && (x->head_prot & need) != need;
-      on_head |= head_closed;
-      closed |= head_closed || (hi > blo && (x->prot & need) != need);
+      on_head |= x->head && lo < blo;
+      closed |= (x->head && lo < blo && (x->head_prot & need) != need) ||
+                (hi > blo && (x->prot & need) != need);
     }
     if (closed) {
       nurt_prof_cause(NURT_CAUSE_IO, NULL, 0, NULL);

@@ -1,6 +1,6 @@
 /* NU_PROFILE names each array and says why each copy happened: the
  * kernel that needed it on the device, the host statement that read it
- * back.  The host reads one element every fifth step only. */
+ * back.  The host reads one element every fifth step only (see the end). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -30,10 +30,14 @@ int main(void) {
   free(g.cells);
   return 0;
 }
+/* Only the elements read come back (issue 25 §1; before, 4 copies of the
+ * whole 400000 bytes): their pages where the array is protected, 4080 bytes
+ * of the first page and 2704 of the last here, 19024 in all; the elements
+ * themselves where it is not (AddressSanitizer's heap). */
 // clang-format off
-// profile: ^g\.cells \(first used by nu_main_23 at .*copy_causes\.c:23\) +400000 +1 +400000 .* 4 +1600000
+// profile: ^g\.cells \(first used by nu_main_23 at .*copy_causes\.c:23\) +400000 +1 +400000 .* 5 +[0-9]+ 
 // profile: ^    to device: 1 x kernel nu_main_23 \(.*copy_causes\.c:23\)$
-// profile: ^    to host  : 4 x host statement .*copy_causes\.c:26$
+// profile: ^    to host  : 4 x host statement .*copy_causes\.c:26; 1 x host statement .*copy_causes\.c:28$
 // profile: ^a \(first used by nu_main_23 at .*copy_causes\.c:23\) +400000 +1 +400000 .* 0 +0
-// profile: avoidable\? 4 copies of the whole array back to the host
+// profile-max-bytes: to-host 19024
 // clang-format on

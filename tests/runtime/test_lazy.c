@@ -38,14 +38,21 @@ static void escape(void) {
   for (long i = 0; i < N; i++)
     CHECK(a[i] == 3.0f * (float)i);
   launch_scale(&mod, 12, a, N, 2);
-  nurt_host_access(a, 0); /* instrumented code: no fault */
+  nurt_stats before = since(s0);
+  /* instrumented code: the check brings back the first page (malloc's
+   * header shares it), the loop's reads fault on the rest, a growing number
+   * of pages each (issue 25 §1) */
+  nurt_host_access(a, 0);
   for (long i = 0; i < N; i++)
     CHECK(a[i] == 6.0f * (float)i);
   d = since(s0);
   CHECK_EQ(d.launches, 3);
   CHECK_EQ(d.copies_to_device, lazy ? 2 : 3);
-  CHECK_EQ(d.copies_to_host, back + (lazy ? 2 : 2));
-  CHECK_EQ(d.faults, lazy ? faults + 1 : 0);
+  CHECK_EQ(d.bytes_to_host - before.bytes_to_host, N * sizeof *a);
+  CHECK(lazy ? d.copies_to_host - before.copies_to_host <= 14
+             : d.copies_to_host - before.copies_to_host == 1);
+  CHECK_EQ(d.faults, lazy ? faults + 1 + (d.copies_to_host - before.copies_to_host - 1) : 0);
+  (void)back;
   nurt_free(a);
 }
 
@@ -61,7 +68,9 @@ static void free_malloc(void) {
     nurt_escape();
     other_free(a); /* faults on malloc's header: a becomes host-fresh */
     nurt_stats d = since(s0);
-    CHECK_EQ(d.copies_to_host, round == 0 ? 1 : 0);
+    /* round 1: the check brought back only the first page; free's fault
+     * on the header brings back the rest */
+    CHECK_EQ(d.copies_to_host, round == 0 || lazy ? 1 : 0);
     CHECK_EQ(d.faults, lazy);
     float *b = malloc(N * sizeof *b);
     CHECK(b);
@@ -117,9 +126,10 @@ static void alternate(void) {
   a[N / 2] = v + 1;
   launch_scale(&mod, 32, a, N, 1);
   nurt_escape();
-  /* the write check leaves a protected array readable: the write itself
-   * faults once, on its page, which alone goes up (issue 25 §1) */
-  CHECK_EQ(since(s0).faults, d.faults + (lazy ? 1 : 0));
+  /* the checks of a protected array leave its pages to faults: the read
+   * faults on its page, the write once more, and only that page goes up
+   * (issue 25 §1) */
+  CHECK_EQ(since(s0).faults, d.faults + (lazy ? 2 : 0));
   CHECK_EQ(since(s0).copies_to_device, 12);
   for (long i = 0; i < N; i++)
     ref[i] *= 2;
@@ -211,7 +221,8 @@ static void shared(void) {
   CHECK(g.b[0] == -10 && g.b[1] == 20020 && g.b[2999] == 79980);
   nurt_stats d = since(s0);
   CHECK_EQ(d.copies_to_device, 3); /* lazy: only the edge the host changed */
-  CHECK_EQ(d.copies_to_host, lazy ? 5 : 3);
+  /* lazy: the check brings back g.b's two edges, which fault on nothing */
+  CHECK_EQ(d.copies_to_host, lazy ? 6 : 3);
   CHECK_EQ(d.faults, lazy ? 1 : 0);
 
   /* Small malloc'ed arrays share pages with malloc's data: not protected. */

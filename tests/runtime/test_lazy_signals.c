@@ -141,7 +141,12 @@ static void threads(void) {
     float *p = arrays[r].p;
     unsigned long long read =
         (uintptr_t)(p + arrays[r].n) - ((uintptr_t)(p + arrays[r].from) & ~(page - 1));
-    CHECK_EQ(d.bytes_to_host, arrays[r].lazy ? read : 0);
+    /* or all of it: once what the device holds is small, the rest comes
+     * back at one fault (SMALL_BACK in sync.c), depending on which thread
+     * faults last */
+    CHECK(arrays[r].lazy ? d.bytes_to_host == read ||
+                               d.bytes_to_host == (unsigned long long)arrays[r].n * sizeof *p
+                         : d.bytes_to_host == 0);
     CHECK(d.copies_to_host <= (arrays[r].lazy ? 8 * 12 : 0));
     CHECK(d.faults <= 8 * 12);
     launch_scale(&mod, 21, arrays[r].p, arrays[r].n, 1);
