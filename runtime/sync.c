@@ -819,13 +819,16 @@ static size_t device_bytes(const nurt_buf *b) {
   return n;
 }
 
-/* The head page stays closed: free() in another file must still fault. */
+/* The head page keeps its protection: closed (after an escape) it stays
+ * closed, for free() in another file must still fault; opened by a check
+ * in instrumented code it stays open for the statement's reads. */
 static void serve_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, int writes) {
   (void)lo;
   (void)hi;
+  int head = e->head_prot == RO ? RO : NONE;
   bring_back(e, writes);
   if (!writes && nurt_on_device(e))
-    nurt_protect(e, RO, NONE);
+    nurt_protect(e, RO, head);
 }
 
 /* Host code needs b's pages at [lo, hi) (`on_head`: the page of malloc's
