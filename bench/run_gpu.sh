@@ -28,7 +28,7 @@ mkdir -p "$out" "$bin"
 ocl=-l:libOpenCL.so.1
 cflags=(-O2 -std=gnu11 -I"$carry/runtime" -I"$carry/include")
 {
-  gcc "${cflags[@]}" -fPIC -shared -DCL_TARGET_OPENCL_VERSION=120 "$carry"/runtime/*.c \
+  gcc "${cflags[@]}" -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 "$carry"/runtime/*.c \
     -o "$bin/libnurt.so" "$ocl" -lm || echo "BUILD FAILED: libnurt.so"
   for src in "$carry"/gen/*.nu.c "$carry"/gen/examples/*.nu.c; do
     name=$(basename "$src" .nu.c)

@@ -504,16 +504,42 @@ static void join(size_t i, nurt_entry *l, nurt_entry *r) {
   free(r);
 }
 
-/* Neighbours in the same state join. */
-static void tidy(nurt_buf *b) {
-  nurt_entry *l, *r;
-  for (size_t i = first_piece(b); (l = piece_at(b, i)) && (r = piece_at(b, i + 1));) {
+/* A short piece in state both between two device-fresh ones: a page the
+ * host wrote and sent up, then a kernel wrote around it (a Cholesky's
+ * diagonal element, step by step).  It may count as device-fresh, its bytes
+ * being the device's too: a later read copies back a page more, where
+ * keeping it apart would leave the table a piece per time step, and every
+ * walk of the array slower. */
+enum { SHORT_BOTH = 16 << 10 };
+
+static int sandwiched(const nurt_entry *l, const nurt_entry *m, const nurt_entry *r) {
+  return nurt_is_device_fresh(l) && nurt_is_both(m) && nurt_is_device_fresh(r) &&
+         m->bytes <= SHORT_BOTH && !m->loose && !m->head && hi_of(l) == lo_of(m) &&
+         hi_of(m) == lo_of(r);
+}
+
+/* Neighbours in the same state join, around [lo, hi) of b; `demote`: a
+ * launch's write, short pieces in state both between device-fresh ones
+ * join them (never after serving host code, which needs them readable). */
+static void tidy_range(nurt_buf *b, uintptr_t lo, uintptr_t hi, int demote) {
+  size_t i = nurt_table_first_after(lo);
+  for (int back = 0; back < 2 && i > 0 && piece_at(b, i - 1); back++)
+    i--;
+  nurt_entry *l, *r, *n;
+  while ((l = piece_at(b, i)) && (r = piece_at(b, i + 1)) && lo_of(l) <= hi) {
+    if (demote && (n = piece_at(b, i + 2)) && sandwiched(l, r, n)) {
+      nurt_wait_upload(r);
+      r->writer = l->writer;
+      nurt_transition(r, NURT_ON_KERNEL_WROTE);
+    }
     if (joinable(l, r))
       join(i, l, r);
     else
       i++;
   }
 }
+
+static void tidy(nurt_buf *b) { tidy_range(b, buf_lo(b), buf_hi(b), 0); }
 
 /* The array whose device copy holds ptr, or NULL. */
 static nurt_buf *buf_at(uintptr_t ptr) {
@@ -528,7 +554,7 @@ static void on_pieces(nurt_buf *b, uintptr_t lo, uintptr_t hi,
   nurt_entry *e;
   for (size_t i = nurt_table_first_after(lo); (e = piece_at(b, i)) && lo_of(e) < hi; i++)
     fn(e, lo, hi, arg);
-  tidy(b);
+  tidy_range(b, down(lo), up(hi), 0);
 }
 
 /* fn on the pieces with bytes on [lo, hi), array by array. */
@@ -614,7 +640,7 @@ void nurt_sync_for_launch(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_wh
       nurt_check_unseen(e, w); /* or unprotected memory */
     }
   }
-  tidy(b);
+  tidy_range(b, down(lo), up(hi), 0);
 }
 
 /* The launch's kernel writes [lo, hi) of b: those pieces are device-fresh. */
@@ -628,7 +654,7 @@ void nurt_sync_written(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_where
     e->writer = *w;
     nurt_transition(e, NURT_ON_KERNEL_WROTE);
   }
-  tidy(b);
+  tidy_range(b, down(lo), up(hi), 1);
 }
 
 void nurt_host_fresh(nurt_entry *e) {
@@ -684,7 +710,8 @@ void nurt_host_access_at(const void *ptr, int write, const char *name, const cha
 static void tidy_all(void) {
   nurt_entry *e;
   for (size_t i = 0; (e = nurt_table_at(i)); i++)
-    tidy(e->buf);
+    if (i == 0 || nurt_table_at(i - 1)->buf != e->buf)
+      tidy(e->buf);
 }
 
 /* Keeps the edges as the device has them, to upload only those the host

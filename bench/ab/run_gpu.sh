@@ -22,7 +22,7 @@ ocl=-l:libOpenCL.so.1
 for side in before after; do
   d=$carry/$side
   mkdir -p "$bin/$side"
-  gcc -O2 -std=gnu11 -fPIC -shared -DCL_TARGET_OPENCL_VERSION=120 -I"$d/runtime" \
+  gcc -O2 -std=gnu11 -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 -I"$d/runtime" \
     -I"$carry/include" "$d"/runtime/*.c -o "$bin/$side/libnurt.so" $ocl -lm -lpthread -ldl ||
     echo "BUILD FAILED: $side libnurt" | tee -a "$raw"
   for g in "$d"/gen/*.nu.c; do

@@ -20,7 +20,7 @@ cflags=(-O2 -std=gnu11 -I"$carry/runtime" -I"$carry/include")
 {
   echo "# bench/legacy/run_gpu.sh $(date -u '+%Y-%m-%d %H:%M UTC')"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1
-  gcc "${cflags[@]}" -fPIC -shared -DCL_TARGET_OPENCL_VERSION=120 "$carry"/runtime/*.c \
+  gcc "${cflags[@]}" -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 "$carry"/runtime/*.c \
     -o "$bin/libnurt.so" -l:libOpenCL.so.1 -lm -lpthread -ldl || echo "BUILD FAILED: libnurt"
   gcc -O2 "$carry/outcmp.c" -o "$bin/outcmp" -lm
   echo "## corpus: cc on the CPU vs nucc on $NU_DEVICE"

@@ -53,7 +53,7 @@ bytes() { # PROG NAME TAG: "to_device_bytes to_host_bytes" from NU_PROFILE
   [ -f "$carry/log/ppcg-version.txt" ] && echo "PPCG: $(head -1 "$carry/log/ppcg-version.txt")"
   for side in before after; do
     rt=$carry/runtime; [ $side = before ] && rt=$carry/runtime-before
-    gcc -O2 -std=gnu11 -w -fPIC -shared -DCL_TARGET_OPENCL_VERSION=120 -I"$rt" "${inc[@]}" \
+    gcc -O2 -std=gnu11 -w -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 -I"$rt" "${inc[@]}" \
       "$rt"/*.c -o "$bin/$side/libnurt.so" -l:libOpenCL.so.1 -lm -lpthread -ldl ||
       echo "BUILD FAILED: $side libnurt"
   done

@@ -53,7 +53,7 @@ timed() {
   echo "# bench/suite/run_gpu.sh $(date -u '+%Y-%m-%d %H:%M UTC')"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1
   [ -f "$carry/log/ppcg-version.txt" ] && echo "PPCG: $(head -1 "$carry/log/ppcg-version.txt")"
-  gcc "${cflags[@]}" -fPIC -shared -DCL_TARGET_OPENCL_VERSION=120 "$carry"/runtime/*.c \
+  gcc "${cflags[@]}" -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 "$carry"/runtime/*.c \
     -o "$bin/libnurt.so" -l:libOpenCL.so.1 -lm -lpthread -ldl || echo "BUILD FAILED: libnurt"
   gcc -O2 -I"$carry/include" -fPIC -shared "$carry/cltime.c" -o "$bin/libcltime.so" -ldl \
     -lpthread -l:libOpenCL.so.1 || echo "BUILD FAILED: cltime"
