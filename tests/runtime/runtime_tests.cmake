@@ -14,7 +14,7 @@ target_link_libraries(test_occupancy PRIVATE OpenCL::OpenCL)
 target_compile_definitions(test_occupancy PRIVATE CL_TARGET_OPENCL_VERSION=120)
 # Lazy synchronisation: lazy_other.c stands for a file nucc did not translate.
 find_package(Threads REQUIRED)
-foreach(t lazy lazy_signals)
+foreach(t lazy lazy_signals freshness)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c ${NURT_TEST_DIR}/lazy_other.c)
   target_link_libraries(test_${t} PRIVATE nurt Threads::Threads)
 endforeach()
@@ -169,6 +169,18 @@ nurt_runtime_test(runtime_many_devices_all_listed 1
 nurt_runtime_test(runtime_fault_kernel_execution 1
   "nurt: error: kernel failed on the device: CL_OUT_OF_RESOURCES [(]kernel scale, loop at test_faults.c:56[)]"
   "" test_faults kernel)
+
+# Freshness by the range (issue 25 §1): random kernels, host statements, host
+# loops and code nucc did not see on one array, against a model of its
+# bytes; heap and global arrays protected (and not, with NU_LAZY=0), an
+# arena and a stack array never.  Steps fewer under ThreadSanitizer.
+math(EXPR NURT_RANGES_STEPS "3 * ${NURT_LAZY_STEPS}")
+foreach(kind heap global arena stack)
+  nurt_runtime_test(runtime_freshness_${kind} 0 "test_freshness ${kind}: ok" ""
+    test_freshness ${kind} ${NURT_RANGES_STEPS})
+  nurt_runtime_test(runtime_freshness_off_${kind} 0 "test_freshness ${kind}: ok" "NU_LAZY=0"
+    test_freshness ${kind} ${NURT_LAZY_STEPS})
+endforeach()
 
 # Lazy synchronisation by page protection (NU_LAZY, on by default): exact
 # copy counts when arrays escape to a file without nurt, free/realloc there,

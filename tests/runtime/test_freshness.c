@@ -1,0 +1,152 @@
+/* test_freshness.c — freshness by the range (issue 25 §1), tested as a
+ * property: thousands of random steps on one array, each a kernel that
+ * writes part of the range it is given, a host statement that reads or
+ * writes elements (nurt_host_range_at), a host loop behind a whole-array
+ * check, code nucc did not see (after nurt_escape: faults on protected
+ * pages), an escape or a full sync; a model of the array's bytes, what the
+ * sequential program would hold, is kept beside it.  After every step the
+ * host's view of the bytes it reads equals the model's, and a read of one
+ * element moves at most the pages that hold it.  Debug builds also check
+ * the table's invariants (pieces tile each array) after every call.
+ * Usage: test_freshness heap|global|arena|stack [STEPS [SEED]] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "lazy_check.h"
+
+#define RANGES_KERNELS                                                                             \
+  "__kernel void add(__global float *a, long a_off, long w0, long w1, float v) {\n"                \
+  "  a = (__global float *)((__global char *)a + a_off);\n"                                        \
+  "  long i = w0 + get_global_id(0);\n"                                                            \
+  "  if (i < w1) a[i] += v;\n"                                                                     \
+  "}\n"
+
+static nurt_module mod = {RANGES_KERNELS, "test_freshness.c", 0, NULL};
+
+enum { M = 1 << 18 }; /* 1 MiB of floats: several pages, mapped on its own */
+static _Alignas(4096) float global_array[M];
+
+static unsigned long long rng = 88172645463325252ULL;
+static long pick(long n) { /* xorshift64: reproducible from the seed */
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return (long)(rng % (unsigned long long)n);
+}
+
+/* a[w0..w1) += v by a kernel handed a[0..hi) (w1 <= hi), as a stub hands
+ * an array: from its pointer (host code finds arrays by that pointer);
+ * `narrow`: the launch names the rows it writes (nurt_arg_writes). */
+static void launch_add(float *a, long hi, long w0, long w1, float v, int narrow) {
+  size_t local = 64, global = round_up(w1 > w0 ? w1 - w0 : 1, local);
+  nurt_launch *l = nurt_launch_begin(&mod, "add", 30);
+  nurt_arg_buffer(l, a, (size_t)hi * sizeof *a, NURT_INOUT);
+  if (narrow)
+    nurt_arg_writes(l, (long long)w0 * (long long)sizeof *a, (size_t)(w1 - w0) * sizeof *a);
+  long long k0 = w0, k1 = w1;
+  nurt_arg_value(l, &k0, sizeof k0);
+  nurt_arg_value(l, &k1, sizeof k1);
+  nurt_arg_value(l, &v, sizeof v);
+  nurt_launch_end(l, 1, &global, &local);
+}
+
+static void same(const float *a, const float *ref, long lo, long hi, long step, const char *what) {
+  for (long i = lo; i < hi; i++)
+    if (other_get(a, i) != ref[i]) {
+      fprintf(stderr, "step %ld (%s): a[%ld] is %g, the model says %g\n", step, what, i,
+              (double)other_get(a, i), (double)ref[i]);
+      exit(1);
+    }
+}
+
+static void run(float *a, long n, long steps, int protectable) {
+  float *ref = malloc((size_t)n * sizeof *ref);
+  CHECK(ref);
+  for (long i = 0; i < n; i++)
+    a[i] = ref[i] = (float)(i % 1000);
+  long page = sysconf(_SC_PAGESIZE) / (long)sizeof(float);
+  for (long s = 0; s < steps; s++) {
+    long x = pick(n), y = pick(n), lo = x < y ? x : y, hi = (x < y ? y : x) + 1;
+    long w0 = lo + pick(hi - lo), w1 = w0 + pick(hi - w0) + 1, i = pick(n);
+    float v = (float)(pick(7) + 1);
+    switch (pick(8)) {
+    case 0:
+    case 1: /* a kernel; often a small range near where the host works */
+      if (pick(2)) {
+        lo = i > page ? i - page : 0;
+        hi = i + 2 * page < n ? i + 2 * page : n;
+        w0 = lo + pick(hi - lo);
+        w1 = w0 + pick(hi - w0) + 1;
+      }
+      launch_add(a, hi, w0, w1, v, (int)pick(2));
+      for (long k = w0; k < w1; k++)
+        ref[k] += v;
+      break;
+    case 2: { /* a host statement reads one element */
+      nurt_stats s0 = stats_now();
+      nurt_host_range_at(&a[i], sizeof a[i], 0, "a", "test_freshness.c", 80);
+      unsigned long long moved = since(s0).bytes_to_host;
+      CHECK(moved <= (unsigned long long)(protectable ? 2 * page * 4 : 4));
+      CHECK(a[i] == ref[i]);
+      break;
+    }
+    case 3: /* one writes one element */
+      nurt_host_range_at(&a[i], sizeof a[i], 1, "a", "test_freshness.c", 86);
+      a[i] = ref[i] = (float)pick(100);
+      break;
+    case 4: /* a host loop reads a range, then writes part of it */
+      nurt_host_access(a, 1);
+      same(a, ref, lo, hi, s, "host loop");
+      for (long k = w0; k < w1; k++)
+        a[k] = ref[k] = ref[k] * 0.5f;
+      break;
+    case 5: /* code nucc did not see: reads and writes through faults */
+      nurt_escape();
+      same(a, ref, lo, hi, s, "other file");
+      if (pick(2)) {
+        other_scale(a, w0, w1, 2.0f);
+        for (long k = w0; k < w1; k++)
+          ref[k] *= 2.0f;
+      }
+      break;
+    case 6:
+      nurt_escape();
+      break;
+    default:
+      if (pick(4) == 0)
+        nurt_sync_all();
+      break;
+    }
+  }
+  nurt_host_access(a, 0);
+  same(a, ref, 0, n, steps, "the end");
+  free(ref);
+}
+
+int main(int argc, char **argv) {
+  const char *kind = argc > 1 ? argv[1] : "heap";
+  long steps = argc > 2 ? atol(argv[2]) : 3000;
+  if (argc > 3)
+    rng = strtoull(argv[3], NULL, 10) | 1;
+  nurt_module_prepare(&mod);
+  if (!strcmp(kind, "heap")) {
+    float *a = malloc(M * sizeof *a);
+    CHECK(a);
+    run(a, M, steps, heap_lazy(a));
+    nurt_free(a);
+  } else if (!strcmp(kind, "global")) {
+    run(global_array, M, steps, lazy_on());
+  } else if (!strcmp(kind, "arena")) {
+    float *a = malloc(3000 * sizeof *a); /* small: in malloc's arena, not protected */
+    CHECK(a);
+    run(a, 3000, steps, 0);
+    nurt_free(a);
+  } else {
+    float a[5000]; /* the stack: not protected */
+    run(a, 5000, steps, 0);
+    nurt_escape();
+  }
+  printf("test_freshness %s: ok\n", kind);
+  return 0;
+}
