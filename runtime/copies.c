@@ -13,7 +13,6 @@ enum { STAGING_MAX = 8 << 20 };
 
 static unsigned long uploads; /* enqueued so far: an upload's place on the queue */
 static char *staging;         /* bounce buffer for copies to or from protected pages */
-static size_t staging_bytes;
 
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
 static uintptr_t hi_of(const nurt_entry *e) { return (uintptr_t)e->base + e->bytes; }
@@ -52,17 +51,68 @@ void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi) {
       nurt_wait_upload(x);
 }
 
-/* The bounce buffer for n bytes: a chunk of at most STAGING_MAX. */
+/* The bounce buffer: STAGING_MAX bytes of pinned host memory
+ * (CL_MEM_ALLOC_HOST_PTR, mapped once), so that its half of a staged copy
+ * runs at the link's DMA rate, not through the driver's own bounce of
+ * pageable memory (issue 25 §2); plain malloc'ed memory where the device
+ * gives none.  Returns the bytes of the next chunk of an n-byte copy. */
+static cl_mem staging_mem;
+
 static size_t stage(size_t n) {
   n = n < STAGING_MAX ? n : STAGING_MAX;
-  if (staging_bytes < n) {
-    free(staging);
-    staging = malloc(n);
+  if (staging)
+    return n;
+  cl_int err;
+  staging_mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                               STAGING_MAX, NULL, &err);
+  if (err == CL_SUCCESS)
+    staging = clEnqueueMapBuffer(nurt_g.queue, staging_mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                 STAGING_MAX, 0, NULL, NULL, &err);
+  if (err != CL_SUCCESS || !staging) {
+    if (staging_mem)
+      clReleaseMemObject(staging_mem);
+    staging_mem = NULL;
+    staging = malloc(STAGING_MAX);
     if (!staging)
-      nurt_fatal("out of host memory for a %zu-byte copy buffer", n);
-    staging_bytes = n;
+      nurt_fatal("out of host memory for a %d-byte copy buffer", STAGING_MAX);
   }
   return n;
+}
+
+/* GB/s of one STAGING_MAX-byte copy each way between the pinned bounce
+ * buffer and a device buffer, timed by the queue's profiling (NU_PROFILE):
+ * the link's rate, against which NU_PROFILE rates the program's copies.
+ * 0 where it cannot be measured. */
+void nurt_copies_pinned_rates(double *up, double *down) {
+  NURT_LOCKED();
+  *up = *down = 0;
+  stage(STAGING_MAX);
+  cl_int err;
+  cl_mem dev = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, STAGING_MAX, NULL, &err);
+  if (err != CL_SUCCESS || !staging_mem)
+    return;
+  for (int rep = 0; rep < 3; rep++) /* the best of three, after the first touches the pages */
+    for (int d = 0; d < 2; d++) {
+      cl_event ev;
+      err =
+          d ? clEnqueueReadBuffer(nurt_g.queue, dev, CL_TRUE, 0, STAGING_MAX, staging, 0, NULL, &ev)
+            : clEnqueueWriteBuffer(nurt_g.queue, dev, CL_TRUE, 0, STAGING_MAX, staging, 0, NULL,
+                                   &ev);
+      if (err != CL_SUCCESS)
+        continue;
+      cl_ulong t0 = 0, t1 = 0;
+      if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) ==
+              CL_SUCCESS &&
+          clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) ==
+              CL_SUCCESS &&
+          t1 > t0) {
+        double gbs = (double)STAGING_MAX / (double)(t1 - t0);
+        double *best = d ? down : up;
+        *best = gbs > *best ? gbs : *best;
+      }
+      clReleaseEvent(ev);
+    }
+  clReleaseMemObject(dev);
 }
 
 static void count(nurt_entry *e, int to_host, size_t bytes) {
@@ -145,7 +195,13 @@ void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
 }
 
 void nurt_copies_release(void) {
-  free(staging);
+  if (staging_mem) {
+    clEnqueueUnmapMemObject(nurt_g.queue, staging_mem, staging, 0, NULL, NULL);
+    clFinish(nurt_g.queue);
+    clReleaseMemObject(staging_mem);
+  } else {
+    free(staging);
+  }
+  staging_mem = NULL;
   staging = NULL;
-  staging_bytes = 0;
 }

@@ -886,8 +886,12 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
 
 /* At exit, the queue drained and the lock held (device.c). */
 static void report(void) {
-  if (nurt_profile_enabled())
-    nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels);
+  if (!nurt_profile_enabled())
+    return;
+  double up, down;
+  nurt_copies_pinned_rates(&up, &down);
+  nurt_prof_reference(up, down);
+  nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels);
 }
 
 static void release_all(void) {

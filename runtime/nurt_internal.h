@@ -269,6 +269,9 @@ void nurt_wait_upload(nurt_entry *e);
 void nurt_join_uploads(nurt_entry *into, nurt_entry *from); /* from's pending upload too */
 void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi);      /* uploads reading [lo, hi) */
 void nurt_copies_release(void);                             /* at exit */
+/* GB/s of a copy each way through pinned host memory (NU_PROFILE's
+ * reference for the program's copies); 0 where not measured. */
+void nurt_copies_pinned_rates(double *up, double *down);
 
 /* sync.c: each entry's protection kept to its state */
 /* What happens to an entry; nurt_transition() moves it to its next state by
@@ -384,6 +387,9 @@ nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *fi
 void nurt_prof_cause(int kind, const char *file, int line, const char *name);
 void nurt_prof_cause_pc(uintptr_t pc);                          /* a fault's instruction */
 void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes); /* one copy, for its cause */
+/* The link's rate each way (GB/s), measured at exit, that the report rates
+ * the program's copies against; 0: not known. */
+void nurt_prof_reference(double up, double down);
 void nurt_prof_report(FILE *out, const char *device, const char *platform,
                       const nurt_kernel *kernels); /* kernels: every one launched */
 void nurt_prof_release(void);

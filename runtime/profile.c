@@ -232,6 +232,36 @@ static void sizes(char *buf, size_t n, unsigned dims, const size_t *s) {
     len += snprintf(buf + len, n - len, "%s%zu", d ? "x" : "", s[d]);
 }
 
+static double reference[2]; /* GB/s of a pinned copy: to device, to host */
+
+void nurt_prof_reference(double up, double down) {
+  reference[0] = up;
+  reference[1] = down;
+}
+
+/* Each direction's rate over every timed copy, against a pinned copy's
+ * (issue 25 §2).  Small copies measure latency more than bandwidth: the
+ * rate means most where the bytes come in large copies. */
+static void print_rates(FILE *out) {
+  unsigned long long moved[2] = {0, 0};
+  double seconds[2] = {0, 0};
+  for (nurt_arrec *r = arrays; r; r = r->next)
+    for (int d = 0; d < 2; d++) {
+      moved[d] += r->moved[d];
+      seconds[d] += r->seconds[d];
+    }
+  static const char *const dir[2] = {"to device", "to host"};
+  for (int d = 0; d < 2; d++) {
+    if (!moved[d] || seconds[d] <= 0)
+      continue;
+    double gbs = (double)moved[d] / seconds[d] * 1e-9;
+    fprintf(out, "rate %s: %.2f GB/s over %llu bytes", dir[d], gbs, moved[d]);
+    if (reference[d] > 0)
+      fprintf(out, " (%.2f of a pinned copy's %.2f GB/s)", gbs / reference[d], reference[d]);
+    fputc('\n', out);
+  }
+}
+
 void nurt_prof_report(FILE *out, const char *device, const char *platform,
                       const nurt_kernel *kernels) {
   fprintf(out, "\nnurt profile: device '%s' (%s)\n", device, platform);
@@ -276,6 +306,7 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
     fprintf(out, "timers: %lu clock reads waited for the kernels (NU_TIMERS)\n", c->timer_waits);
   if (c->snapshots)
     fprintf(out, "snapshots: %lu copies taken on the device for snapshot(...)\n", c->snapshots);
+  print_rates(out);
 }
 
 void nurt_prof_release(void) {
