@@ -156,7 +156,11 @@ void nurt_host_access(const void *ptr, int write) NURT_BY_ADDRESS(1);
 
 /* As nurt_host_access, from the host statement at file:line that names the
  * array `name` (NU_PROFILE says which statement caused each copy).  Any of
- * name and file may be NULL. */
+ * name and file may be NULL.  `write` may carry NURT_HOST_OPEN: the array is
+ * handed to a library call, which may pass it to the kernel (a system call
+ * nurt does not wrap), where a protected page fails instead of faulting; all
+ * of it comes back, and a write opens it, as without page protection. */
+#define NURT_HOST_OPEN 2
 void nurt_host_access_at(const void *ptr, int write, const char *name, const char *file, int line)
     NURT_BY_ADDRESS(1);
 

@@ -686,7 +686,9 @@ void nurt_host_access_at(const void *ptr, int write, const char *name, const cha
     if (e->prof && name && !e->prof->name)
       e->prof->name = name;
     nurt_prof_cause(file ? NURT_CAUSE_HOST : NURT_CAUSE_NONE, file, line, NULL);
-    if (nurt_is_guarded(e)) {
+    int open = write & NURT_HOST_OPEN;
+    write = (write & ~NURT_HOST_OPEN) != 0;
+    if (nurt_is_guarded(e) && !open) {
       checked(file, line);
       if (b->head)
         on_pieces(b, buf_lo(b), min_of(b->head + nurt_page(), buf_hi(b)), range_access, 0);
@@ -696,8 +698,11 @@ void nurt_host_access_at(const void *ptr, int write, const char *name, const cha
       nurt_entry *last = nurt_table_at(first_piece(b) + b->pieces - 1);
       loosen(last);
     } else {
-      for (size_t i = first_piece(b); (e = piece_at(b, i)); i++)
+      for (size_t i = first_piece(b); (e = piece_at(b, i)); i++) {
         bring_back(e, write);
+        if (!write && nurt_on_device(e) && open)
+          nurt_protect(e, RO, RO);
+      }
       tidy(b);
     }
     nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);

@@ -43,6 +43,8 @@ typedef struct SyncRoot {
   bool write;
   bool object; /* a struct object (HU_OBJECT), synced over its bytes */
   bool whole;  /* some use is not one element (HostUse.elem): the whole array */
+  bool lib;    /* handed to a library call, which may hand it to the kernel
+                  without a fault: its pages must open (NURT_HOST_OPEN) */
   Vec elems;   /* HostUse*: its element uses */
 } SyncRoot;
 
@@ -168,6 +170,7 @@ static void sync_use(HostSync *hs, Sync *s, HostUse *u) {
     vec_push(&s->roots, r);
   }
   r->write |= u->write;
+  r->lib |= u->lib_arg;
   if (u->elem && !object)
     vec_push(&r->elems, u);
   else
@@ -296,8 +299,10 @@ static char *syncs_for(HostSync *hs, HostStmt *stmt, const char *sep) {
       xfree(writes.items);
     } else {
       buf_printf(notes, "%s%s %s", lead, r->write ? "writes" : "reads", root);
-      buf_printf(&b, "nurt_host_access_at(%s, %d, \"%s\", __FILE__, __LINE__)%s", root,
-                 r->write ? 1 : 0, name, sep);
+      const char *how =
+          r->lib ? (r->write ? "1 | NURT_HOST_OPEN" : "NURT_HOST_OPEN") : (r->write ? "1" : "0");
+      buf_printf(&b, "nurt_host_access_at(%s, %s, \"%s\", __FILE__, __LINE__)%s", root, how, name,
+                 sep);
       lead = ", ";
     }
     xfree(name);
