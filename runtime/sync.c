@@ -547,40 +547,52 @@ static nurt_buf *buf_at(uintptr_t ptr) {
   return e ? e->buf : NULL;
 }
 
-/* fn on every piece of b with bytes on [lo, hi), cut first (see cut()). */
-static void on_pieces(nurt_buf *b, uintptr_t lo, uintptr_t hi,
-                      void (*fn)(nurt_entry *, uintptr_t, uintptr_t, int), int arg) {
+/* What an operation on pieces is given besides the range: a number (write,
+ * a state), the launch, and whether short pieces in state both may join
+ * device-fresh neighbours afterwards (tidy_range). */
+typedef struct {
+  int n;
+  const nurt_where *w;
+  int demote;
+} piece_arg;
+typedef void (*piece_fn)(nurt_entry *, uintptr_t, uintptr_t, const piece_arg *);
+
+/* fn on every piece of b with bytes on [lo, hi), cut first (see cut()),
+ * then the pieces around joined where they can be: every operation on an
+ * array's pieces goes through here. */
+static void on_pieces(nurt_buf *b, uintptr_t lo, uintptr_t hi, piece_fn fn, const piece_arg *a) {
   cut(b, lo, hi);
   nurt_entry *e;
   for (size_t i = nurt_table_first_after(lo); (e = piece_at(b, i)) && lo_of(e) < hi; i++)
-    fn(e, lo, hi, arg);
-  tidy_range(b, down(lo), up(hi), 0);
+    fn(e, lo, hi, a);
+  tidy_range(b, down(lo), up(hi), a->demote);
 }
 
 /* fn on the pieces with bytes on [lo, hi), array by array. */
-static void each_on(uintptr_t lo, uintptr_t hi, void (*fn)(nurt_entry *, uintptr_t, uintptr_t, int),
-                    int arg) {
+static void each_on(uintptr_t lo, uintptr_t hi, piece_fn fn, const piece_arg *a) {
   for (uintptr_t at = lo; at < hi;) {
     nurt_entry *e = nurt_table_at(nurt_table_first_after(at));
     if (!e || lo_of(e) >= hi)
       return;
     nurt_buf *b = e->buf;
-    on_pieces(b, max_of(lo, buf_lo(b)), min_of(hi, buf_hi(b)), fn, arg);
+    on_pieces(b, max_of(lo, buf_lo(b)), min_of(hi, buf_hi(b)), fn, a);
     at = buf_hi(b);
   }
 }
 
-static void range_access(nurt_entry *e, uintptr_t lo, uintptr_t hi, int write) {
+/* Host code reads (a->n 0) or writes the piece: fresh on the host, its
+ * pages readable, the head page too (the host reads without a fault). */
+static void range_access(nurt_entry *e, uintptr_t lo, uintptr_t hi, const piece_arg *a) {
   (void)lo;
   (void)hi;
-  bring_back(e, write);
-  if (!write && nurt_on_device(e))
+  bring_back(e, a->n);
+  if (!a->n && nurt_on_device(e))
     nurt_protect(e, RO, RO);
 }
 
 /* A new object on [lo, hi): the entry's bytes there are dead, the others
  * come back if only the device has them. */
-static void define(nurt_entry *e, uintptr_t lo, uintptr_t hi, int unused) {
+static void define(nurt_entry *e, uintptr_t lo, uintptr_t hi, const piece_arg *unused) {
   (void)unused;
   if (nurt_is_device_fresh(e)) {
     nurt_read_back(e, lo_of(e), max_of(lo_of(e), min_of(lo, hi_of(e))));
@@ -601,7 +613,7 @@ static void on_range(const void *ptr, size_t bytes, int write, int defining, con
   nurt_entry *e = nurt_table_find(ptr, 1);
   if (e && e->prof && name && !e->prof->name)
     e->prof->name = name;
-  each_on(lo, lo + bytes, defining ? define : range_access, write);
+  each_on(lo, lo + bytes, defining ? define : range_access, &(piece_arg){.n = write});
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
@@ -618,6 +630,24 @@ void nurt_host_range_at(const void *ptr, size_t bytes, int write, const char *na
 
 void nurt_host_define(const void *ptr, size_t bytes) { on_range(ptr, bytes, 1, 1, NULL, NULL, 0); }
 
+static void launch_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, const piece_arg *a) {
+  (void)lo;
+  (void)hi;
+  if (nurt_is_host_fresh(e)) {
+    nurt_upload_whole(e, a->w);
+  } else {
+    nurt_upload_edges(e, a->w); /* the host may have written the unprotected edges */
+    nurt_check_unseen(e, a->w); /* or unprotected memory */
+  }
+}
+
+static void written_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, const piece_arg *a) {
+  (void)lo;
+  (void)hi;
+  e->writer = *a->w;
+  nurt_transition(e, NURT_ON_KERNEL_WROTE);
+}
+
 /* A launch uses [lo, hi) of b: the stale pieces there go up, the others
  * are checked for host writes nucc could not see.  An array wholly stale
  * goes up whole, in one copy, as at its first use: later launches likely
@@ -630,17 +660,7 @@ void nurt_sync_for_launch(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_wh
     nurt_upload_whole(nurt_table_at(first_piece(b)), w);
     return;
   }
-  cut(b, lo, hi);
-  nurt_entry *e;
-  for (size_t i = nurt_table_first_after(lo); (e = piece_at(b, i)) && lo_of(e) < hi; i++) {
-    if (nurt_is_host_fresh(e)) {
-      nurt_upload_whole(e, w);
-    } else {
-      nurt_upload_edges(e, w); /* the host may have written the unprotected edges */
-      nurt_check_unseen(e, w); /* or unprotected memory */
-    }
-  }
-  tidy_range(b, down(lo), up(hi), 0);
+  on_pieces(b, lo, hi, launch_piece, &(piece_arg){.w = w});
 }
 
 /* The launch's kernel writes [lo, hi) of b: those pieces are device-fresh. */
@@ -648,13 +668,7 @@ void nurt_sync_written(nurt_buf *b, uintptr_t lo, uintptr_t hi, const nurt_where
   NURT_LOCKED();
   if (hi <= lo)
     return;
-  cut(b, lo, hi);
-  nurt_entry *e;
-  for (size_t i = nurt_table_first_after(lo); (e = piece_at(b, i)) && lo_of(e) < hi; i++) {
-    e->writer = *w;
-    nurt_transition(e, NURT_ON_KERNEL_WROTE);
-  }
-  tidy_range(b, down(lo), up(hi), 1);
+  on_pieces(b, lo, hi, written_piece, &(piece_arg){.w = w, .demote = 1});
 }
 
 void nurt_host_fresh(nurt_entry *e) {
@@ -691,19 +705,15 @@ void nurt_host_access_at(const void *ptr, int write, const char *name, const cha
     if (nurt_is_guarded(e) && !open) {
       checked(file, line);
       if (b->head)
-        on_pieces(b, buf_lo(b), min_of(b->head + nurt_page(), buf_hi(b)), range_access, 0);
+        on_pieces(b, buf_lo(b), min_of(b->head + nurt_page(), buf_hi(b)), range_access,
+                  &(piece_arg){.n = 0});
       /* the bytes outside its pages fault on nothing: they come back now,
        * and go up at the next launch if the host changes them */
       loosen(nurt_table_at(first_piece(b)));
       nurt_entry *last = nurt_table_at(first_piece(b) + b->pieces - 1);
       loosen(last);
     } else {
-      for (size_t i = first_piece(b); (e = piece_at(b, i)); i++) {
-        bring_back(e, write);
-        if (!write && nurt_on_device(e) && open)
-          nurt_protect(e, RO, RO);
-      }
-      tidy(b);
+      on_pieces(b, buf_lo(b), buf_hi(b), range_access, &(piece_arg){.n = write});
     }
     nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   }
@@ -854,12 +864,12 @@ static size_t device_bytes(const nurt_buf *b) {
 /* The head page keeps its protection: closed (after an escape) it stays
  * closed, for free() in another file must still fault; opened by a check
  * in instrumented code it stays open for the statement's reads. */
-static void serve_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, int writes) {
+static void serve_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, const piece_arg *a) {
   (void)lo;
   (void)hi;
   int head = e->head_prot == RO ? RO : NONE;
-  bring_back(e, writes);
-  if (!writes && nurt_on_device(e))
+  bring_back(e, a->n);
+  if (!a->n && nurt_on_device(e))
     nurt_protect(e, RO, head);
 }
 
@@ -871,11 +881,8 @@ static void serve_piece(nurt_entry *e, uintptr_t lo, uintptr_t hi, int writes) {
  * home: free() or realloc() in another file is reading it.  `ahead`: a
  * fault, which may read ahead. */
 static void serve(nurt_buf *b, uintptr_t lo, uintptr_t hi, int on_head, int write, int ahead) {
-  nurt_entry *e;
   if (on_head) {
-    for (size_t i = first_piece(b); (e = piece_at(b, i)); i++)
-      bring_back(e, 1);
-    tidy(b);
+    on_pieces(b, buf_lo(b), buf_hi(b), range_access, &(piece_arg){.n = 1});
     return;
   }
   int writes = lo < buf_lo(b) || hi > buf_hi(b) || write == 1;
@@ -884,7 +891,7 @@ static void serve(nurt_buf *b, uintptr_t lo, uintptr_t hi, int on_head, int writ
   if (ahead && device_bytes(b) <= SMALL_BACK) {
     /* what the device holds of b costs about what one more fault costs:
      * bring it all back now, not fault by fault */
-    on_pieces(b, buf_lo(b), buf_hi(b), serve_piece, 0);
+    on_pieces(b, buf_lo(b), buf_hi(b), serve_piece, &(piece_arg){.n = 0});
   }
   if (ahead) {
     /* a fault at the first page of a piece, right after one already
@@ -898,7 +905,8 @@ static void serve(nurt_buf *b, uintptr_t lo, uintptr_t hi, int on_head, int writ
     n = n < RA_MAX ? n : RA_MAX;
     hi = max_of(hi, min_of(b->ghi, lo + n * nurt_page()));
   }
-  on_pieces(b, max_of(lo, buf_lo(b)), min_of(hi, buf_hi(b)), serve_piece, writes);
+  on_pieces(b, max_of(lo, buf_lo(b)), min_of(hi, buf_hi(b)), serve_piece,
+            &(piece_arg){.n = writes});
 }
 
 /* A fault at `addr`.  On a page of a piece: PROT_NONE → copy back, PROT_READ
@@ -1115,10 +1123,10 @@ nurt_state nurt_sync_state_of(const void *ptr) {
   return s;
 }
 
-static void reinstate(nurt_entry *e, uintptr_t lo, uintptr_t hi, int s) {
+static void reinstate(nurt_entry *e, uintptr_t lo, uintptr_t hi, const piece_arg *a) {
   (void)lo;
   (void)hi;
-  if ((nurt_state)s == NURT_DEVICE_FRESH && !nurt_is_device_fresh(e)) {
+  if ((nurt_state)a->n == NURT_DEVICE_FRESH && !nurt_is_device_fresh(e)) {
     nurt_wait_upload(e);
     nurt_transition(e, NURT_ON_DEVICE_KEPT); /* an unprotected one shadows the check's bytes */
   }
@@ -1128,7 +1136,8 @@ void nurt_sync_reinstate(const void *ptr, size_t bytes, nurt_state s) {
   nurt_lock();
   nurt_buf *b = buf_at((uintptr_t)ptr);
   if (b && bytes)
-    on_pieces(b, (uintptr_t)ptr, min_of((uintptr_t)ptr + bytes, buf_hi(b)), reinstate, (int)s);
+    on_pieces(b, (uintptr_t)ptr, min_of((uintptr_t)ptr + bytes, buf_hi(b)), reinstate,
+              &(piece_arg){.n = (int)s});
   nurt_sync_check();
   nurt_unlock();
 }
