@@ -87,9 +87,11 @@ void nurt_copies_pinned_rates(double *up, double *down) {
   NURT_LOCKED();
   *up = *down = 0;
   stage(STAGING_MAX);
+  if (!staging_mem)
+    return;
   cl_int err;
   cl_mem dev = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, STAGING_MAX, NULL, &err);
-  if (err != CL_SUCCESS || !staging_mem)
+  if (err != CL_SUCCESS)
     return;
   for (int rep = 0; rep < 3; rep++) /* the best of three, after the first touches the pages */
     for (int d = 0; d < 2; d++) {
@@ -100,16 +102,9 @@ void nurt_copies_pinned_rates(double *up, double *down) {
                                    &ev);
       if (err != CL_SUCCESS)
         continue;
-      cl_ulong t0 = 0, t1 = 0;
-      if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) ==
-              CL_SUCCESS &&
-          clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) ==
-              CL_SUCCESS &&
-          t1 > t0) {
-        double gbs = (double)STAGING_MAX / (double)(t1 - t0);
-        double *best = d ? down : up;
-        *best = gbs > *best ? gbs : *best;
-      }
+      double t = nurt_prof_event_seconds(ev), *best = d ? down : up;
+      if (t > 0 && (double)STAGING_MAX / t * 1e-9 > *best)
+        *best = (double)STAGING_MAX / t * 1e-9;
       clReleaseEvent(ev);
     }
   clReleaseMemObject(dev);

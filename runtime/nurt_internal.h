@@ -382,6 +382,8 @@ extern nurt_stats nurt_counters;
 int nurt_profile_enabled(void);
 void nurt_prof_push(cl_event ev, int kind, void *rec); /* takes ev */
 void nurt_prof_drain(int all);                         /* read finished events; all: every event */
+double nurt_prof_event_seconds(
+    cl_event ev); /* its command's run time from the queue's profiling; 0 if not known */
 nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first);
 /* The reason of the copies started until the next call (lock held). */
 void nurt_prof_cause(int kind, const char *file, int line, const char *name);

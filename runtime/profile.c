@@ -41,7 +41,7 @@ static int finished(cl_event ev, const nurt_where *w) {
   return status == CL_COMPLETE;
 }
 
-static double seconds(cl_event ev) {
+double nurt_prof_event_seconds(cl_event ev) {
   cl_ulong start = 0, end = 0;
   if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) ||
       clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) || end < start)
@@ -62,7 +62,7 @@ static int take_first(int wait) {
     clWaitForEvents(1, &p->ev); /* a failure shows in the status */
   if (!finished(p->ev, wp))
     return 0;
-  double s = seconds(p->ev);
+  double s = nurt_prof_event_seconds(p->ev);
   if (p->kind == NURT_EV_KERNEL) {
     nurt_kernel *k = p->rec;
     if (k->timed == 0 || s < k->min)
