@@ -16,12 +16,10 @@ limit=${RANGES_TIMEOUT:-60}
 rm -rf "$bin"
 mkdir -p "$out" "$bin/before" "$bin/after"
 export NU_DEVICE=${NU_DEVICE:-gpu}
-if [ -z "${RANGES_KEEP_ICDS:-}" ]; then # only NVIDIA's driver: PPCG takes the first platform
-  nv=$(tr ':' '\n' <<<"${OCL_ICD_FILENAMES:-}" | grep -i nvidia | paste -sd: -)
-  export OCL_ICD_FILENAMES=${nv:-libnvidia-opencl.so.1}
-  mkdir -p "$bin/icd"
-  export OCL_ICD_VENDORS=$bin/icd
-fi
+# shellcheck source=bench/nvidia_only.sh
+. "$root/bench/nvidia_only.sh"
+# RANGES_KEEP_ICDS=1 leaves the drivers as they are (a dry run on PoCL).
+[ -n "${RANGES_KEEP_ICDS:-}" ] || nvidia_only "$bin/icd"
 log=$out/ranges.txt
 inc=(-I"$carry/include")
 

@@ -18,18 +18,11 @@ limit=${SUITE_TIMEOUT:-120}
 rm -rf "$bin"
 mkdir -p "$out" "$bin"
 export NU_DEVICE=${NU_DEVICE:-gpu}
-# PPCG's host code takes the first OpenCL platform, which is PoCL (the CPU)
-# on the GPU machine, so every program here sees NVIDIA's platform alone:
-# the ICD loader there lists its drivers in OCL_ICD_FILENAMES
-# (libpocl.so.2:libnvidia-opencl.so.1) and /etc/OpenCL/vendors (pocl.icd);
-# keep the NVIDIA entries of the first, and an empty folder for the second.
-# SUITE_KEEP_ICDS=1 leaves both as they are (a dry run on PoCL).
-if [ -z "${SUITE_KEEP_ICDS:-}" ]; then
-  nv=$(tr ':' '\n' <<<"${OCL_ICD_FILENAMES:-}" | grep -i nvidia | paste -sd: -)
-  export OCL_ICD_FILENAMES=${nv:-libnvidia-opencl.so.1}
-  mkdir -p "$bin/icd"
-  export OCL_ICD_VENDORS=$bin/icd
-fi
+# Only NVIDIA's OpenCL driver (bench/nvidia_only.sh says why);
+# SUITE_KEEP_ICDS=1 leaves the drivers as they are (a dry run on PoCL).
+# shellcheck source=bench/nvidia_only.sh
+. "$root/bench/nvidia_only.sh"
+[ -n "${SUITE_KEEP_ICDS:-}" ] || nvidia_only "$bin/icd"
 log=$out/suite.txt
 cflags=(-O2 -std=gnu11 -w -I"$carry/runtime" -I"$carry/include")
 
