@@ -29,7 +29,8 @@ static pthread_mutex_t writer = PTHREAD_MUTEX_INITIALIZER;
 static unsigned seq; /* odd while the writer changes the set */
 /* The set lives as long as the process: another thread may be reading it
  * while the exit handlers run. */
-static runs *live;   /* the set: disjoint runs */
+static runs *live;   /* the set: disjoint runs in address order, touching
+                      * runs of one protection joined */
 static size_t nruns; /* runs in use; 0 makes every question free */
 static run *scratch; /* the writer's next set, built before it is published */
 static size_t scratch_cap;
@@ -51,18 +52,35 @@ int nurt_closed_any(uintptr_t lo, uintptr_t hi, int need) {
     }
     runs *r = __atomic_load_n(&live, __ATOMIC_ACQUIRE);
     size_t n = __atomic_load_n(&nruns, __ATOMIC_ACQUIRE);
+    n = r && n < r->cap ? n : r ? r->cap : 0;
+    /* the first run ending after lo: a torn read only misplaces the
+     * search, and the seq check below then retries it */
+    size_t a = 0, b = n;
+    while (a < b) {
+      size_t mid = a + (b - a) / 2;
+      if (ld(&r->v[mid].hi) <= lo)
+        a = mid + 1;
+      else
+        b = mid;
+    }
     int hit = 0;
-    for (size_t i = 0; r && i < n && i < r->cap && !hit; i++)
-      hit = ld(&r->v[i].lo) < hi && lo < ld(&r->v[i].hi) &&
-            (__atomic_load_n(&r->v[i].prot, __ATOMIC_ACQUIRE) & need) != need;
+    for (size_t i = a; i < n && ld(&r->v[i].lo) < hi && !hit; i++)
+      hit = (__atomic_load_n(&r->v[i].prot, __ATOMIC_ACQUIRE) & need) != need;
     if (__atomic_load_n(&seq, __ATOMIC_RELAXED) == s)
       return hit;
   }
 }
 
+/* Appends [lo, hi) to the writer's next set, joined to the run before it
+ * where the two touch with the same protection: runs set page by page
+ * would otherwise stay apart, and the set grow by a run per call. */
 static void put(size_t *n, uintptr_t lo, uintptr_t hi, int prot) {
   if (lo >= hi)
     return;
+  if (*n && scratch[*n - 1].hi == lo && scratch[*n - 1].prot == prot) {
+    scratch[*n - 1].hi = hi;
+    return;
+  }
   if (*n == scratch_cap) {
     size_t c = scratch_cap ? 2 * scratch_cap : 16;
     run *t = realloc(scratch, c * sizeof *t);
@@ -76,16 +94,21 @@ static void put(size_t *n, uintptr_t lo, uintptr_t hi, int prot) {
 
 void nurt_closed_set(uintptr_t lo, uintptr_t hi, int prot) {
   pthread_mutex_lock(&writer);
-  /* The next set: the old runs cut around [lo, hi), then [lo, hi) itself
-   * (unordered: the sets stay a few runs per protected array). */
-  size_t n = 0;
-  for (size_t i = 0; i < nruns; i++) {
-    run o = live->v[i];
-    put(&n, o.lo, o.hi < lo ? o.hi : lo, o.prot); /* the part below lo */
-    put(&n, o.lo > hi ? o.lo : hi, o.hi, o.prot); /* the part above hi */
-  }
+  /* The next set, in address order: the runs below lo, the part below lo
+   * of the first run across it, [lo, hi) itself, the part above hi of the
+   * last run across it, the runs above hi.  Readers bisect it. */
+  size_t n = 0, i = 0, j;
+  const run *v = live ? live->v : NULL;
+  for (; i < nruns && v[i].hi <= lo; i++)
+    put(&n, v[i].lo, v[i].hi, v[i].prot);
+  for (j = i; j < nruns && v[j].lo < hi; j++)
+    put(&n, v[j].lo, v[j].lo < lo ? lo : v[j].lo, v[j].prot);
   if (prot != (PROT_READ | PROT_WRITE))
     put(&n, lo, hi, prot);
+  for (size_t k = i; k < j; k++)
+    put(&n, v[k].hi > hi ? hi : v[k].hi, v[k].hi, v[k].prot);
+  for (; j < nruns; j++)
+    put(&n, v[j].lo, v[j].hi, v[j].prot);
   runs *r = live;
   if (!r || r->cap < n) { /* a bigger array; the old one stays readable */
     size_t c = r ? 2 * r->cap : 16;
@@ -109,3 +132,5 @@ void nurt_closed_set(uintptr_t lo, uintptr_t hi, int prot) {
   __atomic_store_n(&seq, seq + 1, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&writer);
 }
+
+size_t nurt_closed_runs(void) { return __atomic_load_n(&nruns, __ATOMIC_ACQUIRE); }

@@ -357,6 +357,7 @@ void nurt_guard_io(uintptr_t lo, uintptr_t hi, int write, const char *call);
 /* closed.c: the protected page runs, for questions asked without the lock */
 void nurt_closed_set(uintptr_t lo, uintptr_t hi, int prot); /* after each mprotect */
 int nurt_closed_any(uintptr_t lo, uintptr_t hi, int need);  /* a page below PROT `need` */
+size_t nurt_closed_runs(void);                              /* runs in the set: for tests */
 /* Copies to or from memory whatever its protection (0, or -1: not possible). */
 int nurt_guard_poke(uintptr_t dst, const void *src, size_t n);
 int nurt_guard_peek(void *dst, uintptr_t src, size_t n);

@@ -35,7 +35,8 @@ static void checked(const char *file, int line) {
  * array at once: a loop down a column takes a fault per row, each with a
  * copy's latency, where one copy of what the device holds costs less.  It
  * bounds the cost of page-by-page serving at this many faults over what
- * one state per array cost. */
+ * one state per array cost.  Faults in code nucc did not see, past as many
+ * since the last call into nurt, serve spans that double (sync_fault). */
 enum { FAULT_BUDGET = 32 };
 
 static uintptr_t lo_of(const nurt_entry *e) { return (uintptr_t)e->base; }
@@ -520,10 +521,14 @@ static int sandwiched(const nurt_entry *l, const nurt_entry *m, const nurt_entry
 
 /* Neighbours in the same state join, around [lo, hi) of b; `demote`: a
  * launch's write, short pieces in state both between device-fresh ones
- * join them (never after serving host code, which needs them readable). */
+ * join them (never after serving host code, which needs them readable).
+ * The walk starts three pieces before the one at lo: a piece the operation
+ * changed may be the right end of a sandwich whose short middle lies just
+ * before lo (a Cholesky's diagonal page, then the rest of its row); two
+ * left a piece per time step where a row spans several pages. */
 static void tidy_range(nurt_buf *b, uintptr_t lo, uintptr_t hi, int demote) {
   size_t i = nurt_table_first_after(lo);
-  for (int back = 0; back < 2 && i > 0 && piece_at(b, i - 1); back++)
+  for (int back = 0; back < 3 && i > 0 && piece_at(b, i - 1); back++)
     i--;
   nurt_entry *l, *r, *n;
   while ((l = piece_at(b, i)) && (r = piece_at(b, i + 1)) && lo_of(l) <= hi) {
@@ -935,10 +940,22 @@ static int sync_fault(uintptr_t addr, int write) {
     nurt_prof_cause_pc(nurt_guard_pc);
   }
   int writes = prot != NONE ? 1 : write;
-  if (checking.file && ++checking.faults > FAULT_BUDGET)
-    serve(e->buf, buf_lo(e->buf), buf_hi(e->buf), on_head, writes, 0);
-  else
-    serve(e->buf, addr, addr + 1, on_head, writes, 1);
+  int over = ++checking.faults - FAULT_BUDGET;
+  nurt_buf *b = e->buf;
+  if (over > 0 && checking.file) {
+    serve(b, buf_lo(b), buf_hi(b), on_head, writes, 0);
+  } else if (over > 0) {
+    /* code nucc did not see, past the budget: each fault serves twice what
+     * the one before did, from the fault on, so that a scan the read-ahead
+     * cannot follow (a row's upper triangle, row after row) takes a few
+     * dozen faults more, not one per row, without guessing that the code
+     * will touch the whole array */
+    uintptr_t span = nurt_page() << (over < 30 ? over : 30);
+    uintptr_t hi = addr < buf_hi(b) ? min_of(buf_hi(b), addr + span) : addr + 1;
+    serve(b, addr, hi, on_head, writes, 1);
+  } else {
+    serve(b, addr, addr + 1, on_head, writes, 1);
+  }
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   return 1;

@@ -6,6 +6,10 @@ foreach(t arrays ranges untouched host_mode errors reduce spread)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c)
   target_link_libraries(test_${t} PRIVATE nurt)
 endforeach()
+# closed.c's set of protected pages, internal: the runtime's header.
+add_executable(test_closed ${NURT_TEST_DIR}/test_closed.c)
+target_include_directories(test_closed PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
+target_link_libraries(test_closed PRIVATE nurt)
 # occupancy.c's functions alone: internal, so built from its source.
 add_executable(test_occupancy ${NURT_TEST_DIR}/test_occupancy.c
   ${CMAKE_SOURCE_DIR}/runtime/occupancy.c)
@@ -96,6 +100,7 @@ endfunction()
 
 # Data movement, checked by numbers and counters.
 nurt_runtime_test(runtime_lazy_copies 0 "test_arrays: ok" "" test_arrays)
+nurt_runtime_test(runtime_closed_pages 0 "test_closed: ok" "" test_closed)
 nurt_runtime_test(runtime_ranges_merge_and_free 0 "test_ranges: ok" ""
   test_ranges)
 nurt_runtime_test(runtime_reduction_folds_lazily 0 "test_reduce: ok" "" test_reduce)
@@ -181,6 +186,10 @@ foreach(kind heap global arena stack)
   nurt_runtime_test(runtime_freshness_off_${kind} 0 "test_freshness ${kind}: ok" "NU_LAZY=0"
     test_freshness ${kind} ${NURT_LAZY_STEPS})
 endforeach()
+nurt_runtime_test(runtime_freshness_diagonal 0 "test_freshness diagonal: ok" ""
+  test_freshness diagonal)
+nurt_runtime_test(runtime_freshness_column 0 "test_freshness column: ok" ""
+  test_freshness column)
 
 # Lazy synchronisation by page protection (NU_LAZY, on by default): exact
 # copy counts when arrays escape to a file without nurt, free/realloc there,

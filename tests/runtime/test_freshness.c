@@ -8,7 +8,9 @@
  * host's view of the bytes it reads equals the model's, and a read of one
  * element moves at most the pages that hold it.  Debug builds also check
  * the table's invariants (pieces tile each array) after every call.
- * Usage: test_freshness heap|global|arena|stack [STEPS [SEED]] */
+ * `diagonal`: a Cholesky's steps keep the table a few pieces long;
+ * `column`: faults in code nucc did not see stay a few dozen.
+ * Usage: test_freshness heap|global|arena|stack|diagonal|column [STEPS [SEED]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -124,6 +126,62 @@ static void run(float *a, long n, long steps, int protectable) {
   free(ref);
 }
 
+/* A right-looking Cholesky's pattern: step k writes the diagonal element of
+ * row k on the host, then a kernel writes the rows below.  Rows span more
+ * than a page, so the diagonal's page, sent up in state both, has the rest
+ * of its row (device-fresh) between it and the rows the kernel writes: it
+ * must still join its device-fresh neighbours, or the table keeps a piece
+ * per step and every walk of the array grows slower step by step. */
+static void diagonal(float *a, long n) {
+  float *ref = malloc((size_t)n * sizeof *ref);
+  CHECK(ref);
+  for (long i = 0; i < n; i++)
+    a[i] = ref[i] = (float)(i % 1000);
+  long width = 1500, rows = n / width; /* 6000-byte rows */
+  unsigned long most = 0;
+  for (long k = 0; k < rows; k++) {
+    nurt_host_range_at(&a[k * width + k], sizeof *a, 1, "a", "test_freshness.c", 150);
+    a[k * width + k] = ref[k * width + k] = ref[k * width + k] + 1.0f;
+    launch_add(a, n, (k + 1) * width, n, 0.5f, 1);
+    for (long i = (k + 1) * width; i < n; i++)
+      ref[i] += 0.5f;
+    unsigned long pieces = stats_now().pieces;
+    most = pieces > most ? pieces : most;
+  }
+  nurt_host_access(a, 0);
+  same(a, ref, 0, n, rows, "the end");
+  printf("diagonal: %ld steps, at most %lu pieces\n", rows, most);
+  CHECK(most <= 8);
+  free(ref);
+}
+
+/* Code nucc did not see writes a column of an array the device holds,
+ * row after row: rows of 12000 bytes, so each write lands on a page of
+ * its own, never next to the last one served, and the read-ahead cannot
+ * follow.  Past a budget each fault serves twice the span the last one did,
+ * and the faults stay a few dozen, not one per row. */
+static void column(float *a, long n) {
+  float *ref = malloc((size_t)n * sizeof *ref);
+  CHECK(ref);
+  for (long i = 0; i < n; i++)
+    a[i] = ref[i] = (float)(i % 1000);
+  launch_add(a, n, 0, n, 1.0f, 0);
+  for (long i = 0; i < n; i++)
+    ref[i] += 1.0f;
+  nurt_escape();
+  nurt_stats s0 = stats_now();
+  long width = 3000, rows = n / width;
+  for (long i = 1; i < rows; i++) { /* row 0 shares malloc's header page */
+    other_set(a, i * width + 7, (float)i);
+    ref[i * width + 7] = (float)i;
+  }
+  unsigned long faults = since(s0).faults;
+  same(a, ref, 0, n, rows, "the end");
+  printf("column: %ld rows, %lu faults\n", rows, faults);
+  CHECK(faults <= 32 + 16);
+  free(ref);
+}
+
 int main(int argc, char **argv) {
   const char *kind = argc > 1 ? argv[1] : "heap";
   long steps = argc > 2 ? atol(argv[2]) : 3000;
@@ -134,6 +192,17 @@ int main(int argc, char **argv) {
     float *a = malloc(M * sizeof *a);
     CHECK(a);
     run(a, M, steps, heap_lazy(a));
+    nurt_free(a);
+  } else if (!strcmp(kind, "diagonal")) {
+    float *a = malloc(M * sizeof *a);
+    CHECK(a);
+    diagonal(a, M);
+    nurt_free(a);
+  } else if (!strcmp(kind, "column")) {
+    float *a = malloc(M * sizeof *a);
+    CHECK(a);
+    if (heap_lazy(a))
+      column(a, M);
     nurt_free(a);
   } else if (!strcmp(kind, "global")) {
     run(global_array, M, steps, lazy_on());
