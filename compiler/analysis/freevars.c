@@ -373,6 +373,16 @@ static void scan_decls(FV *fv, Stmt *s) {
   case ST_DECL:
     vec_push(&fv->ki->locals, s->var);
     vec_push(&fv->ki->decls, s);
+    if (s->var->type->kind == TY_PTR) {
+      /* its subscripts would be taken for a local array's, and the
+       * elements it reaches would escape the dependence test */
+      kernelinfo_error(fv, s->var->loc,
+                       "'%s' is a pointer declared in the loop: nucc does not follow a pointer "
+                       "into an array in a kernel; subscript the array itself (a[i][j], "
+                       "x[i * n + j])",
+                       s->var->name);
+      fv->ok = false;
+    }
     return;
   case ST_FOR:
     if (s->init_s)
