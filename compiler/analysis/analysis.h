@@ -93,12 +93,21 @@ struct FV {
   void (*visit_index)(FV *fv, Expr *e, bool read, bool write);
   /* The kernel's buffer of an array or member path, made at its first use. */
   Buffer *(*buffer_of)(FV *fv, Expr *path);
+  Func *helper; /* the walk of a helper's body (freevars.c's check of it): its name for
+                   messages; the accesses it makes are placed at the kernel's calls */
+  Vec opaque;   /* Expr*, Buffer*: a read a helper makes of a file-scope array at an
+                   element nucc cannot name; right only if the loop writes none of it */
 };
 
 /* helperptr.c: a call's pointer arguments: the callee's copy for their
  * address spaces (call->callee is set to it), and the elements the helper
  * reaches through a buffer's, as accesses of the buffer at the call. */
 void helperptr_visit_call(FV *fv, Expr *call);
+/* helperptr.c: the file-scope arrays a called helper (or its callees)
+ * names: buffers of the kernel, their elements accesses at the call, as
+ * those it reaches through a pointer (Access.site); in a helper's own walk
+ * (fv->helper), only that none of its names hides one. */
+void helperptr_visit_globals(FV *fv, Expr *call);
 
 /* The largest value `e` can take over the loops, as a host expression
  * (NULL when it cannot be bounded): loop ranges are the variables

@@ -237,10 +237,16 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
       return;
     }
   char *t = root ? print_expr_text(lhs) : xstrdup("this expression");
-  kernelinfo_error(fv, lhs->loc,
-                   "write to '%s', declared outside the nest: every work-item would write it "
-                   "(declare it inside the loop body)",
-                   t);
+  if (fv->helper && root)
+    kernelinfo_error(fv, lhs->loc,
+                     "function '%s' called from a kernel writes '%s', declared at file scope: "
+                     "every work-item would write it",
+                     fv->helper->name, t);
+  else
+    kernelinfo_error(fv, lhs->loc,
+                     "write to '%s', declared outside the nest: every work-item would write it "
+                     "(declare it inside the loop body)",
+                     t);
   xfree(t);
   fv->ok = false;
 }
@@ -339,6 +345,7 @@ static void visit(FV *fv, Expr *e) {
       if (!e->callee || i >= e->callee->nparams || e->callee->params[i]->type->kind != TY_PTR)
         visit(fv, e->args[i]);
     helperptr_visit_call(fv, e);
+    helperptr_visit_globals(fv, e);
     add_func(fv, e->callee);
     return;
   case EX_INIT:
@@ -366,6 +373,16 @@ static void scan_decls(FV *fv, Stmt *s) {
   case ST_DECL:
     vec_push(&fv->ki->locals, s->var);
     vec_push(&fv->ki->decls, s);
+    if (s->var->type->kind == TY_PTR) {
+      /* its subscripts would be taken for a local array's, and the
+       * elements it reaches would escape the dependence test */
+      kernelinfo_error(fv, s->var->loc,
+                       "'%s' is a pointer declared in the loop: nucc does not follow a pointer "
+                       "into an array in a kernel; subscript the array itself (a[i][j], "
+                       "x[i * n + j])",
+                       s->var->name);
+      fv->ok = false;
+    }
     return;
   case ST_FOR:
     if (s->init_s)
@@ -456,22 +473,47 @@ static void visit_stmt(FV *fv, Stmt *s) {
     visit_stmt(fv, s->items[i]);
 }
 
-/* Functions called from the kernel may use only their parameters and locals. */
+/* Functions called from the kernel use their parameters and locals, and
+ * file-scope data: a scalar they read is the kernel's by value, and an
+ * array a buffer whose accesses are placed at the kernel's calls
+ * (helperptr_visit_globals); OpenCL has no file-scope data, so both travel
+ * as extra parameters (print_global_param).  A write to a file-scope
+ * scalar would be every work-item's. */
 static void check_func_vars(FV *fv, Func *f) {
   KernelInfo fki = {0};
   FV sub = fv_start(fv->k, &fki);
   sub.quiet = fv->quiet;
+  sub.helper = f;
   for (int i = 0; i < f->nparams; i++)
     vec_push(&fki.locals, f->params[i]);
   scan_decls(&sub, f->body);
-  Kernel dummy = {0};
+  Kernel dummy = {.names = fv->k->names};
   sub.k = &dummy;
   visit_stmt(&sub, f->body);
-  if (dummy.buffers.len || dummy.scalars.len) {
-    kernelinfo_error(fv, f->loc,
-                     "function '%s' called from a kernel uses variables declared outside it",
-                     f->name);
+  for (int i = 0; i < dummy.reductions.len; i++) {
+    Reduction *r = dummy.reductions.items[i];
+    char *t = print_expr_text(r->path);
+    kernelinfo_error(fv, r->loc,
+                     "function '%s' called from a kernel updates '%s', declared at file scope: "
+                     "every work-item would write it",
+                     f->name, t);
+    xfree(t);
     fv->ok = false;
+  }
+  for (int i = 0; i < dummy.scalars.len; i++) {
+    Scalar *s = dummy.scalars.items[i];
+    Var *v = ir_path_root(s->path)->var;
+    if (vec_contains(&fv->ki->privates, v)) {
+      /* the loop's own copy: whether the helper reads this iteration's
+       * value is more than the analysis of temporaries sees */
+      kernelinfo_error(fv, s->path->loc,
+                       "'%s', read by '%s', is written in the loop: pass it to '%s' as an "
+                       "argument",
+                       v->name, f->name, f->name);
+      fv->ok = false;
+      continue;
+    }
+    add_scalar(fv, s->path);
   }
   for (int i = 0; i < dummy.funcs.len; i++)
     add_func(fv, dummy.funcs.items[i]);
@@ -479,6 +521,28 @@ static void check_func_vars(FV *fv, Func *f) {
   fv->errors += sub.errors;
   if (!sub.ok)
     fv->ok = false;
+}
+
+/* A helper's read of a file-scope array at an element nucc cannot name
+ * (w[k], k computed in the helper) conflicts with no write only where the
+ * loop writes none of the array, or the user vouches for it. */
+static void check_opaque(FV *fv) {
+  for (int i = 0; i + 1 < fv->opaque.len; i += 2) {
+    Expr *use = fv->opaque.items[i];
+    Buffer *b = fv->opaque.items[i + 1];
+    if (!b->write || fv->k->independent)
+      continue;
+    char *t = print_expr_text(use);
+    kernelinfo_error(fv, use->loc,
+                     "possible dependence on '%s' between work-items: the loop writes it, and "
+                     "nucc cannot tell which element '%s' in a helper reads (its subscripts are "
+                     "not expressions of the helper's scalar parameters and loop indices)",
+                     b->name, t);
+    xfree(t);
+    fv->ok = false;
+  }
+  xfree(fv->opaque.items);
+  fv->opaque = (Vec){0};
 }
 
 /* An element reduction x[i]: its subscripts use no other reduction, and
@@ -609,10 +673,11 @@ static bool analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces, bool qu
     visit(&fv, k->mapped[i]->step);
   }
   visit_stmt(&fv, k->body);
-  check_reductions(&fv, reduces);
   check_jumps(&fv, k->body);
   for (int i = 0; i < k->funcs.len; i++) /* grows while we check */
     check_func_vars(&fv, k->funcs.items[i]);
+  check_opaque(&fv);
+  check_reductions(&fv, reduces); /* a helper may read a reduction's variable */
   for (int i = 0; i < sizes->len; i++) {
     AnnotArg *a = sizes->items[i];
     bool found = false;

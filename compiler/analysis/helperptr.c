@@ -42,6 +42,7 @@ struct PtrUse {
   int may;        /* > 0: the point may be skipped (a condition, a while loop) */
   bool jumped;    /* a return, break or continue of f came before the point */
   Var *unknown;   /* at the kernel's call: what kept a subscript out of its terms */
+  Expr *global;   /* instead of p: the file-scope array or path the helpers name */
 };
 
 /* The address space a helper's pointer parameter gets from this argument;
@@ -364,10 +365,143 @@ static void walk_ptr_call(PtrUse *u, Expr *e) {
   }
 }
 
+/* g[s1][s2] of a file-scope array in a helper: the access of the kernel's
+ * buffer at the call, its subscripts in the kernel's terms.  One that
+ * cannot be put in them is a read the kernel may still make where nothing
+ * in the loop writes the array (analyse() checks, fv->opaque); a write is
+ * refused here. */
+static void add_global_access(PtrUse *u, Expr *use, bool read, bool write) {
+  FV *fv = u->fv;
+  int n = 0;
+  for (Expr *x = use; x->kind == EX_INDEX; x = x->a)
+    n++;
+  Expr **ks = xcalloc((size_t)n, sizeof(Expr *)); /* outer → inner */
+  bool known = true;
+  int i = n;
+  for (Expr *x = use; x->kind == EX_INDEX; x = x->a) {
+    top_use(u)->unknown = NULL;
+    ks[--i] = kernel_expr(u, x->b, u->loop, false);
+    known &= ks[i] != NULL;
+  }
+  Buffer *b = fv->buffer_of(fv, u->global);
+  if (!known) {
+    char *t = print_expr_text(use), *g = print_expr_text(u->global);
+    if (write || extent_from_subscripts(b)) {
+      kernelinfo_error(fv, use->loc,
+                       "'%s' in '%s': nucc cannot tell which elements of the file-scope '%s' a "
+                       "helper %s unless it indexes it with expressions of its own scalar "
+                       "parameters and loop indices",
+                       t, u->name, g, write ? "writes" : "reaches");
+      u->ok = false;
+    } else {
+      b->read = true;
+      vec_push(&fv->opaque, use);
+      vec_push(&fv->opaque, b);
+    }
+    xfree(t);
+    xfree(g);
+    xfree(ks);
+    return;
+  }
+  Expr *e = u->global;
+  Type *t = u->global->type;
+  for (i = 0; i < n; i++) {
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = ks[i];
+    x->loc = top_use(u)->call->loc;
+    t = t ? t->base : NULL;
+    x->type = t;
+    e = x;
+  }
+  xfree(ks);
+  int before = b->accesses.len;
+  fv->visit_index(fv, e, read, write);
+  for (i = before; i < b->accesses.len; i++) {
+    Access *a = b->accesses.items[i];
+    a->site = top_use(u)->call;
+    a->hloop = u->loop;
+    a->certain = !u->may && !u->jumped;
+  }
+}
+
+static bool func_names(Func *f, Expr *path) {
+  const Vec *g = ir_func_globals(f);
+  for (int i = 0; i < g->len; i++)
+    if (ir_expr_equal(g->items[i], path))
+      return true;
+  return false;
+}
+
+/* A call in a helper to another helper that names the same file-scope
+ * array: its uses there, in the callee's terms put in the caller's. */
+static void walk_global_call(PtrUse *u, Expr *e) {
+  for (int i = 0; i < e->nargs; i++)
+    walk_ptr_uses(u, e->args[i], true, false);
+  if (!func_names(e->callee, u->global))
+    return;
+  for (PtrUse *w = u; w; w = w->parent)
+    if (w->f == e->callee) {
+      kernelinfo_error(u->fv, e->loc,
+                       "'%s' calls '%s', which is already running: nucc cannot tell which "
+                       "elements of '%s' a recursion reaches",
+                       u->f->name, e->callee->name, print_expr_text(u->global));
+      u->ok = false;
+      return;
+    }
+  PtrUse sub = *u;
+  sub.f = e->callee;
+  sub.name = e->callee->name;
+  sub.call = e;
+  sub.parent = u;
+  sub.add = NULL;
+  sub.ok = true;
+  sub.blind = (Vec){0};
+  sub.may = u->may + u->jumped;
+  sub.jumped = false;
+  walk_ptr_stmt(&sub, sub.f->body);
+  u->ok &= sub.ok;
+}
+
+/* A file-scope array's uses in a helper: subscripted only. */
+static bool walk_global_uses(PtrUse *u, Expr *e, bool read, bool write) {
+  if (e->kind == EX_INDEX) {
+    Expr *base = e;
+    while (base->kind == EX_INDEX)
+      base = base->a;
+    if (!ir_expr_equal(base, u->global))
+      return false;
+    add_global_access(u, e, read, write);
+    for (Expr *x = e; x->kind == EX_INDEX; x = x->a)
+      walk_ptr_uses(u, x->b, true, false);
+    return true;
+  }
+  if (e->kind == EX_CALL && e->callee) {
+    walk_global_call(u, e);
+    return true;
+  }
+  if (ir_expr_equal(e, u->global)) {
+    char *t = print_expr_text(e);
+    kernelinfo_error(u->fv, e->loc,
+                     "'%s' is used here other than subscripted: a helper that a kernel calls may "
+                     "only subscript a file-scope array",
+                     t);
+    xfree(t);
+    u->ok = false;
+    return true;
+  }
+  return false;
+}
+
 /* Every use of the parameter in the helper's body, with how it is used. */
 static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
   if (!e)
     return;
+  if (u->global) {
+    if (walk_global_uses(u, e, read, write))
+      return;
+  }
   if (e->kind == EX_INDEX && is_param(e->a, u->p)) {
     add_ptr_access(u, e, e->b, read, write);
     walk_ptr_uses(u, e->b, true, false);
@@ -572,6 +706,37 @@ void helperptr_visit_call(FV *fv, Expr *call) {
       continue;
     }
     walk_ptr_stmt(&u, g->body);
+    fv->ok &= u.ok;
+  }
+}
+
+void helperptr_visit_globals(FV *fv, Expr *call) {
+  Func *f = call->callee;
+  if (!f)
+    return;
+  const Vec *g = ir_func_globals(f);
+  for (int i = 0; i < g->len; i++) {
+    Expr *path = g->items[i];
+    Buf n = {0};
+    print_path_name(path, &n);
+    /* the call hands the data on by its name: a local of that name would
+     * be handed instead */
+    for (int j = 0; j < fv->ki->locals.len; j++) {
+      Var *v = fv->ki->locals.items[j];
+      if (strcmp(v->name, n.s) != 0)
+        continue;
+      kernelinfo_error(fv, v->loc,
+                       "'%s', declared %s, hides the file-scope '%s' that '%s' uses: rename it",
+                       v->name, fv->helper ? "in a helper" : "in the loop", n.s, f->name);
+      fv->ok = false;
+      break;
+    }
+    xfree(n.s);
+    if (fv->helper || type_is_arith(path->type))
+      continue; /* a helper's walk: its accesses are placed at the kernel's calls */
+    PtrUse u = {
+        .fv = fv, .f = f, .name = f->name, .call = call, .base = path, .ok = true, .global = path};
+    walk_ptr_stmt(&u, f->body);
     fv->ok &= u.ok;
   }
 }

@@ -185,7 +185,13 @@ static void print_func(Func *f, Buf *b) {
     buf_printf(b, "%s%s", f->params[i]->type->kind == TY_PTR ? "" : " ",
                print_cl_name(f->params[i]->name));
   }
-  if (!f->nparams)
+  /* file-scope data, which OpenCL does not have: the kernel hands it on */
+  const Vec *g = ir_func_globals(f);
+  for (int i = 0; i < g->len; i++) {
+    buf_puts(b, f->nparams || i ? ", " : "");
+    print_global_param(f, g->items[i], "", b);
+  }
+  if (!f->nparams && !g->len)
     buf_puts(b, "void");
   buf_puts(b, ")\n");
   print_stmt(&p, f->body, 0, b);
@@ -1051,7 +1057,12 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
       buf_puts(&b, j ? ", " : "");
       print_param_type(f, f->params[j], &b);
     }
-    buf_puts(&b, f->nparams ? ");\n" : "void);\n");
+    const Vec *g = ir_func_globals(f);
+    for (int j = 0; j < g->len; j++) {
+      buf_puts(&b, f->nparams || j ? ", " : "");
+      print_global_param(f, g->items[j], NULL, &b);
+    }
+    buf_puts(&b, f->nparams || g->len ? ");\n" : "void);\n");
   }
   if (funcs.len)
     buf_puts(&b, "\n");

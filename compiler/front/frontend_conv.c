@@ -293,10 +293,19 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
   if (!s->loop) {
     Vec items = {0};
     append_stmt(cx, kids.c[0], &items);
-    s->init_s = items.len == 1 ? items.items[0] : NULL;
-    xfree(items.items);
     s->e = conv_expr(cx, kids.c[1]);
     s->inc = conv_expr(cx, kids.c[2]);
+    if (items.len > 1) {
+      /* `for (int off = m * b, ii = 0; ...)`: the IR's init is one
+       * statement, so the declarations go before the loop, in a block of
+       * their own that keeps their scope the loop's; dropping them made
+       * the variables look declared outside the nest (reductions) */
+      Stmt *blk = new_stmt(ST_BLOCK, c);
+      vec_push(&items, s);
+      return block_of(&items, blk);
+    }
+    s->init_s = items.len == 1 ? items.items[0] : NULL;
+    xfree(items.items);
   }
   if (s->loop)
     s->loop->body = s->body;

@@ -286,3 +286,81 @@ Expr *ir_path_root(Expr *e) {
     p = p->a;
   return p->kind == EX_VAR ? p : NULL;
 }
+
+/* The file-scope data a helper uses, collected for ir_func_globals. */
+typedef struct {
+  Vec *out;
+} GlobalsCtx;
+
+static void globals_visit(Expr *e, void *d) {
+  GlobalsCtx *g = d;
+  if (e->kind == EX_CALL && e->callee) {
+    const Vec *sub = ir_func_globals(e->callee);
+    for (int i = 0; i < sub->len; i++) {
+      bool seen = false;
+      for (int j = 0; j < g->out->len && !seen; j++)
+        seen = ir_expr_equal(g->out->items[j], sub->items[i]);
+      if (!seen)
+        vec_push(g->out, sub->items[i]);
+    }
+    return;
+  }
+  if (e->kind != EX_VAR && e->kind != EX_MEMBER)
+    return;
+  Expr *root = ir_path_root(e);
+  if (!root || !root->var->global || !e->type)
+    return;
+  /* a struct on the way to a member is not data of its own */
+  if (!type_is_arith(e->type) && e->type->kind != TY_ARRAY && e->type->kind != TY_PTR)
+    return;
+  for (int j = 0; j < g->out->len; j++)
+    if (ir_expr_equal(g->out->items[j], e))
+      return;
+  vec_push(g->out, e);
+}
+
+const Vec *ir_func_globals(Func *f) {
+  if (!f->globals_known) {
+    f->globals_known = true; /* a recursion sees what is known so far */
+    GlobalsCtx g = {&f->globals};
+    ir_walk_stmt(f->body, globals_visit, &g);
+  }
+  return &f->globals;
+}
+
+typedef struct {
+  Expr *path;
+  bool found;
+  Vec seen; /* Func*: callees already asked */
+} WritesCtx;
+
+static void writes_in(Func *f, WritesCtx *w);
+
+static void writes_visit(Expr *e, void *d) {
+  WritesCtx *w = d;
+  if (e->kind == EX_CALL && e->callee) {
+    writes_in(e->callee, w);
+    return;
+  }
+  if (!((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)))
+    return;
+  Expr *l = e->a;
+  while (l->kind == EX_INDEX)
+    l = l->a;
+  if (ir_expr_equal(l, w->path))
+    w->found = true;
+}
+
+static void writes_in(Func *f, WritesCtx *w) {
+  if (vec_contains(&w->seen, f))
+    return;
+  vec_push(&w->seen, f);
+  ir_walk_stmt(f->body, writes_visit, w);
+}
+
+bool ir_func_writes(Func *f, Expr *path) {
+  WritesCtx w = {path, false, {0}};
+  writes_in(f, &w);
+  xfree(w.seen.items);
+  return w.found;
+}

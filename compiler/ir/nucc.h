@@ -392,6 +392,11 @@ const char *print_cl_name(const char *name);
 /* The generated-code name of a free variable or member path: m->data is
  * m_data.  Kernel parameters, stub parameters and the bodies all use it. */
 void print_path_name(Expr *e, Buf *b);
+/* The OpenCL parameter that carries file-scope path (ir_func_globals) into
+ * helper f: `float scale`, `__global const double *w`, `__global double
+ * (*g)[64]` (a pointer to the rows of a fixed-size array); without a name
+ * (NULL), the type alone, for a prototype or the cast at a call. */
+void print_global_param(Func *f, Expr *path, const char *name, Buf *b);
 /* The OpenCL built-in for a C math function (sqrtf → sqrt), or NULL. */
 const char *print_cl_builtin(const char *c_name);
 
@@ -438,7 +443,16 @@ struct Func {
   unsigned begin, end; /* its bytes in the input (the macros its body expands) */
   bool converted;      /* body translated to IR */
   bool printing;       /* recursion guard for the OpenCL printer */
+  Vec globals;         /* Expr*: ir_func_globals' answer, once computed */
+  bool globals_known;
 };
+/* The file-scope variables and member paths of scalar, array or pointer
+ * type that f names, its callees' included (`w` in `w[i % 5]`, `cfg.n`),
+ * each once, in order of first use.  In OpenCL, where no file-scope data
+ * exists, they travel as extra parameters after f's own. */
+const Vec *ir_func_globals(Func *f);
+/* Whether f, or a function it calls, assigns path or one of its elements. */
+bool ir_func_writes(Func *f, Expr *path);
 
 /* An annotated loop nest. */
 struct Nest {

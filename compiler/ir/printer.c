@@ -132,6 +132,47 @@ static void print_float(const Expr *e, Buf *b) {
     buf_puts(b, "f");
 }
 
+void print_global_param(Func *f, Expr *path, const char *name, Buf *b) {
+  Type *t = path->type;
+  Buf n = {0};
+  if (name)
+    print_path_name(path, &n);
+  if (type_is_arith(t)) {
+    buf_printf(b, "%s%s%s", type_cl_name(t), name ? " " : "", name ? n.s : "");
+    xfree(n.s);
+    return;
+  }
+  /* the kernel's buffer is flat: the helper indexes it through its rows */
+  Buf dims = {0};
+  for (Type *r = t->base; r && r->kind == TY_ARRAY; r = r->base)
+    buf_printf(&dims, "[%lld]", r->len);
+  buf_printf(b, "__global %s%s ", ir_func_writes(f, path) ? "" : "const ",
+             type_cl_name(type_elem(t)));
+  if (dims.s)
+    buf_printf(b, "(*%s)%s", name ? n.s : "", dims.s);
+  else
+    buf_printf(b, "*%s", name ? n.s : "");
+  xfree(dims.s);
+  xfree(n.s);
+}
+
+/* The file-scope data a helper needs, after the call's own arguments: by
+ * the caller's names for it (a kernel's buffer or scalar, or the caller's
+ * own such parameter), an array cast to the helper's view of its rows. */
+static void print_global_args(Func *f, int nargs, Buf *b) {
+  const Vec *g = ir_func_globals(f);
+  for (int i = 0; i < g->len; i++) {
+    Expr *path = g->items[i];
+    buf_puts(b, nargs || i ? ", " : "");
+    if (!type_is_arith(path->type)) {
+      buf_puts(b, "(");
+      print_global_param(f, path, NULL, b);
+      buf_puts(b, ")");
+    }
+    print_path_name(path, b);
+  }
+}
+
 void print_expr(Printer *p, Expr *e, Buf *b) {
   switch (e->kind) {
   case EX_INT:
@@ -180,6 +221,8 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
         buf_puts(b, ", ");
       print_sub(p, e->args[i], 2, b);
     }
+    if (p->opencl && e->callee)
+      print_global_args(e->callee, e->nargs, b);
     buf_puts(b, ")");
     return;
   }
