@@ -2,8 +2,8 @@
 # run_gpu.sh — issue 25's programs, step 2, on the GPU machine from the
 # repository root with .carry/suite (bench/ranges/prepare.sh) carried along.
 # For each program: the wall time of the whole run (start to exit, kernels,
-# copies and host code; the second of two runs, the first filling the
-# driver's compile cache) of nucc before issue 25 (one state per array),
+# copies and host code; the median of RANGES_RUNS runs, 5, after one that
+# fills the driver's compile cache; one run for nucc before issue 25) of nucc before issue 25 (one state per array),
 # nucc now, and PPCG; then, for both nucc variants, the bytes each way from
 # a third run with NU_PROFILE=1.  Outputs are compared with outcmp.  Writes
 # the table and every output to $OUT/ranges.txt.
@@ -23,19 +23,25 @@ export NU_DEVICE=${NU_DEVICE:-gpu}
 log=$out/ranges.txt
 inc=(-I"$carry/include")
 
-wall() { # DIR PROG TAG NAME: prints seconds of the second run (the first
-  # fills the driver's compile cache), or "over_Ns"/"failed_RC"
-  local t0 t1 rc
+wall() { # DIR PROG TAG NAME: prints the median seconds of RANGES_RUNS runs
+  # (5; 1 for "before", which takes tens of seconds) after a first that
+  # fills the driver's compile cache, or "over_Ns"/"failed_RC"; one run's
+  # wall time varies by 0.05-0.1 s
+  local t0 t1 rc times=() runs=${RANGES_RUNS:-5}
+  [ "$3" = before ] && runs=1
   (cd "$1" && timeout "$limit" "$2") >/dev/null 2>&1
   rc=$?
   if [ $rc = 124 ]; then echo "over_${limit}s"; return; fi
-  t0=$(date +%s.%N)
-  (cd "$1" && timeout "$limit" "$2") >"$bin/$4.$3.out" 2>"$bin/$4.$3.err"
-  rc=$?
-  t1=$(date +%s.%N)
-  if [ $rc = 0 ]; then awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
-  elif [ $rc = 124 ]; then echo "over_${limit}s"
-  else echo "failed_$rc"; fi
+  for _ in $(seq "$runs"); do
+    t0=$(date +%s.%N)
+    (cd "$1" && timeout "$limit" "$2") >"$bin/$4.$3.out" 2>"$bin/$4.$3.err"
+    rc=$?
+    t1=$(date +%s.%N)
+    if [ $rc = 124 ]; then echo "over_${limit}s"; return
+    elif [ $rc != 0 ]; then echo "failed_$rc"; return; fi
+    times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
 bytes() { # PROG NAME TAG: "to_device_bytes to_host_bytes" from NU_PROFILE
