@@ -661,7 +661,7 @@ static void run_pass(const Options *o, Pass *p, char *text, size_t len, Vec *arg
 
 /* The offset of a location in the input, or -1. */
 static long offset_of(Source *src, SrcLoc loc) {
-  if (loc.line < 1 || loc.col < 1)
+  if (loc.line < 1 || loc.col < 1 || loc.file)
     return -1;
   size_t off = 0;
   for (int l = 1; l < loc.line && off < src->len; off++)

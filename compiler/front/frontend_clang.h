@@ -50,6 +50,7 @@ SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
 unsigned frontend_begin(CXCursor c);
 unsigned frontend_end(CXCursor c);
 bool frontend_in_main_file(Source *src, CXCursor c);
+bool frontend_is_user_code(Source *src, CXCursor c);
 
 /* The children of a cursor, for kinds with a fixed shape (a `for` has 4, an
  * `if` 3, an operator 1 to 3): n counts them all, c keeps the first 8, and

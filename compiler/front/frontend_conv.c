@@ -42,7 +42,7 @@ static Expr *conv_call(Ctx *cx, CXCursor c) {
   Expr *e = conv_new_expr(EX_CALL, c);
   e->text = frontend_spelling(fn);
   CXCursor def = clang_getCursorDefinition(fn);
-  if (!clang_Cursor_isNull(def) && frontend_in_main_file(cx->src, def)) {
+  if (!clang_Cursor_isNull(def) && frontend_is_user_code(cx->src, def)) {
     e->callee = conv_func(cx, def);
   } else if (!print_cl_builtin(e->text)) {
     diag_error(frontend_start_of(c),
@@ -663,7 +663,10 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
       return f;
     }
   }
-  xfree(name);
-  diag_error(frontend_loc_of(def), "internal error: unknown function");
-  return NULL;
+  /* a helper of a header the file includes: known from its first call */
+  Func *f = NEW(Func);
+  f->name = name;
+  f->loc = frontend_loc_of(def);
+  vec_push(&cx->src->funcs, f);
+  return conv_func(cx, def);
 }
