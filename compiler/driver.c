@@ -598,13 +598,17 @@ typedef struct Pass {
   bool ok;
 } Pass;
 
-static void run_pass(const Options *o, Pass *p, char *text, size_t len, Vec *args,
-                     const Vec *home) {
+static void run_pass(const Options *o, Pass *p, char *text, size_t len, Vec *args, const Vec *home,
+                     Vec *units) {
   /* nothing of an earlier compilation or pass in this process (the fuzz
    * target, test_reentry) may steer this one: the modules' state starts empty */
   util_scoped_reset();
-  *p = (Pass){
-      .src = {.path = o->input, .openmp = o->openmp, .text = text, .len = len, .home = home}};
+  *p = (Pass){.src = {.path = o->input,
+                      .openmp = o->openmp,
+                      .text = text,
+                      .len = len,
+                      .home = home,
+                      .units = units}};
   Source *src = &p->src;
   diag_init(o->input, src->text, src->len);
   bool ok = frontend_parse(src, args->len, (const char *const *)args->items);
@@ -661,7 +665,7 @@ static void run_pass(const Options *o, Pass *p, char *text, size_t len, Vec *arg
 
 /* The offset of a location in the input, or -1. */
 static long offset_of(Source *src, SrcLoc loc) {
-  if (loc.line < 1 || loc.col < 1)
+  if (loc.line < 1 || loc.col < 1 || loc.file)
     return -1;
   size_t off = 0;
   for (int l = 1; l < loc.line && off < src->len; off++)
@@ -708,6 +712,30 @@ static bool send_home(Source *src, Vec *home) {
   return home->len > before;
 }
 
+/* The flags every parse gets, the input's and its program's other files'. */
+static void add_parse_flags(const Options *o, Vec *args) {
+  vec_push(args, "-ferror-limit=50");
+  /* what GCC accepts with a warning, clang 16+ refuses unless told: old C
+   * (implicit int, implicit function declarations, K&R definitions) must
+   * get through as with `cc` (the warnings stay warnings: not shown) */
+  static const char *old_c[] = {
+      "-Wno-error=implicit-int",   "-Wno-error=implicit-function-declaration",
+      "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
+      "-Wno-error=return-type",    "-Wno-error=deprecated-non-prototype"};
+  for (size_t i = 0; i < sizeof old_c / sizeof *old_c; i++)
+    vec_push(args, (void *)old_c[i]);
+  /* --openmp reads the file as `cc -fopenmp` does: #ifdef _OPENMP holds
+   * (201511, OpenMP 4.5); the directives themselves stay pragmas */
+  if (o->openmp) {
+    vec_push(args, "-D_OPENMP=201511");
+    const char *omp_dir = omp_include_dir();
+    if (*omp_dir) { /* nucc's parse-only <omp.h> (CMakeLists.txt) */
+      vec_push(args, "-idirafter");
+      vec_push(args, (void *)omp_dir);
+    }
+  }
+}
+
 int nucc_compile(const Options *o) {
   util_scoped_reset();
   /* the diagnostics of this compilation, the early ones too: diag.c keeps a
@@ -731,26 +759,29 @@ int nucc_compile(const Options *o) {
       vec_push(&args, o->clang_args.items[i]);
   else if (!compdb_args(o->compdb_dir, o->input, &o->clang_args, &args))
     return 1;
-  vec_push(&args, "-ferror-limit=50");
-  /* what GCC accepts with a warning, clang 16+ refuses unless told: old C
-   * (implicit int, implicit function declarations, K&R definitions) must
-   * get through as with `cc` (the warnings stay warnings: not shown) */
-  static const char *old_c[] = {
-      "-Wno-error=implicit-int",   "-Wno-error=implicit-function-declaration",
-      "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
-      "-Wno-error=return-type",    "-Wno-error=deprecated-non-prototype"};
-  for (size_t i = 0; i < sizeof old_c / sizeof *old_c; i++)
-    vec_push(&args, (void *)old_c[i]);
-  /* --openmp reads the file as `cc -fopenmp` does: #ifdef _OPENMP holds
-   * (201511, OpenMP 4.5); the directives themselves stay pragmas */
-  if (o->openmp) {
-    vec_push(&args, "-D_OPENMP=201511");
-    const char *omp_dir = omp_include_dir();
-    if (*omp_dir) { /* nucc's parse-only <omp.h> (CMakeLists.txt) */
-      vec_push(&args, "-idirafter");
-      vec_push(&args, (void *)omp_dir);
+  /* the program's other files: --with's take the input's flags, the
+   * database's their own; each gets the flags every parse gets, below */
+  Vec units = {0};
+  for (int i = 0; i < o->with.len; i++) {
+    FILE *f = fopen(o->with.items[i], "r");
+    if (!f) {
+      diag_plain("--with: cannot read '%s': %s", (char *)o->with.items[i], strerror(errno));
+      return 1;
     }
+    fclose(f);
+    if (same_file(o->input, o->with.items[i]))
+      continue;
+    Unit *u = NEW(Unit);
+    u->path = o->with.items[i];
+    for (int j = 0; j < args.len; j++)
+      vec_push(&u->args, args.items[j]);
+    vec_push(&units, u);
   }
+  if (o->compdb_dir && !compdb_units(o->compdb_dir, o->input, &o->clang_args, &units))
+    return 1;
+  for (int i = 0; i < units.len; i++)
+    add_parse_flags(o, &((Unit *)units.items[i])->args);
+  add_parse_flags(o, &args);
   /* --openmp: a pass whose errors are all OpenMP loops' goes again with
    * those loops on the host; its diagnostics are held back until the pass
    * that stands.  --explain prints as it goes: only in that last pass. */
@@ -762,7 +793,7 @@ int nucc_compile(const Options *o) {
   for (;;) {
     if (o->openmp)
       diag_hold();
-    run_pass(o->openmp ? &probe : o, &pass, text, len, &args, &home);
+    run_pass(o->openmp ? &probe : o, &pass, text, len, &args, &home, &units);
     if (o->openmp && !pass.ok && send_home(srcp, &home)) {
       diag_release(false);
       frontend_dispose(srcp);
@@ -771,7 +802,7 @@ int nucc_compile(const Options *o) {
     if (o->openmp && o->explain) {
       diag_release(false);
       frontend_dispose(srcp);
-      run_pass(o, &pass, text, len, &args, &home);
+      run_pass(o, &pass, text, len, &args, &home, &units);
     }
     diag_release(true);
     break;
@@ -784,6 +815,7 @@ int nucc_compile(const Options *o) {
   if (o->explain_html) {
     ok = ok && outfile_write(o->output, out);
     frontend_dispose(srcp);
+    frontend_dispose_units(&units);
     return ok ? 0 : 1;
   }
   if (ok && o->report)
@@ -799,5 +831,6 @@ int nucc_compile(const Options *o) {
   if (o->deps)
     ok = write_deps(o, &src, ok) && ok;
   frontend_dispose(srcp);
+  frontend_dispose_units(&units);
   return ok ? 0 : 1;
 }

@@ -22,6 +22,7 @@ typedef struct Options {
   const char *explain_size; /* --explain-size: "n=12,m=10" */
   Vec clang_args;           /* const char* */
   const char *compdb_dir;   /* -p: take the input's flags from its compile_commands.json */
+  Vec with;                 /* const char*: --with, the program's other files */
   /* -MD/-MMD: also write a make rule, the output depending on the input and
    * its headers (depfile.c); user_only for -MMD, phony for -MP */
   bool deps, deps_user_only, deps_phony;

@@ -63,6 +63,9 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_COMPDB:
     o->compdb_dir = v;
     break;
+  case OPT_WITH:
+    vec_push(&o->with, (void *)v);
+    break;
   case OPT_OUTPUT:
     o->output = v;
     break;

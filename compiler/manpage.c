@@ -11,17 +11,20 @@
 
 /* Text for roff: backslashes doubled as \e, hyphens as \- (so that option
  * names copy and paste as ASCII), a leading . or ' protected. */
+static void roff_char(char c) {
+  if (c == '\\')
+    fputs("\\e", stdout);
+  else if (c == '-')
+    fputs("\\-", stdout);
+  else
+    putchar(c);
+}
+
 static void roff(const char *s) {
   if (*s == '.' || *s == '\'')
     fputs("\\&", stdout);
-  for (; *s; s++) {
-    if (*s == '\\')
-      fputs("\\e", stdout);
-    else if (*s == '-')
-      fputs("\\-", stdout);
-    else
-      putchar(*s);
-  }
+  for (; *s; s++)
+    roff_char(*s);
 }
 
 /* "-I DIR": the option in bold, its argument in italics. */
@@ -41,8 +44,7 @@ static void form(const char *f) {
       p++;
       continue;
     }
-    char c[2] = {*p, 0};
-    roff(c);
+    roff_char(*p); /* never at a line's start: after \\fB */
   }
   fputs("\\fR\n", stdout);
 }
@@ -147,6 +149,12 @@ static void examples(void) {
   para("With the flags of the project's compilation database, writing to standard output:");
   puts(".PP\n.nf\n.RS");
   puts("nucc \\-p build src/prog.c \\-o \\- | less");
+  puts(".RE\n.fi");
+  para("An OpenMP program whose loops call functions of its other file: the kernels get "
+       "copies of their bodies, the host links the file as before:");
+  puts(".PP\n.nf\n.RS");
+  puts("nucc \\-\\-openmp \\-\\-with rng.c main.c \\-o main.nu.c");
+  puts("cc main.nu.c rng.c $(pkg\\-config \\-\\-cflags \\-\\-libs nurt) \\-lm \\-o sim");
   puts(".RE\n.fi");
   para("What nucc made of each nest, and the OpenCL program alone:");
   puts(".PP\n.nf\n.RS");

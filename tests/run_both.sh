@@ -23,6 +23,12 @@
 #                                        (-fopenmp there builds every leg with OpenMP)
 #   // nucc-kernels: 2                   nucc's output must hold that many kernels
 #                                        (a loop left on the host matches cc too)
+#   // nucc-with: units/helper.c          another file of the program, relative to
+#                                        it: given to nucc with --with and built
+#                                        into every leg
+#   %dir% in those lines is the program's directory (-I%dir%/include)
+# The outputs of nucc are built in WORKDIR: their cc commands search the
+# program's directory for its "" headers (-iquote), as cc does for prog.c.
 # Legs: seq (cc), nu (nucc + nurt, default device), nu with NU_DEVICE=host.
 # Exit 0 when every leg builds, runs and matches the sequential output.
 set -u
@@ -51,8 +57,17 @@ nucc_flags=()
 cc_line=$(head -n 10 "$prog" | sed -n 's|^// cc-flags: *||p' | head -n 1)
 nucc_line=$(head -n 10 "$prog" | sed -n 's|^// nucc-flags: *||p' | head -n 1)
 want_kernels=$(head -n 10 "$prog" | sed -n 's|^// nucc-kernels: *||p' | head -n 1)
+progdir=$(cd "$(dirname "$prog")" && pwd)
+cc_line=${cc_line//%dir%/$progdir}
+nucc_line=${nucc_line//%dir%/$progdir}
 # shellcheck disable=SC2206
 [ -n "$nucc_line" ] && nucc_flags=($nucc_line)
+# the program's other files: nucc reads them, cc builds them into each leg
+with_files=()
+for w in $(head -n 10 "$prog" | sed -n 's|^// nucc-with: *||p'); do
+  with_files+=("$progdir/$w")
+  nucc_flags+=(--with "$progdir/$w")
+done
 if [ -n "$cc_line" ]; then
   # shellcheck disable=SC2206
   cflags=(-O1 $cc_line "${extra_cflags[@]}")
@@ -133,7 +148,7 @@ compare() {
 }
 
 # --- leg 1: the sequential reference, plain cc ------------------------------
-if ! "$cc" "${cflags[@]}" -o "$work/seq" "$prog" -lm 2>"$work/seq.cc.err"; then
+if ! "$cc" "${cflags[@]}" -o "$work/seq" "$prog" "${with_files[@]}" -lm 2>"$work/seq.cc.err"; then
   fail "seq: cc failed on $prog"
   show "$work/seq.cc.err"
   exit 1
@@ -169,7 +184,9 @@ fi
 # nurt_flags is a list of words from pkg-config: split it on purpose.
 # shellcheck disable=SC2086
 # Generated code must compile without a warning (the inputs here are clean).
-if ! "$cc" "${cflags[@]}" -Wall -Wextra -Werror -o "$work/nu" "$work/prog.nu.c" $nurt_flags -lm \
+if ! "$cc" "${cflags[@]}" -iquote "$progdir" -Wall -Wextra -Werror -o "$work/nu" "$work/prog.nu.c" \
+  "${with_files[@]}" \
+  $nurt_flags -lm \
   2>"$work/nu.cc.err"; then
   fail "cc failed on the output of nucc ($work/prog.nu.c)"
   show "$work/nu.cc.err"
@@ -201,7 +218,7 @@ if [ "${NUCC_EMIT_SEQ:-0}" = 1 ]; then
   if ! "$nucc" "${nucc_flags[@]}" --emit=seq "$prog" -o "$work/prog.seq.c" 2>"$work/emit_seq.err"; then
     fail "nucc --emit=seq failed on $prog"
     show "$work/emit_seq.err"
-  elif ! "$cc" "${cflags[@]}" -o "$work/emit_seq" "$work/prog.seq.c" -lm \
+  elif ! "$cc" "${cflags[@]}" -iquote "$progdir" -o "$work/emit_seq" "$work/prog.seq.c" "${with_files[@]}" -lm \
     2>"$work/emit_seq.cc.err"; then
     fail "cc failed on the output of nucc --emit=seq ($work/prog.seq.c)"
     show "$work/emit_seq.cc.err"

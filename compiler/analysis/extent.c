@@ -31,12 +31,12 @@ static bool iv_of(Ext *x, Expr *e, Iv *out, int depth);
 static Iv iv_same(Expr *e) { return (Iv){e, e}; }
 
 static Expr *lit(long long c) {
-  Expr *e = ir_int(c, (SrcLoc){0, 0});
+  Expr *e = ir_int(c, (SrcLoc){0});
   e->type = &llong_type;
   return e;
 }
 
-static Expr *small(long long c) { return ir_int(c, (SrcLoc){0, 0}); }
+static Expr *small(long long c) { return ir_int(c, (SrcLoc){0}); }
 
 static Expr *bin(Op op, Expr *a, Expr *b) { return ir_binary(op, a, b, &llong_type); }
 

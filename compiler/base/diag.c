@@ -33,6 +33,18 @@ static FILE *held;
 static char *held_text;
 static size_t held_len;
 static Vec records; /* DiagRecord* */
+/* Files other than the input that locations name (SrcLoc.file - 1): the
+ * headers and --with units whose helpers kernels call.  The process's, in
+ * malloc's memory: a location keeps its number from one --openmp pass to
+ * the next (driver.c's HomeLoop); the texts are read again after
+ * diag_init(). */
+typedef struct DiagFile {
+  char *path, *text;
+  size_t len;
+  bool read;
+} DiagFile;
+static DiagFile *files;
+static int nfiles, files_cap;
 static unsigned owner;
 static bool muted; /* the last warning was -Wno-'d: its notes go with it */
 
@@ -79,6 +91,11 @@ void diag_init(const char *path, const char *text, size_t len) {
   quiet_first = (Buf){0};
   quiet_want_note = false;
   records = (Vec){0};
+  for (int i = 0; i < nfiles; i++) {
+    free(files[i].text);
+    files[i].text = NULL;
+    files[i].read = false;
+  }
   owner = 0;
   muted = false;
 }
@@ -107,6 +124,52 @@ unsigned diag_set_owner(unsigned key) {
 
 const Vec *diag_records(void) { return &records; }
 
+int diag_file(const char *path) {
+  if (!path || !strcmp(path, diag_path))
+    return 0;
+  for (int i = 0; i < nfiles; i++)
+    if (!strcmp(files[i].path, path))
+      return i + 1;
+  char *copy = strdup(path);
+  if (!copy)
+    return 0; /* out of memory: shown as the input's, never lost */
+  if (nfiles == files_cap) {
+    int cap = files_cap ? 2 * files_cap : 8;
+    DiagFile *grown = realloc(files, (size_t)cap * sizeof *files);
+    if (!grown) {
+      free(copy);
+      return 0;
+    }
+    files = grown;
+    files_cap = cap;
+  }
+  files[nfiles] = (DiagFile){.path = copy};
+  return ++nfiles;
+}
+
+/* The path and text of a location's file; a file other than the input is
+ * read the first time one of its lines is shown. */
+static const char *file_of(SrcLoc loc, const char **text, size_t *len) {
+  if (loc.file < 1 || loc.file > nfiles) {
+    *text = diag_text;
+    *len = diag_len;
+    return diag_path;
+  }
+  DiagFile *f = &files[loc.file - 1];
+  if (!f->read) {
+    f->read = true;
+    FILE *in = fopen(f->path, "rb");
+    long size = in && fseek(in, 0, SEEK_END) == 0 ? ftell(in) : -1;
+    if (size >= 0 && fseek(in, 0, SEEK_SET) == 0 && (f->text = malloc((size_t)size + 1)))
+      f->len = fread(f->text, 1, (size_t)size, in);
+    if (in)
+      fclose(in);
+  }
+  *text = f->text;
+  *len = f->len;
+  return f->path;
+}
+
 static void record(SrcLoc loc, bool movable, const char *fmt, va_list ap) {
   DiagRecord *r = NEW(DiagRecord);
   r->loc = loc;
@@ -125,10 +188,14 @@ static void record_text(SrcLoc loc, bool movable, const char *fmt, ...) {
 
 /* Prints line `line` of the input and a caret under column `col`; tabs are
  * kept in the caret line so the caret lines up in a terminal. */
-static void show_line(int line, int col) {
-  if (!diag_text || line < 1)
+static void show_line(SrcLoc loc) {
+  const char *text;
+  size_t len;
+  file_of(loc, &text, &len);
+  int line = loc.line, col = loc.col;
+  if (!text || line < 1)
     return;
-  const char *p = diag_text, *end = diag_text + diag_len;
+  const char *p = text, *end = text + len;
   for (int l = 1; l < line && p < end; p++)
     if (*p == '\n')
       l++;
@@ -172,16 +239,19 @@ static DiagWarnState warning_now(const char *name) {
 
 static void report(const char *kind, SrcLoc loc, const char *fmt, va_list ap) {
   fputs(sgr(SGR_BOLD), dout());
+  const char *text;
+  size_t len;
+  const char *path = file_of(loc, &text, &len);
   if (loc.line > 0)
-    fprintf(dout(), "%s:%d:%d: ", diag_path, loc.line, loc.col);
+    fprintf(dout(), "%s:%d:%d: ", path, loc.line, loc.col);
   else
-    fprintf(dout(), "%s: ", diag_path);
+    fprintf(dout(), "%s: ", path);
   fprintf(dout(), "%s%s%s: %s", sgr(SGR_RESET), sgr(kind_color(kind)), kind, sgr(SGR_RESET));
   if (strcmp(kind, "note") != 0) /* a note's text is not bold, as in clang */
     fputs(sgr(SGR_BOLD), dout());
   vfprintf(dout(), fmt, ap);
   fprintf(dout(), "%s\n", sgr(SGR_RESET));
-  show_line(loc.line, loc.col);
+  show_line(loc);
 }
 
 static void report_text(const char *kind, SrcLoc loc, const char *fmt, ...) {

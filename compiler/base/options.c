@@ -23,7 +23,19 @@ const OptionSpec options_table[] = {
      "BUILD_DIR/compile_commands.json, as clang-tidy does; relative paths are resolved against "
      "the entry's directory. nucc's own -I are searched first and its -D, -U and -std come "
      "last, so they win. A file the database does not list takes the flags of its nearest "
-     "entry; with no entry at all nucc warns and uses none. A missing database is an error."},
+     "entry; with no entry at all nucc warns and uses none. A missing database is an error. The "
+     "other C files the database lists are the program's other files, as with --with, each "
+     "parsed with its own entry's flags."},
+    {OPT_WITH, ARG_EQ_NEXT, NULL, "--with", "--with FILE.c",
+     "another file of the program, whose functions kernels may call (repeatable)",
+     "Another file of the program. A kernel's call to a function that the input declares but "
+     "neither it nor its headers define takes the function's body from this file, as "
+     "link-time optimisation does: the body is copied into the OpenCL program, and the host "
+     "keeps calling the function FILE.c compiles to. FILE.c is parsed with the input's "
+     "flags, only when such a call needs it, and only once. Repeat for several files; the "
+     "first that defines the function gives it. A body that no file gives is an error at the "
+     "call under #pragma nu work, and under --openmp leaves the loop on the host with a "
+     "warning (-Wnucc-omp-host)."},
 
     {OPT_OUTPUT, ARG_NEXT, "output", "-o", "-o FILE", "the output file; - for standard output",
      "The output file, written through a temporary file and renamed, so that it is complete or "

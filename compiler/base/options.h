@@ -12,6 +12,7 @@ typedef enum {
   OPT_UNDEF,        // -U NAME
   OPT_STD,          // -std=STD
   OPT_COMPDB,       // -p BUILD_DIR
+  OPT_WITH,         // --with FILE.c
   OPT_OUTPUT,       // -o FILE
   OPT_EMIT,         // --emit=KIND
   OPT_EXPLAIN,      // --explain

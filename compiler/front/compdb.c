@@ -3,7 +3,9 @@
  * Receives the build directory, the input and nucc's own front-end flags;
  * keeps the flags that change how the file parses (-I, -D, -U, -std,
  * -include, -isystem, ... , language -f flags), relative paths resolved
- * against the command's directory, and hands the merged list to the driver. */
+ * against the command's directory, and hands the merged list to the driver;
+ * the other C files it lists, each with its flags, are the program's other
+ * units (--with's, frontend_units.c). */
 #define _DEFAULT_SOURCE /* realpath */
 #include "compdb.h"
 
@@ -140,36 +142,100 @@ static void keep_flags(CXCompileCommand cmd, Vec *out) {
   clang_disposeString(d);
 }
 
-bool compdb_args(const char *build_dir, const char *input, const Vec *own, Vec *args) {
+/* The database of BUILD_DIR, or NULL with an error printed. */
+static CXCompilationDatabase open_db(const char *build_dir) {
   /* checked first: libclang would print its own message on stderr */
   char *json = xformat("%s/compile_commands.json", build_dir);
   FILE *f = fopen(json, "r");
   if (!f) {
     diag_plain("-p: cannot read '%s': %s", json, strerror(errno));
-    return false;
+    return NULL;
   }
   fclose(f);
   CXCompilationDatabase_Error err;
   CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(build_dir, &err);
   if (err != CXCompilationDatabase_NoError || !db) {
     diag_plain("-p: '%s' is not a compilation database", json);
-    return false;
+    return NULL;
   }
-  char full[PATH_MAX];
-  const char *path = realpath(input, full) ? full : input;
-  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, path);
+  return db;
+}
+
+/* nucc's own -I first (searched first), the command's kept flags, then
+ * nucc's other flags (a later -D, -U or -std wins). */
+static void merge(CXCompileCommand cmd, const Vec *own, Vec *args) {
   for (int i = 0; i < own->len; i++)
     if (!strncmp(own->items[i], "-I", 2))
       vec_push(args, own->items[i]);
-  if (cmds && clang_CompileCommands_getSize(cmds) > 0)
-    keep_flags(clang_CompileCommands_getCommand(cmds, 0), args);
-  else
-    diag_plain_warning("nucc-compdb",
-                       "no compile command for '%s' in %s: none of its flags are used", input,
-                       json);
+  if (cmd)
+    keep_flags(cmd, args);
   for (int i = 0; i < own->len; i++)
     if (strncmp(own->items[i], "-I", 2) != 0)
       vec_push(args, own->items[i]);
+}
+
+bool compdb_args(const char *build_dir, const char *input, const Vec *own, Vec *args) {
+  CXCompilationDatabase db = open_db(build_dir);
+  if (!db)
+    return false;
+  char full[PATH_MAX];
+  const char *path = realpath(input, full) ? full : input;
+  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, path);
+  bool found = cmds && clang_CompileCommands_getSize(cmds) > 0;
+  if (!found)
+    diag_plain_warning("nucc-compdb",
+                       "no compile command for '%s' in %s/compile_commands.json: none of its "
+                       "flags are used",
+                       input, build_dir);
+  merge(found ? clang_CompileCommands_getCommand(cmds, 0) : NULL, own, args);
+  clang_CompileCommands_dispose(cmds);
+  clang_CompilationDatabase_dispose(db);
+  return true;
+}
+
+/* A command's file as an absolute path (the database may give it relative
+ * to the command's directory), or NULL where it is not a C file. */
+static char *c_file_of(CXCompileCommand cmd) {
+  CXString f = clang_CompileCommand_getFilename(cmd);
+  CXString d = clang_CompileCommand_getDirectory(cmd);
+  const char *name = clang_getCString(f);
+  size_t n = name ? strlen(name) : 0;
+  char *path = NULL;
+  if (n > 2 && !strcmp(name + n - 2, ".c")) {
+    char *joined = name[0] == '/' ? xstrdup(name) : xformat("%s/%s", clang_getCString(d), name);
+    char full[PATH_MAX];
+    path = realpath(joined, full) ? xstrdup(full) : joined;
+    if (path != joined)
+      xfree(joined);
+  }
+  clang_disposeString(f);
+  clang_disposeString(d);
+  return path;
+}
+
+bool compdb_units(const char *build_dir, const char *input, const Vec *own, Vec *units) {
+  CXCompilationDatabase db = open_db(build_dir);
+  if (!db)
+    return false;
+  char full[PATH_MAX];
+  const char *self = realpath(input, full) ? full : input;
+  CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+  unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+  for (unsigned i = 0; i < n; i++) {
+    CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+    char *path = c_file_of(cmd);
+    bool skip = !path || !strcmp(path, self);
+    for (int j = 0; j < units->len && !skip; j++)
+      skip = !strcmp(((Unit *)units->items[j])->path, path);
+    if (skip) {
+      xfree(path);
+      continue;
+    }
+    Unit *u = NEW(Unit);
+    u->path = path;
+    merge(cmd, own, &u->args);
+    vec_push(units, u);
+  }
   clang_CompileCommands_dispose(cmds);
   clang_CompilationDatabase_dispose(db);
   return true;

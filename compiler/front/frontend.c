@@ -24,7 +24,7 @@ static bool report_clang_errors(Source *src) {
       if (f && clang_File_isEqual(f, src->clang->file)) {
         /* the input does not compile: no loop left on the host changes that */
         unsigned was = diag_set_owner(DIAG_NO_LOOP);
-        diag_error((SrcLoc){(int)line, (int)col}, "%s", clang_getCString(msg));
+        diag_error((SrcLoc){.line = (int)line, .col = (int)col}, "%s", clang_getCString(msg));
         diag_set_owner(was);
       } else {
         CXString full = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());

@@ -177,6 +177,15 @@ typedef struct MacroUse {
                  function-like macro's value shows none of them) */
 } MacroUse;
 
+/* Another file of the program (--with, -p): a kernel may call a function
+ * the input declares and this file defines.  It is parsed only when such a
+ * call comes, and once for the whole compilation (frontend_units.c). */
+typedef struct Unit {
+  const char *path;
+  Vec args;                /* const char*: its front-end flags */
+  struct UnitClang *clang; /* its parse, once tried */
+} Unit;
+
 typedef struct Source {
   const char *path;
   char *text;
@@ -196,6 +205,7 @@ typedef struct Source {
   Vec omp_inside;     /* OmpInside* */
   Vec omp_loops;      /* OmpLoop*, in source order */
   const Vec *home;    /* HomeLoop*: the driver's, or NULL */
+  Vec *units;         /* Unit*: the program's other files, the driver's, or NULL */
   Vec host_funcs;     /* HostFunc*: every function defined in the file, as host code */
   Vec lazy_reds;      /* Var*: reduction variables whose results the host folds in
                          lazily (Var.lazy_red; the driver picks them, hostsync places
@@ -212,5 +222,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args);
 /* frontend_macros.c: fills src->macro_uses (frontend_parse calls it). */
 void frontend_collect_macros(Source *src);
 void frontend_dispose(Source *src);
+/* frontend_units.c: releases the parses of the units (after the last pass). */
+void frontend_dispose_units(Vec *units);
 
 #endif

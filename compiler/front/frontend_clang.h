@@ -3,7 +3,8 @@
  * module includes it: the rest of nucc sees the program only as frontend.h
  * describes it.  The files form floors, each calling only those below it:
  *   frontend.c (entry) → nests → private, conv → literals, types → cursor;
- *   nests, conv → pragmas → pragma_op → omp → cursor; host, macros → cursor. */
+ *   nests, conv → pragmas → pragma_op → omp → cursor; host, macros → cursor;
+ *   conv → units → cursor. */
 #ifndef NUCC_FRONTEND_CLANG_H
 #define NUCC_FRONTEND_CLANG_H
 
@@ -50,6 +51,7 @@ SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset);
 unsigned frontend_begin(CXCursor c);
 unsigned frontend_end(CXCursor c);
 bool frontend_in_main_file(Source *src, CXCursor c);
+bool frontend_is_user_code(Source *src, CXCursor c);
 
 /* The children of a cursor, for kinds with a fixed shape (a `for` has 4, an
  * `if` 3, an operator 1 to 3): n counts them all, c keeps the first 8, and
@@ -114,6 +116,15 @@ bool frontend_is_annotated_for(Ctx *cx, CXCursor c);
 
 // frontend_private.c
 bool frontend_private_arrays(Source *src, Nest *n, Attach *a, unsigned fbegin, unsigned fend);
+
+// frontend_units.c
+/* The definition, in another unit of the program (src->units), of the
+ * function `fn` that the input declares without a body, parsing units not
+ * yet parsed in turn; a null cursor when none has it. */
+CXCursor frontend_unit_definition(Source *src, CXCursor fn);
+/* Where frontend_unit_definition() looked, for a diagnostic: "" or
+ * "a.c, b.c" (the first four). */
+char *frontend_units_searched(Source *src);
 
 // frontend_nests.c
 /* Fills src->funcs, then src->nests: every function defined in the file,

@@ -42,12 +42,29 @@ static Expr *conv_call(Ctx *cx, CXCursor c) {
   Expr *e = conv_new_expr(EX_CALL, c);
   e->text = frontend_spelling(fn);
   CXCursor def = clang_getCursorDefinition(fn);
-  if (!clang_Cursor_isNull(def) && frontend_in_main_file(cx->src, def)) {
+  /* the user's function without a body here: another file of the program may
+   * have it; the C library's (declared in a system header) are not looked for */
+  bool users =
+      clang_Cursor_isNull(def) && !print_cl_builtin(e->text) && frontend_is_user_code(cx->src, fn);
+  if (users)
+    def = frontend_unit_definition(cx->src, fn);
+  if (!clang_Cursor_isNull(def) && frontend_is_user_code(cx->src, def)) {
     e->callee = conv_func(cx, def);
+  } else if (users) {
+    char *where = frontend_units_searched(cx->src);
+    diag_error(frontend_start_of(c),
+               "call to '%s' cannot run in a kernel: nucc finds no body for it in this file%s%s%s; "
+               "name the file that defines it with --with FILE.c",
+               e->text,
+               *where ? ", the headers it includes or the program's other files ("
+                      : " or the headers it includes",
+               where, *where ? ")" : "");
+    xfree(where);
+    return e;
   } else if (!print_cl_builtin(e->text)) {
     diag_error(frontend_start_of(c),
-               "call to '%s' cannot run in a kernel: only math functions and functions "
-               "defined in this file can be called",
+               "call to '%s' cannot run in a kernel: only math functions and the program's own "
+               "functions can be called",
                e->text);
     return e;
   }
@@ -672,7 +689,10 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
       return f;
     }
   }
-  xfree(name);
-  diag_error(frontend_loc_of(def), "internal error: unknown function");
-  return NULL;
+  /* a helper of a header the file includes: known from its first call */
+  Func *f = NEW(Func);
+  f->name = name;
+  f->loc = frontend_loc_of(def);
+  vec_push(&cx->src->funcs, f);
+  return conv_func(cx, def);
 }

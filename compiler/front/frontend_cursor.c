@@ -8,12 +8,21 @@
 #include <ctype.h>
 #include <string.h>
 
+/* A location outside the input (a header's or another unit's helper) keeps
+ * its file, so that a diagnostic there shows that file's line. */
 SrcLoc frontend_loc(CXSourceLocation l, unsigned *offset) {
+  CXFile f;
   unsigned line, col, off;
-  clang_getExpansionLocation(l, NULL, &line, &col, &off);
+  clang_getExpansionLocation(l, &f, &line, &col, &off);
   if (offset)
     *offset = off;
-  return (SrcLoc){(int)line, (int)col};
+  int file = 0;
+  if (f) {
+    CXString name = clang_getFileName(f);
+    file = diag_file(clang_getCString(name));
+    clang_disposeString(name);
+  }
+  return (SrcLoc){.line = (int)line, .col = (int)col, .file = file};
 }
 
 SrcLoc frontend_loc_of(CXCursor c) { return frontend_loc(clang_getCursorLocation(c), NULL); }
@@ -87,6 +96,13 @@ bool frontend_in_main_file(Source *src, CXCursor c) {
   CXFile f;
   clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
   return f && clang_File_isEqual(f, src->clang->file);
+}
+
+/* The user's code: the input and the headers it includes with "" or -I,
+ * not the system's (whose functions are the C library's, not for kernels). */
+bool frontend_is_user_code(Source *src, CXCursor c) {
+  CXSourceLocation l = clang_getCursorLocation(c);
+  return frontend_in_main_file(src, c) || !clang_Location_isInSystemHeader(l);
 }
 
 /* Kinds with any number of children (declarations, function definitions,

@@ -142,7 +142,8 @@ void frontend_read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLo
   for (char *c = rest; *c; c++) /* continued lines */
     if (*c == '\\' || *c == '\n')
       *c = ' ';
-  frontend_read_omp_text(src, toks, n, i, rest, l0, (SrcLoc){l2.line, l2.col + 4}, off0, b,
+  frontend_read_omp_text(src, toks, n, i, rest, l0,
+                         (SrcLoc){.line = l2.line, .col = l2.col + 4, .file = l2.file}, off0, b,
                          e < src->len ? e + 1 : e);
 }
 
@@ -347,7 +348,8 @@ void frontend_omp_loops(Source *src) {
     }
     SrcLoc at = omp->annots.len ? ((Annot *)omp->annots.items[0])->loc : omp->refused_at;
     diag_warning("nucc-omp-host", at, "this loop stays on the host: %s", h->why);
-    if (h->why_loc.line > 0 && (h->why_loc.line != at.line || h->why_loc.col != at.col))
+    if (h->why_loc.line > 0 &&
+        (h->why_loc.line != at.line || h->why_loc.col != at.col || h->why_loc.file != at.file))
       diag_note(h->why_loc, "the first thing nucc cannot offload");
   }
   attachments->len = kept;

@@ -92,7 +92,7 @@ void frontend_find_pragmas(Source *src, CXToken *toks, unsigned n) {
       continue;
     }
     char *rest = xstrndup(src->text + off2 + 2, e - off2 - 2);
-    pragma_parse(rest, (SrcLoc){l2.line, l2.col + 2}, &p->annots);
+    pragma_parse(rest, (SrcLoc){.line = l2.line, .col = l2.col + 2, .file = l2.file}, &p->annots);
     xfree(rest);
     vec_push(&src->pragmas, p);
   }

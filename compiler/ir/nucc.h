@@ -25,9 +25,12 @@ typedef struct Kernel Kernel;
 typedef struct KernelInfo KernelInfo;
 typedef struct Symtab Symtab;
 
-/* A position in the input file; columns are 1-based bytes, as clang's. */
+/* A position in the input file, or in another file the program is made of
+ * (a header, a --with unit: their helpers run in kernels and their errors
+ * point there); columns are 1-based bytes, as clang's. */
 typedef struct SrcLoc {
   int line, col;
+  int file; /* 0: the input; else diag_file()'s number */
 } SrcLoc;
 
 // util.c
@@ -65,6 +68,9 @@ void util_scoped_reset(void);
 /* Diagnostics are collected, then printed in the C compiler's format with the
  * source line and a caret; the driver turns any error into exit status 1. */
 void diag_init(const char *path, const char *text, size_t len);
+/* The number a SrcLoc gives for another file, by its path (read when a
+ * diagnostic shows one of its lines); the input's path gives 0. */
+int diag_file(const char *path);
 void diag_error(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_note(SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A warning named `name` (without -W: "nucc-omp-ignored"), printed with
@@ -440,7 +446,8 @@ struct Func {
   int nparams;
   Stmt *body;
   SrcLoc loc;
-  unsigned begin, end; /* its bytes in the input (the macros its body expands) */
+  unsigned begin, end; /* its bytes in the input (the macros its body expands); 0, 0 for a
+                          header's function */
   bool converted;      /* body translated to IR */
   bool printing;       /* recursion guard for the OpenCL printer */
   Vec globals;         /* Expr*: ir_func_globals' answer, once computed */

@@ -17,7 +17,9 @@ typedef struct Cursor {
   SrcLoc start;
 } Cursor;
 
-static SrcLoc here(const Cursor *c) { return (SrcLoc){c->start.line, c->start.col + c->pos}; }
+static SrcLoc here(const Cursor *c) {
+  return (SrcLoc){.line = c->start.line, .col = c->start.col + c->pos};
+}
 
 /* Skips blanks and comments; stops at the end of the text or a `//`. */
 static void skip_space(Cursor *c) {
@@ -94,14 +96,14 @@ static bool parse_arg(Cursor *c, AnnotArg *arg) {
     char *key = trim(c->s + begin, colon - begin, &lead);
     if (is_key(key)) {
       arg->key = key;
-      arg->key_loc = (SrcLoc){c->start.line, c->start.col + begin + lead};
+      arg->key_loc = (SrcLoc){.line = c->start.line, .col = c->start.col + begin + lead};
       begin = colon + 1;
     } else {
       xfree(key);
     }
   }
   arg->text = trim(c->s + begin, c->pos - begin, &lead);
-  arg->loc = (SrcLoc){c->start.line, c->start.col + begin + lead};
+  arg->loc = (SrcLoc){.line = c->start.line, .col = c->start.col + begin + lead};
   if (!arg->text[0]) {
     diag_error(arg->loc, "expected an argument");
     return false;

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = xstrndup((const char *)data, size);
   diag_init("<fuzz>", text, size);
   Vec annots = {0};
-  pragma_parse(text, (SrcLoc){1, 11}, &annots);
+  pragma_parse(text, (SrcLoc){1, 11, 0}, &annots);
   for (int i = 0; i < annots.len; i++) {
     Annot *a = annots.items[i];
     for (int j = 0; j < a->nargs; j++) {

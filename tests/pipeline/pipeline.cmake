@@ -8,6 +8,8 @@
 #   pipeline.deps_cmake_unixmakefiles, pipeline.deps_cmake_ninja  the same
 #       through nucc_add_sources() and CMake's DEPFILE (deps_cmake.sh)
 #   pipeline.compdb  -p BUILD_DIR: flags from compile_commands.json (compdb.sh)
+#   pipeline.compdb_units  -p BUILD_DIR: the database's other files give the
+#       bodies of the functions kernels call (compdb_units.sh)
 #   pipeline.diag_color  colors on a terminal or when asked, never in a file
 #   pipeline.fp_contract  -ffp-contract=off writes FP_CONTRACT OFF, on and fast
 #       the default program (fp_contract.sh)
@@ -52,6 +54,11 @@ add_test(NAME pipeline.compdb
   COMMAND bash ${NUCC_PIPELINE_DIR}/compdb.sh
           $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.compdb)
 set_tests_properties(pipeline.compdb PROPERTIES LABELS pipeline TIMEOUT 60)
+
+add_test(NAME pipeline.compdb_units
+  COMMAND bash ${NUCC_PIPELINE_DIR}/compdb_units.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.compdb_units)
+set_tests_properties(pipeline.compdb_units PROPERTIES LABELS pipeline TIMEOUT 60)
 
 add_test(NAME pipeline.diag_color
   COMMAND bash ${NUCC_PIPELINE_DIR}/diag_color.sh

@@ -32,23 +32,23 @@ static Var *var(const char *name, Type *t, unsigned id) {
 static Expr *elem(Var *a, Expr *sub) {
   Expr *e = NEW(Expr);
   e->kind = EX_INDEX;
-  e->a = ir_var(a, (SrcLoc){3, 5});
+  e->a = ir_var(a, (SrcLoc){3, 5, 0});
   e->b = sub;
   e->type = &float_t;
-  e->loc = (SrcLoc){3, 5};
+  e->loc = (SrcLoc){3, 5, 0};
   return e;
 }
 
 /* for (i = 1; i < n; i++) a[i] = a[i - 1] + a[i]; `shift`: the read is
  * a[i - shift], so 0 makes the iterations independent. */
 static Loop *nest(Var *i, Var *n, Var *a, int shift) {
-  SrcLoc at = {2, 1};
+  SrcLoc at = {2, 1, 0};
   Expr *read = elem(a, ir_binary(OP_SUB, ir_var(i, at), ir_int(shift, at), &int_t));
   Expr *rhs = ir_binary(OP_ADD, read, elem(a, ir_var(i, at)), &float_t);
   Stmt *body = NEW(Stmt);
   body->kind = ST_EXPR;
   body->e = ir_binary(OP_ASSIGN, elem(a, ir_var(i, at)), rhs, &float_t);
-  body->loc = (SrcLoc){3, 1};
+  body->loc = (SrcLoc){3, 1, 0};
   Loop *l = NEW(Loop);
   l->var = i;
   l->declared = true;
@@ -67,7 +67,7 @@ int main(void) {
   Var *i = var("i", &int_t, 1), *n = var("n", &int_t, 2), *a = var("a", &ptr_t, 3);
   vec_push(&names.vars, n);
   vec_push(&names.vars, a);
-  SrcLoc at = {1, 9};
+  SrcLoc at = {1, 9, 0};
 
   Loop *carried = nest(i, n, a, 1);
   Legality l = legality_reorder(&names, &carried, 1, carried->body, REORDER_NONE_CARRIED, NULL,

@@ -20,7 +20,7 @@ static Annot *nth(Vec *v, int i) { return v->items[i]; }
 static void test_work_and_size(void) {
   Vec v = {0};
   /* "#pragma nu" ends at column 11; the text starts at column 11 */
-  CHECK(pragma_parse(" work(16, n*2) size(a: n * m, m->data: 4)", (SrcLoc){3, 11}, &v));
+  CHECK(pragma_parse(" work(16, n*2) size(a: n * m, m->data: 4)", (SrcLoc){3, 11, 0}, &v));
   CHECK(v.len == 2);
   Annot *w = nth(&v, 0);
   CHECK(!strcmp(w->name, "work"));
@@ -36,7 +36,7 @@ static void test_work_and_size(void) {
 
 static void test_nested_parens_and_ternary(void) {
   Vec v = {0};
-  CHECK(pragma_parse("work(f(a, b), (n > 4 ? 8 : 4)) independent", (SrcLoc){1, 1}, &v));
+  CHECK(pragma_parse("work(f(a, b), (n > 4 ? 8 : 4)) independent", (SrcLoc){1, 1, 0}, &v));
   CHECK(v.len == 2);
   CHECK(nth(&v, 0)->nargs == 2);
   CHECK(!strcmp(nth(&v, 0)->args[0].text, "f(a, b)"));
@@ -46,7 +46,7 @@ static void test_nested_parens_and_ternary(void) {
 
 static void test_reduce_keys(void) {
   Vec v = {0};
-  CHECK(pragma_parse("reduce(+: s, t) reduce(max: m)", (SrcLoc){1, 1}, &v));
+  CHECK(pragma_parse("reduce(+: s, t) reduce(max: m)", (SrcLoc){1, 1, 0}, &v));
   CHECK(v.len == 2);
   CHECK(!strcmp(nth(&v, 0)->args[0].key, "+") && !strcmp(nth(&v, 0)->args[0].text, "s"));
   CHECK(nth(&v, 0)->args[1].key == NULL);
@@ -55,18 +55,18 @@ static void test_reduce_keys(void) {
 
 static void test_comments(void) {
   Vec v = {0};
-  CHECK(pragma_parse(" work(8) /* a comment */ // and another", (SrcLoc){1, 1}, &v));
+  CHECK(pragma_parse(" work(8) /* a comment */ // and another", (SrcLoc){1, 1, 0}, &v));
   CHECK(v.len == 1);
 }
 
 static void test_errors(void) {
   Vec v = {0};
   int before = diag_errors();
-  CHECK(!pragma_parse(" work(16, 16", (SrcLoc){1, 11}, &v));
+  CHECK(!pragma_parse(" work(16, 16", (SrcLoc){1, 11, 0}, &v));
   CHECK(diag_errors() == before + 1);
-  CHECK(!pragma_parse(" work(16,)", (SrcLoc){1, 11}, &v));
-  CHECK(!pragma_parse(" (16)", (SrcLoc){1, 11}, &v));
-  CHECK(!pragma_parse("   ", (SrcLoc){1, 11}, &v));
+  CHECK(!pragma_parse(" work(16,)", (SrcLoc){1, 11, 0}, &v));
+  CHECK(!pragma_parse(" (16)", (SrcLoc){1, 11, 0}, &v));
+  CHECK(!pragma_parse("   ", (SrcLoc){1, 11, 0}, &v));
   CHECK(diag_errors() == before + 4);
 }
 

@@ -18,8 +18,8 @@ static Var vi = {.name = "i", .type = &t_int, .id = 1};
 static Var vn = {.name = "n", .type = &t_int, .id = 2};
 static Var vx = {.name = "x", .type = &t_float, .id = 3};
 
-static Expr *var(Var *v) { return ir_var(v, (SrcLoc){1, 1}); }
-static Expr *num(long long v) { return ir_int(v, (SrcLoc){1, 1}); }
+static Expr *var(Var *v) { return ir_var(v, (SrcLoc){1, 1, 0}); }
+static Expr *num(long long v) { return ir_int(v, (SrcLoc){1, 1, 0}); }
 static Expr *bin(Op op, Expr *a, Expr *b) { return ir_binary(op, a, b, NULL); }
 
 static Expr *un(Op op, Expr *a) {
