@@ -326,8 +326,9 @@ uintptr_t nurt_page(void); /* page size */
  * unknown memory).  *head is set when the first page holds a malloc header. */
 int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi,
                          uintptr_t *head);
-/* The bytes of the heap block whose user bytes start at p, when glibc's
- * malloc served it with its own mmap (large arrays); else 0. */
+/* The bytes from p to the end of its heap block: a block glibc's malloc
+ * served with its own mmap (large arrays, p its start), or one heap.c
+ * recorded; else 0. */
 size_t nurt_heap_block_bytes(const void *p);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
 extern uintptr_t nurt_guard_pc;     /* while a fault is served: its instruction, or 0 */
