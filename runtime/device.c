@@ -164,6 +164,7 @@ void nurt_device_init(void) {
   if (nurt_g.ready)
     return;
   nurt_io_link();
+  nurt_heap_link();
   candidate *c;
   int n = list_devices(&c);
   const char *want = getenv("NU_DEVICE");

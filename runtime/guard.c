@@ -185,9 +185,13 @@ static int mmapped_pages(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *
 }
 
 size_t nurt_heap_block_bytes(const void *p) {
-  uintptr_t c;
-  size_t size = mmapped_chunk((uintptr_t)p, &c);
-  return size ? c + size - (uintptr_t)p : 0;
+  uintptr_t c, lo;
+  size_t size = mmapped_chunk((uintptr_t)p, &c), bytes;
+  if (size)
+    return c + size - (uintptr_t)p;
+  /* an arena block: heap.c's table, which knows blocks under malloc's mmap
+   * threshold too (a trisolv's rows, one more per launch) */
+  return nurt_heap_block(p, &lo, &bytes) ? lo + bytes - (uintptr_t)p : 0;
 }
 
 static int install(void);

@@ -467,6 +467,29 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
   l->next_arg += 2;
 }
 
+size_t nurt_heap_extent(nurt_launch *l, const void *ptr, int below, const char *name,
+                        long long *lo_bytes) {
+  uintptr_t lo;
+  size_t bytes;
+  *lo_bytes = 0;
+  if (!ptr)
+    return 0;
+  if (!nurt_heap_block(ptr, &lo, &bytes))
+    nurt_fatal("%s:%d: kernel %s: the subscripts of '%s' were not bounded at compile time, and "
+               "%p is in no heap block nurt knows (%s); declare its extent with "
+               "size(%s: element_count)",
+               l->where.file, l->where.line, l->where.kernel, name, ptr,
+               nurt_heap_tracked()
+                   ? "not from malloc, calloc, realloc, posix_memalign or aligned_alloc, "
+                     "or smaller than " NURT_HEAP_MIN_TEXT " bytes"
+                   : "under a sanitizer, only a block's start is known",
+               name);
+  uintptr_t p = (uintptr_t)ptr;
+  if (below)
+    *lo_bytes = -(long long)(p - lo);
+  return lo + bytes - p - (size_t)*lo_bytes;
+}
+
 void nurt_arg_writes(nurt_launch *l, long long lo_bytes, size_t bytes) {
   if (!l->nbufs)
     return;

@@ -69,6 +69,15 @@ void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode);
 void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, size_t bytes,
                         int mode);
 
+/* The extent of an array whose subscripts the compiler could not bound: the
+ * heap block ptr points into (runtime/heap.c), from ptr to the block's end,
+ * or the whole block when `below` (subscripts may reach below ptr).  Returns
+ * its bytes and sets *lo_bytes (<= 0), for nurt_arg_buffer_at.  NULL gives
+ * 0 bytes (a dummy buffer); a pointer into no known block is a fatal error
+ * that names `name` and the launch's loop. */
+size_t nurt_heap_extent(nurt_launch *l, const void *ptr, int below, const char *name,
+                        long long *lo_bytes);
+
 /* The buffer argument just given (NURT_OUT or NURT_INOUT) is written only
  * within [ptr + lo_bytes, ptr + lo_bytes + bytes), ptr its pointer: after
  * the launch only those bytes are device-fresh, the rest of the range the

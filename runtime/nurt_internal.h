@@ -326,8 +326,9 @@ uintptr_t nurt_page(void); /* page size */
  * unknown memory).  *head is set when the first page holds a malloc header. */
 int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi,
                          uintptr_t *head);
-/* The bytes of the heap block whose user bytes start at p, when glibc's
- * malloc served it with its own mmap (large arrays); else 0. */
+/* The bytes from p to the end of its heap block: a block glibc's malloc
+ * served with its own mmap (large arrays, p its start), or one heap.c
+ * recorded; else 0. */
 size_t nurt_heap_block_bytes(const void *p);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
 extern uintptr_t nurt_guard_pc;     /* while a fault is served: its instruction, or 0 */
@@ -363,7 +364,15 @@ int nurt_guard_poke(uintptr_t dst, const void *src, size_t n);
 int nurt_guard_peek(void *dst, uintptr_t src, size_t n);
 
 /* io.c: read, write, fread, send, ... wrapped (see the file) */
-void nurt_io_link(void); /* does nothing: keeps io.c in a static link */
+void nurt_io_link(void);   /* does nothing: keeps io.c in a static link */
+void nurt_heap_link(void); /* the same for heap.c */
+/* Blocks of at least this many bytes are recorded by heap.c. */
+#define NURT_HEAP_MIN 256
+#define NURT_HEAP_MIN_TEXT "256"
+/* The heap block that p points into, [*lo, *lo + *bytes): 1, or 0 when p
+ * is in no block heap.c recorded (under a sanitizer: p is no block's start). */
+int nurt_heap_block(const void *p, uintptr_t *lo, size_t *bytes);
+int nurt_heap_tracked(void); /* 0 under a sanitizer: block starts only */
 
 /* clock.c: clock_gettime, gettimeofday, clock, ... wrapped (see the file).
  * Each concerns the calling thread. */

@@ -235,30 +235,13 @@ static char *first_subscript_bound(Kernel *k, Buffer *bf, bool hi, bool writes) 
   return bound;
 }
 
-/* The error for a buffer the host cannot size: the verdict of
- * extent_first_bounded, told to the user. */
-static void report_unbounded(Buffer *bf, Access *a) {
-  if (!a)
-    return;
-  char *t = print_expr_text(a->subs[0]);
-  diag_error(a->e->loc,
-             "cannot bound the subscript '%s' of '%s' from the loop bounds; declare its "
-             "extent with size(%s: element_count)",
-             t, bf->name, print_expr_text(bf->path));
-  xfree(t);
-}
-
+/* Every buffer can be sized: one whose subscripts cannot be bounded takes
+ * its extent at the launch from the heap block its pointer points into
+ * (print_buffer_arg, runtime/heap.c), and a pointer into none is a run-time
+ * error there.  Kept as the place where a nest's extents are checked. */
 bool emit_check_extents(Kernel *k) {
-  bool ok = true;
-  for (int i = 0; i < k->buffers.len; i++) {
-    Buffer *bf = k->buffers.items[i];
-    Access *a;
-    if (!extent_first_bounded(k, bf, &a)) {
-      report_unbounded(bf, a);
-      ok = false;
-    }
-  }
-  return ok;
+  (void)k;
+  return true;
 }
 
 /* NDRange and work-group sizes; dimension 0 is the innermost mapped loop.
@@ -434,6 +417,31 @@ static void print_arg_writes(Kernel *k, Buffer *bf, const char *rb, const char *
   xfree(hi);
 }
 
+/* A pointer whose largest subscript cannot be bounded (colidx[k], a[idx[i]]):
+ * the array is the heap block it points into, which nurt knows (runtime/
+ * heap.c), from the pointer on, or whole where a subscript may reach below
+ * it.  Only the extent is found late: the dependence test saw the accesses
+ * as before, and an undecided write still needs `independent`. */
+static void print_heap_arg(Kernel *k, Buffer *bf, const char *mode, const char *rb, Buf *b) {
+  char *lo = first_subscript_bound(k, bf, false, false);
+  char *below = lo ? xformat("(%s) < 0", lo) : xstrdup("1");
+  char *name = print_expr_text(bf->path);
+  buf_printf(b,
+             "  long long nu_%s_lo;\n"
+             "  size_t nu_%s_bytes = nurt_heap_extent(nu_l, %s, %s, \"%s\", &nu_%s_lo);\n",
+             bf->name, bf->name, bf->name, below, name, bf->name);
+  char *vlo = xformat("nu_%s_lo", bf->name), *vbytes = xformat("nu_%s_bytes", bf->name);
+  print_verify_array(b, bf, vlo, vbytes, mode);
+  buf_printf(b, "  nurt_arg_buffer_at(nu_l, %s, %s, %s, %s);\n", bf->name, vlo, vbytes, mode);
+  /* "": the argument is the block, which no bound of the writes names */
+  print_arg_writes(k, bf, rb, "", "", b);
+  xfree(vlo);
+  xfree(vbytes);
+  xfree(name);
+  xfree(below);
+  xfree(lo);
+}
+
 /* nurt_arg_buffer for one array, with the extent the stub can compute:
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
@@ -457,8 +465,9 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
   } else {
     Access *a;
     if (!extent_first_bounded(k, bf, &a)) {
-      report_unbounded(bf, a);
-      return false;
+      print_heap_arg(k, bf, mode, rb, b);
+      xfree(rb);
+      return true;
     }
     char *hi = first_subscript_bound(k, bf, true, false);
     /* subscripts may reach below the pointer (p = a + 1; p[i - 1]); the

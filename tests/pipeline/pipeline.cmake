@@ -17,6 +17,8 @@
 #       of the macros that shaped it (macro_values.sh)
 #   pipeline.host_ranges  host statements name the elements they touch, or the
 #       whole array where they cannot (host_ranges.sh)
+#   pipeline.heap_unknown  an unbounded array's pointer into no heap block: a
+#       run-time error with the loop's file:line (heap_unknown.sh)
 #   pipeline.manpage  nucc.1 renders, matches --help, lists the runtime's
 #       NU_* variables and the exit statuses, and installs (manpage.sh)
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
@@ -84,6 +86,13 @@ add_test(NAME pipeline.openmp_installed
   COMMAND bash ${NUCC_PIPELINE_DIR}/openmp_installed.sh ${CMAKE_BINARY_DIR}
           ${NUCC_PIPELINE_WORK}/pipeline.openmp_installed)
 set_tests_properties(pipeline.openmp_installed PROPERTIES LABELS pipeline TIMEOUT 120)
+
+add_test(NAME pipeline.heap_unknown
+  COMMAND bash ${NUCC_PIPELINE_DIR}/heap_unknown.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.heap_unknown
+          ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
+set_tests_properties(pipeline.heap_unknown PROPERTIES LABELS pipeline TIMEOUT 120
+  ENVIRONMENT "POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache")
 
 add_test(NAME pipeline.host_ranges
   COMMAND bash ${NUCC_PIPELINE_DIR}/host_ranges.sh

@@ -10,6 +10,14 @@ endforeach()
 add_executable(test_closed ${NURT_TEST_DIR}/test_closed.c)
 target_include_directories(test_closed PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
 target_link_libraries(test_closed PRIVATE nurt)
+# heap.c's table of heap blocks, internal: the runtime's header.  Not under
+# a sanitizer, which owns malloc (heap.c then knows block starts only).
+if(NOT NUCC_SANITIZE AND NOT NUCC_TSAN)
+  find_package(Threads REQUIRED)
+  add_executable(test_heap ${NURT_TEST_DIR}/test_heap.c)
+  target_include_directories(test_heap PRIVATE ${CMAKE_SOURCE_DIR}/runtime)
+  target_link_libraries(test_heap PRIVATE nurt Threads::Threads)
+endif()
 # occupancy.c's functions alone: internal, so built from its source.
 add_executable(test_occupancy ${NURT_TEST_DIR}/test_occupancy.c
   ${CMAKE_SOURCE_DIR}/runtime/occupancy.c)
@@ -104,6 +112,9 @@ nurt_runtime_test(runtime_closed_pages 0 "test_closed: ok" "" test_closed)
 nurt_runtime_test(runtime_ranges_merge_and_free 0 "test_ranges: ok" ""
   test_ranges)
 nurt_runtime_test(runtime_reduction_folds_lazily 0 "test_reduce: ok" "" test_reduce)
+if(TARGET test_heap)
+  nurt_runtime_test(runtime_heap_blocks 0 "test_heap: ok" "" test_heap)
+endif()
 nurt_runtime_test(runtime_spread_groups 0 "test_spread: ok" "" test_spread)
 nurt_runtime_test(runtime_register_caps 0 "test_occupancy: ok" "" test_occupancy)
 nurt_runtime_test(runtime_untouched_without_kernels 0 "test_untouched: ok"
