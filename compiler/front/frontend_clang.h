@@ -88,6 +88,10 @@ Stmt *conv_stmt(Ctx *cx, CXCursor c);
 Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
 bool conv_loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
+// frontend_alias.c
+/* Pointers the body declares into an array, written as its subscripts. */
+void frontend_follow_aliases(Stmt *body);
+
 // frontend_omp.c
 void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest,
                             SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end);
