@@ -264,7 +264,8 @@ static bool check_element(Poly *p, PolyAccess *r, PolyAccess *a) {
 
 /* --- helpers handed one row's element --------------------------------------- */
 
-/* A helper handed &a[i][c] of an array of rows reaches a[i][c + off]: the
+/* A helper handed &a[i][c] of an array of rows reaches a[i][c + off], as
+ * does p[off] with p = &a[i][c] declared in the body (frontend_alias.c): the
  * analyses take that for row i, which holds only while c + off stays in
  * the row (beyond it are the next rows, which neither the dependence test
  * nor the copies would see).  An access at the element handed (off 0) is
@@ -299,7 +300,20 @@ static bool check_row(PolyAccess *a) {
   if (in)
     return true;
   char *at = print_expr_text(a->e);
-  if (len > 0)
+  Var *p = a->e->alias;
+  if (p && len > 0)
+    diag_error(a->e->loc,
+               "'%s': the pointer '%s' may reach past the end of the row of '%s' it points "
+               "into (%lld elements): nucc follows it as that row's elements, so it must stay "
+               "in it (subscript the array itself, or point into a flat array, to cross rows)",
+               at, p->name, a->buf->name, len);
+  else if (p)
+    diag_error(a->e->loc,
+               "'%s': the rows of '%s' have a run-time length, so nucc cannot prove that the "
+               "pointer '%s' stays in the row it points into (subscript the array itself, "
+               "'%s[i][j]', instead)",
+               at, a->buf->name, p->name, a->buf->name);
+  else if (len > 0)
     diag_error(a->e->loc,
                "'%s': the helper may reach past the end of the row of '%s' it is handed (%lld "
                "elements): nucc takes its elements for that row's, so it must stay in it (hand "
@@ -327,7 +341,7 @@ bool deps_check(KernelInfo *ki) {
   bool ok = true;
   for (int x = 0; x < p->accs.len; x++) {
     PolyAccess *a = p->accs.items[x];
-    if (a->acc->site && a->acc->nsubs > 1 && !a->red)
+    if ((a->acc->site || a->e->alias) && a->acc->nsubs > 1 && !a->red)
       ok &= check_row(a);
   }
   for (int b = 0; b < k->buffers.len; b++) {

@@ -374,13 +374,14 @@ static void scan_decls(FV *fv, Stmt *s) {
     vec_push(&fv->ki->locals, s->var);
     vec_push(&fv->ki->decls, s);
     if (s->var->type->kind == TY_PTR) {
-      /* its subscripts would be taken for a local array's, and the
-       * elements it reaches would escape the dependence test */
+      /* one that frontend_alias.c did not follow: its subscripts would be
+       * taken for a local array's, and the elements it reaches would
+       * escape the dependence test */
       kernelinfo_error(fv, s->var->loc,
-                       "'%s' is a pointer declared in the loop: nucc does not follow a pointer "
-                       "into an array in a kernel; subscript the array itself (a[i][j], "
-                       "x[i * n + j])",
-                       s->var->name);
+                       "'%s' is a pointer declared in the loop that nucc cannot follow into "
+                       "its array%s%s; subscript the array itself (a[i][j], x[i * n + j])",
+                       s->var->name, s->var->alias_why ? ": " : "",
+                       s->var->alias_why ? s->var->alias_why : "");
       fv->ok = false;
     }
     return;

@@ -90,6 +90,15 @@ Stmt *conv_stmt(Ctx *cx, CXCursor c);
 Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
 bool conv_loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
+// frontend_alias.c
+/* Pointers the body declares into an array, written as its subscripts. */
+void frontend_follow_aliases(Stmt *body);
+
+// frontend_induction.c
+/* for (int off = m * b, ii = 0; ii < n; ii++, off++), its declarations in
+ * items: made canonical over ii, off read as m * b + ii; NULL when not. */
+Stmt *conv_aux_inductions(Vec *items, Stmt *s);
+
 // frontend_omp.c
 void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest,
                             SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end);

@@ -318,6 +318,7 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
        * their own that keeps their scope the loop's; dropping them made
        * the variables look declared outside the nest (reductions) */
       Stmt *blk = new_stmt(ST_BLOCK, c);
+      conv_aux_inductions(&items, s);
       vec_push(&items, s);
       return block_of(&items, blk);
     }

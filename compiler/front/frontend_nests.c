@@ -113,6 +113,8 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
     s->body = s->loop->body;
     l->body = s;
   }
+  if (loops.len)
+    frontend_follow_aliases(((Loop *)loops.items[loops.len - 1])->body);
   nest->loops = (Loop **)loops.items;
   nest->depth = loops.len;
   vec_push(&cx->src->nests, nest);

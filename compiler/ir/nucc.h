@@ -207,7 +207,9 @@ struct Var {
                        taken on the device before the launch; no host variable */
   Expr *snapshot_lo, *snapshot_hi; /* the first subscripts the copy's reads reach, over
                                       the nest's invariants (--emit=seq copies them) */
-  bool stat; /* a local declared `static`: one copy, which OpenMP's threads share */
+  bool stat;       /* a local declared `static`: one copy, which OpenMP's threads share */
+  char *alias_why; /* a pointer a nest's body declares that frontend_alias.c could not
+                      follow into its array: why (freevars.c refuses it with this) */
 };
 
 typedef enum {
@@ -293,6 +295,9 @@ struct Expr {
   Func *callee;  /* EX_CALL of a function defined in the input file */
   bool trip_max; /* EX_COND: the max(t, 0) of a trip count (tr_trip), which
                     tidy.c may drop from a loop bound */
+  Var *alias;    /* EX_INDEX a[i][c + s] written for p[s], p = &a[i][c] a pointer the
+                    body declared (frontend_alias.c): taken for row i's element, which
+                    deps.c proves it is */
 };
 
 typedef enum {
