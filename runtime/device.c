@@ -227,7 +227,6 @@ void nurt_get_stats(nurt_stats *out) {
   nurt_lock(); /* a fault in another thread counts and pushes under it */
   nurt_finish(NULL);
   *out = nurt_counters;
-  out->pieces = nurt_table_count();
   nurt_unlock();
 }
 

@@ -62,12 +62,14 @@ void nurt_table_add(nurt_entry *e) {
   memmove(entries + i + 1, entries + i, (count - i) * sizeof(nurt_entry *));
   entries[i] = e;
   count++;
+  nurt_counters.pieces = count; /* nurt_get_stats reads it under the lock */
 }
 
 void nurt_table_remove_at(size_t i) {
   NURT_LOCKED();
   memmove(entries + i, entries + i + 1, (count - i - 1) * sizeof(nurt_entry *));
   count--;
+  nurt_counters.pieces = count;
 }
 
 void nurt_table_release(void) {
