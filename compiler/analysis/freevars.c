@@ -491,6 +491,15 @@ static void check_func_vars(FV *fv, Func *f) {
   Kernel dummy = {.names = fv->k->names};
   sub.k = &dummy;
   visit_stmt(&sub, f->body);
+  if (f->elsewhere && (dummy.buffers.len || dummy.scalars.len || dummy.reductions.len)) {
+    /* another unit's file-scope data: the input's host code cannot name it */
+    kernelinfo_error(fv, f->loc,
+                     "function '%s' called from a kernel uses variables declared outside it, "
+                     "in its own file",
+                     f->name);
+    fv->ok = false;
+    return;
+  }
   for (int i = 0; i < dummy.reductions.len; i++) {
     Reduction *r = dummy.reductions.items[i];
     char *t = print_expr_text(r->path);

@@ -694,6 +694,7 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
   Func *f = NEW(Func);
   f->name = name;
   f->loc = frontend_loc_of(def);
+  f->elsewhere = clang_Cursor_getTranslationUnit(def) != cx->src->clang->tu;
   vec_push(&cx->src->funcs, f);
   return conv_func(cx, def);
 }

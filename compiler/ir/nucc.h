@@ -454,6 +454,8 @@ struct Func {
   unsigned begin, end; /* its bytes in the input (the macros its body expands); 0, 0 for a
                           header's function */
   bool converted;      /* body translated to IR */
+  bool elsewhere;      /* its body is another unit's (--with, -p): the file-scope data it
+                          names is that unit's, out of the input's reach */
   bool printing;       /* recursion guard for the OpenCL printer */
   Vec globals;         /* Expr*: ir_func_globals' answer, once computed */
   bool globals_known;

@@ -1,12 +1,13 @@
 // nucc-flags: --openmp
 // cc-flags: -std=c11 -fopenmp
-// nucc-kernels: 3
+// nucc-kernels: 4
 /* openmp_stays_home.c — under --openmp, a loop nucc cannot offload stays on
  * the host as written (its `omp` pragma kept, with a warning) and the
  * others become kernels: the time step of a program mixes them, as most
  * OpenMP codes do (SPEC §6).  Each loop that stays has one reason: a call
- * to a function of another file (qsort, atof), a subscript nucc cannot
- * bound, a write to an array of structs.  The region whose loops all stay
+ * to a function of the C library (qsort, atof), a write to an array of
+ * structs.  A subscript nucc cannot bound no longer keeps a loop home: the
+ * runtime knows the heap block behind the pointer.  The region whose loops all stay
  * keeps its pragma, so -fopenmp runs it on the host's threads (the count
  * it takes is the same in every build); the region that mixes a kernel
  * and a loop that stays is dropped.  A loop that stays stays whole, with
@@ -72,10 +73,13 @@ int main(void) {
 #pragma omp for
       for (int i = 0; i < N; i++)
         b[i] = atof(text[i]) + a[i]; /* atof: another file's */
-#pragma omp for
-      for (int i = 0; i < N; i++)
-        c[i] = table[idx[i]] * b[i]; /* table[idx[i]]: no bound on the subscript */
     }
+
+    /* a kernel: table[idx[i]] has no bound nucc can compute, and its extent
+     * is the heap block table points into, found at the launch */
+#pragma omp parallel for
+    for (int i = 0; i < N; i++)
+      c[i] = table[idx[i]] * b[i];
 
     /* a region that mixes a kernel and a loop that stays: the region goes,
      * and the loop's `omp for` with it (orphaned, its reduction on a local
