@@ -18,14 +18,14 @@ int main(void) {
   for (int blk = 0; blk < NB; blk++)
     for (int off = M * blk, ii = 0; ii < M; ii++, off++)
       c[off] = a[off] * (ii + 1);
-  /* backwards, two at a time, from the block's last element */
+      /* backwards, two at a time, from the block's last element */
 #pragma nu work(32)
   for (int blk = 0; blk < NB; blk++)
     for (int off = M * blk + M - 1, ii = 0; ii < M; ii += 2, off -= 2) {
       d[off] = a[off] - ii;
       d[off - 1] = a[off - 1] + ii;
     }
-  /* an offset that is not the loop's first variable, and counts by 3 */
+    /* an offset that is not the loop's first variable, and counts by 3 */
 #pragma nu work(16)
   for (int blk = 0; blk < NB / 3; blk++)
     for (int k = 0, off = 3 * M * blk + 1; k < M; k++, off += 3)
