@@ -28,6 +28,8 @@ static void release_piece(nurt_entry *e) {
   if (--b->pieces)
     return;
   clReleaseMemObject(b->mem); /* released once the copies are done */
+  if (b->mirror)
+    clReleaseMemObject(b->mirror); /* unpins the pages, still the program's */
   free(b->shadow);
   free(b);
 }

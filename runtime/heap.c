@@ -46,8 +46,10 @@ void *__libc_pvalloc(size_t n);
 typedef struct block {
   uintptr_t lo;
   size_t bytes;
+  unsigned long gen;  /* which allocation: a block freed and allocated again differs */
   struct block *next; /* in its bucket, or in the free list */
 } block;
+static unsigned long gens; /* under the lock: the last block's gen */
 
 /* A chained hash table by start address.  The lock is held only over the
  * table's own loads and stores, never over a call: malloc is not called
@@ -120,6 +122,7 @@ static void record(void *p, size_t bytes) {
   spare = b->next;
   b->lo = (uintptr_t)p;
   b->bytes = bytes;
+  b->gen = ++gens;
   size_t h = hash(b->lo, nbuckets);
   b->next = buckets[h];
   buckets[h] = b;
@@ -253,6 +256,17 @@ int nurt_heap_block(const void *p, uintptr_t *lo, size_t *bytes) {
 
 int nurt_heap_tracked(void) { return 1; }
 
+unsigned long nurt_heap_generation(const void *p) {
+  uintptr_t a = (uintptr_t)p;
+  unsigned long gen = 0;
+  pthread_mutex_lock(&lock);
+  for (block *b = buckets[hash(a, nbuckets)]; b && !gen; b = b->next)
+    if (b->lo == a)
+      gen = b->gen;
+  pthread_mutex_unlock(&lock);
+  return gen;
+}
+
 #else /* the sanitizer's allocator: block starts only */
 
 int __sanitizer_get_ownership(const volatile void *p) __attribute__((weak));
@@ -268,6 +282,11 @@ int nurt_heap_block(const void *p, uintptr_t *lo, size_t *bytes) {
 }
 
 int nurt_heap_tracked(void) { return 0; }
+
+unsigned long nurt_heap_generation(const void *p) {
+  (void)p;
+  return 0;
+}
 
 #endif
 

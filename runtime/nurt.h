@@ -262,6 +262,7 @@ typedef struct nurt_stats {
   unsigned long unseen; /* launches that found a host write to unprotected memory by comparison */
   unsigned long timer_waits; /* clock reads that waited for the kernels first (NU_TIMERS) */
   unsigned long pieces;      /* pieces the arrays are kept in now, each with a state (issue 25) */
+  unsigned long mirrored;    /* uploads sent through a heap array's pinned pages (issue 25 §2) */
 } nurt_stats;
 void nurt_get_stats(nurt_stats *out);
 

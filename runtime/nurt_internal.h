@@ -198,6 +198,13 @@ typedef struct nurt_buf {
    * (SPEC §5: a copy is skipped only with proof); uploads of such memory
    * read this copy, not the host's. */
   char *shadow;
+  /* A heap array's host pages as a buffer of their own (CL_MEM_USE_HOST_PTR),
+   * which the driver pins: large uploads go through it at the pinned rate
+   * (copies.c).  Valid while the block at base is allocation mirror_gen. */
+  cl_mem mirror;
+  uintptr_t mirror_lo;
+  unsigned long mirror_gen;
+  int mirror_failed; /* the driver refused: plain copies from now on */
 } nurt_buf;
 
 typedef struct nurt_entry {
@@ -373,6 +380,9 @@ void nurt_heap_link(void); /* the same for heap.c */
  * is in no block heap.c recorded (under a sanitizer: p is no block's start). */
 int nurt_heap_block(const void *p, uintptr_t *lo, size_t *bytes);
 int nurt_heap_tracked(void); /* 0 under a sanitizer: block starts only */
+/* Which allocation the block starting at p is (a block freed and allocated
+ * again at the same address is another); 0 for a block not recorded. */
+unsigned long nurt_heap_generation(const void *p);
 
 /* clock.c: clock_gettime, gettimeofday, clock, ... wrapped (see the file).
  * Each concerns the calling thread. */

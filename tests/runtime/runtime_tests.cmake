@@ -201,6 +201,8 @@ nurt_runtime_test(runtime_freshness_diagonal 0 "test_freshness diagonal: ok" ""
   test_freshness diagonal)
 nurt_runtime_test(runtime_freshness_column 0 "test_freshness column: ok" ""
   test_freshness column)
+nurt_runtime_test(runtime_freshness_mirror 0 "test_freshness mirror: ok" ""
+  test_freshness mirror)
 
 # Lazy synchronisation by page protection (NU_LAZY, on by default): exact
 # copy counts when arrays escape to a file without nurt, free/realloc there,

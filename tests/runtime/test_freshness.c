@@ -9,8 +9,9 @@
  * element moves at most the pages that hold it.  Debug builds also check
  * the table's invariants (pieces tile each array) after every call.
  * `diagonal`: a Cholesky's steps keep the table a few pieces long;
- * `column`: faults in code nucc did not see stay a few dozen.
- * Usage: test_freshness heap|global|arena|stack|diagonal|column [STEPS [SEED]] */
+ * `column`: faults in code nucc did not see stay a few dozen; `mirror`:
+ * large uploads through the array's pinned pages, across free and malloc.
+ * Usage: test_freshness heap|global|arena|stack|diagonal|column|mirror [STEPS [SEED]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -182,6 +183,35 @@ static void column(float *a, long n) {
   free(ref);
 }
 
+/* Large uploads of a heap array go through its pages, pinned by the driver
+ * (a CL_MEM_USE_HOST_PTR buffer over them): the kernel sees the host's
+ * bytes, each upload again after the host changed them, and a block freed
+ * and allocated again at the same address is another allocation, whose
+ * bytes the old buffer over the old pages must not supply. */
+static void mirror(long n) {
+  nurt_stats s0 = stats_now();
+  for (int round = 0; round < 3; round++) {
+    float *a = malloc((size_t)n * sizeof *a);
+    CHECK(a);
+    for (long i = 0; i < n; i++)
+      a[i] = (float)(i % 1000 + round);
+    for (int k = 1; k <= 3; k++) {
+      launch_add(a, n, 0, n, 1.0f, 0);
+      nurt_host_access(a, 1); /* the host reads it all, then writes it all */
+      for (long i = 0; i < n; i++) {
+        CHECK(a[i] == (float)(i % 1000 + round + 11 * k - 10));
+        a[i] += 10.0f;
+      }
+    }
+    free(a); /* the next round's block may come at the same address */
+  }
+  unsigned long mirrored = stats_now().mirrored - s0.mirrored;
+  printf("mirror: %lu uploads through pinned pages\n", mirrored);
+#if LAZY_HEAP
+  CHECK(mirrored >= 9);
+#endif
+}
+
 int main(int argc, char **argv) {
   const char *kind = argc > 1 ? argv[1] : "heap";
   long steps = argc > 2 ? atol(argv[2]) : 3000;
@@ -204,6 +234,8 @@ int main(int argc, char **argv) {
     if (heap_lazy(a))
       column(a, M);
     nurt_free(a);
+  } else if (!strcmp(kind, "mirror")) {
+    mirror(M);
   } else if (!strcmp(kind, "global")) {
     run(global_array, M, steps, lazy_on());
   } else if (!strcmp(kind, "arena")) {
