@@ -1,12 +1,13 @@
 // nucc-flags: --openmp
 // cc-flags: -std=c11 -fopenmp
-// nucc-kernels: 3
+// nucc-kernels: 4
 /* openmp_stays_home.c — under --openmp, a loop nucc cannot offload stays on
  * the host as written (its `omp` pragma kept, with a warning) and the
  * others become kernels: the time step of a program mixes them, as most
  * OpenMP codes do (SPEC §6).  Each loop that stays has one reason: a call
  * to a function of another file (qsort, atof), a subscript nucc cannot
- * bound, a write to an array of structs.  The region whose loops all stay
+ * bound, a write to an array of structs with a pointer member (the device
+ * cannot hold it; structs of numbers are kernels).  The region whose loops all stay
  * keeps its pragma, so -fopenmp runs it on the host's threads (the count
  * it takes is the same in every build); the region that mixes a kernel
  * and a loop that stays is dropped.  A loop that stays stays whole, with
@@ -21,6 +22,7 @@
 
 typedef struct {
   double x, y;
+  const char *label; /* a host pointer: no device layout */
 } Point;
 
 static int cmp_int(const void *p, const void *q) {
@@ -63,7 +65,7 @@ int main(void) {
     for (int r = 0; r < N; r++)
       a[r] = rows[r * W] + 0.5 * rows[r * W + W - 1];
 
-    /* a region whose loops all stay: it keeps its pragma */
+    /* a region of a loop that stays (atof) and a kernel: the region goes */
     int threads = 0;
 #pragma omp parallel
     {
@@ -74,7 +76,7 @@ int main(void) {
         b[i] = atof(text[i]) + a[i]; /* atof: another file's */
 #pragma omp for
       for (int i = 0; i < N; i++)
-        c[i] = table[idx[i]] * b[i]; /* table[idx[i]]: no bound on the subscript */
+        c[i] = table[idx[i]] * b[i]; /* a kernel: the heap block bounds table[idx[i]] */
     }
 
     /* a region that mixes a kernel and a loop that stays: the region goes,
@@ -88,7 +90,7 @@ int main(void) {
         a[i] = a[i] * 0.5 + c[i];
 #pragma omp for reduction(+ : total)
       for (int i = 0; i < N; i++) {
-        pts[i].x = a[i]; /* a struct written */
+        pts[i].x = a[i]; /* a struct with a pointer member written */
         pts[i].y = b[i] - step;
         total += pts[i].y;
       }
