@@ -271,8 +271,9 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     return;
   }
   Expr *root = ir_path_root(lhs);
-  if (root && kernelinfo_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
-    return;
+  if (root && kernelinfo_is_local(fv->ki, root->var) &&
+      (lhs->kind == EX_VAR || root->type->kind == TY_STRUCT))
+    return; /* a local, or a member of a local struct */
   if (root && kernelinfo_loop_of(fv->ki, root->var)) {
     kernelinfo_error(fv, lhs->loc, "the loop index '%s' is assigned in the loop's body",
                      root->var->name);

@@ -88,10 +88,10 @@ static void print_struct(const StructDef *sd, Buf *b) {
   buf_printf(b, "} %s;\n", sd->name);
   /* an array of a negative size stops the build, and the build log (which
    * nurt prints at the first launch) names the struct */
-  buf_printf(b, "typedef char nu_layout_of_%s_differs_from_the_host[(sizeof(%s) == %lld",
+  buf_printf(b, "typedef char nu_layout_of_%s_differs_from_the_host[((sizeof(%s) == %lld)",
              sd->name + 3, sd->name, sd->size);
   for (int i = 0; i < sd->nfields; i++)
-    buf_printf(b, " && __builtin_offsetof(%s, %s) == %lld", sd->name,
+    buf_printf(b, " & (__builtin_offsetof(%s, %s) == %lld)", sd->name,
                print_cl_name(sd->fields[i].name), sd->fields[i].offset);
   buf_puts(b, ") ? 1 : -1];\n\n");
 }

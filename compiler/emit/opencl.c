@@ -17,8 +17,25 @@ typedef struct KCtx {
   bool global_only; /* print cached arrays' global subscripts (the loads) */
 } KCtx;
 
+static void print_member_chain(Expr *e, Buf *b) {
+  if (e->kind != EX_MEMBER) {
+    buf_puts(b, print_cl_name(e->var->name));
+    return;
+  }
+  print_member_chain(e->a, b);
+  buf_printf(b, "%s%s", e->arrow ? "->" : ".", print_cl_name(e->text));
+}
+
+/* A path from outside is a parameter of its own (m->rows is m_rows); a
+ * member of a struct the kernel or the helper holds (a local, a helper's
+ * parameter) is a member there. */
 static void cl_path(Printer *p, Expr *e, Buf *b) {
-  (void)p;
+  KCtx *kc = p->ctx;
+  Expr *root = e->kind == EX_MEMBER ? ir_path_root(e) : NULL;
+  if (root && (kc ? kernelinfo_is_local(kc->k->info, root->var) : !root->var->global)) {
+    print_member_chain(e, b);
+    return;
+  }
   print_path_name(e, b);
 }
 
