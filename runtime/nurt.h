@@ -235,6 +235,11 @@ int nurt_verify_begin(nurt_module *m, const char *kernel, int line);
 int nurt_verify_on(void);
 void nurt_verify_array(const void *ptr, long long lo_bytes, size_t bytes, int mode,
                        const char *name, int kind, size_t esize, const char *writer, int rank, ...);
+/* After nurt_verify_array for an array of structs (esize the struct's
+ * size): its members, compared each as its own type, as "KS@O ..." with K
+ * one of s, u, f (NURT_VK_*), S the size and O the offset in bytes; the
+ * string must outlive the check (a literal). */
+void nurt_verify_members(const void *ptr, const char *layout);
 void nurt_verify_device(void);
 void nurt_verify_value(const char *name, int kind, size_t esize, const void *device,
                        const void *expected);

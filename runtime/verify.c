@@ -27,11 +27,12 @@ typedef struct {
   int kind;
   size_t esize;
   int rank;
-  long long dims[8]; /* row lengths of dimensions 1..rank-1 */
-  nurt_state state;  /* the array's state before the check: the run's after it */
-  char *before;      /* the inputs */
-  char *device;      /* the kernels' results */
-  char *expected;    /* the sequential loop's results */
+  long long dims[8];   /* row lengths of dimensions 1..rank-1 */
+  const char *members; /* an array of structs: nurt_verify_members' layout, or NULL */
+  nurt_state state;    /* the array's state before the check: the run's after it */
+  char *before;        /* the inputs */
+  char *device;        /* the kernels' results */
+  char *expected;      /* the sequential loop's results */
 } varray;
 
 /* A reduction's device and sequential values (as double, or as bits). */
@@ -289,28 +290,63 @@ static void writer_text(const varray *a, const long long *idx, char *out, size_t
   }
 }
 
+void nurt_verify_members(const void *ptr, const char *layout) {
+  for (size_t i = 0; v.active && i < v.n; i++)
+    if (v.arrays[i].ptr == ptr)
+      v.arrays[i].members = layout;
+}
+
+/* The member of a struct's layout at *p ("f8@16"), and p moved past it. */
+static int next_member(const char **p, int *kind, size_t *size, size_t *off) {
+  char k;
+  int used = 0;
+  if (sscanf(*p, " %c%zu@%zu%n", &k, size, off, &used) != 3)
+    return 0;
+  *kind = k == 'f' ? NURT_VK_FLOAT : k == 's' ? NURT_VK_SIGNED : NURT_VK_UNSIGNED;
+  *p += used;
+  return 1;
+}
+
+/* Element i of a differs: by its value, or by any member of a struct's. */
+static int element_differs(const varray *a, const char *got, const char *exp, size_t i, double *g,
+                           double *e, int *kind, size_t *size) {
+  size_t at = i * a->esize, off;
+  if (!a->members) {
+    *kind = a->kind;
+    *size = a->esize;
+    *g = value_at(got + at, a->kind, a->esize);
+    *e = value_at(exp + at, a->kind, a->esize);
+    return differs(*g, *e, a->kind, a->esize);
+  }
+  for (const char *p = a->members; next_member(&p, kind, size, &off);) {
+    *g = value_at(got + at + off, *kind, *size);
+    *e = value_at(exp + at + off, *kind, *size);
+    if (differs(*g, *e, *kind, *size))
+      return 1;
+  }
+  return 0;
+}
+
 /* Compares `got` against `exp` over a; 0, or the number of differences
  * with the first one described in `why`. */
 static size_t compare(const varray *a, const char *got, const char *exp, char *why, size_t cap) {
-  size_t count = 0, first = 0, n = a->bytes / a->esize;
-  for (size_t i = 0; i < n; i++) {
-    double g = value_at(got + i * a->esize, a->kind, a->esize);
-    double e = value_at(exp + i * a->esize, a->kind, a->esize);
-    if (differs(g, e, a->kind, a->esize) && !count++)
+  size_t count = 0, first = 0, n = a->bytes / a->esize, size;
+  double g, e;
+  int kind;
+  for (size_t i = 0; i < n; i++)
+    if (element_differs(a, got, exp, i, &g, &e, &kind, &size) && !count++)
       first = i;
-  }
   if (count && why) {
     char el[256], it[256];
     long long idx[8] = {0};
     element_name(a, first * a->esize, el, sizeof el, idx);
     writer_text(a, idx, it, sizeof it);
-    double g = value_at(got + first * a->esize, a->kind, a->esize);
-    double e = value_at(exp + first * a->esize, a->kind, a->esize);
+    element_differs(a, got, exp, first, &g, &e, &kind, &size);
     snprintf(why, cap,
              "  array '%s': %zu of %zu elements differ; the first is %s\n"
              "    written by the loop iteration %s\n"
              "    expected %.17g, device %.17g (tolerance: relative %g, absolute %g)\n",
-             a->name, count, n, el, it, e, g, tol_r(a->kind, a->esize), tol_a(a->kind, a->esize));
+             a->name, count, n, el, it, e, g, tol_r(kind, size), tol_a(kind, size));
   }
   return count;
 }

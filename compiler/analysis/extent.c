@@ -13,7 +13,7 @@
  * of type int (printed bare) are the small offsets of a narrowed or closed
  * range.  Shared by every literal it types and never written: a constant,
  * not compilation state. */
-static Type llong_type = {TY_LONG, NULL, 0, "long long", "long long"};
+static Type llong_type = {TY_LONG, NULL, 0, "long long", "long long", NULL};
 
 typedef struct Iv {
   Expr *lo, *hi;

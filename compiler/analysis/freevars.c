@@ -46,10 +46,16 @@ static Buffer *buffer_of(FV *fv, Expr *path) {
       fv->ok = false;
       return b;
     }
-  if (!type_is_arith(b->elem)) {
+  if (b->elem && b->elem->kind == TY_STRUCT && b->elem->sdef && b->elem->sdef->bad) {
+    kernelinfo_error(fv, path->loc,
+                     "array '%s' of '%s' cannot be used in a kernel: the device cannot hold a "
+                     "'%s' as the host lays it out: %s",
+                     b->name, b->elem->spelling, b->elem->sdef->host, b->elem->sdef->bad);
+    fv->ok = false;
+  } else if (!type_is_value(b->elem)) {
     kernelinfo_error(fv, path->loc,
                      "array '%s' of '%s' cannot be used in a kernel: only arrays of "
-                     "numbers are supported",
+                     "numbers and of structs of numbers are supported",
                      b->name, b->elem ? b->elem->spelling : "?");
     fv->ok = false;
   }
@@ -154,6 +160,43 @@ static bool visit_outer_update(FV *fv, Expr *e, Expr *lhs) {
   return true;
 }
 
+static void visit_index(FV *fv, Expr *e, bool read, bool write);
+
+/* A member of an element of an array of structs (pts[i].x, grid[i].pos.v[k]):
+ * an access of the element, pts[i].  Iterations that touch distinct
+ * elements are independent, which is what the dependence test needs; a
+ * member written is a read of the element too, since the other members must
+ * reach the device before the launch. */
+static void visit_member(FV *fv, Expr *e, bool read, bool write) {
+  Expr *x = e;
+  while (x->kind == EX_MEMBER || x->kind == EX_INDEX) {
+    if (x->kind == EX_MEMBER) {
+      if (x->arrow || ir_path_root(x))
+        break;
+      x = x->a;
+      if (x->kind == EX_INDEX && x->type && x->type->kind == TY_STRUCT) {
+        visit_index(fv, x, read || write, write);
+        return;
+      }
+      continue;
+    }
+    for (; x->kind == EX_INDEX; x = x->a) /* a member array's subscripts */
+      visit(fv, x->b);
+    if (x->kind != EX_MEMBER)
+      break;
+  }
+  char *t = print_expr_text(e);
+  kernelinfo_error(fv, e->loc,
+                   x->kind == EX_MEMBER && x->arrow
+                       ? "'%s' goes through a pointer inside a struct: a kernel reaches members "
+                         "of arrays of structs only by '.'"
+                       : "'%s' cannot be used in a kernel: only members of variables and of "
+                         "elements of arrays of structs can",
+                   t);
+  xfree(t);
+  fv->ok = false;
+}
+
 /* a[i][j]: records an access of buffer a with its subscripts. */
 static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   int n = 0; /* every subscript, however many (arrays of any rank) */
@@ -167,6 +210,11 @@ static void visit_index(FV *fv, Expr *e, bool read, bool write) {
   for (int i = 0; i < n; i++)
     visit(fv, subs[i]);
   Expr *root = ir_path_root(base);
+  if (!root && base->kind == EX_MEMBER) { /* a member array of a struct element */
+    xfree(subs);
+    visit_member(fv, base, read, write);
+    return;
+  }
   if (root && (kernelinfo_is_local(fv->ki, root->var))) {
     if (base->kind != EX_VAR) {
       kernelinfo_error(fv, e->loc, "this subscript cannot be used in a kernel");
@@ -210,6 +258,10 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     visit_index(fv, lhs, read, true);
     return;
   }
+  if (lhs->kind == EX_MEMBER && !ir_path_root(lhs)) {
+    visit_member(fv, lhs, read, true);
+    return;
+  }
   if (lhs->kind == EX_UNARY && lhs->op == OP_DEREF && lhs->a->kind == EX_VAR &&
       kernelinfo_is_local(fv->ki, lhs->a->var))
     return; /* *p = e in a helper: checked at the calls */
@@ -219,8 +271,9 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
     return;
   }
   Expr *root = ir_path_root(lhs);
-  if (root && kernelinfo_is_local(fv->ki, root->var) && lhs->kind == EX_VAR)
-    return;
+  if (root && kernelinfo_is_local(fv->ki, root->var) &&
+      (lhs->kind == EX_VAR || root->type->kind == TY_STRUCT))
+    return; /* a local, or a member of a local struct */
   if (root && kernelinfo_loop_of(fv->ki, root->var)) {
     kernelinfo_error(fv, lhs->loc, "the loop index '%s' is assigned in the loop's body",
                      root->var->name);
@@ -269,7 +322,7 @@ static void visit(FV *fv, Expr *e) {
   case EX_VAR:
   case EX_MEMBER:
     if (e->kind == EX_MEMBER && !ir_path_root(e)) {
-      visit(fv, e->a);
+      visit_member(fv, e, true, false);
       return;
     }
     if (!is_outer_path(fv, e))

@@ -33,8 +33,10 @@ static bool is_buffer(Kernel *k, Expr *base) {
     return false;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *b = k->buffers.items[i];
+    /* staged arrays print from __local; a struct's members are loaded one
+     * by one where they are used, not the whole element */
     if (ir_expr_equal(b->path, base))
-      return cache_of(k, b) == NULL; /* staged arrays print from __local */
+      return cache_of(k, b) == NULL && b->elem->kind != TY_STRUCT;
   }
   return false;
 }

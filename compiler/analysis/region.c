@@ -18,7 +18,7 @@
 
 /* Shared by the expressions it types and never written: a constant, not
  * compilation state. */
-static Type long_type = {TY_LONG, NULL, 0, "long long", "long long"};
+static Type long_type = {TY_LONG, NULL, 0, "long long", "long long", NULL};
 
 static Expr *mk(ExprKind k) {
   Expr *e = NEW(Expr);

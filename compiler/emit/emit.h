@@ -56,6 +56,12 @@ bool emit_red_may_defer(const Reduction *r);
 const char *emit_red_var_type(const Reduction *r);
 /* NU_VERIFY's kind of an element type (nurt.h's NURT_VK_*). */
 const char *emit_verify_kind(const Type *t);
+/* A struct's scalar members, nested ones and arrays' elements included, as
+ * nurt_verify_members reads them ("f8@0 s4@8"). */
+char *emit_verify_members(const Type *t);
+/* Host C for the size of one element of type t (a struct's is a number:
+ * the stubs come before the program's declarations). */
+char *emit_elem_bytes(const Type *t);
 /* The array the host passes for a buffer: a snapshot's is the array it
  * copies. */
 char *emit_host_path(Buffer *bf);
@@ -91,6 +97,10 @@ Vec emit_stub_params(Kernel *k);
  * call); without `contract`, the kernels may not fuse a*b + c into an FMA
  * (-ffp-contract=off). */
 char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64);
+/* cltypes.c: the definitions of the structs the kernels and their helpers
+ * hold, in the host's layout, each with a check that fails the build where
+ * the device lays it out otherwise; sets *uses_fp64 when one holds a double. */
+char *emit_cl_structs(Vec *kernels, Vec *funcs, bool *uses_fp64);
 
 /* stub.c: the prologue of the output file: include, program string, module. */
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);

@@ -8,6 +8,8 @@
 #include "analysis.h"
 #include "emit.h"
 
+#include <string.h>
+
 static KParam *add(Vec *v, KParamKind kind, bool group, char *name, const char *cl_type,
                    const char *c_type, char *host, void *of) {
   KParam *p = xcalloc(1, sizeof *p);
@@ -90,7 +92,7 @@ Vec emit_kernel_signature(Kernel *k) {
   for (int i = 0; i < k->caches.len; i++) {
     Cache *c = k->caches.items[i];
     Buf bytes = {0};
-    buf_printf(&bytes, "sizeof(%s)", type_c_name(c->buf->elem));
+    buf_puts(&bytes, emit_elem_bytes(c->buf->elem));
     for (int d = 0; d < c->rank; d++) {
       long long halo = c->hi[d] - c->lo[d];
       int m = c->mapped[d];
@@ -126,6 +128,40 @@ Vec emit_kernel_signature(Kernel *k) {
 
 const char *emit_red_var_type(const Reduction *r) {
   return r->type->canon ? r->type->canon : type_c_name(r->type);
+}
+
+char *emit_elem_bytes(const Type *t) {
+  /* the stubs stand before the program's own declarations: a struct's
+   * size is the host's, as a number */
+  if (t->kind == TY_STRUCT)
+    return xformat("(size_t)%lld", type_size(t));
+  return xformat("sizeof(%s)", type_c_name(t));
+}
+
+static void member_layout(const Type *t, long long at, Buf *b) {
+  if (t->kind == TY_ARRAY) {
+    for (long long i = 0; i < t->len; i++)
+      member_layout(t->base, at + i * type_size(t->base), b);
+    return;
+  }
+  if (t->kind == TY_STRUCT) {
+    for (int i = 0; i < t->sdef->nfields; i++)
+      member_layout(t->sdef->fields[i].type, at + t->sdef->fields[i].offset, b);
+    return;
+  }
+  const char *k = emit_verify_kind(t);
+  buf_printf(b, "%s%c%lld@%lld", b->len ? " " : "",
+             !strcmp(k, "NURT_VK_FLOAT")    ? 'f'
+             : !strcmp(k, "NURT_VK_SIGNED") ? 's'
+                                            : 'u',
+             type_size(t), at);
+}
+
+char *emit_verify_members(const Type *t) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  member_layout(t, 0, &b);
+  return b.s;
 }
 
 const char *emit_verify_kind(const Type *t) {

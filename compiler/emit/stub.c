@@ -111,7 +111,7 @@ static void print_box(Buf *b, Kernel *k, int m, const char *lb, const char *ub) 
  * dimension (a row of a 2-D array). */
 static char *row_bytes(Buffer *bf) {
   Buf b = {0};
-  buf_printf(&b, "sizeof(%s)", type_c_name(bf->elem));
+  buf_puts(&b, emit_elem_bytes(bf->elem));
   for (int d = 1; d < bf->rank; d++)
     buf_printf(&b, " * (size_t)%s_d%d", bf->name, d);
   return b.s;
@@ -365,13 +365,18 @@ static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *b
   char *t = emit_host_path(bf);
   char *w = verify_writer(bf);
   buf_printf(b,
-             "  if (nu_verify)\n    nurt_verify_array(%s, %s, %s, %s, \"%s\", %s, sizeof(%s), "
+             "  if (nu_verify)\n    nurt_verify_array(%s, %s, %s, %s, \"%s\", %s, %s, "
              "\"%s\", %d",
-             bf->name, lo, bytes, mode, t, emit_verify_kind(bf->elem), type_c_name(bf->elem), w,
+             bf->name, lo, bytes, mode, t, emit_verify_kind(bf->elem), emit_elem_bytes(bf->elem), w,
              bf->rank);
   for (int d = 1; d < bf->rank; d++)
     buf_printf(b, ", (long long)%s_d%d", bf->name, d);
   buf_puts(b, ");\n");
+  if (bf->elem->kind == TY_STRUCT) {
+    char *m = emit_verify_members(bf->elem);
+    buf_printf(b, "  if (nu_verify)\n    nurt_verify_members(%s, \"%s\");\n", bf->name, m);
+    xfree(m);
+  }
   xfree(t);
   xfree(w);
 }

@@ -213,15 +213,22 @@ static Stmt *conv_var_decl(Ctx *cx, CXCursor d) {
     if (a->len < 0)
       diag_error(frontend_loc_of(d), "variable-length array '%s' cannot be declared in a kernel",
                  s->var->name);
-  if (!type_is_arith(type_elem(t)))
+  Type *et = type_elem(t);
+  if (et->kind == TY_STRUCT && et->sdef && et->sdef->bad)
+    diag_error(frontend_loc_of(d),
+               "variable '%s' of type '%s' cannot be declared in a kernel: the device cannot "
+               "hold a '%s' as the host lays it out: %s",
+               s->var->name, t->spelling, et->sdef->host, et->sdef->bad);
+  else if (!type_is_value(et))
     diag_error(frontend_loc_of(d), "variable '%s' of type '%s' cannot be declared in a kernel",
                s->var->name, t->spelling);
   /* the initializer, not the array size expression that is a child too */
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
   if (!clang_Cursor_isNull(init)) {
-    if (clang_getCursorKind(init) == CXCursor_InitListExpr && t->kind != TY_ARRAY)
+    if (clang_getCursorKind(init) == CXCursor_InitListExpr && t->kind != TY_ARRAY &&
+        t->kind != TY_STRUCT)
       diag_error(frontend_loc_of(init),
-                 "initializer lists are supported in kernels only for arrays");
+                 "initializer lists are supported in kernels only for arrays and structs");
     else
       s->init = conv_expr(cx, init);
   }
@@ -672,16 +679,18 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
           /* pointers to scalars too: a kernel hands them the address of an
            * element of a buffer or of a local (freevars.c) */
           Type *pt = f->params[j]->type;
-          if (!type_is_arith(pt) && !(pt->kind == TY_PTR && type_is_arith(pt->base)))
+          if (!type_is_value(pt) && !(pt->kind == TY_PTR && type_is_arith(pt->base)))
             diag_error(frontend_loc_of(p),
                        "function '%s' called from a kernel takes '%s': only scalar "
-                       "parameters and pointers to scalars are supported",
+                       "parameters, structs of numbers and pointers to scalars are supported",
                        f->name, f->params[j]->type->spelling);
         }
         f->ret = conv_type(clang_getResultType(clang_getCursorType(def)));
-        if (f->ret->kind != TY_VOID && !type_is_arith(f->ret))
+        if (f->ret->kind != TY_VOID && !type_is_value(f->ret))
           diag_error(frontend_loc_of(def),
-                     "function '%s' called from a kernel must return a scalar", f->name);
+                     "function '%s' called from a kernel must return a scalar or a struct of "
+                     "numbers",
+                     f->name);
         CXCursor body = frontend_last_kid(def, CXCursor_CompoundStmt); /* past every parameter */
         if (!clang_Cursor_isNull(body))
           f->body = conv_stmt(cx, body);

@@ -218,14 +218,15 @@ static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
   if (t.kind != CXType_Pointer && t.kind != CXType_ConstantArray &&
       t.kind != CXType_VariableArray && t.kind != CXType_IncompleteArray)
     return; /* a scalar: not device data */
-  /* device arrays hold numbers: a FILE * or a struct pointer is not one */
+  /* device arrays hold numbers or structs of numbers: a FILE * or a
+   * struct of pointers is not one */
   CXType elem = t;
   while (elem.kind == CXType_Pointer || elem.kind == CXType_ConstantArray ||
          elem.kind == CXType_VariableArray || elem.kind == CXType_IncompleteArray)
     elem = clang_getCanonicalType(elem.kind == CXType_Pointer ? clang_getPointeeType(elem)
                                                               : clang_getArrayElementType(elem));
-  if (elem.kind == CXType_Record || elem.kind == CXType_FunctionProto ||
-      elem.kind == CXType_FunctionNoProto)
+  if ((elem.kind == CXType_Record && !type_is_struct_ok(conv_type(elem))) ||
+      elem.kind == CXType_FunctionProto || elem.kind == CXType_FunctionNoProto)
     return;
   /* whether it is declared inside the statement that wants the sync is
    * hostsync's question: it knows the statement */

@@ -7,6 +7,107 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The structs met so far, by their declaration's USR: char*, StructDef*
+ * in turn.  One StructDef per struct, so a self-referring member ends. */
+static Vec structs;
+
+typedef struct FieldWalk {
+  StructDef *sd;
+  Vec fields; /* Field* */
+} FieldWalk;
+
+static enum CXVisitorResult visit_field(CXCursor c, CXClientData d) {
+  FieldWalk *w = d;
+  Field *f = NEW(Field);
+  f->name = frontend_spelling(c);
+  f->type = conv_type(clang_getCursorType(c));
+  long long bits = clang_Cursor_getOffsetOfField(c);
+  f->offset = bits < 0 ? -1 : bits / 8;
+  vec_push(&w->fields, f);
+  if (w->sd->bad)
+    return CXVisit_Continue;
+  Type *e = f->type;
+  for (; e->kind == TY_ARRAY && e->len > 0; e = e->base)
+    ;
+  if (clang_Cursor_isBitField(c))
+    w->sd->bad = xformat("its member '%s' is a bit-field", f->name);
+  else if (!*f->name)
+    w->sd->bad = xstrdup("it has an unnamed member");
+  else if (bits < 0 || bits % 8)
+    w->sd->bad = xformat("the offset of its member '%s' is unknown", f->name);
+  else if (e->kind == TY_PTR)
+    w->sd->bad =
+        xformat("its member '%s' is a pointer, which means nothing on the device", f->name);
+  else if (e->kind == TY_ARRAY)
+    w->sd->bad = xformat("its member '%s' is an array of no fixed length", f->name);
+  else if (e->kind == TY_STRUCT && e->sdef && e->sdef->bad)
+    w->sd->bad = xformat("its member '%s' is a '%s', and %s", f->name, e->sdef->host, e->sdef->bad);
+  else if (!type_is_value(e))
+    w->sd->bad = xformat("its member '%s' is of type '%s'", f->name, f->type->spelling);
+  return CXVisit_Continue;
+}
+
+/* The OpenCL name: nu_ and the tag or typedef name, made unique. */
+static char *struct_cl_name(const char *host) {
+  const char *id = strncmp(host, "struct ", 7) ? host : host + 7;
+  bool plain = *id != 0;
+  for (const char *p = id; *p; p++)
+    plain &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+             *p == '_';
+  char *name = plain ? xformat("nu_%s", id) : xformat("nu_struct%d", structs.len / 2);
+  for (int i = 1; i < structs.len; i += 2)
+    if (!strcmp(((StructDef *)structs.items[i])->name, name)) {
+      char *u = xformat("%s_%d", name, structs.len / 2);
+      xfree(name);
+      return u;
+    }
+  return name;
+}
+
+static StructDef *struct_def(CXType t, CXType canon) {
+  CXCursor decl = clang_getTypeDeclaration(canon);
+  CXString usr = clang_getCursorUSR(decl);
+  char *key = xstrdup(clang_getCString(usr));
+  clang_disposeString(usr);
+  util_scoped_vec(&structs);
+  for (int i = 0; i < structs.len; i += 2)
+    if (!strcmp(structs.items[i], key)) {
+      xfree(key);
+      return structs.items[i + 1];
+    }
+  StructDef *sd = NEW(StructDef);
+  CXString sp = clang_getTypeSpelling(t);
+  const char *h = clang_getCString(sp);
+  while (!strncmp(h, "const ", 6) || !strncmp(h, "volatile ", 9))
+    h = strchr(h, ' ') + 1;
+  sd->host = xstrdup(h);
+  clang_disposeString(sp);
+  /* an unnamed struct is known by its typedef; a tagged one by its tag */
+  char *tag = frontend_spelling(decl);
+  if (*tag && !strchr(tag, ' '))
+    sd->name = struct_cl_name(tag);
+  else
+    sd->name = struct_cl_name(sd->host);
+  xfree(tag);
+  sd->size = clang_Type_getSizeOf(canon);
+  sd->align = clang_Type_getAlignOf(canon);
+  vec_push(&structs, key);
+  vec_push(&structs, sd);
+  if (clang_getCursorKind(decl) == CXCursor_UnionDecl)
+    sd->bad = xstrdup("it is a union");
+  else if (sd->size <= 0 || sd->align <= 0)
+    sd->bad = xstrdup("its size is unknown here (an incomplete type)");
+  FieldWalk w = {sd, {0}};
+  clang_Type_visitFields(canon, visit_field, &w);
+  sd->nfields = w.fields.len;
+  sd->fields = xcalloc((size_t)w.fields.len + 1, sizeof(Field));
+  for (int i = 0; i < w.fields.len; i++)
+    sd->fields[i] = *(Field *)w.fields.items[i];
+  if (!sd->bad && !sd->nfields)
+    sd->bad = xstrdup("it has no members");
+  return sd;
+}
+
 Type *conv_type(CXType t) {
   Type *ty = NEW(Type);
   CXString sp = clang_getTypeSpelling(t);
@@ -75,6 +176,7 @@ Type *conv_type(CXType t) {
     break;
   case CXType_Record:
     ty->kind = TY_STRUCT;
+    ty->sdef = struct_def(t, c);
     break;
   default:
     ty->kind = TY_OTHER;

@@ -9,7 +9,29 @@ bool type_is_integer(const Type *t) { return t && t->kind >= TY_BOOL && t->kind 
 
 bool type_is_arith(const Type *t) { return t && t->kind >= TY_BOOL && t->kind <= TY_DOUBLE; }
 
+bool type_is_struct_ok(const Type *t) {
+  return t && t->kind == TY_STRUCT && t->sdef && !t->sdef->bad;
+}
+
+bool type_is_value(const Type *t) { return type_is_arith(t) || type_is_struct_ok(t); }
+
+long long type_size(const Type *t) {
+  static const long long sizes[] = {
+      [TY_BOOL] = 1, [TY_CHAR] = 1, [TY_UCHAR] = 1, [TY_SHORT] = 2, [TY_USHORT] = 2, [TY_INT] = 4,
+      [TY_UINT] = 4, [TY_LONG] = 8, [TY_ULONG] = 8, [TY_FLOAT] = 4, [TY_DOUBLE] = 8,
+  };
+  if (type_is_arith(t))
+    return sizes[t->kind];
+  if (t && t->kind == TY_STRUCT && t->sdef)
+    return t->sdef->size;
+  if (t && t->kind == TY_ARRAY && t->len > 0)
+    return t->len * type_size(t->base);
+  return 0;
+}
+
 const char *type_cl_name(const Type *t) {
+  if (type_is_struct_ok(t))
+    return t->sdef->name;
   static const char *names[] = {
       [TY_VOID] = "void",   [TY_BOOL] = "bool",     [TY_CHAR] = "char",   [TY_UCHAR] = "uchar",
       [TY_SHORT] = "short", [TY_USHORT] = "ushort", [TY_INT] = "int",     [TY_UINT] = "uint",
@@ -90,7 +112,7 @@ bool op_fold_arith(Op op, long long a, long long b, long long *v) {
 
 /* Shared by every literal it types and never written: a constant, not
  * compilation state. */
-static Type int_type = {TY_INT, NULL, 0, "int", "int"};
+static Type int_type = {TY_INT, NULL, 0, "int", "int", NULL};
 
 Expr *ir_int(long long v, SrcLoc loc) {
   Expr *e = NEW(Expr);

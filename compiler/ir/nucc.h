@@ -176,12 +176,38 @@ struct Type {
   TypeKind kind;
   Type *base;
   long long len;
-  char *spelling; /* the C spelling, for messages */
-  char *canon;    /* the canonical C spelling, valid at file scope */
+  char *spelling;         /* the C spelling, for messages */
+  char *canon;            /* the canonical C spelling, valid at file scope */
+  struct StructDef *sdef; /* TY_STRUCT: its members and the host's layout */
 };
+
+/* A struct as the host lays it out (libclang's sizeof/offsetof), shared by
+ * every Type that names it.  The OpenCL program defines it under `name`
+ * with the same offsets, and checks them as it builds (opencl.c). */
+typedef struct Field {
+  char *name;
+  Type *type;
+  long long offset; /* bytes */
+} Field;
+typedef struct StructDef {
+  char *name; /* the OpenCL name, nu_<tag or typedef> */
+  char *host; /* as the program spells it, for messages */
+  Field *fields;
+  int nfields;
+  long long size, align;
+  char *bad; /* why a kernel cannot hold it (a union, a bit-field, a pointer member,
+                long double), or NULL */
+} StructDef;
 
 bool type_is_integer(const Type *t);
 bool type_is_arith(const Type *t);
+/* A struct a kernel can hold: every member a number, an array of them or
+ * such a struct (StructDef.bad is NULL). */
+bool type_is_struct_ok(const Type *t);
+/* A scalar or such a struct: what a kernel may copy by value. */
+bool type_is_value(const Type *t);
+/* The host's size in bytes of a scalar or struct type, 0 if unknown. */
+long long type_size(const Type *t);
 /* The OpenCL C spelling of a scalar type ("uint"), NULL if none. */
 const char *type_cl_name(const Type *t);
 /* The C spelling of a scalar type for host code ("unsigned int"). */

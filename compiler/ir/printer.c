@@ -193,7 +193,7 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
       return;
     }
     print_sub(p, e->a, 15, b);
-    buf_printf(b, "%s%s", e->arrow ? "->" : ".", e->text);
+    buf_printf(b, "%s%s", e->arrow ? "->" : ".", p->opencl ? print_cl_name(e->text) : e->text);
     return;
   case EX_INDEX:
     if (p->on_index && p->on_index(p, e, b))

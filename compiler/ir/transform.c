@@ -149,7 +149,7 @@ void subst_rename_locals(Subst *s, Stmt *body, const char *suffix) {
 
 /* Shared by the bounds it types and never written: a constant, not
  * compilation state. */
-static Type long_type = {TY_LONG, NULL, 0, "long", "long"};
+static Type long_type = {TY_LONG, NULL, 0, "long", "long", NULL};
 
 Expr *tr_add(Expr *a, Expr *b) {
   if (b->kind == EX_INT && b->ival == 0)

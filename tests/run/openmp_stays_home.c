@@ -6,8 +6,10 @@
  * others become kernels: the time step of a program mixes them, as most
  * OpenMP codes do (SPEC §6).  Each loop that stays has one reason: a call
  * to a function of the C library (qsort, atof), a write to an array of
- * structs.  A subscript nucc cannot bound no longer keeps a loop home: the
- * runtime knows the heap block behind the pointer.  The region whose loops all stay
+ * structs with a pointer member (the device cannot hold it; structs of
+ * numbers are kernels).  A subscript nucc cannot bound no longer keeps a
+ * loop home: the runtime knows the heap block behind the pointer.  The
+ * region whose loops all stay
  * keeps its pragma, so -fopenmp runs it on the host's threads (the count
  * it takes is the same in every build); the region that mixes a kernel
  * and a loop that stays is dropped.  A loop that stays stays whole, with
@@ -22,6 +24,7 @@
 
 typedef struct {
   double x, y;
+  const char *label; /* a host pointer: no device layout */
 } Point;
 
 static int cmp_int(const void *p, const void *q) {
@@ -64,7 +67,7 @@ int main(void) {
     for (int r = 0; r < N; r++)
       a[r] = rows[r * W] + 0.5 * rows[r * W + W - 1];
 
-    /* a region whose loops all stay: it keeps its pragma */
+    /* a region of a loop that stays (atof) and a kernel: the region goes */
     int threads = 0;
 #pragma omp parallel
     {
@@ -92,7 +95,7 @@ int main(void) {
         a[i] = a[i] * 0.5 + c[i];
 #pragma omp for reduction(+ : total)
       for (int i = 0; i < N; i++) {
-        pts[i].x = a[i]; /* a struct written */
+        pts[i].x = a[i]; /* a struct with a pointer member written */
         pts[i].y = b[i] - step;
         total += pts[i].y;
       }

@@ -16,9 +16,9 @@ static void check(bool ok, const char *what) {
   }
 }
 
-static Type int_t = {TY_INT, NULL, 0, "int", "int"};
-static Type float_t = {TY_FLOAT, NULL, 0, "float", "float"};
-static Type ptr_t = {TY_PTR, &float_t, 0, "float *", "float *"};
+static Type int_t = {TY_INT, NULL, 0, "int", "int", NULL};
+static Type float_t = {TY_FLOAT, NULL, 0, "float", "float", NULL};
+static Type ptr_t = {TY_PTR, &float_t, 0, "float *", "float *", NULL};
 
 static Var *var(const char *name, Type *t, unsigned id) {
   Var *v = NEW(Var);

@@ -9,10 +9,10 @@
 
 static int failures;
 
-static Type t_int = {TY_INT, NULL, 0, "int", "int"};
-static Type t_float = {TY_FLOAT, NULL, 0, "float", "float"};
-static Type t_double = {TY_DOUBLE, NULL, 0, "double", "double"};
-static Type t_ulong = {TY_ULONG, NULL, 0, "unsigned long", "unsigned long"};
+static Type t_int = {TY_INT, NULL, 0, "int", "int", NULL};
+static Type t_float = {TY_FLOAT, NULL, 0, "float", "float", NULL};
+static Type t_double = {TY_DOUBLE, NULL, 0, "double", "double", NULL};
+static Type t_ulong = {TY_ULONG, NULL, 0, "unsigned long", "unsigned long", NULL};
 
 static Var vi = {.name = "i", .type = &t_int, .id = 1};
 static Var vn = {.name = "n", .type = &t_int, .id = 2};
