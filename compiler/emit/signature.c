@@ -49,7 +49,7 @@ Vec emit_kernel_signature(Kernel *k) {
     Buffer *bf = k->buffers.items[i];
     add(&v, KP_BUFFER, true, xstrdup(bf->name), type_cl_name(bf->elem), type_c_name(bf->elem),
         xstrdup(bf->name), bf);
-    for (int d = 1; d < bf->rank; d++)
+    for (int d = 1; d < bf->rank && !bf->rows; d++)
       add(&v, KP_ROWLEN, false, xformat("%s_d%d", bf->name, d), "long", "long long",
           xformat("%s_d%d", bf->name, d), bf);
   }
@@ -169,7 +169,7 @@ static void add_stub_array(Vec *v, Buffer *bf) {
              xformat("(long long)(%s)", bf->size_text), bf);
   Buf x = {0};
   buf_printf(&x, "(%s)[0]", t);
-  for (int d = 1; d < bf->rank; d++) {
+  for (int d = 1; d < bf->rank && !bf->rows; d++) {
     char *outer = xstrdup(x.s);
     buf_puts(&x, "[0]");
     add_stub(v, SP_ROWLEN, "long long", false, xformat("%s_d%d", bf->name, d),
