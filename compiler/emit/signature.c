@@ -161,7 +161,9 @@ static void add_stub_array(Vec *v, Buffer *bf) {
   char *t = emit_host_path(bf);
   add_stub(v, SP_ARRAY, "const void", true, xstrdup(bf->name), xformat("(const void *)(%s)", t),
            bf);
-  if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
+  if (bf->rows) /* nurt counts a table's rows (nurt_arg_rows) */
+    ;
+  else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
     add_stub(v, SP_BYTES, "size_t", false, xformat("%s_bytes", bf->name), xformat("sizeof(%s)", t),
              bf);
   else if (bf->size_text)

@@ -67,5 +67,21 @@ int main(void) {
   for (int i = 0; i < n; i++)
     t += s[i] * (i + 1);
   printf("row sums: %.3f\n", t);
+  /* an array of row pointers is a table too */
+  float *v[8];
+  for (int i = 0; i < 8; i++) {
+    v[i] = malloc(100 * sizeof(float));
+    for (int j = 0; j < 100; j++)
+      v[i][j] = (float)(i + j);
+  }
+#pragma nu work(8, 8)
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 100; j++)
+      v[i][j] *= 2;
+  t = 0;
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 100; j++)
+      t += v[i][j] * (i + 1);
+  printf("array of rows: %.1f\n", t);
   return 0;
 }
