@@ -49,7 +49,9 @@ struct nurt_launch {
   cl_uint next_arg;
   buffer_arg *bufs;
   size_t nbufs, cap;
-  const char *names; /* the buffers' source names, "a\0b\0", for NU_PROFILE */
+  const char *names;   /* the buffers' source names, "a\0b\0", for NU_PROFILE */
+  nurt_rows **scatter; /* gathered tables the kernel writes: back after the launch */
+  size_t nscatter, capscatter;
 };
 static nurt_launch current;
 
@@ -438,6 +440,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.next_arg = 0;
   current.nbufs = 0;
   current.names = NULL;
+  current.nscatter = 0;
   return &current;
 }
 
@@ -504,6 +507,36 @@ void nurt_arg_writes(nurt_launch *l, long long lo_bytes, size_t bytes) {
 
 void nurt_arg_buffer(nurt_launch *l, const void *ptr, size_t bytes, int mode) {
   nurt_arg_buffer_at(l, ptr, 0, bytes, mode);
+}
+
+static void set_arg(nurt_launch *l, cl_uint i, size_t size, const void *value);
+
+void nurt_arg_rows(nurt_launch *l, const void *table, int levels, const long long *counts,
+                   size_t elem_size, int mode, const char *name) {
+  if (!table) { /* no rows: dummies the kernel never reads */
+    nurt_arg_buffer_at(l, NULL, 0, 0, mode);
+    cl_mem d = nurt_arrays_dummy(&l->where);
+    set_arg(l, l->next_arg++, sizeof d, &d);
+    return;
+  }
+  nurt_rows *r = nurt_rows_read(table, levels, counts, elem_size, mode, name, &l->where);
+  const void *lo;
+  size_t bytes;
+  if (nurt_rows_block(r, &lo, &bytes)) {
+    nurt_arg_buffer_at(l, lo, 0, bytes, mode);
+  } else {
+    cl_mem data = nurt_rows_gather(r, &l->where);
+    cl_long off = 0;
+    set_arg(l, l->next_arg++, sizeof data, &data);
+    set_arg(l, l->next_arg++, sizeof off, &off);
+    if (mode & NURT_OUT) {
+      if (l->nscatter == l->capscatter)
+        l->scatter = grow(l->scatter, &l->capscatter, sizeof *l->scatter);
+      l->scatter[l->nscatter++] = r;
+    }
+  }
+  cl_mem off = nurt_rows_offsets(r, &l->where);
+  set_arg(l, l->next_arg++, sizeof off, &off);
 }
 
 /* clSetKernelArg, skipped when the argument already holds this value (a
@@ -903,6 +936,10 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
+  /* gathered rows the kernel wrote go back now: the host's rows are no
+   * array nurt tracks, so nothing else would bring them */
+  for (size_t i = 0; i < l->nscatter; i++)
+    nurt_rows_scatter(l->scatter[i], &l->where);
   nurt_device_after_first_launch();
   nurt_clock_launched();
 }
@@ -921,6 +958,7 @@ static void release_all(void) {
   nurt_partials_release_all();
   nurt_scratch_release_all();
   nurt_snapshots_release_all();
+  nurt_rows_release_all();
   for (nurt_kernel *k = all_kernels, *next; k; k = next) {
     next = k->next;
     clReleaseKernel(k->kernel);
@@ -955,6 +993,7 @@ static void release_all(void) {
   modules = NULL;
   nmodules = capmodules = 0;
   free(current.bufs);
+  free(current.scatter);
   current = (nurt_launch){0};
 }
 

@@ -78,6 +78,21 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
 size_t nurt_heap_extent(nurt_launch *l, const void *ptr, int below, const char *name,
                         long long *lo_bytes);
 
+/* A table of rows the kernel subscripts in full: `levels` 1 for T **w
+ * (w[i][j]), 2 for T ***u (u[i][j][k]).  counts[0 .. levels] are the
+ * entries of each level the kernel may reach, the last the elements of a
+ * row; 0 where the compiler could not bound one (then the heap block of
+ * each pointer says, runtime/heap.c).  Sets three kernel arguments: the
+ * data buffer, the byte offset of the data in it, and the offset table
+ * (cl_long: where each row starts, in elements).  Where every row lies in
+ * one heap block, that block is the array, synced lazily as any; else the
+ * rows are gathered into a buffer of their own at this call and, when the
+ * kernel writes them (mode NURT_OUT), scattered back at nurt_launch_end.
+ * Rows that share memory in a table the kernel writes are a fatal error
+ * naming `name` and the loop. */
+void nurt_arg_rows(nurt_launch *l, const void *table, int levels, const long long *counts,
+                   size_t elem_size, int mode, const char *name);
+
 /* The buffer argument just given (NURT_OUT or NURT_INOUT) is written only
  * within [ptr + lo_bytes, ptr + lo_bytes + bytes), ptr its pointer: after
  * the launch only those bytes are device-fresh, the rest of the range the

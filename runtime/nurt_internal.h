@@ -257,6 +257,11 @@ size_t nurt_table_first_after(uintptr_t addr);              /* the first ending 
 void nurt_table_add(nurt_entry *e);
 void nurt_table_remove_at(size_t i); /* the ones after it move up */
 void nurt_table_release(void);       /* at exit, once every entry is gone */
+/* A table of rows (rows.c) whose rows lie in one block: `row` one of them
+ * (NULL: no longer so).  Host code that names the table reaches the block's
+ * entry through it (sync.c's nurt_host_access_at). */
+void nurt_table_rows_note(const void *table, const void *row);
+const void *nurt_table_rows_of(const void *table);
 
 /* arrays.c: entries created, merged and dropped (callers hold nurt_lock) */
 nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where *w);
@@ -395,6 +400,24 @@ void nurt_clock_launched(void); /* a launch is queued (and busy is over) */
 void nurt_launch_exact(int on);
 /* Whether m's program already forbids contraction (nucc -ffp-contract=off). */
 int nurt_module_exact(const nurt_module *m);
+
+/* rows.c: tables of rows (T **, T ***) a kernel subscripts through */
+typedef struct nurt_rows nurt_rows;
+/* Reads the table's row pointers (counts as nurt_arg_rows's): where the
+ * rows lie, and the offset table the kernel needs.  Rows that share memory
+ * in a table the kernel writes (mode NURT_OUT) stop the program. */
+nurt_rows *nurt_rows_read(const void *table, int levels, const long long *counts, size_t esize,
+                          int mode, const char *name, const nurt_where *w);
+/* 1 when every row lies in one heap block: [*lo, *lo + *bytes) is then an
+ * ordinary array of the launch, the offsets relative to *lo. */
+int nurt_rows_block(const nurt_rows *r, const void **lo, size_t *bytes);
+/* The offset table on the device, uploaded only when it changed. */
+cl_mem nurt_rows_offsets(nurt_rows *r, const nurt_where *w);
+/* Not in one block: the rows gathered into a device buffer (blocking), and
+ * after a kernel that wrote them, scattered back (blocking; lock not held). */
+cl_mem nurt_rows_gather(nurt_rows *r, const nurt_where *w);
+void nurt_rows_scatter(nurt_rows *r, const nurt_where *w);
+void nurt_rows_release_all(void); /* at exit */
 
 /* profile.c */
 enum { NURT_EV_KERNEL, NURT_EV_TO_DEVICE, NURT_EV_TO_HOST };

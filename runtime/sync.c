@@ -700,6 +700,8 @@ void nurt_host_access_at(const void *ptr, int write, const char *name, const cha
   nurt_lock();
   checked(NULL, 0);
   nurt_entry *e = nurt_table_find(ptr, 1);
+  if (!e && nurt_table_rows_of(ptr)) /* a table of rows: the block they lie in */
+    e = nurt_table_find(nurt_table_rows_of(ptr), 1);
   if (e) {
     nurt_buf *b = e->buf;
     if (e->prof && name && !e->prof->name)

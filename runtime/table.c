@@ -72,9 +72,52 @@ void nurt_table_remove_at(size_t i) {
   nurt_counters.pieces = count;
 }
 
+/* Tables of rows whose rows lie in one block (rows.c): the table's address
+ * and a row's, so that host code naming the table (hostsync.c passes `w`
+ * for w[i][j]) reaches the block.  Few: one per table a kernel used. */
+typedef struct {
+  const void *table, *row;
+} rows_note;
+static rows_note *notes;
+static size_t nnotes, capnotes;
+
+void nurt_table_rows_note(const void *table, const void *row) {
+  NURT_LOCKED();
+  for (size_t i = 0; i < nnotes; i++)
+    if (notes[i].table == table) {
+      if (row)
+        notes[i].row = row;
+      else
+        notes[i] = notes[--nnotes];
+      return;
+    }
+  if (!row)
+    return;
+  if (nnotes == capnotes) {
+    size_t n = capnotes ? 2 * capnotes : 8;
+    rows_note *q = realloc(notes, n * sizeof *q);
+    if (!q)
+      nurt_fatal("out of host memory");
+    notes = q;
+    capnotes = n;
+  }
+  notes[nnotes++] = (rows_note){table, row};
+}
+
+const void *nurt_table_rows_of(const void *table) {
+  NURT_LOCKED();
+  for (size_t i = 0; i < nnotes; i++)
+    if (notes[i].table == table)
+      return notes[i].row;
+  return NULL;
+}
+
 void nurt_table_release(void) {
   NURT_LOCKED();
   free(entries);
   entries = NULL;
   count = cap = 0;
+  free(notes);
+  notes = NULL;
+  nnotes = capnotes = 0;
 }

@@ -244,6 +244,11 @@ static bool plan_one(Kernel *k, AnnotArg *a, bool split) {
                a->text, a->text);
     return false;
   }
+  if (buf->rows) { /* its rows lie anywhere: no block of them has one shape */
+    diag_error(a->loc, "cache(%s): '%s' is a table of rows, which cannot be staged in local memory",
+               a->text, a->text);
+    return false;
+  }
   if (buf->rank > 8) {
     diag_error(a->loc, "cache(%s): too many dimensions", a->text);
     return false;

@@ -427,6 +427,8 @@ bool extent_first_bounded(Kernel *k, Buffer *bf, Access **unbounded) {
 bool extent_needs_loop_ranges(Kernel *k) {
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
+    if (bf->rows) /* each level's count (stub.c's rows_count) */
+      return true;
     if (extent_from_subscripts(bf) && !(bf->first_lo && bf->first_hi))
       return true;
     /* the written range of an array sized otherwise (stub.c's

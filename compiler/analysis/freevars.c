@@ -37,22 +37,32 @@ static Buffer *buffer_of(FV *fv, Expr *path) {
   b->elem = type_elem(path->type);
   b->rank = type_rank(path->type);
   vec_push(&fv->k->buffers, b);
+  /* a table of rows (float **w, double ***u, float *w[8]): every level
+   * below the first a pointer, the last to numbers; gathered or found in
+   * one block at the launch (docs/runtime.md, "Row tables") */
+  int ptrs = 0;
+  bool mixed = false;
   for (Type *t = path->type->base; t; t = t->base)
-    if (t->kind == TY_PTR) {
-      kernelinfo_error(fv, path->loc,
-                       "'%s' is a pointer to pointers: a kernel needs one block of numbers (use a "
-                       "pointer to rows, float (*%s)[m], or a flat array)",
-                       b->name, b->name);
-      fv->ok = false;
-      return b;
-    }
+    if (t->kind == TY_PTR)
+      ptrs++;
+    else if (t->kind == TY_ARRAY && ptrs)
+      mixed = true;
+  if (ptrs && (mixed || ptrs > 2 || path->type->base->kind != TY_PTR)) {
+    kernelinfo_error(fv, path->loc,
+                     "'%s' is a pointer to pointers that is no table of rows nucc can copy (a "
+                     "kernel takes T ** and T ***, pointers all the way down to the numbers)",
+                     b->name);
+    fv->ok = false;
+    return b;
+  }
+  b->rows = ptrs;
   if (b->elem && b->elem->kind == TY_STRUCT && b->elem->sdef && b->elem->sdef->bad) {
     kernelinfo_error(fv, path->loc,
                      "array '%s' of '%s' cannot be used in a kernel: the device cannot hold a "
                      "'%s' as the host lays it out: %s",
                      b->name, b->elem->spelling, b->elem->sdef->host, b->elem->sdef->bad);
     fv->ok = false;
-  } else if (!type_is_value(b->elem)) {
+  } else if (!type_is_value(b->elem) || (ptrs && !type_is_arith(b->elem))) {
     kernelinfo_error(fv, path->loc,
                      "array '%s' of '%s' cannot be used in a kernel: only arrays of "
                      "numbers and of structs of numbers are supported",

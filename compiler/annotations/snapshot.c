@@ -29,6 +29,12 @@ static bool snapshot_one(AnnotCtx *cx, Annot *a, AnnotArg *arg, Loop **loops, in
                arg->text);
     return false;
   }
+  if (path->type->base && path->type->base->kind == TY_PTR) {
+    /* nurt copies one range on the device; a table's rows are many */
+    diag_error(arg->loc, "snapshot(%s): '%s' is a table of rows, which nurt cannot copy", arg->text,
+               arg->text);
+    return false;
+  }
   Vec reads = {0};
   Expr *blocked;
   char *example;

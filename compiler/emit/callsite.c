@@ -254,6 +254,16 @@ static void print_verify(Vec *kernels, const char *original, Vec *steps, const c
   xfree(reds.items);
 }
 
+static bool kernels_use_rows(Vec *kernels) {
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    for (int j = 0; j < k->buffers.len; j++)
+      if (((Buffer *)k->buffers.items[j])->rows)
+        return true;
+  }
+  return false;
+}
+
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
                      Vec *steps) {
   Kernel *k0 = kernels->items[0];
@@ -273,8 +283,13 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
   buf_puts(&b, original);
   buf_puts(&b, "\n  } else {\n");
   /* NU_VERIFY: one call per nest when off */
-  buf_printf(&b, "    int nu_v = nurt_verify_begin(&nu_module, \"%s\", %d);\n", k0->name,
-             k0->nest->loops[0]->loc.line);
+  /* NU_VERIFY keeps copies of arrays, and a table of rows is none: such a
+   * nest runs unchecked (docs/usage.md) */
+  if (kernels_use_rows(kernels))
+    buf_puts(&b, "    int nu_v = 0; /* NU_VERIFY does not check a table of rows */\n");
+  else
+    buf_printf(&b, "    int nu_v = nurt_verify_begin(&nu_module, \"%s\", %d);\n", k0->name,
+               k0->nest->loops[0]->loc.line);
   for (int i = 0; i < kernels->len; i++)
     print_kernel_folds(kernels->items[i], &b);
   Vec reds = {0};

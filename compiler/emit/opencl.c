@@ -94,6 +94,31 @@ static void print_tile_access(Cache *c, Expr **subs, int n, Buf *b, Printer *p) 
              off / c->vec, off % c->vec);
 }
 
+/* A table of rows through its offsets (nurt_arg_rows): w[i][j] is
+ * w[w_rows[i] + j], u[i][j][k] is u[u_rows[u_rows[i] + j] + k]; subs is
+ * innermost first, as cl_index collects them. */
+static void print_rows_index(Printer *p, Buffer *buf, Expr **subs, int n, Buf *b) {
+  Buf at = {0};
+  for (int i = n - 1; i >= 0; i--) {
+    Buf sub = {0};
+    print_expr(p, subs[i], &sub);
+    if (i == n - 1) {
+      buf_printf(&at, "%s_rows[%s]", buf->name, sub.s);
+    } else {
+      char *prev = at.s;
+      at = (Buf){0};
+      if (i)
+        buf_printf(&at, "%s_rows[%s + (%s)]", buf->name, prev, sub.s);
+      else
+        buf_printf(&at, "%s[%s + (%s)]", buf->name, prev, sub.s);
+      xfree(prev);
+    }
+    xfree(sub.s);
+  }
+  buf_puts(b, at.s);
+  xfree(at.s);
+}
+
 /* a[i][j] → a[(i) * a_d1 + (j)] */
 static bool cl_index(Printer *p, Expr *e, Buf *b) {
   KCtx *kc = p->ctx;
@@ -121,6 +146,11 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   if (cache && !kc->global_only) {
     /* the staged block: coordinates relative to the block's first element */
     print_tile_access(cache, subs, n, b, p);
+    xfree(subs);
+    return true;
+  }
+  if (buf->rows) {
+    print_rows_index(p, buf, subs, n, b);
     xfree(subs);
     return true;
   }
@@ -865,6 +895,8 @@ static void print_kernel_params(Kernel *k, Buf *b) {
       /* restrict where nurt sees no overlap at the launch (runtime.md) */
       buf_printf(b, "__global %s%s *NU_RESTRICT %s, long %s_off", ro ? "const " : "", q->cl_type,
                  q->name, q->name);
+      if (((Buffer *)q->of)->rows)
+        buf_printf(b, ", __global const long *NU_RESTRICT %s_rows", q->name);
       break;
     case KP_RESULT:
       buf_printf(b, "__global %s *%s, long %s_off", q->cl_type, q->name, q->name);

@@ -51,7 +51,7 @@ Vec emit_kernel_signature(Kernel *k) {
     Buffer *bf = k->buffers.items[i];
     add(&v, KP_BUFFER, true, xstrdup(bf->name), type_cl_name(bf->elem), type_c_name(bf->elem),
         xstrdup(bf->name), bf);
-    for (int d = 1; d < bf->rank; d++)
+    for (int d = 1; d < bf->rank && !bf->rows; d++)
       add(&v, KP_ROWLEN, false, xformat("%s_d%d", bf->name, d), "long", "long long",
           xformat("%s_d%d", bf->name, d), bf);
   }
@@ -197,7 +197,9 @@ static void add_stub_array(Vec *v, Buffer *bf) {
   char *t = emit_host_path(bf);
   add_stub(v, SP_ARRAY, "const void", true, xstrdup(bf->name), xformat("(const void *)(%s)", t),
            bf);
-  if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
+  if (bf->rows) /* nurt counts a table's rows (nurt_arg_rows) */
+    ;
+  else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
     add_stub(v, SP_BYTES, "size_t", false, xformat("%s_bytes", bf->name), xformat("sizeof(%s)", t),
              bf);
   else if (bf->size_text)
@@ -205,7 +207,7 @@ static void add_stub_array(Vec *v, Buffer *bf) {
              xformat("(long long)(%s)", bf->size_text), bf);
   Buf x = {0};
   buf_printf(&x, "(%s)[0]", t);
-  for (int d = 1; d < bf->rank; d++) {
+  for (int d = 1; d < bf->rank && !bf->rows; d++) {
     char *outer = xstrdup(x.s);
     buf_puts(&x, "[0]");
     add_stub(v, SP_ROWLEN, "long long", false, xformat("%s_d%d", bf->name, d),

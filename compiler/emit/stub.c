@@ -447,6 +447,55 @@ static void print_heap_arg(Kernel *k, Buffer *bf, const char *mode, const char *
   xfree(lo);
 }
 
+/* The entries of level d of a table of rows the kernel may reach: one
+ * past the largest subscript d over every access, as host C; "0" where one
+ * cannot be bounded (nurt then asks the heap block of each pointer). */
+static char *rows_count(Kernel *k, Buffer *bf, int d) {
+  char *hi = NULL;
+  if (d == 0)
+    hi = first_subscript_bound(k, bf, true, false);
+  for (int i = 0; d > 0 && i < bf->accesses.len; i++) {
+    Access *a = bf->accesses.items[i];
+    char *e = bound_text(extent_hi(k->info, a->subs[d]));
+    if (!e) {
+      xfree(hi);
+      hi = NULL;
+      break;
+    }
+    char *prev = hi;
+    if (prev && strstr(prev, e)) { /* the same bound again */
+      xfree(e);
+      continue;
+    }
+    hi = prev ? xformat("nurt_max(%s, %s)", prev, e) : e;
+    if (prev) {
+      xfree(prev);
+      xfree(e);
+    }
+  }
+  if (!hi)
+    return xstrdup("0");
+  char *n = xformat("nurt_max(0, (long long)(%s) + 1)", hi);
+  xfree(hi);
+  return n;
+}
+
+/* A table of rows (float **w): nurt reads its pointers and finds the rows
+ * in one block or gathers them (runtime/rows.c); the stub gives the
+ * entries of each level that the loops bound. */
+static void print_rows_arg(Kernel *k, Buffer *bf, const char *mode, Buf *b) {
+  buf_printf(b, "  long long nu_%s_n[%d] = {", bf->name, bf->rank);
+  for (int d = 0; d < bf->rank; d++) {
+    char *n = rows_count(k, bf, d);
+    buf_printf(b, "%s%s", d ? ", " : "", n);
+    xfree(n);
+  }
+  char *name = print_expr_text(bf->path);
+  buf_printf(b, "};\n  nurt_arg_rows(nu_l, %s, %d, nu_%s_n, sizeof(%s), %s, \"%s\");\n", bf->name,
+             bf->rows, bf->name, type_c_name(bf->elem), mode, name);
+  xfree(name);
+}
+
 /* nurt_arg_buffer for one array, with the extent the stub can compute:
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
@@ -454,6 +503,10 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
   const char *mode = buffer_snapshot_of(bf) ? "NURT_SNAPSHOT"
                      : bf->write            ? (bf->read ? "NURT_INOUT" : "NURT_OUT")
                                             : "NURT_IN";
+  if (bf->rows) {
+    print_rows_arg(k, bf, mode, b);
+    return true;
+  }
   char *rb = row_bytes(bf);
   if (bf->size_text) {
     char *bytes = xformat("(size_t)nurt_max(0, %s_count) * %s", bf->name, rb);

@@ -540,6 +540,9 @@ typedef struct Buffer {
   Type *type; /* the path's type: pointer or array */
   Type *elem; /* scalar element type */
   int rank;   /* subscripts that index it */
+  int rows;   /* a table of rows (float **w: 1, double ***u: 2): the pointer levels
+                 below the first, each subscript but the last picks a row (runtime:
+                 nurt_arg_rows); the kernel reads w[w_rows[i] + j]; 0 otherwise */
   bool read, write;
   Vec accesses;    /* Access* */
   char *size_text; /* from size(a: n) */

@@ -2,7 +2,7 @@
 # convention, run on the default OpenCL device (PoCL in CI).  Included from
 # tests/CMakeLists.txt; every test is named runtime_*.
 set(NURT_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
-foreach(t arrays ranges untouched host_mode errors reduce spread)
+foreach(t arrays ranges untouched host_mode errors reduce spread rows)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c)
   target_link_libraries(test_${t} PRIVATE nurt)
 endforeach()
@@ -116,6 +116,12 @@ if(TARGET test_heap)
   nurt_runtime_test(runtime_heap_blocks 0 "test_heap: ok" "" test_heap)
 endif()
 nurt_runtime_test(runtime_spread_groups 0 "test_spread: ok" "" test_spread)
+if(TARGET test_heap) # counts from heap blocks: not under a sanitizer
+  nurt_runtime_test(runtime_row_tables 0 "test_rows: ok" "" test_rows)
+endif()
+nurt_runtime_test(runtime_row_tables_alias 1
+  "test_rows.c:1: kernel add writes table 'w', whose rows 5 and 7 .* share memory" ""
+  test_rows alias)
 nurt_runtime_test(runtime_register_caps 0 "test_occupancy: ok" "" test_occupancy)
 nurt_runtime_test(runtime_untouched_without_kernels 0 "test_untouched: ok"
   "NU_DEVICE=matches-nothing" test_untouched)
