@@ -596,6 +596,47 @@ static void check_func_vars(FV *fv, Func *f) {
     fv->ok = false;
 }
 
+static void find_var(Expr *e, void *d) {
+  Var **v = d;
+  if (e->kind == EX_VAR && e->var == v[0])
+    v[1] = e->var;
+}
+
+/* A mapped loop's bound that reads an array (for (k = 0; k < d[2]; k++),
+ * NPB's dimension vectors) is computed by the stub on the host before the
+ * launch: from a one-dimensional array of numbers the kernel does not
+ * write, read through a typed parameter after a check that the host holds
+ * it fresh.  Anything else would need the device's values first. */
+static void check_bound_reads(FV *fv) {
+  Kernel *k = fv->k;
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *b = k->buffers.items[i];
+    Expr *root = ir_path_root(b->path);
+    if (!root || b->path != root)
+      continue;
+    Var *v[2] = {root->var, NULL};
+    Loop *at = NULL;
+    for (int m = 0; m < k->dims && !v[1]; m++) {
+      ir_walk_expr(k->mapped[m]->lb, find_var, v);
+      ir_walk_expr(k->mapped[m]->ub, find_var, v);
+      ir_walk_expr(k->mapped[m]->step, find_var, v);
+      at = k->mapped[m];
+    }
+    if (!v[1])
+      continue;
+    if (b->rank != 1 || b->rows || b->write || !type_is_arith(b->elem)) {
+      kernelinfo_error(fv, at->loc,
+                       "the bounds of loop '%s' read '%s': nucc computes a mapped loop's trip "
+                       "count on the host, from a one-dimensional array of numbers the kernel "
+                       "does not write (copy the bound to a variable before the loop)",
+                       at->var->name, b->name);
+      fv->ok = false;
+      continue;
+    }
+    b->in_bounds = true;
+  }
+}
+
 /* A helper's read of a file-scope array at an element nucc cannot name
  * (w[k], k computed in the helper) conflicts with no write only where the
  * loop writes none of the array, or the user vouches for it. */
@@ -746,6 +787,7 @@ static bool analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces, bool qu
     visit(&fv, k->mapped[i]->step);
   }
   visit_stmt(&fv, k->body);
+  check_bound_reads(&fv);
   check_jumps(&fv, k->body);
   for (int i = 0; i < k->funcs.len; i++) /* grows while we check */
     check_func_vars(&fv, k->funcs.items[i]);

@@ -195,8 +195,10 @@ static void add_stub(Vec *v, StubParamKind kind, const char *type, bool pointer,
  * (from the C type at the site: sizeof works for fixed arrays and VLAs). */
 static void add_stub_array(Vec *v, Buffer *bf) {
   char *t = emit_host_path(bf);
-  add_stub(v, SP_ARRAY, "const void", true, xstrdup(bf->name), xformat("(const void *)(%s)", t),
-           bf);
+  /* one a mapped loop's bound reads (k < d[2]) keeps its type: the stub
+   * computes the trip count from it on the host */
+  char *type = bf->in_bounds ? xformat("const %s", type_c_name(bf->elem)) : xstrdup("const void");
+  add_stub(v, SP_ARRAY, type, true, xstrdup(bf->name), xformat("(const void *)(%s)", t), bf);
   if (bf->rows) /* nurt counts a table's rows (nurt_arg_rows) */
     ;
   else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)

@@ -662,6 +662,13 @@ static void print_stub_head(Kernel *k, bool ran, Buf *b) {
 /* The trip counts of the mapped loops; then an index declared outside the
  * loop ends with the value C gives it. */
 static void print_trip_counts(Kernel *k, Buf *b) {
+  /* an array the bounds read: its elements on the host as the kernels
+   * left them (freevars.c, check_bound_reads) */
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    if (bf->in_bounds)
+      buf_printf(b, "  nurt_host_access(%s, 0);\n", bf->name);
+  }
   for (int m = 0; m < k->dims; m++) {
     Loop *l = k->mapped[m];
     char *lb = print_host_text(l->lb), *ub = print_host_text(l->ub), *st = print_host_text(l->step);

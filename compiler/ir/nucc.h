@@ -544,6 +544,8 @@ typedef struct Buffer {
                  below the first, each subscript but the last picks a row (runtime:
                  nurt_arg_rows); the kernel reads w[w_rows[i] + j]; 0 otherwise */
   bool read, write;
+  bool in_bounds;  /* a mapped loop's bound reads it: the stub reads it on the host,
+                      typed (`const int *d` for k < d[2]), after nurt_host_access */
   Vec accesses;    /* Access* */
   char *size_text; /* from size(a: n) */
   SrcLoc size_loc;
