@@ -477,10 +477,10 @@ size_t nurt_heap_extent(nurt_launch *l, const void *ptr, int below, const char *
   *lo_bytes = 0;
   if (!ptr)
     return 0;
-  if (!nurt_heap_block(ptr, &lo, &bytes))
+  if (!nurt_heap_block(ptr, &lo, &bytes) && !nurt_static_object(ptr, &lo, &bytes))
     nurt_fatal("%s:%d: kernel %s: the subscripts of '%s' were not bounded at compile time, and "
-               "%p is in no heap block nurt knows (%s); declare its extent with "
-               "size(%s: element_count)",
+               "%p is in no heap block nurt knows (%s) nor a static array of the program's "
+               "symbol tables; declare its extent with size(%s: element_count)",
                l->where.file, l->where.line, l->where.kernel, name, ptr,
                nurt_heap_tracked()
                    ? "not from malloc, calloc, realloc, posix_memalign or aligned_alloc, "

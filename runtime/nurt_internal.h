@@ -388,6 +388,9 @@ int nurt_heap_tracked(void); /* 0 under a sanitizer: block starts only */
 /* Which allocation the block starting at p is (a block freed and allocated
  * again at the same address is another); 0 for a block not recorded. */
 unsigned long nurt_heap_generation(const void *p);
+/* objects.c: the static object (an array at file scope, of the executable
+ * or a shared library) that holds p, from the ELF symbol tables. */
+int nurt_static_object(const void *p, uintptr_t *lo, size_t *bytes);
 
 /* clock.c: clock_gettime, gettimeofday, clock, ... wrapped (see the file).
  * Each concerns the calling thread. */

@@ -49,7 +49,7 @@ for where in stack mmap; do
   LD_LIBRARY_PATH=$libdir "$work/gather" $where >"$work/stdout" 2>"$work/stderr"
   rc=$?
   expect_rc 1
-  expect_stderr "^nurt: error: .*gather\.c:9: kernel [a-z_0-9]*: the subscripts of 'a' were not bounded at compile time, and 0x[0-9a-f]+ is in no heap block nurt knows .*; declare its extent with size\(a: element_count\)$"
+  expect_stderr "^nurt: error: .*gather\.c:9: kernel [a-z_0-9]*: the subscripts of 'a' were not bounded at compile time, and 0x[0-9a-f]+ is in no heap block nurt knows .* nor a static array of the program's symbol tables; declare its extent with size\(a: element_count\)$"
 done
 LD_LIBRARY_PATH=$libdir "$work/gather" heap >"$work/stdout" 2>"$work/stderr"
 rc=$?
