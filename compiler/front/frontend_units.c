@@ -62,11 +62,46 @@ static void unit_parse(Unit *u) {
   clang_visitChildren(clang_getTranslationUnitCursor(uc->tu), collect_def, uc);
 }
 
+/* The input's own definition of a function named d->name: another unit's
+ * function (pick_mat, found with --with) may call one of the input's
+ * (LCG_random_double), which that unit only declares. */
+typedef struct {
+  const char *name;
+  CXCursor found;
+} InputDef;
+
+static enum CXChildVisitResult find_input_def(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  InputDef *want = d;
+  if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+      clang_getCursorLinkage(c) == CXLinkage_External &&
+      clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+    char *name = frontend_spelling(c);
+    bool same = !strcmp(name, want->name);
+    xfree(name);
+    if (same) {
+      want->found = c;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Continue;
+}
+
 CXCursor frontend_unit_definition(Source *src, CXCursor fn) {
   CXCursor found = clang_getNullCursor();
-  if (!src->units)
-    return found;
   char *name = frontend_spelling(fn);
+  if (clang_Cursor_getTranslationUnit(fn) != src->clang->tu) {
+    InputDef want = {name, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), find_input_def, &want);
+    if (!clang_Cursor_isNull(want.found)) {
+      xfree(name);
+      return want.found;
+    }
+  }
+  if (!src->units) {
+    xfree(name);
+    return found;
+  }
   for (int i = 0; i < src->units->len && clang_Cursor_isNull(found); i++) {
     Unit *u = src->units->items[i];
     if (!u->clang)
