@@ -164,7 +164,7 @@ static AnnotCtx *child_ctx(AnnotCtx *cx, Nest *n, bool trial) {
                   .path = cx->path,
                   .explain = cx->explain && !trial,
                   .host = cx->host,
-                  .steps = trial ? NULL : NEW(Vec),
+                  .steps = NEW(Vec), /* NU_VERIFY's steps, if the trial is kept */
                   .sizes = cx->sizes,
                   .independent = cx->independent,
                   .in_host_loop = true};
@@ -274,7 +274,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
    * none that holds no loop is a recurrence the host runs as written (a
    * statement of the loop); else the refusal of the nest as written says
    * why */
-  Vec nests = {0};
+  Vec nests = {0}, trials = {0};
   Buf line = {0};
   buf_printf(&line, "loop '%s' stays on the host (%s)", loop->var->name, short_why(why));
   int next = 0, nhost = 0, nloops = 0;
@@ -308,6 +308,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       buf_printf(&line, "; nest at line %d: %s", n->loops[0]->loc.line, t->decided);
     }
     vec_push(&nests, n);
+    vec_push(&trials, t);
   }
   if (!nests.len) {
     *why_not = xstrdup("no nest of its body has a chain of its own");
@@ -334,15 +335,19 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   xfree(parts.s);
   for (int i = 0; i < nests.len; i++) {
     Nest *n = nests.items[i];
-    AnnotCtx *c = child_ctx(cx, n, false);
-    if (cx->explain)
+    /* the trial's result is the nest's: applied again only to print it
+     * (--explain), which doubled the time of every level of host loops */
+    AnnotCtx *c = trials.items[i];
+    if (cx->explain) {
+      c = child_ctx(cx, n, false);
       annot_explain_nest(cx->path, n);
-    bool good = c->engine->apply_all(c);
-    if (cx->explain && good && !c->hostloop)
-      annot_explain_kernels(c);
-    if (!good) {
-      *ok = false;
-      return true;
+      bool good = c->engine->apply_all(c);
+      if (good && !c->hostloop)
+        annot_explain_kernels(c);
+      if (!good) {
+        *ok = false;
+        return true;
+      }
     }
     for (int k = 0; k < c->kernels.len; k++) {
       Kernel *kn = c->kernels.items[k];
