@@ -303,7 +303,10 @@ static void pick_lazy_reds(Source *src, AnnotCtx *ctxs) {
     bool all_kernels = true;
     for (int i = 0; i < src->nests.len; i++) {
       Nest *n = src->nests.items[i];
-      if (n->for_begin >= hf->begin && n->for_begin < hf->end && !ctxs[i].kernels.len)
+      /* a loop kept on the host runs statements there that hostsync.c
+       * never sees, and that may name the variable */
+      if (n->for_begin >= hf->begin && n->for_begin < hf->end &&
+          (!ctxs[i].kernels.len || ctxs[i].hostloop))
         all_kernels = false;
     }
     for (int i = 0; all_kernels && i < src->nests.len; i++) {
@@ -353,29 +356,34 @@ static char *nest_call(Source *src, Nest *n, AnnotCtx *cx) {
   return emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps);
 }
 
-/* A nest whose loop stays on the host: that loop around each nest of its
- * body's call, as if the user had written them so (compiler/auto/hostloop.c). */
-static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx) {
-  HostLoop *hl = cx->hostloop;
+/* A loop that stays on the host, around its body in order: each nest's
+ * call, each loop of its own that stays on the host (recursively), and the
+ * statements the host runs between the launches with their syncs, as if
+ * the user had written them so (compiler/auto/hostloop.c). */
+static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char *head, Buf *notes) {
   Vec calls = {0};
   for (int i = 0, next = 0; i < hl->order.len; i++) {
     Stmt *s = hl->order.items[i];
-    if (s) { /* a statement on scalars, run by the host between the launches */
-      Printer p = {.spelled = true};
-      Buf b = {0};
-      print_stmt(&p, s, 2, &b);
-      vec_push(&calls, xformat("#line %d \"%s\"\n%s", s->loc.line, src->path, b.s));
-      xfree(b.s);
+    if (s) {
+      vec_push(&calls, emit_host_stmt(s, src->path, notes));
       continue;
     }
     AnnotCtx *c = hl->nests.items[next++];
+    char *inner = xformat("#pragma nu work (loop '%s' on the host)\n", hl->loop->var->name);
+    if (c->hostloop) {
+      vec_push(&calls, host_loop_text(src, c->hostloop, &c->kernels, inner, notes));
+      continue;
+    }
     Nest *m = c->nest;
     char *original = xstrndup(src->text + m->for_begin, m->end - m->for_begin);
     Vec steps = verify_steps(c);
-    char *head = xformat("#pragma nu work (loop '%s' on the host)\n", hl->loop->var->name);
-    vec_push(&calls, emit_host_call(&c->kernels, original, head, src->path, &steps));
+    vec_push(&calls, emit_host_call(&c->kernels, original, inner, src->path, &steps));
   }
-  return emit_host_loop(hl->loop, &cx->kernels, &calls, pragma_lines(src, n), src->path);
+  return emit_host_loop(hl->loop, kernels, &calls, head, src->path);
+}
+
+static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx, Buf *notes) {
+  return host_loop_text(src, cx->hostloop, &cx->kernels, pragma_lines(src, n), notes);
 }
 
 /* Where the parts of an output came from, for clcheck_host's messages:
@@ -459,7 +467,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
         }
         buf_printf(&stubs, "\n%s", stub);
       }
-      text = cx->hostloop ? host_loop_call(src, n, cx) : nest_call(src, n, cx);
+      text = cx->hostloop ? host_loop_call(src, n, cx, sync_notes) : nest_call(src, n, cx);
       /* an orphaned `omp for` may run inside a region that stays (its function
        * called from `omp parallel`): one thread launches the whole loop, and
        * the others wait at single's barrier as at the loop's.  Outside a

@@ -56,6 +56,9 @@ typedef struct AnnotCtx {
    * host loop around its hyperplanes would multiply the launches; the
    * whole nest's wavefront is tried instead) */
   bool in_host_loop;
+  /* pieces hold a copy of the nest's loop as written, not the loop itself
+   * (hostloop.c's trial of a nest of such a loop's body) */
+  bool trial_copy;
 
   /* set by annot_apply_all: the engine, for auto.c and hostloop.c */
   const AnnotEngine *engine;

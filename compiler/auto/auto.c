@@ -374,7 +374,7 @@ static void time_loop_note(AnnotCtx *cx, Annot *a, const char *why_not) {
               "if loop '%s' steps in time, write it outside the annotated nest: it stays on "
               "the host, and each nest of its body can have a 'work' of its own (nucc does "
               "that itself when the loop's body is loop nests, each with a chain of its "
-              "own, and statements on scalars between them%s%s)",
+              "own, and statements between them%s%s)",
               loops[0]->var->name, why_not ? "; here " : "", why_not ? why_not : "");
 }
 

@@ -1,10 +1,14 @@
-/* hostloop.c — a bare `work` on a time loop: the loop stays on the host.
- * Receives a nest for which no chain maps a loop (auto.c) because its loop
- * carries a dependence, and whose body is a sequence of loop nests (a time
- * loop around stencils).  Hands on the nest as the user would have written
- * it by hand: the loop outside, each nest of its body a Nest of its own
- * with a bare `work` of its own (auto.c again), whose kernels the host
- * launches in order in every iteration (emit/host.c, emit_host_loop).
+/* hostloop.c — a bare `work` on a loop that carries a dependence: the loop
+ * stays on the host.  Receives a nest for which no chain maps a loop
+ * (auto.c) because its loop carries a dependence, and whose body is loop
+ * nests and statements (a time loop around stencils; the k loop of LU or
+ * Cholesky, with the pivot's statements between its nests).  Hands on the
+ * nest as the user would have written it by hand: the loop outside, each
+ * nest of its body a Nest of its own with a bare `work` of its own (auto.c
+ * again, which may keep that nest's own loop on the host in turn), whose
+ * kernels the host launches in order in every iteration, and the other
+ * statements run by the host between them, each with the synchronisation
+ * host code gets (emit/hoststmt.c; emit/callsite.c, emit_host_loop).
  *
  * Why a group of nests and not a transformation of the pieces: a piece is
  * code that runs as one kernel or as C, but this loop is host code around
@@ -20,22 +24,55 @@
 
 static void add_var(Expr *e, void *d);
 
-/* A statement the host can run between the launches: a declaration or an
- * expression statement on scalars alone (`dt = dt * 0.5;`).  One that
- * touches memory (an array, a pointer, a call) would need arrays back that
- * the kernels wrote; nucc's host synchronisation sees only the code
- * outside annotated nests. */
-static bool host_stmt(Stmt *s) {
-  if (s->kind == ST_DECL)
-    return s->var->type && type_is_arith(s->var->type) &&
-           (!s->init || !ir_expr_may_read_memory(s->init));
-  return s->kind == ST_EXPR && s->e && !ir_expr_may_read_memory(s->e);
+/* Whether a statement holds a loop. */
+static bool holds_loop(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_FOR || s->kind == ST_WHILE || s->kind == ST_DO)
+    return true;
+  if (holds_loop(s->then) || holds_loop(s->els) || holds_loop(s->body))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (holds_loop(s->items[i]))
+      return true;
+  return false;
 }
 
-/* The statements of the loop's body that are loop nests nucc can hand to a
- * bare `work` of their own, and in `order` the body with the host
- * statements on scalars between them; false, with *why_not, when another
- * statement stands among them. */
+/* Whether a statement without loops may return: the exits of a function
+ * that launches kernels hand the arrays back (hostsync.c), but not one
+ * inside an annotated nest.  A `break` or `continue` leaves or skips the
+ * rest of the loop's iteration, launches included, as the host's copy of
+ * the loop does too. */
+static bool returns(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_RETURN)
+    return true;
+  if (returns(s->then) || returns(s->els) || returns(s->body))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (returns(s->items[i]))
+      return true;
+  return false;
+}
+
+/* A statement the host can run between the launches: one without loops
+ * (a declaration of a number, an assignment, an `if`), or a loop without
+ * loops inside that no chain maps (a recurrence: it runs on the host as
+ * written).  The host synchronises the arrays it touches (hoststmt.c). */
+static bool host_stmt(Stmt *s) {
+  if (s->kind == ST_DECL)
+    return s->var->type && type_is_arith(s->var->type);
+  if (s->kind == ST_EXPR || s->kind == ST_IF || s->kind == ST_BLOCK || s->kind == ST_BREAK ||
+      s->kind == ST_CONTINUE)
+    return !holds_loop(s) && !returns(s);
+  return false;
+}
+
+/* The statements of the loop's body that are loops nucc can hand to a bare
+ * `work` of their own, and in `order` the body with the statements the
+ * host runs between them; false, with *why_not, when another statement
+ * stands among them. */
 static bool body_nests(Stmt *body, Vec *out, Vec *order, char **why_not) {
   Stmt **items = body->kind == ST_BLOCK ? body->items : &body;
   int n = body->kind == ST_BLOCK ? body->nitems : 1;
@@ -49,8 +86,8 @@ static bool body_nests(Stmt *body, Vec *out, Vec *order, char **why_not) {
     } else if (host_stmt(s)) {
       vec_push(order, s);
     } else {
-      *why_not = xformat("the statement at line %d is not a loop nest, nor a statement on "
-                         "scalars alone that the host could run between the launches",
+      *why_not = xformat("the statement at line %d is not a loop nest, nor a statement that the "
+                         "host could run between the launches",
                          s->loc.line);
       return false;
     }
@@ -60,56 +97,40 @@ static bool body_nests(Stmt *body, Vec *out, Vec *order, char **why_not) {
   return out->len > 0;
 }
 
-/* A host statement that names a variable a kernel of the loop hands back
- * (a reduction's result, a temporary's last value): the host would read
- * it before nurt folds it in.  NULL when there is none. */
-static char *hands_back(Vec *order, Vec *ctxs) {
-  for (int i = 0; i < order->len; i++) {
-    Stmt *s = order->items[i];
-    if (!s)
-      continue;
-    Vec named = {0};
-    if (s->kind == ST_DECL)
-      vec_push(&named, s->var);
-    ir_walk_stmt(s, add_var, &named);
-    for (int c = 0; c < ctxs->len; c++) {
-      AnnotCtx *x = ctxs->items[c];
-      for (int k = 0; k < x->kernels.len; k++) {
-        Kernel *kn = x->kernels.items[k];
-        for (int v = 0; v < named.len; v++) {
-          Var *var = named.items[v];
-          bool back = vec_contains(&kn->info->copyouts, var);
-          for (int r = 0; r < kn->reductions.len && !back; r++) {
-            Reduction *red = kn->reductions.items[r];
-            back = red->path->kind == EX_VAR && red->path->var == var;
-          }
-          if (back) {
-            char *why = xformat("the statement at line %d uses '%s', which the kernel of the "
-                                "nest at line %d hands back to the host",
-                                s->loc.line, var->name, kn->mapped[0]->loc.line);
-            xfree(named.items);
-            return why;
-          }
-        }
-      }
-    }
-    xfree(named.items);
-  }
-  return NULL;
-}
-
 /* The variables a statement names. */
 static void add_var(Expr *e, void *d) {
   if (e->kind == EX_VAR && !vec_contains(d, e->var))
     vec_push(d, e->var);
 }
 
+/* The variables a host statement may read: those it names, but for the
+ * target of `v = e` (or a declaration's) where e does not name it, which
+ * the statement only overwrites. */
+static void add_read_vars(Stmt *s, Vec *out) {
+  Vec named = {0};
+  if (s->kind == ST_DECL) {
+    if (s->init)
+      ir_walk_expr(s->init, add_var, &named);
+  } else if (s->kind == ST_EXPR && s->e && s->e->kind == EX_BINARY && s->e->op == OP_ASSIGN &&
+             s->e->a->kind == EX_VAR) {
+    ir_walk_expr(s->e->b, add_var, &named);
+  } else {
+    ir_walk_stmt(s, add_var, &named);
+  }
+  for (int i = 0; i < named.len; i++)
+    if (!vec_contains(out, named.items[i]))
+      vec_push(out, named.items[i]);
+  xfree(named.items);
+}
+
 /* Nest `item` of the loop's body, as the front end would have built it
  * had the user written the loop outside the annotated nest.  The program
  * reads, after it, what the function reads outside the annotated nest, the
- * loop's index, and what the other statements of the loop name (in this
- * step or the next): the private temporaries it keeps must say so. */
-static Nest *child_nest(AnnotCtx *cx, Annot *a, Stmt *item, Vec *items, Loop *outer) {
+ * loop's index, and what the host statements of the loop read (in this
+ * step or the next); the other nests of the loop are its siblings, which
+ * private.c asks whether they read a temporary before writing it: the
+ * private temporaries it keeps must say so. */
+static Nest *child_nest(AnnotCtx *cx, Annot *a, Stmt *item, Vec *order, Loop *outer) {
   Nest *n = NEW(Nest);
   *n = *cx->nest;
   Loop *loops[16];
@@ -127,9 +148,9 @@ static Nest *child_nest(AnnotCtx *cx, Annot *a, Stmt *item, Vec *items, Loop *ou
   for (int i = 0; i < cx->nest->used_outside.len; i++)
     vec_push(&n->used_outside, cx->nest->used_outside.items[i]);
   vec_push(&n->used_outside, outer->var);
-  for (int i = 0; i < items->len; i++)
-    if (items->items[i] != item)
-      ir_walk_stmt(items->items[i], add_var, &n->used_outside);
+  for (int i = 0; i < order->len; i++)
+    if (order->items[i])
+      add_read_vars(order->items[i], &n->used_outside);
   return n;
 }
 
@@ -143,12 +164,13 @@ static AnnotCtx *child_ctx(AnnotCtx *cx, Nest *n, bool trial) {
                   .path = cx->path,
                   .explain = cx->explain && !trial,
                   .host = cx->host,
-                  .steps = trial ? NULL : NEW(Vec),
+                  .steps = NEW(Vec), /* NU_VERIFY's steps, if the trial is kept */
                   .sizes = cx->sizes,
                   .independent = cx->independent,
                   .in_host_loop = true};
   if (trial) { /* the analyses of `work` edit a body they accept */
     c->annots = n->annots;
+    c->trial_copy = true;
     vec_push(&c->pieces, tr_clone_stmt(tr_for(n->loops[0]), NULL));
   }
   return c;
@@ -156,7 +178,7 @@ static AnnotCtx *child_ctx(AnnotCtx *cx, Nest *n, bool trial) {
 
 /* The dependence that `work(256)` finds on the loop (its first error, with
  * the pair), tried on a copy; NULL when it finds none, or something else. */
-static char *carried(AnnotCtx *cx, Annot *a, Loop *loop, Vec *nests) {
+static char *carried_in(AnnotCtx *cx, Annot *a, Loop *loop, Vec *nests) {
   AnnotCtx saved = *cx, t = *cx;
   t.explain = false;
   t.steps = NULL;
@@ -188,69 +210,144 @@ static char *carried(AnnotCtx *cx, Annot *a, Loop *loop, Vec *nests) {
   return xstrdup(why);
 }
 
+/* Why no chain maps the loop: the dependence that `work(256)` finds on the
+ * loop around its nests alone (a host statement's scalar is not what keeps
+ * a time loop from being mapped), else on the whole loop (the pivot's
+ * statements of a factorisation, a scalar recurrence); NULL when neither
+ * finds a dependence. */
+static char *carried(AnnotCtx *cx, Annot *a, Loop *loop, Vec *nests) {
+  char *why = carried_in(cx, a, loop, nests);
+  if (why)
+    return why;
+  Stmt **items = loop->body->kind == ST_BLOCK ? loop->body->items : &loop->body;
+  Vec all = {0};
+  for (int i = 0; i < (loop->body->kind == ST_BLOCK ? loop->body->nitems : 1); i++)
+    vec_push(&all, items[i]);
+  why = carried_in(cx, a, loop, &all);
+  xfree(all.items);
+  return why;
+}
+
+/* The dependence of why, short, for --explain: "dependence on 'A'". */
+static char *short_why(const char *why) {
+  const char *d = strstr(why, "dependence on '");
+  if (d) {
+    const char *q = strchr(d + 15, '\'');
+    if (q)
+      return xformat("it carries a %.*s", (int)(q + 1 - d), d);
+  }
+  return xstrdup("it carries a dependence");
+}
+
 bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   *why_not = NULL;
   if (cx->inner || cx->pieces.len != 1 || cx->reduces.len || cx->privates.len ||
       cx->firstprivates.len || cx->caches.len)
     return false;
   Stmt *piece = cx->pieces.items[0];
-  if (piece->loop != cx->nest->loops[0]) /* annotations before `work` changed it */
+  /* annotations before `work` changed it */
+  if (piece->loop != cx->nest->loops[0] && !(cx->trial_copy && cx->annots.len == 1))
     return false;
   Loop *loop = piece->loop;
+  /* the host evaluates the bounds at the site: no kernel's array there */
+  if (ir_expr_may_read_memory(loop->lb) || ir_expr_may_read_memory(loop->ub) ||
+      ir_expr_may_read_memory(loop->step))
+    return false;
   Vec items = {0}, order = {0};
   if (!body_nests(loop->body, &items, &order, why_not))
     return false;
   char *why = carried(cx, a, loop, &items);
   if (!why)
     return false;
-  /* every nest must have a chain before the loop goes to the host; else
-   * the refusal of the nest as written says why */
-  Vec nests = {0}, trials = {0}, all = {0};
-  for (int i = 0; i < order.len; i++)
-    if (order.items[i])
-      vec_push(&all, order.items[i]);
-  for (int i = 0; i < items.len; i++)
-    vec_push(&all, items.items[i]);
-  Buf line = {0};
-  buf_printf(&line, "loop '%s' stays on the host", loop->var->name);
+  /* the loops of the body, each a nest of its own, siblings of the
+   * function's nests and of each other */
+  Vec kids = {0}, *siblings = NEW(Vec);
+  for (int i = 0; cx->nest->siblings && i < cx->nest->siblings->len; i++)
+    vec_push(siblings, cx->nest->siblings->items[i]);
   for (int i = 0; i < items.len; i++) {
-    Nest *n = child_nest(cx, a, items.items[i], &all, loop);
+    Nest *n = child_nest(cx, a, items.items[i], &order, loop);
+    n->siblings = siblings;
+    vec_push(&kids, n);
+    vec_push(siblings, n);
+  }
+  /* each nest must have a chain before the loop goes to the host: one with
+   * none that holds no loop is a recurrence the host runs as written (a
+   * statement of the loop); else the refusal of the nest as written says
+   * why */
+  Vec nests = {0}, trials = {0};
+  Buf line = {0};
+  buf_printf(&line, "loop '%s' stays on the host (%s)", loop->var->name, short_why(why));
+  int next = 0, nhost = 0, nloops = 0;
+  for (int i = 0; i < order.len; i++) {
+    if (order.items[i]) {
+      buf_printf(&line, "; statement at line %d on the host", ((Stmt *)order.items[i])->loc.line);
+      nhost++;
+      continue;
+    }
+    Stmt *item = items.items[next];
+    Nest *n = kids.items[next++];
     AnnotCtx *t = child_ctx(cx, n, true);
-    vec_push(&trials, t);
     int before = diag_quiet_begin();
     bool good = t->engine->apply_all(t);
     good &= diag_quiet_end(before) == 0;
+    if (!good && !holds_loop(item->loop->body)) {
+      order.items[i] = item;
+      buf_printf(&line, "; loop at line %d on the host (no chain maps it)", item->loc.line);
+      nhost++;
+      continue;
+    }
     if (!good) {
       *why_not =
           xformat("the nest at line %d has no chain of its own either", n->loops[0]->loc.line);
       return false;
     }
-    buf_printf(&line, "; nest at line %d: %s", n->loops[0]->loc.line, t->decided);
+    if (t->hostloop) {
+      buf_printf(&line, "; nest at line %d: [%s]", n->loops[0]->loc.line, t->decided);
+      nloops++;
+    } else {
+      buf_printf(&line, "; nest at line %d: %s", n->loops[0]->loc.line, t->decided);
+    }
     vec_push(&nests, n);
+    vec_push(&trials, t);
   }
-  *why_not = hands_back(&order, &trials);
-  if (*why_not)
+  if (!nests.len) {
+    *why_not = xstrdup("no nest of its body has a chain of its own");
     return false;
+  }
   if (cx->explain)
     printf("-- work decides: %s\n", line.s);
   HostLoop *hl = NEW(HostLoop);
   hl->loop = loop;
   hl->order = order;
+  Buf parts = {0};
+  buf_printf(&parts,
+             "%d loop nest%s, each launched in every iteration with a bare 'work' of its "
+             "own",
+             nests.len, nests.len == 1 ? "" : "s");
+  if (nloops)
+    buf_printf(&parts, " (%d of them a loop kept on the host in turn)", nloops);
+  if (nhost)
+    buf_printf(&parts, ", and %d statement%s the host runs between the launches", nhost,
+               nhost == 1 ? "" : "s");
   char *hint = xformat("bare 'work' keeps loop '%s' (line %d) on the host: no chain maps it, "
-                       "because it carries a dependence (%s), and its body is %d loop nest%s, "
-                       "each launched in every iteration with a bare 'work' of its own",
-                       loop->var->name, loop->loc.line, why, items.len, items.len == 1 ? "" : "s");
+                       "because it carries a dependence (%s), and its body is %s",
+                       loop->var->name, loop->loc.line, why, parts.s);
+  xfree(parts.s);
   for (int i = 0; i < nests.len; i++) {
     Nest *n = nests.items[i];
-    AnnotCtx *c = child_ctx(cx, n, false);
-    if (cx->explain)
+    /* the trial's result is the nest's: applied again only to print it
+     * (--explain), which doubled the time of every level of host loops */
+    AnnotCtx *c = trials.items[i];
+    if (cx->explain) {
+      c = child_ctx(cx, n, false);
       annot_explain_nest(cx->path, n);
-    bool good = c->engine->apply_all(c);
-    if (cx->explain && good)
-      annot_explain_kernels(c);
-    if (!good) {
-      *ok = false;
-      return true;
+      bool good = c->engine->apply_all(c);
+      if (good && !c->hostloop)
+        annot_explain_kernels(c);
+      if (!good) {
+        *ok = false;
+        return true;
+      }
     }
     for (int k = 0; k < c->kernels.len; k++) {
       Kernel *kn = c->kernels.items[k];

@@ -117,6 +117,11 @@ bool emit_check_extents(Kernel *k);
  * sequential C of the nest after each transformation step, alternating. */
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
                      Vec *steps);
+/* hoststmt.c: a statement of a loop kept on the host (compiler/auto/hostloop.c)
+ * that the host runs between the launches, preceded by its synchronisation
+ * (an element's bytes, the whole array, or nurt_escape(): never nothing);
+ * one line for --explain=data into notes, when not NULL. */
+char *emit_host_stmt(Stmt *s, const char *path, Buf *notes);
 /* The statement that replaces a nest whose loop stays on the host
  * (compiler/auto/hostloop.c): that loop, as written, around `calls` (char*,
  * from emit_host_call, one per nest of its body); `kernels` are theirs. */

@@ -3,7 +3,9 @@
 # (it uses the outcmp target and NUCC_TEST_* settings from there).
 # Registers corpus.<name> for every kernel that tests/corpus/EXPECT lists,
 # and corpus_bare.<name> (run_bare.sh: the kernel under a bare `work`) for
-# those it says pass, with the label `corpus`:
+# those it says pass, and corpus_outer.<name> (run_outer.sh: one bare `work`
+# on each outermost loop) for those tests/corpus/OUTER says pass, with the
+# label `corpus`:
 #   `NAME pass`            run_both.sh with the --emit=seq leg (run_corpus.sh)
 #   `NAME refused SUBSTR`  nucc must refuse it: status 1, SUBSTR in the
 #                          diagnostic, no output file
@@ -39,6 +41,27 @@ foreach(line IN LISTS nucc_corpus_lines)
       COMMAND bash ${NUCC_CORPUS_DIR}/run_bare.sh
               $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/corpus_bare.${name} ${name})
     set_tests_properties(corpus_bare.${name} PROPERTIES
+      ENVIRONMENT "${NUCC_TEST_ENV}"
+      LABELS "corpus"
+      TIMEOUT 300)
+  endif()
+endforeach()
+
+# the same kernels with one bare `work` on each outermost loop of a region
+# (outer.py): nucc decides what stays on the host as well
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${NUCC_CORPUS_DIR}/OUTER)
+file(STRINGS ${NUCC_CORPUS_DIR}/OUTER nucc_outer_lines REGEX "^[^#]")
+foreach(line IN LISTS nucc_outer_lines)
+  string(REGEX MATCH "^([^ \t]+)[ \t]+(pass|todo.*)$" m "${line}")
+  if(NOT m OR NOT CMAKE_MATCH_1 IN_LIST nucc_corpus_names)
+    message(FATAL_ERROR "tests/corpus/OUTER: malformed line '${line}'")
+  endif()
+  if(CMAKE_MATCH_2 STREQUAL "pass")
+    set(name ${CMAKE_MATCH_1})
+    add_test(NAME corpus_outer.${name}
+      COMMAND bash ${NUCC_CORPUS_DIR}/run_outer.sh
+              $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/corpus_outer.${name} ${name})
+    set_tests_properties(corpus_outer.${name} PROPERTIES
       ENVIRONMENT "${NUCC_TEST_ENV}"
       LABELS "corpus"
       TIMEOUT 300)

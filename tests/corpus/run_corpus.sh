@@ -13,6 +13,8 @@
 #   run_corpus.sh --summary NUCC PKG_CONFIG_DIR WORKDIR [NAME...]
 #     prints `kernel | expected | got | why` and the counts; exits 0 when
 #     every kernel did what EXPECT says, 1 otherwise.
+# CORPUS_PLACEMENT=outer (run_outer.sh --summary) checks each kernel with
+# its annotations moved to the outermost loops (outer.py) instead.
 # Environment: OUTCMP (default: built from tests/tools/outcmp.c into WORKDIR
 # when not in PATH), CC, RUN_TIMEOUT (default 60 s per program run),
 # POCL_CACHE_DIR (default WORKDIR/pocl-cache in summary mode).
@@ -138,6 +140,10 @@ classify() {
   got="" why=""
   rm -rf "$work"
   mkdir -p "$work"
+  if [ "${CORPUS_PLACEMENT:-}" = outer ]; then
+    python3 "$here/outer.py" "$src" >"$work/$name.c" || exit 2
+    src=$work/$name.c
+  fi
   "$nucc" "$src" -o "$work/probe.c" >/dev/null 2>"$work/probe.err"
   rc=$?
   if [ $rc -eq 1 ]; then
