@@ -394,6 +394,14 @@ bool private_is_first(Kernel *k, const Var *v) { return vec_contains(&k->first_v
 
 void private_find(KernelInfo *ki, Vec *why) {
   Kernel *k = ki->k;
+  /* a struct OpenMP's private clause names (private(z), complex z): each
+   * work-item's own, as the clause says, its members written and read in
+   * the iteration; nothing is kept after the nest, as OpenMP keeps nothing */
+  for (int i = 0; i < k->private_vars.len; i++) {
+    Var *v = k->private_vars.items[i];
+    if (v->type && v->type->kind == TY_STRUCT && !kernelinfo_is_local(ki, v))
+      vec_push(&ki->privates, v);
+  }
   Flow f = {.ki = ki};
   Collect c = {&f, ki};
   ir_walk_stmt(k->body, collect_cand, &c);
