@@ -230,17 +230,17 @@ static int parse_options(int argc, char **argv, Options *o) {
   }
   if (!o->input)
     return bad_usage("no input file", NULL);
+  if (o->tuning && (!o->output || !strcmp(o->output, "-") || o->emit != EMIT_HOST || o->explain ||
+                    o->explain_html || o->explain_data || o->report || o->deps))
+    return bad_usage("--tune writes the tuned source: it needs -o FILE, and no --emit, "
+                     "--explain, --report or -MD",
+                     NULL);
   if (!o->output && !o->explain && !o->report)
     return bad_usage("no output file (-o)", NULL);
   if (o->explain_html && !o->output)
     return bad_usage("--explain=html writes a page: name it with -o", NULL);
   if (o->deps && !o->deps_targets.len && (!o->output || !strcmp(o->output, "-")))
     return bad_usage("-MD and -MMD need -MT TARGET when the output is not a file", NULL);
-  if (o->tuning && (!o->output || !strcmp(o->output, "-") || o->emit != EMIT_HOST || o->explain ||
-                    o->explain_html || o->explain_data || o->report || o->deps))
-    return bad_usage("--tune writes the tuned source: it needs -o FILE, and no --emit, "
-                     "--explain, --report or -MD",
-                     NULL);
   if (dep_args && !o->deps)
     diag_plain_warning("nucc-unused-option",
                        "-MF, -MT, -MQ and -MP do nothing without -MD or -MMD");

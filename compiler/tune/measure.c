@@ -215,9 +215,11 @@ TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const c
   const char *errtext = tune_read_file(err, NULL);
   if (rc == 3 && errtext && strstr(errtext, "NU_VERIFY")) {
     const char *next = strchr(strstr(errtext, "NU_VERIFY"), '\n');
-    size_t n = next ? strcspn(next + 1, "\n") : 0;
-    r.why = xformat("NU_VERIFY: differs from the sequential loop%s%.*s", n ? ":" : "", (int)n,
-                    n ? next + 1 : "");
+    if (next)
+      next += 1 + strspn(next + 1, " ");
+    size_t n = next ? strcspn(next, "\n") : 0;
+    r.why = xformat("NU_VERIFY: differs from the sequential loop%s%.*s", n ? ": " : "", (int)n,
+                    n ? next : "");
     return r;
   }
   if (rc) {

@@ -263,6 +263,11 @@ static Cand *try_chain(Search *s, TNest *n, const char *chain, const char *sizes
     c->r.ok = false;
     c->r.why = "no kernel of this nest ran";
   }
+  /* bare work: the second stage starts from the shape it chose */
+  TNest chosen = *n;
+  const char *choice = !sizes && c->r.ok ? read_choice(c->r.info) : NULL;
+  if (choice && read_chain(choice, n->idx + 1, &chosen) && chosen.k == n->k)
+    c->sizes = chosen.sizes;
   return c;
 }
 
