@@ -270,7 +270,6 @@ int main(int argc, char **argv) {
   if (rc < 0 && o.tuning) {
     o.tune.input = o.input;
     o.tune.output = o.output;
-    o.tune.command = o.command;
     rc = tune_run(&o.tune);
   } else if (rc < 0) {
     rc = nucc_compile(&o);

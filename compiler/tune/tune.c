@@ -487,6 +487,12 @@ int tune_run(const TuneOptions *o) {
     diag_plain("cannot read %s: %s", o->input, strerror(errno));
     return 1;
   }
+  struct stat in, out;
+  if (!stat(o->input, &in) && !stat(o->output, &out) && in.st_dev == out.st_dev &&
+      in.st_ino == out.st_ino) {
+    diag_plain("--tune: the output %s is the input", o->output);
+    return 2;
+  }
   bool final_nl = len && text[len - 1] == '\n';
   diag_init(o->input, text, len);
   Vec lines = split_lines(xstrdup(text));
@@ -496,7 +502,8 @@ int tune_run(const TuneOptions *o) {
     printf("nucc --tune: from the cache (%s): nothing was run\n%s", cpath, cached);
     return write_output(o->output, variant(&lines, final_nl, &nests, NULL, NULL)) ? 0 : 1;
   }
-  char dir[] = "/tmp/nucc-tune-XXXXXX";
+  const char *tmpdir = getenv("TMPDIR");
+  char *dir = xformat("%s/nucc-tune-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
   char self[4096];
   ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
   if (!mkdtemp(dir) || sl <= 0) {

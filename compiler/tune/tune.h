@@ -8,12 +8,11 @@
 
 typedef struct TuneOptions {
   const char *input, *output;
-  Vec nucc_args;       /* const char*: the front-end options, given to each variant's nucc */
-  const char *cc;      /* --tune-cc: the build command, before SRC -o EXE and nurt's flags */
-  const char *args;    /* --tune-args: the program's arguments, shell words */
-  double budget;       /* --tune-budget: seconds for the whole search */
-  int runs;            /* timed runs per candidate; the best counts */
-  const char *command; /* nucc's command line, for the cache key */
+  Vec nucc_args;    /* const char*: the front-end options, given to each variant's nucc */
+  const char *cc;   /* --tune-cc: the build command, before SRC -o EXE and nurt's flags */
+  const char *args; /* --tune-args: the program's arguments, shell words */
+  double budget;    /* --tune-budget: seconds for the whole search */
+  int runs;         /* timed runs per candidate; the best counts */
 } TuneOptions;
 
 /* Runs the search and writes o->output; the exit status (0 done, 1 when the

@@ -44,7 +44,9 @@ int main(void) {
 }
 C
 cd "$work" || exit 1
-cc -O1 -std=c11 mm.c -o seq && ./seq >seq.out || fail "cc's build of mm.c"
+if ! cc -O1 -std=c11 mm.c -o seq || ! ./seq >seq.out; then
+  fail "cc's build of mm.c"
+fi
 
 NUCC_TUNE_FAULT='work(16,16)' run_nucc --tune --tune-budget=40 --tune-runs=1 mm.c -o tuned.c
 expect_rc 0
@@ -91,4 +93,8 @@ expect_stderr "--tune writes the tuned source: it needs -o FILE"
 run_nucc --tune --tune-budget=0 mm.c -o x.c
 expect_rc 2
 expect_no_output x.c
+run_nucc --tune mm.c -o ./mm.c
+expect_rc 2
+expect_stderr "the output ./mm.c is the input"
+cmp -s mm.c kept.c || fail "--tune -o INPUT changed the input"
 finish
