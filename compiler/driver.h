@@ -5,6 +5,7 @@
 #define NUCC_DRIVER_H
 
 #include "nucc.h"
+#include "tune.h"
 
 typedef enum { EMIT_HOST, EMIT_CL, EMIT_SEQ } EmitKind;
 /* -ffp-contract: whether kernels may fuse a*b + c into an FMA (on: OpenCL's default). */
@@ -28,6 +29,8 @@ typedef struct Options {
   bool deps, deps_user_only, deps_phony;
   const char *deps_file; /* -MF; NULL: depfile_default_path() */
   Vec deps_targets;      /* char*, quoted for make: -MT as given, -MQ quoted */
+  bool tuning;           /* --tune: main.c runs tune_run() instead of nucc_compile() */
+  TuneOptions tune;      /* its options; input, output and nucc_args filled by main.c */
 } Options;
 
 /* Translates o->input; returns the exit status (0 done, 1 errors in the

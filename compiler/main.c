@@ -51,6 +51,7 @@ static bool want_color(int argc, char **argv) {
 }
 
 static int apply_option(const OptionSpec *spec, const char *a, const char *v, Options *o) {
+  char *end;
   switch (spec->id) {
   case OPT_INCLUDE:
   case OPT_DEFINE:
@@ -111,6 +112,25 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
     else
       return bad_usage("unknown -ffp-contract value (off, on or fast)", v);
     break;
+  case OPT_TUNE:
+    o->tuning = true;
+    break;
+  case OPT_TUNE_CC:
+    o->tune.cc = v;
+    break;
+  case OPT_TUNE_ARGS:
+    o->tune.args = v;
+    break;
+  case OPT_TUNE_BUDGET:
+    o->tune.budget = strtod(v, &end);
+    if (end == v || *end || !(o->tune.budget > 0))
+      return bad_usage("--tune-budget needs a positive number of seconds", v);
+    break;
+  case OPT_TUNE_RUNS:
+    o->tune.runs = (int)strtol(v, &end, 10);
+    if (end == v || *end || o->tune.runs < 1 || o->tune.runs > 100)
+      return bad_usage("--tune-runs needs a count from 1 to 100", v);
+    break;
   case OPT_MD:
   case OPT_MMD:
     o->deps = true;
@@ -155,13 +175,43 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   return -1;
 }
 
+/* Whether --tune gives the option to the nucc that translates each
+ * candidate: the front end's and the translation's, not what says where the
+ * output goes or what it holds. */
+static bool tune_passes(OptId id) {
+  switch (id) {
+  case OPT_OUTPUT:
+  case OPT_EMIT:
+  case OPT_EXPLAIN:
+  case OPT_EXPLAIN_AS:
+  case OPT_EXPLAIN_SIZE:
+  case OPT_REPORT:
+  case OPT_TUNE:
+  case OPT_TUNE_CC:
+  case OPT_TUNE_ARGS:
+  case OPT_TUNE_BUDGET:
+  case OPT_TUNE_RUNS:
+  case OPT_MD:
+  case OPT_MMD:
+  case OPT_MF:
+  case OPT_MT:
+  case OPT_MQ:
+  case OPT_MP:
+    return false;
+  default:
+    return true;
+  }
+}
+
 /* Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Options *o) {
   bool dep_args = false; /* -MF, -MT, -MQ or -MP given */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
-    int missing;
+    int missing, first = i;
     const OptionSpec *spec = options_match(argc, argv, &i, &v, &missing);
+    for (int j = first; spec && !missing && tune_passes(spec->id) && j <= i; j++)
+      vec_push(&o->tune.nucc_args, argv[j]);
     if (spec && missing)
       return bad_usage("option needs an argument", a);
     if (spec) {
@@ -180,6 +230,11 @@ static int parse_options(int argc, char **argv, Options *o) {
   }
   if (!o->input)
     return bad_usage("no input file", NULL);
+  if (o->tuning && (!o->output || !strcmp(o->output, "-") || o->emit != EMIT_HOST || o->explain ||
+                    o->explain_html || o->explain_data || o->report || o->deps))
+    return bad_usage("--tune writes the tuned source: it needs -o FILE, and no --emit, "
+                     "--explain, --report or -MD",
+                     NULL);
   if (!o->output && !o->explain && !o->report)
     return bad_usage("no output file (-o)", NULL);
   if (o->explain_html && !o->output)
@@ -208,9 +263,17 @@ int main(int argc, char **argv) {
   Options o = {0};
   o.command = command_line(argc, argv);
   diag_set_color(want_color(argc, argv));
+  o.tune.cc = "cc -O2";
+  o.tune.budget = 60;
+  o.tune.runs = 3;
   int rc = parse_options(argc, argv, &o);
-  if (rc < 0)
+  if (rc < 0 && o.tuning) {
+    o.tune.input = o.input;
+    o.tune.output = o.output;
+    rc = tune_run(&o.tune);
+  } else if (rc < 0) {
     rc = nucc_compile(&o);
+  }
   util_free_all();
   return rc;
 }

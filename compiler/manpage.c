@@ -103,6 +103,10 @@ static const char *const environment[][2] = {
     {"NU_VERIFY_ATOL",
      "The absolute tolerance of NU_VERIFY's comparison (default 1e-6 for float, 1e-12 for "
      "double)."},
+    {"NU_VERIFY_FAULT",
+     "For tests: 1 makes NU_VERIFY see a difference in the first element the first checked "
+     "launch writes, so that the whole path of a mismatch can be exercised (nucc --tune's test "
+     "sets it through NUCC_TUNE_FAULT=CHAIN for the candidate of that chain)."},
     {"NU_LAZY",
      "0 turns off lazy synchronisation by page protection: arrays are copied back whenever "
      "control leaves translated code. 1 forces it on (it is off by default under Valgrind)."},
@@ -117,7 +121,9 @@ static const char *const environment[][2] = {
      "number N of 16 or more caps every kernel that takes more than N registers at N."},
     {"NU_CACHE_DIR",
      "Where nurt keeps the register counts of the programs it built on NVIDIA devices "
-     "(default: $XDG_CACHE_HOME/nurt, else ~/.cache/nurt)."},
+     "(default: $XDG_CACHE_HOME/nurt, else ~/.cache/nurt), and, under tune/, where nucc "
+     "--tune remembers its results (default: $XDG_CACHE_HOME/nucc/tune, else "
+     "~/.cache/nucc/tune)."},
 };
 
 static const char *const exit_status[][2] = {
@@ -155,6 +161,12 @@ static void examples(void) {
   puts(".PP\n.nf\n.RS");
   puts("nucc \\-\\-openmp \\-\\-with rng.c main.c \\-o main.nu.c");
   puts("cc main.nu.c rng.c $(pkg\\-config \\-\\-cflags \\-\\-libs nurt) \\-lm \\-o sim");
+  puts(".RE\n.fi");
+  para("Tune the chains of a program's work nests on the GPU, on the program's own "
+       "arguments, within two minutes; a rerun on the same source comes from the cache:");
+  puts(".PP\n.nf\n.RS");
+  puts("NU_DEVICE=gpu nucc \\-\\-tune \\-\\-tune\\-budget=120 \\-\\-tune\\-args='\\-n 2048' \\");
+  puts("    \\-\\-tune\\-cc='cc \\-O2 \\-fopenmp' heat.c \\-o heat.tuned.c");
   puts(".RE\n.fi");
   para("What nucc made of each nest, and the OpenCL program alone:");
   puts(".PP\n.nf\n.RS");

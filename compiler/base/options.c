@@ -92,6 +92,36 @@ const OptionSpec options_table[] = {
      "work-group size, the arrays with their direction and extent, the scalars; then hints; "
      "then the host syncs, as --explain=data."},
 
+    {OPT_TUNE, ARG_NONE, "tuning (docs/usage.md, \"Tuning\")", "--tune", "--tune",
+     "measure candidate chains on the device, write the fastest into the pragmas",
+     "Measure, for each single #pragma nu line that starts with work, candidate chains on the "
+     "device NU_DEVICE picks, on the program's own inputs: work-group shapes first, then "
+     "dmine, unroll, tilem, permut, cache of the input arrays and bare work on the best shape. "
+     "Each candidate is translated (an illegal one is dropped with nucc's reason), built with "
+     "--tune-cc and nurt, run once under NU_VERIFY=1 (a difference from the sequential loop, "
+     "or other output than the written chain's, drops it with the reason) and --tune-runs "
+     "times under NU_PROFILE=1; the nest's kernel time is the best run's. The output is the "
+     "input with only the winning #pragma nu lines changed; a table of candidates and times "
+     "goes to standard output. The result is remembered per source, options and NU_DEVICE "
+     "under $NU_CACHE_DIR/tune (else $XDG_CACHE_HOME/nucc/tune or ~/.cache/nucc/tune), so a "
+     "rerun runs nothing. The program must terminate and print the same output on every run."},
+    {OPT_TUNE_CC, ARG_EQ, NULL, "--tune-cc=", "--tune-cc=COMMAND",
+     "--tune's build command (default: cc -O2)",
+     "The shell command that builds each candidate, run as COMMAND OUT.c -o EXE "
+     "$(pkg-config --cflags --libs nurt) -lm; the program's other files and libraries go "
+     "into it. PKG_CONFIG_PATH must find nurt. Default: cc -O2."},
+    {OPT_TUNE_ARGS, ARG_EQ, NULL, "--tune-args=", "--tune-args=ARGS",
+     "the program's arguments under --tune (shell words)",
+     "The arguments each candidate runs with, as shell words; the run's directory is nucc's "
+     "and its standard input /dev/null."},
+    {OPT_TUNE_BUDGET, ARG_EQ, NULL, "--tune-budget=", "--tune-budget=SECONDS",
+     "--tune's time limit (default 60)",
+     "The time the whole search may take (default 60 seconds), shared equally among the "
+     "nests still to tune. A run past it is killed; candidates not run by then are listed as "
+     "such and the best so far wins."},
+    {OPT_TUNE_RUNS, ARG_EQ, NULL, "--tune-runs=", "--tune-runs=N",
+     "timed runs per candidate (default 3; the best counts)",
+     "The timed runs of each candidate; the smallest kernel time counts (default 3)."},
     {OPT_MD, ARG_NONE, "dependency files, as GCC and Clang write them", "-MD", "-MD",
      "also write OUTPUT's make rule: the input and its headers",
      "Also write a dependency file: a make rule whose target is the output and whose "

@@ -21,6 +21,11 @@ typedef enum {
   OPT_REPORT,       // --report
   OPT_OPENMP,       // --openmp
   OPT_FP_CONTRACT,  // -ffp-contract=off|on|fast
+  OPT_TUNE,         // --tune
+  OPT_TUNE_CC,      // --tune-cc=COMMAND
+  OPT_TUNE_ARGS,    // --tune-args=ARGS
+  OPT_TUNE_BUDGET,  // --tune-budget=SECONDS
+  OPT_TUNE_RUNS,    // --tune-runs=N
   OPT_MD,           // -MD
   OPT_MMD,          // -MMD
   OPT_MF,           // -MF FILE

@@ -19,6 +19,8 @@
 #       whole array where they cannot (host_ranges.sh)
 #   pipeline.heap_unknown  an unbounded array's pointer into no heap block: a
 #       run-time error with the loop's file:line (heap_unknown.sh)
+#   pipeline.tune  nucc --tune on PoCL: only the pragma line changes, the result
+#       matches cc's, a wrong candidate is dropped, a rerun is cached (tune.sh)
 #   pipeline.manpage  nucc.1 renders, matches --help, lists the runtime's
 #       NU_* variables and the exit statuses, and installs (manpage.sh)
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
@@ -92,6 +94,13 @@ add_test(NAME pipeline.heap_unknown
           $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.heap_unknown
           ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
 set_tests_properties(pipeline.heap_unknown PROPERTIES LABELS pipeline TIMEOUT 120
+  ENVIRONMENT "POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache")
+
+add_test(NAME pipeline.tune
+  COMMAND bash ${NUCC_PIPELINE_DIR}/tune.sh
+          $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.tune
+          ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
+set_tests_properties(pipeline.tune PROPERTIES LABELS pipeline TIMEOUT 240
   ENVIRONMENT "POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache")
 
 add_test(NAME pipeline.host_ranges

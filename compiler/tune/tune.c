@@ -1,0 +1,547 @@
+/* tune.c — nucc --tune: for each `#pragma nu work` line, a bounded greedy
+ * search over chains (work-group shapes first, then dmine, unroll, permut,
+ * tilem, cache and bare work on the best shape), each candidate measured by
+ * measure.c; writes the input with only the winning pragma lines changed,
+ * prints the table, and remembers the result per source, device and options. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, readlink */
+#include "tune.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* One annotated nest the search may change. */
+typedef struct TNest {
+  int idx;             /* 0-based line of its `#pragma nu` */
+  int hi;              /* its kernels are those of lines idx+1 .. hi (1-based) */
+  const char *head;    /* the line up to the annotations */
+  const char *tail;    /* a comment after them, kept */
+  const char *written; /* the annotations as written */
+  const char *clauses; /* work's clauses, spelled ("" when none) */
+  const char *rest;    /* the transformations below work, spelled */
+  int k;               /* loops work maps; 0: bare work */
+  const char *sizes;   /* work's arguments */
+  bool has_cache, has_dmine, has_permut;
+  const char *winner;
+} TNest;
+
+typedef struct Cand {
+  const char *chain, *sizes, *extra;
+  TuneRun r;
+} Cand;
+
+static bool is_clause(const char *name) {
+  static const char *const names[] = {"size",         "independent", "private",
+                                      "firstprivate", "reduce",      "cache"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(name, names[i]))
+      return true;
+  return false;
+}
+
+/* Where the annotations of a `#pragma nu` line start, or NULL. */
+static const char *pragma_text(const char *line) {
+  const char *p = line + strspn(line, " \t");
+  if (*p != '#')
+    return NULL;
+  p += 1 + strspn(p + 1, " \t");
+  if (strncmp(p, "pragma", 6) || !strchr(" \t", p[6]))
+    return NULL;
+  p += 6 + strspn(p + 6, " \t");
+  if (strncmp(p, "nu", 2) || !strchr(" \t", p[2]))
+    return NULL;
+  return p + 2 + strspn(p + 2, " \t");
+}
+
+static bool blank_or_comment(const char *line) {
+  const char *p = line + strspn(line, " \t\r");
+  return !*p || !strncmp(p, "//", 2);
+}
+
+/* Reads a chain's annotations into n (k, sizes, clauses, rest); false when
+ * it does not start with work or does not parse. */
+static bool read_chain(const char *text, int line, TNest *n) {
+  Vec list = {0};
+  if (!pragma_parse(text, (SrcLoc){.line = line, .col = 1}, &list) || !list.len)
+    return false;
+  Annot *w = list.items[0];
+  if (strcmp(w->name, "work"))
+    return false;
+  Buf sizes = {0}, clauses = {0}, rest = {0};
+  buf_puts(&sizes, "");
+  buf_puts(&clauses, "");
+  buf_puts(&rest, "");
+  for (int i = 0; i < w->nargs; i++)
+    buf_printf(&sizes, "%s%s", i ? "," : "", w->args[i].text);
+  n->k = w->nargs;
+  n->sizes = sizes.s;
+  for (int i = 1; i < list.len; i++) {
+    Annot *a = list.items[i];
+    Buf *to = is_clause(a->name) ? &clauses : &rest;
+    if (to->len)
+      buf_puts(to, " ");
+    pragma_spell(a, to);
+    n->has_cache |= !strcmp(a->name, "cache");
+    n->has_dmine |= !strcmp(a->name, "dmine") || !strcmp(a->name, "tilem");
+    n->has_permut |= !strcmp(a->name, "permut");
+  }
+  n->clauses = clauses.s;
+  n->rest = rest.s;
+  return true;
+}
+
+/* The nests of the input the search changes: a single `#pragma nu` line
+ * that starts with work.  A chain over several lines, or continued with a
+ * backslash, is left as written, with a note. */
+static Vec find_nests(Vec *lines, const char *input) {
+  Vec nests = {0};
+  for (int i = 0; i < lines->len; i++) {
+    const char *line = lines->items[i], *text = pragma_text(line);
+    if (!text)
+      continue;
+    int prev = i - 1, next = i + 1;
+    while (prev >= 0 && blank_or_comment(lines->items[prev]))
+      prev--;
+    while (next < lines->len && blank_or_comment(lines->items[next]))
+      next++;
+    bool alone = !(prev >= 0 && pragma_text(lines->items[prev])) &&
+                 !(next < lines->len && pragma_text(lines->items[next])) &&
+                 line[strlen(line) - (line[0] != 0)] != '\\';
+    const char *cut = strstr(text, "//");
+    const char *c2 = strstr(text, "/*");
+    if (c2 && (!cut || c2 < cut))
+      cut = c2;
+    TNest *n = NEW(TNest);
+    n->idx = i;
+    n->head = xstrndup(line, text - line);
+    n->written = cut ? xstrndup(text, cut - text) : xstrdup(text);
+    for (size_t l = strlen(n->written); l && strchr(" \t\r", n->written[l - 1]); l--)
+      ((char *)n->written)[l - 1] = 0;
+    n->tail = cut ? xformat(" %s", cut) : "";
+    if (strncmp(n->written, "work", 4) || (n->written[4] && !strchr(" \t(", n->written[4])))
+      continue;
+    if (!alone) {
+      printf("nucc --tune: %s:%d: kept as written: a chain over several lines is not tuned\n",
+             input, i + 1);
+      continue;
+    }
+    if (!read_chain(n->written, i + 1, n))
+      continue;
+    vec_push(&nests, n);
+  }
+  for (int j = 0; j < nests.len; j++) {
+    TNest *n = nests.items[j];
+    n->hi = j + 1 < nests.len ? ((TNest *)nests.items[j + 1])->idx : lines->len;
+  }
+  return nests;
+}
+
+static Vec split_lines(char *text) {
+  Vec v = {0};
+  for (char *p = text; *p;) {
+    char *nl = strchr(p, '\n');
+    vec_push(&v, nl ? xstrndup(p, nl - p) : xstrdup(p));
+    if (!nl)
+      break;
+    p = nl + 1;
+  }
+  return v;
+}
+
+/* The input with each nest's line holding its chain (its winner, or `chain`
+ * for `only`). */
+static char *variant(Vec *lines, bool final_nl, Vec *nests, TNest *only, const char *chain) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  int j = 0;
+  for (int i = 0; i < lines->len; i++) {
+    TNest *n = j < nests->len ? nests->items[j] : NULL;
+    if (n && n->idx == i) {
+      const char *c = n == only ? chain : n->winner ? n->winner : n->written;
+      buf_printf(&b, "%s%s%s", n->head, c, n->tail);
+      j++;
+    } else {
+      buf_puts(&b, lines->items[i]);
+    }
+    if (i + 1 < lines->len || final_nl)
+      buf_puts(&b, "\n");
+  }
+  return b.s;
+}
+
+static const char *canon(const char *s) {
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (; *s; s++)
+    if (!strchr(" \t", *s))
+      buf_printf(&b, "%c", *s);
+  return b.s;
+}
+
+static const char *make_chain(const TNest *n, const char *sizes, const char *extra) {
+  Buf b = {0};
+  buf_puts(&b, "work");
+  if (sizes)
+    buf_printf(&b, "(%s)", sizes);
+  if (*n->clauses)
+    buf_printf(&b, " %s", n->clauses);
+  if (extra && *extra)
+    buf_printf(&b, " %s", extra);
+  if (sizes && *n->rest)
+    buf_printf(&b, " %s", n->rest);
+  return b.s;
+}
+
+static const char *shapes[4][6] = {
+    {0},
+    {"32", "64", "128", "256", 0},
+    {"8,8", "16,16", "4,32", "8,32", "2,64", 0},
+    {"1,8,32", "2,4,32", "4,4,16", "4,8,8", 0},
+};
+
+/* The input arrays of nucc --report's kernel line ("a in[96][96]"), as
+ * cache's list, or NULL. */
+static const char *read_arrays(const char *info) {
+  const char *p = info ? strstr(info, "arrays: ") : NULL;
+  if (!p)
+    return NULL;
+  p += 8;
+  Buf b = {0};
+  while (*p && *p != '\n' && *p != ';') {
+    size_t n = strcspn(p, " ,;\n");
+    const char *name = p;
+    p += n;
+    if (!strncmp(p, " in[", 4))
+      buf_printf(&b, "%s%.*s", b.len ? ", " : "", (int)n, name);
+    p += strcspn(p, ",;\n");
+    if (*p == ',')
+      p += 1 + strspn(p + 1, " ");
+  }
+  return b.len ? xformat("cache(%s)", b.s) : NULL;
+}
+
+/* The chain bare work chose, from nucc --report's hint, or NULL. */
+static const char *read_choice(const char *info) {
+  const char *p = info ? strstr(info, "chose '") : NULL;
+  if (!p)
+    return NULL;
+  p += 7;
+  const char *q = strchr(p, '\'');
+  return q ? xstrndup(p, q - p) : NULL;
+}
+
+typedef struct Search {
+  TuneEnv *env;
+  Vec *lines, *nests;
+  bool final_nl;
+  Vec cands; /* Cand* of the nest under search */
+  const char *fault;
+} Search;
+
+static Cand *try_chain(Search *s, TNest *n, const char *chain, const char *sizes, const char *extra,
+                       const char *ref) {
+  for (int i = 0; i < s->cands.len; i++)
+    if (!strcmp(canon(((Cand *)s->cands.items[i])->chain), canon(chain)))
+      return NULL;
+  Cand *c = NEW(Cand);
+  c->chain = chain;
+  c->sizes = sizes;
+  c->extra = extra;
+  vec_push(&s->cands, c);
+  if (tune_now() > s->env->deadline) {
+    c->r.why = "not run: the budget is spent";
+    return c;
+  }
+  const char *text = variant(s->lines, s->final_nl, s->nests, n, chain);
+  bool fault = s->fault && !strcmp(canon(s->fault), canon(chain));
+  c->r = tune_measure(s->env, text, n->idx + 1, n->hi, ref, fault);
+  if (c->r.ok && c->r.ms < 0) {
+    c->r.ok = false;
+    c->r.why = "no kernel of this nest ran";
+  }
+  /* bare work: the second stage starts from the shape it chose */
+  TNest chosen = *n;
+  const char *choice = !sizes && c->r.ok ? read_choice(c->r.info) : NULL;
+  if (choice && read_chain(choice, n->idx + 1, &chosen) && chosen.k == n->k)
+    c->sizes = chosen.sizes;
+  return c;
+}
+
+static Cand *best_of(Search *s) {
+  Cand *best = NULL;
+  for (int i = 0; i < s->cands.len; i++) {
+    Cand *c = s->cands.items[i];
+    if (c->r.ok && (!best || c->r.ms < best->r.ms))
+      best = c;
+  }
+  return best;
+}
+
+/* The candidates that change the best shape's chain (the second stage). */
+static void second_stage(Search *s, TNest *n, const Cand *best, const char *ref) {
+  const char *sz = best->sizes;
+  int k = n->k;
+  if (!sz)
+    return;
+  const char *extras[12];
+  int ne = 0;
+  if (!n->has_dmine) {
+    static const char *dm[4][4] = {{0},
+                                   {"dmine(2)", "dmine(4)", 0},
+                                   {"dmine(1,2)", "dmine(2,1)", "dmine(2,2)", 0},
+                                   {"dmine(1,1,2)", "dmine(1,2,2)", 0}};
+    for (int i = 0; dm[k][i]; i++)
+      extras[ne++] = dm[k][i];
+    extras[ne++] = k == 1 ? "unroll(2)" : k == 2 ? "unroll(1,2)" : "unroll(1,1,2)";
+    extras[ne++] = k == 1 ? "tilem(4)" : k == 2 ? "tilem(2,4)" : "tilem(1,2,4)";
+  }
+  if (!n->has_permut && k == 2)
+    extras[ne++] = "permut(2,1)";
+  if (!n->has_permut && k == 3)
+    extras[ne++] = "permut(2,1,3)";
+  if (!n->has_cache && (extras[ne] = read_arrays(best->r.info)))
+    ne++;
+  for (int i = 0; i < ne; i++) {
+    const char *extra =
+        best->extra && *best->extra ? xformat("%s %s", extras[i], best->extra) : extras[i];
+    try_chain(s, n, make_chain(n, sz, extra), sz, extra, ref);
+  }
+}
+
+static void print_table(Buf *t, const char *input, TNest *n, Search *s, const Cand *win) {
+  buf_printf(t, "nucc --tune: %s:%d: #pragma nu %s\n", input, n->idx + 1, n->written);
+  buf_printf(t, "  %12s  %s\n", "kernel ms", "chain");
+  for (int i = 0; i < s->cands.len; i++) {
+    Cand *c = s->cands.items[i];
+    if (c->r.ok)
+      buf_printf(t, "%s %12.3f  %s%s\n", c == win ? "*" : " ", c->r.ms, c->chain,
+                 i == 0 ? "   (written)" : "");
+    else
+      buf_printf(t, "  %12s  %s%s: %s\n", "-", c->chain, i == 0 ? "   (written)" : "", c->r.why);
+  }
+}
+
+/* The search for one nest; the exit status (1: the written chain cannot be
+ * translated or built, so no variant can). */
+static int tune_nest(Search *s, TNest *n, Buf *table) {
+  s->cands = (Vec){0};
+  Cand *w = try_chain(s, n, n->written, n->k ? n->sizes : NULL, "", NULL);
+  const char *input = s->env->o->input;
+  if (!w->r.ok) {
+    print_table(table, input, n, s, NULL);
+    buf_printf(table, "  kept as written: the written chain does not pass\n");
+    return w->r.why && (!strncmp(w->r.why, "nucc refuses", 12) || strstr(w->r.why, "build")) ? 1
+                                                                                             : 0;
+  }
+  const char *ref = w->r.out;
+  if (!n->k) { /* bare work: the shapes vary its choice */
+    const char *choice = read_choice(w->r.info);
+    TNest chosen = *n;
+    if (!choice || !read_chain(choice, n->idx + 1, &chosen) || !chosen.k) {
+      print_table(table, input, n, s, w);
+      buf_printf(table, "  kept as written: bare work's choice is not known\n");
+      return 0;
+    }
+    chosen.written = n->written;
+    *n = chosen;
+    try_chain(s, n, make_chain(n, n->sizes, ""), n->sizes, "", ref);
+  } else {
+    try_chain(s, n, make_chain(n, NULL, ""), NULL, "", ref);
+  }
+  for (int i = 0; shapes[n->k][i]; i++)
+    try_chain(s, n, make_chain(n, shapes[n->k][i], ""), shapes[n->k][i], "", ref);
+  Cand *best = best_of(s);
+  if (best)
+    second_stage(s, n, best, ref);
+  best = best_of(s);
+  /* within the noise of a timing, the written chain stays */
+  if (best != w && best->r.ms > w->r.ms * 0.97)
+    best = w;
+  print_table(table, input, n, s, best);
+  if (best == w)
+    buf_printf(table, "  kept as written\n");
+  else
+    buf_printf(table, "  chose: %s (%.2fx the written chain's speed)\n", best->chain,
+               best->r.ms > 0 ? w->r.ms / best->r.ms : 1.0);
+  n->winner = best == w ? NULL : best->chain;
+  return 0;
+}
+
+/* FNV-1a over the parts, each ended so that "ab","c" is not "a","bc". */
+static uint64_t hash_parts(const char **parts, int n) {
+  uint64_t h = 14695981039346656037ull;
+  for (int i = 0; i < n; i++) {
+    for (const char *s = parts[i] ? parts[i] : ""; *s; s++)
+      h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    h = (h ^ 0xffu) * 1099511628211ull;
+  }
+  return h;
+}
+
+static const char *cache_dir(void) {
+  const char *d = getenv("NU_CACHE_DIR"), *base;
+  if (d && *d)
+    return xformat("%s/tune", d);
+  if ((base = getenv("XDG_CACHE_HOME")) && *base)
+    return xformat("%s/nucc/tune", base);
+  if ((base = getenv("HOME")) && *base)
+    return xformat("%s/.cache/nucc/tune", base);
+  return NULL;
+}
+
+static void make_dirs(const char *path) {
+  char *p = xstrdup(path);
+  for (char *s = p + 1; *s; s++)
+    if (*s == '/') {
+      *s = 0;
+      mkdir(p, 0700);
+      *s = '/';
+    }
+  mkdir(p, 0700);
+}
+
+static const char *cache_file(const TuneOptions *o, const char *text) {
+  const char *dir = cache_dir();
+  if (!dir)
+    return NULL;
+  Buf args = {0};
+  buf_puts(&args, "");
+  for (int i = 0; i < o->nucc_args.len; i++)
+    buf_printf(&args, "%s\n", (const char *)o->nucc_args.items[i]);
+  const char *dev = getenv("NU_DEVICE");
+  const char *parts[] = {NUCC_VERSION,
+                         text,
+                         args.s,
+                         o->cc,
+                         o->args ? o->args : "",
+                         xformat("%g %d", o->budget, o->runs),
+                         dev ? dev : "(default)",
+                         getenv("PKG_CONFIG_PATH")};
+  uint64_t h = hash_parts(parts, sizeof parts / sizeof *parts);
+  return xformat("%s/%016llx.txt", dir, (unsigned long long)h);
+}
+
+/* A cached result: "W line chain" lines, then "T" and the table. */
+static bool from_cache(const char *path, Vec *nests, const char **table) {
+  char *c = path ? tune_read_file(path, NULL) : NULL;
+  if (!c)
+    return false;
+  char *t = strstr(c, "\nT\n");
+  if (!t && strncmp(c, "T\n", 2))
+    return false;
+  *table = t ? t + 3 : c + 2;
+  for (char *p = c; p < (t ? t : c) && !strncmp(p, "W ", 2);) {
+    char *nl = strchr(p, '\n');
+    *nl = 0;
+    int line = atoi(p + 2);
+    const char *chain = strchr(p + 2, ' ');
+    for (int j = 0; chain && j < nests->len; j++) {
+      TNest *n = nests->items[j];
+      if (n->idx + 1 == line)
+        n->winner = xstrdup(chain + 1);
+    }
+    p = nl + 1;
+  }
+  return true;
+}
+
+static void to_cache(const char *path, Vec *nests, const char *table) {
+  if (!path)
+    return;
+  char *dir = xstrdup(path);
+  *strrchr(dir, '/') = 0;
+  make_dirs(dir);
+  Buf b = {0};
+  buf_puts(&b, "");
+  for (int j = 0; j < nests->len; j++) {
+    TNest *n = nests->items[j];
+    if (n->winner)
+      buf_printf(&b, "W %d %s\n", n->idx + 1, n->winner);
+  }
+  buf_printf(&b, "T\n%s", table);
+  const char *tmp = xformat("%s.%d", path, (int)getpid());
+  if (tune_write_file(tmp, b.s))
+    rename(tmp, path);
+  else
+    unlink(tmp);
+}
+
+static bool write_output(const char *path, const char *text) {
+  const char *tmp = xformat("%s.nucc-tune.%d", path, (int)getpid());
+  if (!tune_write_file(tmp, text) || rename(tmp, path)) {
+    unlink(tmp);
+    diag_plain("cannot write %s: %s", path, strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+int tune_run(const TuneOptions *o) {
+  size_t len;
+  char *text = tune_read_file(o->input, &len);
+  if (!text) {
+    diag_plain("cannot read %s: %s", o->input, strerror(errno));
+    return 1;
+  }
+  struct stat in, out;
+  if (!stat(o->input, &in) && !stat(o->output, &out) && in.st_dev == out.st_dev &&
+      in.st_ino == out.st_ino) {
+    diag_plain("--tune: the output %s is the input", o->output);
+    return 2;
+  }
+  bool final_nl = len && text[len - 1] == '\n';
+  diag_init(o->input, text, len);
+  Vec lines = split_lines(xstrdup(text));
+  Vec nests = find_nests(&lines, o->input);
+  const char *cpath = cache_file(o, text), *cached;
+  if (from_cache(cpath, &nests, &cached)) {
+    printf("nucc --tune: from the cache (%s): nothing was run\n%s", cpath, cached);
+    return write_output(o->output, variant(&lines, final_nl, &nests, NULL, NULL)) ? 0 : 1;
+  }
+  const char *tmpdir = getenv("TMPDIR");
+  char *dir = xformat("%s/nucc-tune-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  char self[4096];
+  ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (!mkdtemp(dir) || sl <= 0) {
+    diag_plain("--tune: cannot make a temporary directory or find nucc");
+    return 1;
+  }
+  self[sl] = 0;
+  const char *base = strrchr(o->input, '/');
+  TuneEnv env = {
+      .o = o, .dir = dir, .nucc = self, .src = xformat("%s/%s", dir, base ? base + 1 : o->input)};
+  Search s = {.env = &env,
+              .lines = &lines,
+              .nests = &nests,
+              .final_nl = final_nl,
+              .fault = getenv("NUCC_TUNE_FAULT")};
+  double end = tune_now() + o->budget;
+  Buf table = {0};
+  buf_puts(&table, "");
+  int rc = 0;
+  for (int j = 0; j < nests.len && !rc; j++) {
+    double now = tune_now();
+    env.deadline = now + (end - now) / (nests.len - j);
+    size_t before = table.len;
+    rc = tune_nest(&s, nests.items[j], &table);
+    fputs(table.s + before, stdout);
+    fflush(stdout);
+  }
+  if (!nests.len)
+    printf("nucc --tune: %s has no `#pragma nu work` line to tune\n", o->input);
+  const char *names[] = {"prog.nu.c", "prog", "out", "err", base ? base + 1 : o->input};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    unlink(xformat("%s/%s", dir, names[i]));
+  rmdir(dir);
+  if (rc) {
+    diag_plain("--tune: the written chain of a nest does not translate or build (see the "
+               "table); nothing written");
+    return rc;
+  }
+  to_cache(cpath, &nests, table.s);
+  return write_output(o->output, variant(&lines, final_nl, &nests, NULL, NULL)) ? 0 : 1;
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# tune.sh — nucc --tune on PoCL: a small budget on a small matmul written
+# `work(8, 8)`.  The output differs from the input only in its `#pragma nu`
+# line, and translated and run prints what cc's build prints; the table
+# lists the candidates with the written one; a candidate NU_VERIFY finds
+# wrong (injected with NUCC_TUNE_FAULT) is dropped with NU_VERIFY's reason; a
+# wrong written chain keeps the input as it is; a second run comes from the
+# cache, runs nothing and writes the same output.
+# Usage: tune.sh NUCC WORKDIR PKG_CONFIG_DIR
+set -u
+nucc=$1 work=$2 pcdir=$3
+source "$(dirname "$0")/../tools/expect.sh"
+export PKG_CONFIG_PATH=$pcdir NU_CACHE_DIR=$work/cache
+export RUN_TIMEOUT=120
+
+cat >"$work/mm.c" <<'C'
+#include <stdio.h>
+
+#define N 48
+
+static float a[N][N], b[N][N], c[N][N];
+
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      a[i][j] = (float)((i * 7 + j * 3) % 11) - 5.0f;
+      b[i][j] = (float)((i * 5 + j * 2) % 13) - 6.0f;
+    }
+  /* the nest the search tunes */
+#pragma nu work(8, 8)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      float s = 0;
+      for (int k = 0; k < N; k++)
+        s += a[i][k] * b[k][j];
+      c[i][j] = s;
+    }
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      sum += c[i][j] * (i + 1) - j;
+  printf("%.1f %.1f %.1f\n", sum, c[3][5], c[N - 1][N - 2]);
+  return 0;
+}
+C
+cd "$work" || exit 1
+if ! cc -O1 -std=c11 mm.c -o seq || ! ./seq >seq.out; then
+  fail "cc's build of mm.c"
+fi
+
+NUCC_TUNE_FAULT='work(16,16)' run_nucc --tune --tune-budget=40 --tune-runs=1 mm.c -o tuned.c
+expect_rc 0
+grep -Eq '^ +[0-9.]+  work\(8, 8\)   \(written\)$' stdout || fail "the table lacks the written chain's time"
+grep -Eq '^ +- +work\(16,16\): NU_VERIFY: differs from the sequential loop: array .c.' stdout ||
+  fail "the candidate NU_VERIFY finds wrong is not dropped with its reason"
+[ "$(grep -Ec '^[ *] +[0-9.]+  work' stdout)" -ge 3 ] || fail "fewer than 3 candidates timed"
+grep -Eq '^  (chose: work|kept as written)' stdout || fail "the table does not say what it chose"
+cp stdout table1
+# only the pragma line may change
+[ "$(wc -l <tuned.c)" -eq "$(wc -l <mm.c)" ] || fail "the output has other lines than the input"
+diff <(grep -v '^#pragma nu ' mm.c) <(grep -v '^#pragma nu ' tuned.c) >/dev/null ||
+  fail "the output differs from the input outside '#pragma nu' lines"
+grep -q '^#pragma nu work' tuned.c || fail "the output has no work pragma"
+grep -q 'work(16,16)' tuned.c && fail "the output holds the chain NU_VERIFY dropped"
+# the tuned program computes what cc's build computes
+run_nucc tuned.c -o tuned.nu.c
+expect_rc 0
+# shellcheck disable=SC2046
+cc -O1 tuned.nu.c -o tuned $(pkg-config --cflags --libs nurt) -lm || fail "the tuned output does not build"
+./tuned >tuned.out 2>tuned.err || fail "the tuned program fails: $(head -c 300 tuned.err)"
+cmp -s seq.out tuned.out || fail "the tuned program prints $(cat tuned.out), cc's build $(cat seq.out)"
+
+# a rerun: from the cache, nothing run, the same output
+start=$(date +%s%N)
+NUCC_TUNE_FAULT='work(16,16)' run_nucc --tune --tune-budget=40 --tune-runs=1 mm.c -o tuned2.c
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+expect_rc 0
+grep -q '^nucc --tune: from the cache (.*): nothing was run$' stdout || fail "the rerun is not from the cache"
+[ "$ms" -lt 3000 ] || fail "the rerun took $ms ms"
+cmp -s tuned.c tuned2.c || fail "the rerun wrote another output"
+diff <(tail -n +2 stdout) table1 >/dev/null || fail "the rerun printed another table"
+
+# a written chain NU_VERIFY finds wrong: nothing changes
+NU_CACHE_DIR=$work/cache2 NUCC_TUNE_FAULT='work(8, 8)' run_nucc --tune --tune-budget=20 mm.c -o kept.c
+expect_rc 0
+grep -q '^  kept as written: the written chain does not pass$' stdout ||
+  fail "a wrong written chain is not kept with its reason"
+cmp -s mm.c kept.c || fail "a wrong written chain changed the source"
+
+run_nucc --tune mm.c
+expect_rc 2
+expect_stderr "--tune writes the tuned source: it needs -o FILE"
+run_nucc --tune --tune-budget=0 mm.c -o x.c
+expect_rc 2
+expect_no_output x.c
+run_nucc --tune mm.c -o ./mm.c
+expect_rc 2
+expect_stderr "the output ./mm.c is the input"
+cmp -s mm.c kept.c || fail "--tune -o INPUT changed the input"
+finish
