@@ -100,14 +100,28 @@ void frontend_follow_aliases(Stmt *body);
 Stmt *conv_aux_inductions(Vec *items, Stmt *s);
 
 // frontend_omp.c
+/* acc: a `#pragma acc` line (--openacc), read by frontend_read_acc_text */
 void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest,
-                            SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end);
+                            SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end,
+                            bool acc);
 void frontend_read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
-                       SrcLoc l2, unsigned off2);
+                       SrcLoc l2, unsigned off2, bool acc);
+unsigned frontend_stmt_end(Source *src, unsigned at);
+bool frontend_region_stmt(Source *src, CXToken *toks, unsigned n, unsigned line_end, unsigned *b,
+                          unsigned *e);
+/* The flag, the warnings' names and the pragma's namespace of a dialect. */
+const char *frontend_dialect_flag(bool acc);
 Directive *frontend_region_around(Source *src, unsigned off);
 void frontend_check_omp(Source *src, CXToken *toks, unsigned ntoks);
 HomeLoop *frontend_home_of(Source *src, unsigned for_begin);
 void frontend_omp_loops(Source *src);
+
+// frontend_acc.c
+void frontend_read_acc_text(Source *src, char *rest, SrcLoc l0, SrcLoc at, unsigned off0,
+                            unsigned b, unsigned end);
+/* Joins nested loop directives, finds the loops of kernels regions, and
+ * writes each loop directive's annotations (before frontend_attach_pragmas). */
+void frontend_acc_nests(Source *src, CXToken *toks, unsigned n);
 
 // frontend_pragma_op.c
 bool frontend_token_is(Source *src, CXToken t, const char *w);
