@@ -242,7 +242,8 @@ static void blank_pragmas(Source *src, Nest *n, char *original) {
       PragmaLine *p = sets[s]->items[i];
       if (p->begin >= n->end)
         break;
-      if (p->omp && !p->acc) /* cc without -fopenmp ignores it */
+      if ((p->omp && !p->acc)    /* cc without -fopenmp ignores it */
+          || p->begin == p->end) /* --openacc: a kernels region's loop, no line of its own */
         continue;
       memset(original + (p->begin - n->for_begin), ' ', line_end(src, p->begin, n->end) - p->begin);
     }
