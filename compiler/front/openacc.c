@@ -337,8 +337,7 @@ char *acc_annots(const AccLoop *l) {
 }
 
 bool acc_merge(AccLoop *outer, const AccLoop *inner) {
-  if (inner->seq || outer->seq || inner->tile || outer->tile || outer->dims != 1 ||
-      outer->dims + inner->dims > 3)
+  if (inner->seq || outer->seq || inner->tile || outer->tile || outer->dims + inner->dims > 3)
     return false;
   outer->dims += inner->dims;
   if (inner->vector)
