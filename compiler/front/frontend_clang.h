@@ -71,6 +71,10 @@ bool frontend_refers_to(CXCursor e, CXCursor var);
 void frontend_find_skipped(Source *src);
 bool frontend_in_skipped(Source *src, unsigned off);
 bool frontend_pp_token(Source *src, unsigned off);
+/* The text after the 3-letter namespace of the `#pragma` line whose `#` is
+ * at off0 and namespace at off2, continued lines joined; [*b, *e) is the
+ * whole line. */
+char *frontend_directive_text(Source *src, unsigned off0, unsigned off2, unsigned *b, unsigned *e);
 bool frontend_names_word(const char *text, unsigned b, unsigned e, const char *w);
 
 // frontend_types.c
@@ -100,12 +104,10 @@ void frontend_follow_aliases(Stmt *body);
 Stmt *conv_aux_inductions(Vec *items, Stmt *s);
 
 // frontend_omp.c
-/* acc: a `#pragma acc` line (--openacc), read by frontend_read_acc_text */
 void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest,
-                            SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end,
-                            bool acc);
+                            SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end);
 void frontend_read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
-                       SrcLoc l2, unsigned off2, bool acc);
+                       SrcLoc l2, unsigned off2);
 unsigned frontend_stmt_end(Source *src, unsigned at);
 bool frontend_region_stmt(Source *src, CXToken *toks, unsigned n, unsigned line_end, unsigned *b,
                           unsigned *e);

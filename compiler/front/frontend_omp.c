@@ -57,12 +57,7 @@ static bool starts_word(const char *text, const char *w) {
  * output drops, and constructs that have no GPU meaning are kept to be
  * checked against the nests once they are known (frontend_check_omp). */
 void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, char *rest,
-                            SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end,
-                            bool acc) {
-  if (acc) {
-    frontend_read_acc_text(src, rest, l0, at, off0, b, end);
-    return;
-  }
+                            SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end) {
   char *annots, *why;
   OmpKind k = omp_parse(rest, &annots, &why);
   /* a loop directive with a clause nucc refuses is still a loop's: grouped
@@ -136,20 +131,11 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
 }
 
 void frontend_read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
-                       SrcLoc l2, unsigned off2, bool acc) {
-  unsigned b = off0;
-  while (b > 0 && src->text[b - 1] != '\n')
-    b--;
-  unsigned e = off2;
-  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
-    e++;
-  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
-  for (char *c = rest; *c; c++) /* continued lines */
-    if (*c == '\\' || *c == '\n')
-      *c = ' ';
+                       SrcLoc l2, unsigned off2) {
+  unsigned b, e;
+  char *rest = frontend_directive_text(src, off0, off2, &b, &e);
   frontend_read_omp_text(src, toks, n, i, rest, l0,
-                         (SrcLoc){.line = l2.line, .col = l2.col + 4, .file = l2.file}, off0, b,
-                         e < src->len ? e + 1 : e, acc);
+                         (SrcLoc){.line = l2.line, .col = l2.col + 4, .file = l2.file}, off0, b, e);
 }
 
 /* The innermost `omp parallel` region around off, or NULL. */

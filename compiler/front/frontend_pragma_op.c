@@ -75,8 +75,12 @@ static void take_pragma(Source *src, CXToken *toks, unsigned n, unsigned i, cons
       src->openmp && !strncmp(text, "omp", 3) && !isalnum((unsigned char)text[3]) && text[3] != '_';
   bool acc = src->openacc && !strncmp(text, "acc", 3) && !isalnum((unsigned char)text[3]) &&
              text[3] != '_';
-  if (omp || acc) {
-    frontend_read_omp_text(src, toks, n, i, xstrdup(text + 3), loc, loc, off, b, e, acc);
+  if (acc) {
+    frontend_read_acc_text(src, xstrdup(text + 3), loc, loc, off, b, e);
+    return;
+  }
+  if (omp) {
+    frontend_read_omp_text(src, toks, n, i, xstrdup(text + 3), loc, loc, off, b, e);
     return;
   }
   if (!nu)

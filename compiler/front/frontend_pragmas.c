@@ -72,8 +72,15 @@ void frontend_find_pragmas(Source *src, CXToken *toks, unsigned n) {
     if ((!nu && !omp) || l0.line != l2.line)
       continue;
     bool skip = frontend_in_skipped(src, off0);
+    if (acc && !skip) {
+      unsigned b, e;
+      char *rest = frontend_directive_text(src, off0, off2, &b, &e);
+      frontend_read_acc_text(
+          src, rest, l0, (SrcLoc){.line = l2.line, .col = l2.col + 4, .file = l2.file}, off0, b, e);
+      continue;
+    }
     if (omp && !skip) {
-      frontend_read_omp(src, toks, n, i, l0, off0, l2, off2, acc);
+      frontend_read_omp(src, toks, n, i, l0, off0, l2, off2);
       continue;
     }
     if (!nu)
