@@ -156,6 +156,10 @@ static void examples(void) {
   puts("nucc \\-\\-openmp \\-\\-with rng.c main.c \\-o main.nu.c");
   puts("cc main.nu.c rng.c $(pkg\\-config \\-\\-cflags \\-\\-libs nurt) \\-lm \\-o sim");
   puts(".RE\n.fi");
+  para("An OpenACC program, its data directives taken as hints:");
+  puts(".PP\n.nf\n.RS");
+  puts("nucc \\-\\-openacc himeno.c \\-o himeno.nu.c");
+  puts(".RE\n.fi");
   para("What nucc made of each nest, and the OpenCL program alone:");
   puts(".PP\n.nf\n.RS");
   puts("nucc \\-\\-report \\-\\-explain prog.c");
