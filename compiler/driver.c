@@ -242,7 +242,8 @@ static void blank_pragmas(Source *src, Nest *n, char *original) {
       PragmaLine *p = sets[s]->items[i];
       if (p->begin >= n->end)
         break;
-      if (p->omp) /* cc without -fopenmp ignores it */
+      if ((p->omp && !p->acc)    /* cc without -fopenmp ignores it */
+          || p->begin == p->end) /* --openacc: a kernels region's loop, no line of its own */
         continue;
       memset(original + (p->begin - n->for_begin), ' ', line_end(src, p->begin, n->end) - p->begin);
     }
@@ -512,8 +513,22 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     /* an OpenMP parallel region (--openmp) is dropped: its loops are kernels */
     if (!strcmp(d->name, "omp parallel"))
       drop_region(src, d, &edits);
+    else if (d->text) /* --openacc's update host, wait */
+      rewrite_add(&edits, d->begin, d->end, xformat("%s\n", d->text));
     else
       rewrite_add(&edits, d->begin, d->end, xstrdup("nurt_wait();\n"));
+  }
+  /* --openacc: the lines it read in full (data directives, loop
+   * directives joined to the one above) go, outside the nests too */
+  for (int i = 0; i < src->skipped_nu.len; i++) {
+    PragmaLine *p = src->skipped_nu.items[i];
+    bool in_nest = false;
+    for (int j = 0; j < src->nests.len && !in_nest; j++) {
+      Nest *n = src->nests.items[j];
+      in_nest = p->begin >= n->begin && p->begin < n->end;
+    }
+    if (p->acc && !in_nest)
+      rewrite_add(&edits, p->begin, p->end, xstrdup("\n"));
   }
   hostsync_add_edits(src, &edits, sync_notes);
   char *body = rewrite_apply(&edits, src->text, src->len);
@@ -613,6 +628,7 @@ static void run_pass(const Options *o, Pass *p, char *text, size_t len, Vec *arg
   util_scoped_reset();
   *p = (Pass){.src = {.path = o->input,
                       .openmp = o->openmp,
+                      .openacc = o->openacc,
                       .text = text,
                       .len = len,
                       .home = home,
@@ -734,6 +750,8 @@ static void add_parse_flags(const Options *o, Vec *args) {
     vec_push(args, (void *)old_c[i]);
   /* --openmp reads the file as `cc -fopenmp` does: #ifdef _OPENMP holds
    * (201511, OpenMP 4.5); the directives themselves stay pragmas */
+  if (o->openacc) /* OpenACC 2.6, as `cc -fopenacc` reads the file */
+    vec_push(args, "-D_OPENACC=201711");
   if (o->openmp) {
     vec_push(args, "-D_OPENMP=201511");
     const char *omp_dir = omp_include_dir();
@@ -798,16 +816,17 @@ int nucc_compile(const Options *o) {
   probe.explain = false;
   Pass pass;
   Source *srcp = &pass.src;
+  bool foreign = o->openmp || o->openacc;
   for (;;) {
-    if (o->openmp)
+    if (foreign)
       diag_hold();
-    run_pass(o->openmp ? &probe : o, &pass, text, len, &args, &home, &units);
-    if (o->openmp && !pass.ok && send_home(srcp, &home)) {
+    run_pass(foreign ? &probe : o, &pass, text, len, &args, &home, &units);
+    if (foreign && !pass.ok && send_home(srcp, &home)) {
       diag_release(false);
       frontend_dispose(srcp);
       continue;
     }
-    if (o->openmp && o->explain) {
+    if (foreign && o->explain) {
       diag_release(false);
       frontend_dispose(srcp);
       run_pass(o, &pass, text, len, &args, &home, &units);

@@ -16,6 +16,7 @@ typedef struct Options {
   EmitKind emit;
   bool explain, report;
   bool explain_data;        /* --explain=data: where host syncs go and why (also in --report) */
+  bool openacc;             /* --openacc: read `#pragma acc` directives (openacc.c) */
   bool openmp;              /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
   FpContract fp_contract;   /* -ffp-contract= */
   const char *command;      /* the command line, for the output's macro checks; NULL: "nucc" */

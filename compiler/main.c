@@ -102,6 +102,9 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_OPENMP:
     o->openmp = true;
     break;
+  case OPT_OPENACC:
+    o->openacc = true;
+    break;
   case OPT_FP_CONTRACT:
     if (!strcmp(v, "on"))
       o->fp_contract = FP_CONTRACT_ON;

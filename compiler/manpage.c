@@ -168,6 +168,10 @@ static void examples(void) {
   puts("NU_DEVICE=gpu nucc \\-\\-tune \\-\\-tune\\-budget=120 \\-\\-tune\\-args='\\-n 2048' \\");
   puts("    \\-\\-tune\\-cc='cc \\-O2 \\-fopenmp' heat.c \\-o heat.tuned.c");
   puts(".RE\n.fi");
+  para("An OpenACC program, its data directives taken as hints:");
+  puts(".PP\n.nf\n.RS");
+  puts("nucc \\-\\-openacc himeno.c \\-o himeno.nu.c");
+  puts(".RE\n.fi");
   para("What nucc made of each nest, and the OpenCL program alone:");
   puts(".PP\n.nf\n.RS");
   puts("nucc \\-\\-report \\-\\-explain prog.c");

@@ -181,6 +181,11 @@ static void report_pair(Poly *p, isl_set *s, PairVerdict v, PolyAccess *w, PolyA
   char *wt = print_expr_text(w->e), *at = print_expr_text(a->e);
   const char *what = a->write ? "write" : "read";
   char *ex = (w->exact && a->exact) ? example_text(p, s, w, a) : NULL;
+  /* --openacc: `independent` written by the user (or a parallel
+   * construct's) contradicts a proven dependence: refused, as under `work`,
+   * where OpenMP's loop would go home (driver.c) */
+  bool firm = v == PAIR_PROVEN && k->independent && k->nest && k->nest->acc;
+  unsigned was = firm ? diag_set_owner(DIAG_NO_LOOP) : 0;
   if (v == PAIR_PROVEN) {
     if (w == a)
       diag_error(w->e->loc,
@@ -220,6 +225,8 @@ static void report_pair(Poly *p, isl_set *s, PairVerdict v, PolyAccess *w, PolyA
     diag_note(w->e->loc, "add the clause 'independent' to 'work' if they never do");
     xfree(vt);
   }
+  if (firm)
+    diag_set_owner(was);
   xfree(ex);
   xfree(wt);
   xfree(at);

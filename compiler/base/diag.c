@@ -57,6 +57,9 @@ static const char *const warning_names[] = {
     "nucc-omp-ignored",     // an OpenMP directive nucc does not translate: kept as written
     "nucc-omp-header",      // an OpenMP loop in a header's function: stays on the host
     "nucc-omp-host",        // an OpenMP loop nucc cannot offload: stays on the host
+    "nucc-acc-ignored",     // an OpenACC directive or clause nucc does not translate
+    "nucc-acc-host",        // an OpenACC loop nucc cannot offload: stays on the host
+    "nucc-acc-present",     // present(a) where no data clause before copied a
     "nucc-pragma-operator", // a _Pragma nucc cannot read
     "nucc-compdb",          // -p: no compile command for the input
     "nucc-unused-option",   // an option that does nothing without another

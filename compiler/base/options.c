@@ -62,6 +62,21 @@ const OptionSpec options_table[] = {
      "threadprivate variables inside such a loop are errors. Every other OpenMP directive "
      "stays in the output as written, named in a warning (-Wnucc-omp-ignored): a parallel "
      "region without an offloaded loop keeps its threads under -fopenmp."},
+    {OPT_OPENACC, ARG_NONE, NULL, "--openacc", "--openacc",
+     "read OpenACC compute and data directives (docs/openacc.md)",
+     "Read OpenACC directives: parallel, kernels and serial constructs and their loop "
+     "directives (parallel loop, kernels loop, loop) as work, collapse(n) and nested gang, "
+     "worker and vector loops as the mapped loops, vector, vector_length, worker and tile "
+     "sizes as work-group sizes, reduction, private and firstprivate as the clauses of the "
+     "same names; independent (implied in a parallel construct) as independent, where a "
+     "proven dependence is still an error; in a kernels construct, loops without "
+     "independent as a bare work (nucc decides what is parallel). Data directives and "
+     "clauses (data, enter data, exit data, declare, copy*, create, present, update device) "
+     "are hints, since nurt moves the data kernels use by itself; update host(list) and wait "
+     "become a sync of the list on the host and nurt_wait(). present(a) where no data clause "
+     "before copied a is a warning (-Wnucc-acc-present); async, wait and if clauses and "
+     "directives nucc has no counterpart for are named in a warning (-Wnucc-acc-ignored); a "
+     "loop nucc cannot offload stays on the host with a warning (-Wnucc-acc-host)."},
     {OPT_FP_CONTRACT, ARG_EQ, NULL, "-ffp-contract=", "-ffp-contract=off|on|fast",
      "fuse a*b+c into FMAs in kernels: on (default), fast, or off as a CPU without FMA",
      "Whether the kernels may contract a*b + c into one fused multiply-add, which rounds once "
@@ -167,7 +182,10 @@ const OptionSpec options_table[] = {
      "as written), nucc-omp-header (an OpenMP loop in a function that a header defines, which "
      "nucc cannot rewrite: it stays on the host), nucc-omp-host (an OpenMP loop nucc cannot "
      "offload, such as one that calls a function of another file: it stays on the host as "
-     "written, its pragma kept, with the first reason), nucc-pragma-operator (a _Pragma whose text "
+     "written, its pragma kept, with the first reason), nucc-acc-ignored (an OpenACC directive "
+     "or clause nucc does not translate: async, wait, if, cache, host_data), nucc-acc-host (an "
+     "OpenACC loop nucc cannot offload: it stays on the host), nucc-acc-present (present(a) "
+     "where no data clause before copied a), nucc-pragma-operator (a _Pragma whose text "
      "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
      "(-MF, -MT, -MQ or -MP without -MD), nucc-kernel-assert (an assert in a kernel's loop, "
      "dropped there: OpenCL C cannot stop the program)."},

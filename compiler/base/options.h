@@ -20,6 +20,7 @@ typedef enum {
   OPT_EXPLAIN_SIZE, // --explain-size n=12,m=10
   OPT_REPORT,       // --report
   OPT_OPENMP,       // --openmp
+  OPT_OPENACC,      // --openacc
   OPT_FP_CONTRACT,  // -ffp-contract=off|on|fast
   OPT_TUNE,         // --tune
   OPT_TUNE_CC,      // --tune-cc=COMMAND

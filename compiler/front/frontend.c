@@ -4,7 +4,7 @@
  * found and attached, nests built, OpenMP checked, host code and macros
  * collected (design.md, "The front end", says which file does what). */
 #include "frontend_clang.h"
-#include "openmp.h"
+#include "openacc.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -76,7 +76,8 @@ static void header_pragmas(Source *src, Include *inc) {
     if (!frontend_token_is(src, t[i], "#") || !frontend_token_is(src, t[i + 1], "pragma"))
       continue;
     bool nu = frontend_token_is(src, t[i + 2], "nu");
-    if (!nu && !(src->openmp && frontend_token_is(src, t[i + 2], "omp")))
+    bool acc = src->openacc && frontend_token_is(src, t[i + 2], "acc");
+    if (!nu && !acc && !(src->openmp && frontend_token_is(src, t[i + 2], "omp")))
       continue;
     unsigned line, off;
     clang_getSpellingLocation(clang_getTokenLocation(src->clang->tu, t[i]), NULL, &line, NULL,
@@ -95,7 +96,11 @@ static void header_pragmas(Source *src, Include *inc) {
       e++;
     char *line_text = xstrndup(text + off, e - off);
     bool loop = nu;
-    if (!nu) {
+    if (acc) {
+      AccDir d;
+      acc_parse(strstr(line_text, "acc") + 3, &d);
+      loop = d.kind == OMP_LOOP;
+    } else if (!nu) {
       char *annots, *why;
       loop = omp_parse(strstr(line_text, "omp") + 3, &annots, &why) == OMP_LOOP;
     }
@@ -135,6 +140,8 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   clang_tokenize(src->clang->tu, all, &toks, &ntoks);
   frontend_find_skipped(src);
   frontend_find_pragmas(src, toks, ntoks);
+  if (src->openacc)
+    frontend_acc_nests(src, toks, ntoks);
   for (int i = 0; i < src->includes.len; i++) {
     Include *inc = src->includes.items[i];
     bool seen = inc->system;
@@ -144,7 +151,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
       header_pragmas(src, inc);
   }
   frontend_attach_pragmas(src, toks, ntoks);
-  if (src->openmp)
+  if (src->openmp || src->openacc)
     frontend_omp_loops(src);
   if (diag_errors()) {
     clang_disposeTokens(src->clang->tu, toks, ntoks);

@@ -20,8 +20,13 @@ typedef struct PragmaLine {
   bool omp_for;        /* that loop is a `for` without `parallel`: it shares out the
                           iterations of the region around it (or, orphaned, of the
                           region its function is called in) */
-  char *refused;       /* --openmp: a loop directive with a clause nucc refuses, why
-                          (an error unless the loop stays on the host) */
+  bool acc;            /* --openacc: a `#pragma acc` line (omp is set too: the rest is alike) */
+  struct AccLoop *acc_loop; /* --openacc: the loop directive as read, until frontend_acc_nests
+                               joins nested ones and writes the annotations */
+  unsigned acc_for_begin, acc_for_end;    /* --openacc: its `for` statement */
+  struct PragmaLine *acc_root, *acc_last; /* --openacc: the directive it joined; the last joined */
+  char *refused; /* --openmp: a loop directive with a clause nucc refuses, why
+                    (an error unless the loop stays on the host) */
   SrcLoc refused_at;
 } PragmaLine;
 
@@ -32,6 +37,7 @@ typedef struct Directive {
   /* "omp parallel": the region, its braces included; a region without
    * braces is its first token alone (a loop right under the directive) */
   unsigned region_begin, region_end;
+  char *text; /* "acc sync" (--openacc's update host, wait): the host code it stands for */
 } Directive;
 
 /* --openmp: a `#pragma omp` line that is not a loop directive, checked
@@ -40,13 +46,15 @@ typedef struct Directive {
  * (a region holding an offloaded loop) a line the output drops. */
 typedef struct OmpInside {
   SrcLoc loc;
-  unsigned offset;     /* of the `#` */
-  unsigned begin, end; /* the whole line, continuations included */
-  int kind;            /* OmpKind (openmp.h) */
-  char *what;          /* "'#pragma omp critical'" */
-  char *why;           /* OMP_IGNORE: why nucc leaves it */
-  char *list;          /* OMP_THREADPRIVATE: the variables */
-  bool scalar;         /* atomic: the statement updates a variable (a reduction) */
+  unsigned offset;            /* of the `#` */
+  unsigned begin, end;        /* the whole line, continuations included */
+  int kind;                   /* OmpKind (openmp.h) */
+  char *what;                 /* "'#pragma omp critical'" */
+  char *why;                  /* OMP_IGNORE: why nucc leaves it */
+  char *list;                 /* OMP_THREADPRIVATE: the variables */
+  bool scalar;                /* atomic: the statement updates a variable (a reduction) */
+  bool acc;                   /* --openacc: a `#pragma acc` line */
+  bool kernels, serial, data; /* --openacc, a region: a kernels, serial or data construct */
 } OmpInside;
 
 /* --openmp: an OpenMP loop, from its first pragma line to the end of its
@@ -202,6 +210,8 @@ typedef struct Source {
                          bounds, for the arrays its threads keep */
   Vec funcs;          /* Func*: every function defined in the file */
   bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
+  bool openacc;       /* --openacc: `#pragma acc` lines are read (openacc.c) */
+  Vec acc_copied;     /* char*: --openacc, the names data clauses have copied so far */
   Vec omp_inside;     /* OmpInside* */
   Vec omp_loops;      /* OmpLoop*, in source order */
   const Vec *home;    /* HomeLoop*: the driver's, or NULL */

@@ -71,6 +71,10 @@ bool frontend_refers_to(CXCursor e, CXCursor var);
 void frontend_find_skipped(Source *src);
 bool frontend_in_skipped(Source *src, unsigned off);
 bool frontend_pp_token(Source *src, unsigned off);
+/* The text after the 3-letter namespace of the `#pragma` line whose `#` is
+ * at off0 and namespace at off2, continued lines joined; [*b, *e) is the
+ * whole line. */
+char *frontend_directive_text(Source *src, unsigned off0, unsigned off2, unsigned *b, unsigned *e);
 bool frontend_names_word(const char *text, unsigned b, unsigned e, const char *w);
 
 // frontend_types.c
@@ -104,10 +108,22 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
                             SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end);
 void frontend_read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
                        SrcLoc l2, unsigned off2);
+unsigned frontend_stmt_end(Source *src, unsigned at);
+bool frontend_region_stmt(Source *src, CXToken *toks, unsigned n, unsigned line_end, unsigned *b,
+                          unsigned *e);
+/* The flag, the warnings' names and the pragma's namespace of a dialect. */
+const char *frontend_dialect_flag(bool acc);
 Directive *frontend_region_around(Source *src, unsigned off);
 void frontend_check_omp(Source *src, CXToken *toks, unsigned ntoks);
 HomeLoop *frontend_home_of(Source *src, unsigned for_begin);
 void frontend_omp_loops(Source *src);
+
+// frontend_acc.c
+void frontend_read_acc_text(Source *src, char *rest, SrcLoc l0, SrcLoc at, unsigned off0,
+                            unsigned b, unsigned end);
+/* Joins nested loop directives, finds the loops of kernels regions, and
+ * writes each loop directive's annotations (before frontend_attach_pragmas). */
+void frontend_acc_nests(Source *src, CXToken *toks, unsigned n);
 
 // frontend_pragma_op.c
 bool frontend_token_is(Source *src, CXToken t, const char *w);

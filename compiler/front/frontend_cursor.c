@@ -237,3 +237,18 @@ bool frontend_names_word(const char *text, unsigned b, unsigned e, const char *w
       return true;
   return false;
 }
+
+char *frontend_directive_text(Source *src, unsigned off0, unsigned off2, unsigned *b, unsigned *e) {
+  *b = off0;
+  while (*b > 0 && src->text[*b - 1] != '\n')
+    (*b)--;
+  unsigned x = off2;
+  while (x < src->len && (src->text[x] != '\n' || (x > 0 && src->text[x - 1] == '\\')))
+    x++;
+  char *rest = xstrndup(src->text + off2 + 3, x - off2 - 3);
+  for (char *c = rest; *c; c++) /* continued lines */
+    if (*c == '\\' || *c == '\n')
+      *c = ' ';
+  *e = x < src->len ? x + 1 : x;
+  return rest;
+}

@@ -27,6 +27,7 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
   for (int i = 0; i < a->lines.len; i++) {
     PragmaLine *p = a->lines.items[i];
     nest->omp_for |= p->omp && p->omp_for;
+    nest->acc |= p->acc;
   }
   if (a->apart) { /* the directives stay where they are: the nest starts at its line */
     nest->begin = frontend_begin(for_c);

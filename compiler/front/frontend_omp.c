@@ -132,19 +132,10 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
 
 void frontend_read_omp(Source *src, CXToken *toks, unsigned n, unsigned i, SrcLoc l0, unsigned off0,
                        SrcLoc l2, unsigned off2) {
-  unsigned b = off0;
-  while (b > 0 && src->text[b - 1] != '\n')
-    b--;
-  unsigned e = off2;
-  while (e < src->len && (src->text[e] != '\n' || (e > 0 && src->text[e - 1] == '\\')))
-    e++;
-  char *rest = xstrndup(src->text + off2 + 3, e - off2 - 3);
-  for (char *c = rest; *c; c++) /* continued lines */
-    if (*c == '\\' || *c == '\n')
-      *c = ' ';
+  unsigned b, e;
+  char *rest = frontend_directive_text(src, off0, off2, &b, &e);
   frontend_read_omp_text(src, toks, n, i, rest, l0,
-                         (SrcLoc){.line = l2.line, .col = l2.col + 4, .file = l2.file}, off0, b,
-                         e < src->len ? e + 1 : e);
+                         (SrcLoc){.line = l2.line, .col = l2.col + 4, .file = l2.file}, off0, b, e);
 }
 
 /* The innermost `omp parallel` region around off, or NULL. */
@@ -184,9 +175,15 @@ static enum CXChildVisitResult stmt_at(CXCursor c, CXCursor parent, CXClientData
   return CXChildVisit_Recurse;
 }
 
+unsigned frontend_stmt_end(Source *src, unsigned at) {
+  StmtAt s = {src, at, 0};
+  clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), stmt_at, &s);
+  return s.end;
+}
+
 /* The statement after a region's pragma line: [*b, *e), or false. */
-static bool region_stmt(Source *src, CXToken *toks, unsigned n, unsigned line_end, unsigned *b,
-                        unsigned *e) {
+bool frontend_region_stmt(Source *src, CXToken *toks, unsigned n, unsigned line_end, unsigned *b,
+                          unsigned *e) {
   for (unsigned t = 0; t < n; t++) {
     unsigned off;
     frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &off);
@@ -212,7 +209,9 @@ static Nest *nest_at(Source *src, unsigned off) {
   return NULL;
 }
 
-#define OMP_WARN "nucc-omp-ignored"
+const char *frontend_dialect_flag(bool acc) { return acc ? "--openacc" : "--openmp"; }
+
+#define OMP_WARN(o) ((o)->acc ? "nucc-acc-ignored" : "nucc-omp-ignored")
 
 /* A region (parallel, target, teams, target data) that holds an offloaded
  * loop is dropped: its loops are kernels, and with -fopenmp every thread
@@ -220,8 +219,8 @@ static Nest *nest_at(Source *src, unsigned off) {
  * -fopenmp has the threads the original has. */
 static void check_region(Source *src, OmpInside *o, CXToken *toks, unsigned n) {
   unsigned b, e;
-  if (!region_stmt(src, toks, n, o->end, &b, &e)) {
-    diag_warning(OMP_WARN, o->loc,
+  if (!frontend_region_stmt(src, toks, n, o->end, &b, &e)) {
+    diag_warning(OMP_WARN(o), o->loc,
                  "%s is not translated: no statement follows it; it stays as "
                  "written",
                  o->what);
@@ -240,10 +239,18 @@ static void check_region(Source *src, OmpInside *o, CXToken *toks, unsigned n) {
       return;
     }
   }
-  diag_warning(OMP_WARN, o->loc,
+  if (o->data) { /* a data region without kernels: there is nothing to move */
+    PragmaLine *p = NEW(PragmaLine);
+    p->begin = o->begin;
+    p->end = o->end;
+    p->omp = p->acc = true;
+    vec_push(&src->skipped_nu, p);
+    return;
+  }
+  diag_warning(OMP_WARN(o), o->loc,
                "%s is not translated: the region holds no loop nucc offloads; it stays as "
-               "written and runs on the host's threads",
-               o->what);
+               "written and runs on the host%s",
+               o->what, o->acc ? "" : "'s threads");
 }
 
 void frontend_check_omp(Source *src, CXToken *toks, unsigned ntoks) {
@@ -269,27 +276,29 @@ void frontend_check_omp(Source *src, CXToken *toks, unsigned ntoks) {
         xfree(list);
       }
       if (!used)
-        diag_warning(OMP_WARN, o->loc,
+        diag_warning(OMP_WARN(o), o->loc,
                      "%s is not translated: no loop nucc offloads uses its variables; it stays "
                      "as written",
                      o->what);
     } else if (in && k == OMP_ATOMIC && o->scalar) {
       /* a reduction's update: the analysis finds it */
     } else if (in && k == OMP_ATOMIC) {
-      diag_error(o->loc, "'#pragma omp atomic' on an array element or a member has no GPU "
-                         "meaning in a loop that --openmp offloads (only a scalar's update, a "
-                         "reduction, may be atomic)");
+      diag_error(o->loc,
+                 "'#pragma %s atomic' on an array element or a member has no GPU meaning in a "
+                 "loop that %s offloads (only a scalar's update, a reduction, may be atomic)",
+                 o->acc ? "acc" : "omp", frontend_dialect_flag(o->acc));
     } else if (in && (k == OMP_NO_GPU || k == OMP_REGION)) {
-      diag_error(o->loc, "%s has no GPU meaning in a loop that --openmp offloads", o->what);
+      diag_error(o->loc, "%s has no GPU meaning in a loop that %s offloads", o->what,
+                 frontend_dialect_flag(o->acc));
     } else if (in) {
-      diag_warning(OMP_WARN, o->loc,
-                   "%s is not translated: %s; in the loop that --openmp offloads at line %d, "
+      diag_warning(OMP_WARN(o), o->loc,
+                   "%s is not translated: %s; in the loop that %s offloads at line %d, "
                    "the kernel leaves it out",
-                   o->what, o->why, in->pragma_loc.line);
+                   o->what, o->why, frontend_dialect_flag(o->acc), in->pragma_loc.line);
     } else if (k == OMP_REGION) {
       check_region(src, o, toks, ntoks);
     } else {
-      diag_warning(OMP_WARN, o->loc, "%s is not translated: %s; it stays as written", o->what,
+      diag_warning(OMP_WARN(o), o->loc, "%s is not translated: %s; it stays as written", o->what,
                    k == OMP_IGNORE ? o->why : "it is outside every loop nucc offloads");
     }
   }
@@ -347,7 +356,8 @@ void frontend_omp_loops(Source *src) {
       continue;
     }
     SrcLoc at = omp->annots.len ? ((Annot *)omp->annots.items[0])->loc : omp->refused_at;
-    diag_warning("nucc-omp-host", at, "this loop stays on the host: %s", h->why);
+    diag_warning(omp->acc ? "nucc-acc-host" : "nucc-omp-host", at,
+                 "this loop stays on the host: %s", h->why);
     if (h->why_loc.line > 0 &&
         (h->why_loc.line != at.line || h->why_loc.col != at.col || h->why_loc.file != at.file))
       diag_note(h->why_loc, "the first thing nucc cannot offload");

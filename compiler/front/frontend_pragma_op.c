@@ -73,6 +73,12 @@ static void take_pragma(Source *src, CXToken *toks, unsigned n, unsigned i, cons
   bool nu = !strncmp(text, "nu", 2) && !isalnum((unsigned char)text[2]) && text[2] != '_';
   bool omp =
       src->openmp && !strncmp(text, "omp", 3) && !isalnum((unsigned char)text[3]) && text[3] != '_';
+  bool acc = src->openacc && !strncmp(text, "acc", 3) && !isalnum((unsigned char)text[3]) &&
+             text[3] != '_';
+  if (acc) {
+    frontend_read_acc_text(src, xstrdup(text + 3), loc, loc, off, b, e);
+    return;
+  }
   if (omp) {
     frontend_read_omp_text(src, toks, n, i, xstrdup(text + 3), loc, loc, off, b, e);
     return;
@@ -258,15 +264,17 @@ static bool macro_pragmas(MacroDefs *m, CXCursor def, Vec *args, int depth, Vec 
  * under --openmp): a _Pragma there nucc cannot read may be one of its. */
 static bool names_namespace(Source *src, CXCursor def, unsigned off, unsigned end) {
   if (frontend_names_word(src->text, off, end, "nu") ||
-      (src->openmp && frontend_names_word(src->text, off, end, "omp")))
+      (src->openmp && frontend_names_word(src->text, off, end, "omp")) ||
+      (src->openacc && frontend_names_word(src->text, off, end, "acc")))
     return true;
   CXToken *t;
   unsigned n;
   clang_tokenize(src->clang->tu, clang_getCursorExtent(def), &t, &n);
   bool named = false;
   for (unsigned k = 0; k < n; k++)
-    named |=
-        frontend_token_is(src, t[k], "nu") || (src->openmp && frontend_token_is(src, t[k], "omp"));
+    named |= frontend_token_is(src, t[k], "nu") ||
+             (src->openmp && frontend_token_is(src, t[k], "omp")) ||
+             (src->openacc && frontend_token_is(src, t[k], "acc"));
   clang_disposeTokens(src->clang->tu, t, n);
   return named;
 }

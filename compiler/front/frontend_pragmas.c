@@ -60,8 +60,10 @@ void frontend_find_pragmas(Source *src, CXToken *toks, unsigned n) {
     if (strcmp(clang_getCString(s1), "pragma") == 0)
       note_pragma_start(src, toks[i], toks[i + 1]);
     bool nu = !strcmp(clang_getCString(s1), "pragma") && !strcmp(clang_getCString(s2), "nu");
-    bool omp = src->openmp && !strcmp(clang_getCString(s1), "pragma") &&
-               !strcmp(clang_getCString(s2), "omp");
+    bool acc = src->openacc && !strcmp(clang_getCString(s1), "pragma") &&
+               !strcmp(clang_getCString(s2), "acc");
+    bool omp = acc || (src->openmp && !strcmp(clang_getCString(s1), "pragma") &&
+                       !strcmp(clang_getCString(s2), "omp"));
     clang_disposeString(s1);
     clang_disposeString(s2);
     unsigned off0, off2;
@@ -70,6 +72,13 @@ void frontend_find_pragmas(Source *src, CXToken *toks, unsigned n) {
     if ((!nu && !omp) || l0.line != l2.line)
       continue;
     bool skip = frontend_in_skipped(src, off0);
+    if (acc && !skip) {
+      unsigned b, e;
+      char *rest = frontend_directive_text(src, off0, off2, &b, &e);
+      frontend_read_acc_text(
+          src, rest, l0, (SrcLoc){.line = l2.line, .col = l2.col + 4, .file = l2.file}, off0, b, e);
+      continue;
+    }
     if (omp && !skip) {
       frontend_read_omp(src, toks, n, i, l0, off0, l2, off2);
       continue;

@@ -14,6 +14,8 @@ typedef enum {
   OMP_NO_GPU,        // critical, barrier, single, ...: an error inside an offloaded loop
   OMP_THREADPRIVATE, // threadprivate(list): *annots the list
   OMP_ERROR,         // a loop clause nucc cannot honour: *why says which
+  OMP_HINT,          // --openacc: a data directive lazy sync makes unnecessary: stays as written
+  OMP_SYNC,          // --openacc: update host(list): a sync of the list's arrays on the host
 } OmpKind;
 
 /* Reads the text after "#pragma omp".  For OMP_LOOP, *annots is the

@@ -513,6 +513,9 @@ struct Nest {
   bool omp_for;     /* --openmp: a worksharing `omp for` (no `parallel` of its own):
                        its launch runs under `omp single`, since the threads of a
                        region kept around a call to its function would each run it */
+  bool acc;         /* --openacc: an OpenACC loop directive's: its `independent` is the
+                       user's, and a proven dependence under it is an error, not a
+                       reason to stay on the host */
   Vec apart;        /* PragmaLine* (frontend.h) of the nest outside [begin, end): a
                        preprocessor directive (#endif) stands between them and the `for`
                        and must stay; the driver blanks each line */
