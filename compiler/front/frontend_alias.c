@@ -414,10 +414,14 @@ static int uses_in(Stmt *s, const Var *v) {
 }
 
 /* Whether the loop keeps p's value to itself, so that the assignments its
- * body makes need not reach p: OpenMP's private(p) or nu's, or p, a local,
- * named nowhere in the function outside the nest (nothing reads the last
+ * body makes need not reach p: p a local, named in OpenMP's private(p) or
+ * nu's, or nowhere in the function outside the nest (nothing reads the last
  * iteration's value, as private.c would copy out a scalar's). */
 static bool loop_private(Follow *f, const Var *p) {
+  /* a helper the loop calls may read a file-scope pointer, and would see
+   * none of the loop's assignments once they are gone */
+  if (p->global || p->stat)
+    return false;
   for (int i = 0; i < f->nest->annots.len; i++) {
     Annot *an = f->nest->annots.items[i];
     if (!strcmp(an->name, "private") || !strcmp(an->name, "firstprivate"))
@@ -425,7 +429,7 @@ static bool loop_private(Follow *f, const Var *p) {
         if (an->args[m].text && !strcmp(an->args[m].text, p->name))
           return true;
   }
-  return !p->global && !p->stat && !vec_contains(f->outside, p);
+  return !vec_contains(f->outside, p);
 }
 
 /* `p = init;`, items[at] of blk, p a pointer declared before the nest: when
@@ -439,8 +443,11 @@ static bool follow_assign(Follow *f, Stmt *blk, int at) {
     return false;
   if (!loop_private(f, p)) {
     xfree(p->alias_why);
-    p->alias_why = xstrdup("the function names it outside the loop too, where it may read what "
-                           "the loop left in it (name it in private(...) if it does not)");
+    p->alias_why =
+        p->global || p->stat
+            ? xstrdup("it is not a local of the function (declare it in the function)")
+            : xstrdup("the function names it outside the loop too, where it may read what the "
+                      "loop left in it (name it in private(...) if it does not)");
     return false;
   }
   if (ir_expr_uses_var(e->b, p)) {
