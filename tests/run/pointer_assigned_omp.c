@@ -50,8 +50,8 @@ int main(void) {
   double *qB;
   double r2, vij, fs;
   FOUR_VECTOR d;
-#pragma omp parallel for private(i, j, k) private(first_i, rA, fA) private(pointer, first_j, rB, qB) \
-    private(r2, vij, fs, d)
+#pragma omp parallel for private(i, j, k) private(first_i, rA, fA) private(                        \
+    pointer, first_j, rB, qB) private(r2, vij, fs, d)
   for (l = 0; l < NBOX; l = l + 1) {
     first_i = box[l].offset;
     rA = &rv[first_i];
