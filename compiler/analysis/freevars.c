@@ -305,6 +305,12 @@ static void visit_lvalue(FV *fv, Expr *lhs, bool read) {
                      "function '%s' called from a kernel writes '%s', declared at file scope: "
                      "every work-item would write it",
                      fv->helper->name, t);
+  else if (root && lhs->kind == EX_VAR && root->var->alias_why)
+    /* a pointer frontend_alias.c tried to follow from this assignment */
+    kernelinfo_error(fv, lhs->loc,
+                     "write to '%s', declared outside the nest: every work-item would write it, "
+                     "and nucc cannot follow it into its array: %s",
+                     t, root->var->alias_why);
   else
     kernelinfo_error(fv, lhs->loc,
                      "write to '%s', declared outside the nest: every work-item would write it "

@@ -4,10 +4,17 @@
  * hands on the same body with each use p[s], *p, *(p + s) of such a pointer
  * written as the array's own subscript (A[i][0 + s], x[i * n + s]) and its
  * declaration gone, so that every analysis and printer sees the real
- * accesses.  A pointer it cannot follow exactly keeps its declaration and
- * Var.alias_why, and freevars.c refuses it with that reason. */
+ * accesses.  A pointer declared before the nest that the loop keeps private
+ * (named in private(...), or named nowhere else in the function) and that a
+ * block assigns once at its top level, before any use (lavaMD's
+ * `rA = &rv[first_i];`), is followed through the rest of that block the same
+ * way, the assignment taken for its declaration.  A pointer it cannot
+ * follow exactly keeps its declaration and Var.alias_why, and freevars.c
+ * refuses it with that reason. */
 #include "frontend_clang.h"
 #include "transform.h"
+
+#include <string.h>
 
 /* p stands for &base[subs[0]]...[subs[n-1]]. */
 typedef struct Alias {
@@ -48,8 +55,8 @@ static bool plain_expr(Expr *e) {
   return plain_expr(e->a) && plain_expr(e->b) && plain_expr(e->c);
 }
 
-/* An array variable or member path whose elements are scalars after
- * `levels` subscripts, every level but the first an array (a row of a
+/* An array variable or member path whose elements are scalars or structs
+ * after `levels` subscripts, every level but the first an array (a row of a
  * table of pointers, T **, is memory the body may change). */
 static bool base_ok(Expr *base, int levels) {
   if (!ir_path_root(base) || !base->type)
@@ -60,7 +67,19 @@ static bool base_ok(Expr *base, int levels) {
       return false;
     t = t->base;
   }
-  return t && type_is_arith(t);
+  return t && (type_is_arith(t) || t->kind == TY_STRUCT);
+}
+
+/* What a followed pointer may point to: scalars, or structs whose members
+ * its uses name (rA[i].x). */
+static bool pointee_ok(const Type *t) {
+  return t->base && (type_is_arith(t->base) || (t->base->kind == TY_STRUCT && t->base->sdef));
+}
+
+static bool same_elem(Type *elem, const Type *pointee) {
+  if (elem->kind != pointee->kind)
+    return false;
+  return elem->kind != TY_STRUCT || elem->sdef == pointee->sdef;
 }
 
 /* init as &base[...]: fills a (p excepted); false when it is none of the
@@ -338,20 +357,24 @@ static void rewrite_stmt(Alias *a, Stmt *s) {
 
 /* --- blocks --------------------------------------------------------------- */
 
-static void follow_stmt(Vec *known, Stmt *s);
+typedef struct Follow {
+  Vec known;          /* Alias*: the pointers followed so far */
+  Nest *nest;         /* NULL: no pointer declared before the nest is followed */
+  const Vec *outside; /* Var*: what the function names outside the nest */
+} Follow;
 
-/* The declaration items[at] of a pointer: followed through the rest of the
- * block, which is its scope; true when its declaration can go. */
-static bool follow_decl(Vec *known, Stmt *blk, int at) {
-  Stmt *d = blk->items[at];
-  Var *p = d->var;
+static void follow_stmt(Follow *f, Stmt *s);
+
+/* p, standing for init, followed through items[from..] of blk: false, with
+ * p->alias_why, when it cannot be. */
+static bool follow_scope(Follow *f, Var *p, Expr *init, Stmt *blk, int from) {
   Alias *a = NEW(Alias);
-  if (!p->type->base || !type_is_arith(p->type->base)) {
-    p->alias_why = xstrdup("it does not point to scalars");
+  if (!pointee_ok(p->type)) {
+    p->alias_why = xstrdup("it does not point to scalars or structs");
     return false;
   }
-  if (p->stat || !parse_init(known, d->init, a) ||
-      type_elem(a->base->type)->kind != p->type->base->kind) {
+  if (p->stat || !parse_init(&f->known, init, a) ||
+      !same_elem(type_elem(a->base->type), p->type->base)) {
     p->alias_why = xstrdup(
         "its initializer is none of '&a[i][j]', 'a[i]' (a row), 'x + e' or another such pointer, "
         "with subscripts and offsets that read no memory");
@@ -361,47 +384,159 @@ static bool follow_decl(Vec *known, Stmt *blk, int at) {
   Scope sc = {.a = a};
   for (int i = 0; i < a->n; i++)
     ir_walk_expr(a->subs[i], collect_vars, &sc);
-  for (int i = at + 1; i < blk->nitems; i++)
+  for (int i = from; i < blk->nitems; i++)
     check_stmt(&sc, blk->items[i]);
   if (sc.why) {
     p->alias_why = sc.why;
     return false;
   }
-  for (int i = at + 1; i < blk->nitems; i++)
+  for (int i = from; i < blk->nitems; i++)
     rewrite_stmt(a, blk->items[i]);
-  vec_push(known, a);
+  vec_push(&f->known, a);
   return true;
 }
 
-static void follow_block(Vec *known, Stmt *blk) {
+typedef struct Count {
+  const Var *v;
+  int n;
+} Count;
+
+static void count_var(Expr *e, void *d) {
+  Count *c = d;
+  if (e->kind == EX_VAR && e->var == c->v)
+    c->n++;
+}
+
+static int uses_in(Stmt *s, const Var *v) {
+  Count c = {v, 0};
+  ir_walk_stmt(s, count_var, &c);
+  return c.n;
+}
+
+/* Whether the loop keeps p's value to itself, so that the assignments its
+ * body makes need not reach p: p a local, named in OpenMP's private(p) or
+ * nu's, or nowhere in the function outside the nest (nothing reads the last
+ * iteration's value, as private.c would copy out a scalar's). */
+static bool loop_private(Follow *f, const Var *p) {
+  /* a helper the loop calls may read a file-scope pointer, and would see
+   * none of the loop's assignments once they are gone */
+  if (p->global || p->stat)
+    return false;
+  for (int i = 0; i < f->nest->annots.len; i++) {
+    Annot *an = f->nest->annots.items[i];
+    if (!strcmp(an->name, "private") || !strcmp(an->name, "firstprivate"))
+      for (int m = 0; m < an->nargs; m++)
+        if (an->args[m].text && !strcmp(an->args[m].text, p->name))
+          return true;
+  }
+  return !vec_contains(f->outside, p);
+}
+
+/* `p = init;`, items[at] of blk, p a pointer declared before the nest: when
+ * every use of p in the nest comes after it in blk, and the loop keeps p to
+ * itself, it stands for p's declaration (each run of the block sets p before
+ * it reads it); true when it can go. */
+static bool follow_assign(Follow *f, Stmt *blk, int at) {
+  Expr *e = blk->items[at]->e;
+  Var *p = e->a->var;
+  if (!f->nest)
+    return false;
+  if (!loop_private(f, p)) {
+    xfree(p->alias_why);
+    p->alias_why =
+        p->global || p->stat
+            ? xstrdup("it is not a local of the function (declare it in the function)")
+            : xstrdup("the function names it outside the loop too, where it may read what the "
+                      "loop left in it (name it in private(...) if it does not)");
+    return false;
+  }
+  if (ir_expr_uses_var(e->b, p)) {
+    p->alias_why = xformat("its assignment at line %d reads it", e->loc.line);
+    return false;
+  }
+  int in_scope = 0, in_nest = 0;
+  for (int i = at; i < blk->nitems; i++)
+    in_scope += uses_in(blk->items[i], p);
+  for (int d = 0; d < f->nest->depth; d++) {
+    Loop *l = f->nest->loops[d];
+    Count c = {p, 0};
+    ir_walk_expr(l->lb, count_var, &c);
+    ir_walk_expr(l->ub, count_var, &c);
+    ir_walk_expr(l->step, count_var, &c);
+    in_nest += c.n;
+  }
+  in_nest += uses_in(f->nest->loops[f->nest->depth - 1]->body, p);
+  if (in_scope != in_nest) {
+    p->alias_why = xformat("the loop uses it at another place than after its assignment at line "
+                           "%d, in that block",
+                           e->loc.line);
+    return false;
+  }
+  return follow_scope(f, p, e->b, blk, at + 1);
+}
+
+static bool is_ptr_assign(const Stmt *s) {
+  Expr *e = s->e;
+  return s->kind == ST_EXPR && e && e->kind == EX_BINARY && e->op == OP_ASSIGN &&
+         e->a->kind == EX_VAR && e->a->var->type && e->a->var->type->kind == TY_PTR;
+}
+
+static void follow_block(Follow *f, Stmt *blk) {
   int out = 0;
   for (int i = 0; i < blk->nitems; i++) {
     Stmt *s = blk->items[i];
-    if (s->kind == ST_DECL && s->var->type->kind == TY_PTR && follow_decl(known, blk, i))
+    if (s->kind == ST_DECL && s->var->type->kind == TY_PTR && s->init &&
+        follow_scope(f, s->var, s->init, blk, i + 1))
       continue;
-    follow_stmt(known, s);
+    if (is_ptr_assign(s) && follow_assign(f, blk, i))
+      continue;
+    follow_stmt(f, s);
     blk->items[out++] = s;
   }
   blk->nitems = out;
 }
 
-static void follow_stmt(Vec *known, Stmt *s) {
+static void follow_stmt(Follow *f, Stmt *s) {
   if (!s)
     return;
   if (s->kind == ST_BLOCK) {
-    follow_block(known, s);
+    follow_block(f, s);
     return;
   }
-  follow_stmt(known, s->init_s);
-  follow_stmt(known, s->then);
-  follow_stmt(known, s->els);
-  follow_stmt(known, s->loop ? s->loop->body : s->body);
+  follow_stmt(f, s->init_s);
+  follow_stmt(f, s->then);
+  follow_stmt(f, s->els);
+  follow_stmt(f, s->loop ? s->loop->body : s->body);
   if (s->loop)
     s->body = s->loop->body;
 }
 
-void frontend_follow_aliases(Stmt *body) {
-  Vec known = {0};
-  follow_stmt(&known, body);
-  xfree(known.items);
+/* `T *p;` in the body, every assignment of p followed: nothing left to
+ * declare. */
+static void drop_unused_decls(Stmt *body, Stmt *s) {
+  if (!s)
+    return;
+  if (s->kind == ST_BLOCK) {
+    int out = 0;
+    for (int i = 0; i < s->nitems; i++) {
+      Stmt *d = s->items[i];
+      if (d->kind == ST_DECL && !d->init && d->var->type->kind == TY_PTR && !uses_in(body, d->var))
+        continue;
+      drop_unused_decls(body, d);
+      s->items[out++] = d;
+    }
+    s->nitems = out;
+    return;
+  }
+  drop_unused_decls(body, s->then);
+  drop_unused_decls(body, s->els);
+  drop_unused_decls(body, s->loop ? s->loop->body : s->body);
+}
+
+void frontend_follow_aliases(Nest *n, const Vec *outside) {
+  Follow f = {.nest = n, .outside = outside};
+  Stmt *body = n->loops[n->depth - 1]->body;
+  follow_stmt(&f, body);
+  drop_unused_decls(body, body);
+  xfree(f.known.items);
 }

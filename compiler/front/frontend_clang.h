@@ -95,8 +95,10 @@ Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
 bool conv_loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
 // frontend_alias.c
-/* Pointers the body declares into an array, written as its subscripts. */
-void frontend_follow_aliases(Stmt *body);
+/* Pointers the body declares into an array, or assigns once where the loop
+ * keeps them private (outside: Var*, what the function names outside the
+ * nest), written as its subscripts. */
+void frontend_follow_aliases(Nest *n, const Vec *outside);
 
 // frontend_induction.c
 /* for (int off = m * b, ii = 0; ii < n; ii++, off++), its declarations in

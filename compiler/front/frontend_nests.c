@@ -17,7 +17,41 @@ static CXCursor only_for(CXCursor body) {
   return clang_getCursorKind(c) == CXCursor_ForStmt ? c : clang_getNullCursor();
 }
 
-static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
+typedef struct {
+  Ctx *cx;
+  Vec *nests; /* Nest*: the function's */
+  Vec used;   /* Var* */
+} Outside;
+
+/* Variables the function names outside its annotated nests: a temporary
+ * private to a nest's work-items needs its last value copied out only if
+ * the program may read it there (or in a nest that does not write it
+ * first, which private.c decides; or it is a global). */
+static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Outside *o = d;
+  unsigned b = frontend_begin(c), e = frontend_end(c);
+  for (int i = 0; i < o->nests->len; i++) {
+    Nest *n = o->nests->items[i];
+    if (b >= n->begin && e <= n->end)
+      return CXChildVisit_Continue;
+  }
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(c);
+    enum CXCursorKind k = clang_getCursorKind(ref);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+      Var *v = conv_var(o->cx, ref);
+      bool seen = false;
+      for (int i = 0; i < o->used.len && !seen; i++)
+        seen = o->used.items[i] == v;
+      if (!seen)
+        vec_push(&o->used, v);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func, CXCursor fdecl) {
   Nest *nest = NEW(Nest);
   nest->names = &cx->src->names;
   nest->index = cx->src->nests.len;
@@ -114,10 +148,18 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func) {
     s->body = s->loop->body;
     l->body = s;
   }
-  if (loops.len)
-    frontend_follow_aliases(((Loop *)loops.items[loops.len - 1])->body);
   nest->loops = (Loop **)loops.items;
   nest->depth = loops.len;
+  if (loops.len) {
+    /* a pointer the loop assigns is followed only if nothing after the
+     * loop reads what it left in it */
+    Outside o = {cx, NEW(Vec), {0}};
+    vec_push(o.nests, nest);
+    clang_visitChildren(fdecl, find_outside, &o);
+    frontend_follow_aliases(nest, &o.used);
+    xfree(o.nests->items);
+    xfree(o.used.items);
+  }
   vec_push(&cx->src->nests, nest);
 }
 
@@ -126,40 +168,6 @@ typedef struct {
   const char *func;
   CXCursor decl; /* the function */
 } FindVisit;
-
-typedef struct {
-  Ctx *cx;
-  Vec *nests; /* Nest*: the function's */
-  Vec used;   /* Var* */
-} Outside;
-
-/* Variables the function names outside its annotated nests: a temporary
- * private to a nest's work-items needs its last value copied out only if
- * the program may read it there (or in a nest that does not write it
- * first, which private.c decides; or it is a global). */
-static enum CXChildVisitResult find_outside(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  Outside *o = d;
-  unsigned b = frontend_begin(c), e = frontend_end(c);
-  for (int i = 0; i < o->nests->len; i++) {
-    Nest *n = o->nests->items[i];
-    if (b >= n->begin && e <= n->end)
-      return CXChildVisit_Continue;
-  }
-  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
-    CXCursor ref = clang_getCursorReferenced(c);
-    enum CXCursorKind k = clang_getCursorKind(ref);
-    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
-      Var *v = conv_var(o->cx, ref);
-      bool seen = false;
-      for (int i = 0; i < o->used.len && !seen; i++)
-        seen = o->used.items[i] == v;
-      if (!seen)
-        vec_push(&o->used, v);
-    }
-  }
-  return CXChildVisit_Recurse;
-}
 
 static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -174,7 +182,7 @@ static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientDa
   if (a) {
     /* an error in a helper the loop calls is the loop's (OmpLoop) */
     unsigned was = diag_set_owner(frontend_begin(c) + 1);
-    build_nest(fv->cx, c, a, fv->func);
+    build_nest(fv->cx, c, a, fv->func, fv->decl);
     /* names a tile size may use: the function's parameters, the globals */
     Nest *n = fv->cx->src->nests.len ? fv->cx->src->nests.items[fv->cx->src->nests.len - 1] : NULL;
     bool home = n && n->for_begin == frontend_begin(c) &&
