@@ -13,6 +13,8 @@ bin=/tmp/nucorpus
 rm -rf "$bin"
 mkdir -p "$out" "$bin"
 export NU_DEVICE=${NU_DEVICE:-gpu}
+[ -d /usr/local/cuda/bin ] && export PATH=/usr/local/cuda/bin:$PATH
+sizes=${CORPUS_SIZES:-small large}
 sm=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 log=$out/corpus.txt
 {
@@ -22,12 +24,14 @@ log=$out/corpus.txt
   gcc -O2 -std=gnu11 -w -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 -I"$root/runtime" \
     "$root"/runtime/*.c -o "$bin/libnurt.so" -l:libOpenCL.so.1 -lm -lpthread -ldl
   for p in XSBench RSBench; do
-    for size in small large; do
+    for size in $sizes; do
       args="-m event -s $size"
       cp -r "$carry/$p" "$bin/$p-$size"
-      (cd "$bin/$p-$size/cuda" && make -s SM_VERSION="$sm" >build.log 2>&1) || echo "$p cuda: build failed"
+      (cd "$bin/$p-$size/cuda" && make -s SM_VERSION="$sm" >build.log 2>&1) ||
+        { echo "$p cuda: build failed"; tail -5 "$bin/$p-$size/cuda/build.log"; }
       (cd "$bin/$p-$size/nu" && gcc -O3 -std=gnu99 -fopenmp -w -I"$root/runtime" ./*.c -o nu.exe \
-        -L"$bin" -Wl,-rpath,"$bin" -lnurt -lm >build.log 2>&1) || echo "$p nu: build failed"
+        -L"$bin" -Wl,-rpath,"$bin" -lnurt -lm >build.log 2>&1) ||
+        { echo "$p nu: build failed"; tail -5 "$bin/$p-$size/nu/build.log"; }
       exe=$(ls "$bin/$p-$size/cuda" | grep -iE '^(XSBench|rsbench)$' | head -1)
       echo "## $p $args"
       echo "-- cuda:"
