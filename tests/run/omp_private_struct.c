@@ -6,7 +6,9 @@
  * to z.re were every work-item's and the loop stayed on the host. */
 #include <stdio.h>
 #include <stdlib.h>
-typedef struct { double re, im; } complex;
+typedef struct {
+  double re, im;
+} complex;
 int main(void) {
   int n = 4000, i, j;
   long outside = 0;

@@ -28,7 +28,7 @@ int main(void) {
           u[i][j] = w[i][j];
       }
       if (it % 10 == 9) {
-#pragma acc update host(u[1:N-2])
+#pragma acc update host(u [1:N - 2])
         probe += u[1][1] + u[5][3];
 #pragma acc update self(w)
         edge += w[2][1];

@@ -30,24 +30,25 @@ int main(void) {
       }
   const float omega = 0.8f;
   double gosa = 0.0;
-#pragma acc data copyin(a[0:4], b[0:3], c[0:3], bnd[0:imax], wrk1[0:imax]) copy(p[0:imax]) create(wrk2[0:imax])
+#pragma acc data copyin(a [0:4], b [0:3], c [0:3], bnd [0:imax], wrk1 [0:imax]) copy(p [0:imax])   \
+    create(wrk2 [0:imax])
   for (int n = 0; n < nn; n++) {
     gosa = 0.0;
 #pragma acc kernels
-#pragma acc loop independent reduction(+:gosa)
+#pragma acc loop independent reduction(+ : gosa)
     for (int i = 1; i < imax - 1; i++)
-#pragma acc loop independent reduction(+:gosa)
+#pragma acc loop independent reduction(+ : gosa)
       for (int j = 1; j < jmax - 1; j++)
-#pragma acc loop independent reduction(+:gosa)
+#pragma acc loop independent reduction(+ : gosa)
         for (int k = 1; k < kmax - 1; k++) {
           float s0 = a[0][i][j][k] * p[i + 1][j][k] + a[1][i][j][k] * p[i][j + 1][k] +
                      a[2][i][j][k] * p[i][j][k + 1] +
-                     b[0][i][j][k] * (p[i + 1][j + 1][k] - p[i + 1][j - 1][k] -
-                                      p[i - 1][j + 1][k] + p[i - 1][j - 1][k]) +
-                     b[1][i][j][k] * (p[i][j + 1][k + 1] - p[i][j - 1][k + 1] -
-                                      p[i][j + 1][k - 1] + p[i][j - 1][k - 1]) +
-                     b[2][i][j][k] * (p[i + 1][j][k + 1] - p[i - 1][j][k + 1] -
-                                      p[i + 1][j][k - 1] + p[i - 1][j][k - 1]) +
+                     b[0][i][j][k] * (p[i + 1][j + 1][k] - p[i + 1][j - 1][k] - p[i - 1][j + 1][k] +
+                                      p[i - 1][j - 1][k]) +
+                     b[1][i][j][k] * (p[i][j + 1][k + 1] - p[i][j - 1][k + 1] - p[i][j + 1][k - 1] +
+                                      p[i][j - 1][k - 1]) +
+                     b[2][i][j][k] * (p[i + 1][j][k + 1] - p[i - 1][j][k + 1] - p[i + 1][j][k - 1] +
+                                      p[i - 1][j][k - 1]) +
                      c[0][i][j][k] * p[i - 1][j][k] + c[1][i][j][k] * p[i][j - 1][k] +
                      c[2][i][j][k] * p[i][j][k - 1] + wrk1[i][j][k];
           float ss = (s0 * a[3][i][j][k] - p[i][j][k]) * bnd[i][j][k];
@@ -59,7 +60,7 @@ int main(void) {
       for (int j = 1; j < jmax - 1; j++)
         for (int k = 1; k < kmax - 1; k++)
           p[i][j][k] = wrk2[i][j][k];
-#pragma acc update host(p[imax / 2:1])
+#pragma acc update host(p [imax / 2:1])
     printf("n %d gosa %.6e p %.6f\n", n, gosa, p[imax / 2][jmax / 2][kmax / 2]);
   }
   free(p), free(bnd), free(wrk1), free(wrk2), free(a), free(b), free(c);

@@ -22,7 +22,7 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       b[i][j] = a[i][j] * f + j;
-#pragma acc parallel loop reduction(+:s) reduction(max:mx)
+#pragma acc parallel loop reduction(+ : s) reduction(max : mx)
   for (int i = 0; i < N; i++) {
     s += b[i][3] * 0.5;
     mx = mx > (int)b[i][4] ? mx : (int)b[i][4];

@@ -26,7 +26,7 @@ int main(void) {
 #pragma acc parallel loop present(x, y)
   for (int i = 0; i < N; i++)
     y[i] = poly(x[i], 3 + i % 4) + x[i > 0 ? i - 1 : 0];
-#pragma acc exit data copyout(y) delete(x)
+#pragma acc exit data copyout(y) delete (x)
   double s = 0;
   for (int i = 0; i < N; i++)
     s += y[i] * (i % 11);
