@@ -94,6 +94,11 @@ static bool in_chain(LoopInfo *li, const Var *v) {
 static Expr *subst_params(PtrUse *u, Expr *e, LoopInfo *chain) {
   if (!e)
     return NULL;
+  /* a number of a struct the kernel flattened is one of the kernel's
+   * invariants (helpers cannot write it, the loop may not) */
+  Expr *root = (e->kind == EX_VAR || e->kind == EX_MEMBER) ? ir_path_root(e) : NULL;
+  if (root && root->var->flat_root && type_is_integer(e->type))
+    return e;
   if (e->kind == EX_VAR) {
     if (in_chain(chain, e->var))
       return e;
@@ -386,14 +391,17 @@ static void add_global_access(PtrUse *u, Expr *use, bool read, bool write) {
   Buffer *b = fv->buffer_of(fv, u->global);
   if (!known) {
     char *t = print_expr_text(use), *g = print_expr_text(u->global);
-    if (write || extent_from_subscripts(b)) {
+    bool sized = !extent_from_subscripts(b) || u->global->type->kind == TY_PTR;
+    if (write || !sized) {
       kernelinfo_error(fv, use->loc,
-                       "'%s' in '%s': nucc cannot tell which elements of the file-scope '%s' a "
-                       "helper %s unless it indexes it with expressions of its own scalar "
-                       "parameters and loop indices",
+                       "'%s' in '%s': nucc cannot tell which elements of '%s' a helper %s "
+                       "unless it indexes it with expressions of its own scalar parameters "
+                       "and loop indices",
                        t, u->name, g, write ? "writes" : "reaches");
       u->ok = false;
     } else {
+      /* a pointer's extent is then its heap block's (stub.c) */
+      b->opaque |= u->global->type->kind == TY_PTR;
       b->read = true;
       vec_push(&fv->opaque, use);
       vec_push(&fv->opaque, b);
