@@ -519,6 +519,16 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
     add_ptr_access(u, e, NULL, read, write);
     return;
   }
+  /* p->x is (*p).x; a member written writes the element, which is read
+   * too (its other members must reach the device) */
+  if (e->kind == EX_MEMBER && e->arrow && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, NULL, read || write, write);
+    return;
+  }
+  if (e->kind == EX_MEMBER && !e->arrow) {
+    walk_ptr_uses(u, e->a, read || write, write);
+    return;
+  }
   if (e->kind == EX_CALL && e->callee) {
     walk_ptr_call(u, e);
     return;

@@ -17,8 +17,12 @@
 static Vec flattened;
 static int nflat;
 
+/* A struct of numbers from outside the loop (OpenMP programs hand their
+ * `Input in` to every helper) is flattened too: a kernel passes a struct
+ * from outside only member by member. */
 static bool is_flat_param(Func *f, int i) {
-  return i < f->nparams && type_is_struct_of_buffers(f->params[i]->type) && !f->params[i]->flat;
+  return i < f->nparams && !f->params[i]->flat &&
+         (type_is_struct_of_buffers(f->params[i]->type) || type_is_struct_ok(f->params[i]->type));
 }
 
 static Func *flatten(Symtab *names, Func *f, int i, Expr *path);
@@ -141,6 +145,9 @@ void structarg_visit_call(FV *fv, Expr *call) {
       continue;
     Expr *a = call->args[i];
     Expr *root = ir_path_root(a);
+    bool own = root && (fv->helper || kernelinfo_is_local(fv->ki, root->var));
+    if (type_is_struct_ok(f->params[i]->type) && (!root || own))
+      continue; /* a value of the work-item's */
     if (!root || (fv->helper ? true : kernelinfo_is_local(fv->ki, root->var))) {
       char *t = print_expr_text(a);
       kernelinfo_error(fv, a->loc,

@@ -204,6 +204,11 @@ static void find_store(Expr *e, void *d) {
   if (!((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)))
     return;
   Expr *l = e->a;
+  /* a member of an element written (p[k].x = ..., p->x = ...) */
+  while (l->kind == EX_MEMBER && !l->arrow)
+    l = l->a;
+  if (l->kind == EX_MEMBER && l->a->kind == EX_VAR && l->a->var == t->v)
+    t->written = true;
   if ((l->kind == EX_INDEX || (l->kind == EX_UNARY && l->op == OP_DEREF)) && l->a->kind == EX_VAR &&
       l->a->var == t->v)
     t->written = true;
