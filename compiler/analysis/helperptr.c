@@ -179,6 +179,17 @@ static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool writ
   PtrUse *top = top_use(u);
   top_use(u)->unknown = NULL;
   Expr *k_off = kernel_expr(u, off ? off : ir_int(0, use->loc), u->loop, true);
+  if (!k_off && !write && top->nsubs <= 1 && top->base->type && top->base->type->kind == TY_PTR) {
+    /* a read at an element the helper computes (a binary search's
+     * midpoint): right where the loop writes none of the array
+     * (check_opaque), the extent the heap block's */
+    Buffer *b = u->fv->buffer_of(u->fv, top->base);
+    b->read = true;
+    b->opaque = true;
+    vec_push(&u->fv->opaque, use);
+    vec_push(&u->fv->opaque, b);
+    return;
+  }
   if (!k_off) {
     report_unknown(u, use);
     return;
