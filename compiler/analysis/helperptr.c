@@ -471,7 +471,7 @@ static void walk_global_call(PtrUse *u, Expr *e) {
     }
   PtrUse sub = *u;
   sub.f = e->callee;
-  sub.name = e->callee->name;
+  sub.name = e->callee->written_as ? e->callee->written_as : e->callee->name;
   sub.call = e;
   sub.parent = u;
   sub.add = NULL;
@@ -763,8 +763,13 @@ void helperptr_visit_globals(FV *fv, Expr *call) {
     xfree(n.s);
     if (fv->helper || type_is_arith(path->type))
       continue; /* a helper's walk: its accesses are placed at the kernel's calls */
-    PtrUse u = {
-        .fv = fv, .f = f, .name = f->name, .call = call, .base = path, .ok = true, .global = path};
+    PtrUse u = {.fv = fv,
+                .f = f,
+                .name = f->written_as ? f->written_as : f->name,
+                .call = call,
+                .base = path,
+                .ok = true,
+                .global = path};
     walk_ptr_stmt(&u, f->body);
     fv->ok &= u.ok;
   }

@@ -116,6 +116,7 @@ static Func *flatten(Symtab *names, Func *f, int i, Expr *path) {
   Func *c = NEW(Func);
   *c = *f;
   c->name = xformat("%s_%s%d", f->name, n.s, nflat++);
+  c->written_as = f->written_as ? f->written_as : f->name;
   xfree(n.s);
   c->globals = (Vec){0};
   c->globals_known = false;

@@ -493,6 +493,7 @@ struct Func {
   bool elsewhere;      /* its body is another unit's (--with, -p): the file-scope data it
                           names is that unit's, out of the input's reach */
   bool printing;       /* recursion guard for the OpenCL printer */
+  char *written_as;    /* a copy's (structarg.c): the helper's name, for messages */
   Vec globals;         /* Expr*: ir_func_globals' answer, once computed */
   bool globals_known;
 };
