@@ -7,8 +7,8 @@
  * the program allocates through them, files nucc never saw included, and no
  * dlsym is needed (dlsym itself allocates).  Blocks under NURT_HEAP_MIN bytes
  * are not recorded: most of a program's allocations are small, and a kernel
- * over a few dozen bytes is unlikely; a pointer into one is then in no known
- * block, an error at the launch, never a guess.
+ * over a few bytes is unlikely (RSBench looks up a material table of 12 ints); a pointer into one
+ * is then in no known block, an error at the launch, never a guess.
  *
  * Under AddressSanitizer or ThreadSanitizer the sanitizer owns malloc: no
  * table, and only a block's start is known, from the sanitizer's allocator. */

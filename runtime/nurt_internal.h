@@ -379,8 +379,8 @@ int nurt_guard_peek(void *dst, uintptr_t src, size_t n);
 void nurt_io_link(void);   /* does nothing: keeps io.c in a static link */
 void nurt_heap_link(void); /* the same for heap.c */
 /* Blocks of at least this many bytes are recorded by heap.c. */
-#define NURT_HEAP_MIN 256
-#define NURT_HEAP_MIN_TEXT "256"
+#define NURT_HEAP_MIN 32
+#define NURT_HEAP_MIN_TEXT "32"
 /* The heap block that p points into, [*lo, *lo + *bytes): 1, or 0 when p
  * is in no block heap.c recorded (under a sanitizer: p is no block's start). */
 int nurt_heap_block(const void *p, uintptr_t *lo, size_t *bytes);

@@ -108,6 +108,11 @@ void helperptr_visit_call(FV *fv, Expr *call);
  * those it reaches through a pointer (Access.site); in a helper's own walk
  * (fv->helper), only that none of its names hides one. */
 void helperptr_visit_globals(FV *fv, Expr *call);
+/* structarg.c: a struct with pointer members handed to a helper by value:
+ * call->callee becomes the helper's copy that names the argument's member
+ * paths instead (file-scope data of the copy, ir_func_globals), the
+ * parameter marked Var.flat. */
+void structarg_visit_call(FV *fv, Expr *call);
 
 /* The largest value `e` can take over the loops, as a host expression
  * (NULL when it cannot be bounded): loop ranges are the variables

@@ -412,7 +412,11 @@ bool extent_from_subscripts(const Buffer *bf) {
 
 bool extent_first_bounded(Kernel *k, Buffer *bf, Access **unbounded) {
   *unbounded = NULL;
-  if (!extent_from_subscripts(bf) || (bf->first_lo && bf->first_hi))
+  if (!extent_from_subscripts(bf))
+    return true;
+  if (bf->opaque) /* an element no subscript bounds: the heap block's extent */
+    return false;
+  if (bf->first_lo && bf->first_hi)
     return true;
   for (int i = 0; i < bf->accesses.len; i++) {
     Access *a = bf->accesses.items[i];

@@ -195,6 +195,11 @@ static void visit_member(FV *fv, Expr *e, bool read, bool write) {
     if (x->kind != EX_MEMBER)
       break;
   }
+  /* a member of a helper's returned struct (c_mul(a, b).r): a value */
+  if (x->kind == EX_CALL && !write) {
+    visit(fv, x);
+    return;
+  }
   char *t = print_expr_text(e);
   kernelinfo_error(fv, e->loc,
                    x->kind == EX_MEMBER && x->arrow
@@ -410,8 +415,10 @@ static void visit(FV *fv, Expr *e) {
     visit(fv, e->a);
     return;
   case EX_CALL:
+    structarg_visit_call(fv, e);
     for (int i = 0; i < e->nargs; i++)
-      if (!e->callee || i >= e->callee->nparams || e->callee->params[i]->type->kind != TY_PTR)
+      if (!e->callee || i >= e->callee->nparams ||
+          (e->callee->params[i]->type->kind != TY_PTR && !e->callee->params[i]->flat))
         visit(fv, e->args[i]);
     helperptr_visit_call(fv, e);
     helperptr_visit_globals(fv, e);

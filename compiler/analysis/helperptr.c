@@ -94,6 +94,11 @@ static bool in_chain(LoopInfo *li, const Var *v) {
 static Expr *subst_params(PtrUse *u, Expr *e, LoopInfo *chain) {
   if (!e)
     return NULL;
+  /* a number of a struct the kernel flattened is one of the kernel's
+   * invariants (helpers cannot write it, the loop may not) */
+  Expr *root = (e->kind == EX_VAR || e->kind == EX_MEMBER) ? ir_path_root(e) : NULL;
+  if (root && root->var->flat_root && type_is_integer(e->type))
+    return e;
   if (e->kind == EX_VAR) {
     if (in_chain(chain, e->var))
       return e;
@@ -174,6 +179,17 @@ static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool writ
   PtrUse *top = top_use(u);
   top_use(u)->unknown = NULL;
   Expr *k_off = kernel_expr(u, off ? off : ir_int(0, use->loc), u->loop, true);
+  if (!k_off && !write && top->nsubs <= 1 && top->base->type && top->base->type->kind == TY_PTR) {
+    /* a read at an element the helper computes (a binary search's
+     * midpoint): right where the loop writes none of the array
+     * (check_opaque), the extent the heap block's */
+    Buffer *b = u->fv->buffer_of(u->fv, top->base);
+    b->read = true;
+    b->opaque = true;
+    vec_push(&u->fv->opaque, use);
+    vec_push(&u->fv->opaque, b);
+    return;
+  }
   if (!k_off) {
     report_unknown(u, use);
     return;
@@ -386,14 +402,17 @@ static void add_global_access(PtrUse *u, Expr *use, bool read, bool write) {
   Buffer *b = fv->buffer_of(fv, u->global);
   if (!known) {
     char *t = print_expr_text(use), *g = print_expr_text(u->global);
-    if (write || extent_from_subscripts(b)) {
+    bool sized = !extent_from_subscripts(b) || u->global->type->kind == TY_PTR;
+    if (write || !sized) {
       kernelinfo_error(fv, use->loc,
-                       "'%s' in '%s': nucc cannot tell which elements of the file-scope '%s' a "
-                       "helper %s unless it indexes it with expressions of its own scalar "
-                       "parameters and loop indices",
+                       "'%s' in '%s': nucc cannot tell which elements of '%s' a helper %s "
+                       "unless it indexes it with expressions of its own scalar parameters "
+                       "and loop indices",
                        t, u->name, g, write ? "writes" : "reaches");
       u->ok = false;
     } else {
+      /* a pointer's extent is then its heap block's (stub.c) */
+      b->opaque |= u->global->type->kind == TY_PTR;
       b->read = true;
       vec_push(&fv->opaque, use);
       vec_push(&fv->opaque, b);
@@ -452,7 +471,7 @@ static void walk_global_call(PtrUse *u, Expr *e) {
     }
   PtrUse sub = *u;
   sub.f = e->callee;
-  sub.name = e->callee->name;
+  sub.name = e->callee->written_as ? e->callee->written_as : e->callee->name;
   sub.call = e;
   sub.parent = u;
   sub.add = NULL;
@@ -509,6 +528,16 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
   }
   if (e->kind == EX_UNARY && e->op == OP_DEREF && is_param(e->a, u->p)) {
     add_ptr_access(u, e, NULL, read, write);
+    return;
+  }
+  /* p->x is (*p).x; a member written writes the element, which is read
+   * too (its other members must reach the device) */
+  if (e->kind == EX_MEMBER && e->arrow && is_param(e->a, u->p)) {
+    add_ptr_access(u, e, NULL, read || write, write);
+    return;
+  }
+  if (e->kind == EX_MEMBER && !e->arrow) {
+    walk_ptr_uses(u, e->a, read || write, write);
     return;
   }
   if (e->kind == EX_CALL && e->callee) {
@@ -734,8 +763,13 @@ void helperptr_visit_globals(FV *fv, Expr *call) {
     xfree(n.s);
     if (fv->helper || type_is_arith(path->type))
       continue; /* a helper's walk: its accesses are placed at the kernel's calls */
-    PtrUse u = {
-        .fv = fv, .f = f, .name = f->name, .call = call, .base = path, .ok = true, .global = path};
+    PtrUse u = {.fv = fv,
+                .f = f,
+                .name = f->written_as ? f->written_as : f->name,
+                .call = call,
+                .base = path,
+                .ok = true,
+                .global = path};
     walk_ptr_stmt(&u, f->body);
     fv->ok &= u.ok;
   }

@@ -32,7 +32,8 @@ static void print_member_chain(Expr *e, Buf *b) {
 static void cl_path(Printer *p, Expr *e, Buf *b) {
   KCtx *kc = p->ctx;
   Expr *root = e->kind == EX_MEMBER ? ir_path_root(e) : NULL;
-  if (root && (kc ? kernelinfo_is_local(kc->k->info, root->var) : !root->var->global)) {
+  if (root && (kc ? kernelinfo_is_local(kc->k->info, root->var)
+                  : !root->var->global && !root->var->flat_root)) {
     print_member_chain(e, b);
     return;
   }
@@ -203,6 +204,11 @@ static void find_store(Expr *e, void *d) {
   if (!((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)))
     return;
   Expr *l = e->a;
+  /* a member of an element written (p[k].x = ..., p->x = ...) */
+  while (l->kind == EX_MEMBER && !l->arrow)
+    l = l->a;
+  if (l->kind == EX_MEMBER && l->a->kind == EX_VAR && l->a->var == t->v)
+    t->written = true;
   if ((l->kind == EX_INDEX || (l->kind == EX_UNARY && l->op == OP_DEREF)) && l->a->kind == EX_VAR &&
       l->a->var == t->v)
     t->written = true;
@@ -226,8 +232,11 @@ static void print_param_type(Func *f, Var *v, Buf *b) {
 static void print_func(Func *f, Buf *b) {
   Printer p = {.opencl = true, .on_path = cl_path};
   buf_printf(b, "%s nu_%s(", type_cl_name(f->ret), f->name);
+  int n = 0; /* a flattened struct is no parameter: its members are globals */
   for (int i = 0; i < f->nparams; i++) {
-    buf_puts(b, i ? ", " : "");
+    if (f->params[i]->flat)
+      continue;
+    buf_puts(b, n++ ? ", " : "");
     print_param_type(f, f->params[i], b);
     buf_printf(b, "%s%s", f->params[i]->type->kind == TY_PTR ? "" : " ",
                print_cl_name(f->params[i]->name));
@@ -235,10 +244,10 @@ static void print_func(Func *f, Buf *b) {
   /* file-scope data, which OpenCL does not have: the kernel hands it on */
   const Vec *g = ir_func_globals(f);
   for (int i = 0; i < g->len; i++) {
-    buf_puts(b, f->nparams || i ? ", " : "");
+    buf_puts(b, n++ ? ", " : "");
     print_global_param(f, g->items[i], "", b);
   }
-  if (!f->nparams && !g->len)
+  if (!n)
     buf_puts(b, "void");
   buf_puts(b, ")\n");
   print_stmt(&p, f->body, 0, b);
@@ -1104,16 +1113,19 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
   for (int i = 0; i < funcs.len; i++) {
     Func *f = funcs.items[i];
     buf_printf(&b, "%s nu_%s(", type_cl_name(f->ret), f->name);
+    int n = 0;
     for (int j = 0; j < f->nparams; j++) {
-      buf_puts(&b, j ? ", " : "");
+      if (f->params[j]->flat)
+        continue;
+      buf_puts(&b, n++ ? ", " : "");
       print_param_type(f, f->params[j], &b);
     }
     const Vec *g = ir_func_globals(f);
     for (int j = 0; j < g->len; j++) {
-      buf_puts(&b, f->nparams || j ? ", " : "");
+      buf_puts(&b, n++ ? ", " : "");
       print_global_param(f, g->items[j], NULL, &b);
     }
-    buf_puts(&b, f->nparams || g->len ? ");\n" : "void);\n");
+    buf_puts(&b, n ? ");\n" : "void);\n");
   }
   if (funcs.len)
     buf_puts(&b, "\n");

@@ -676,13 +676,17 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
         for (int j = 0; j < f->nparams; j++) {
           CXCursor p = clang_Cursor_getArgument(def, (unsigned)j);
           f->params[j] = conv_var(cx, p);
-          /* pointers to scalars too: a kernel hands them the address of an
-           * element of a buffer or of a local (freevars.c) */
+          /* pointers to scalars and to structs of numbers too: a kernel
+           * hands them the address of an element of a buffer or of a local
+           * (helperptr.c); a struct whose members point to such arrays is
+           * flattened into them at the call (structarg.c) */
           Type *pt = f->params[j]->type;
-          if (!type_is_value(pt) && !(pt->kind == TY_PTR && type_is_arith(pt->base)))
+          if (!type_is_value(pt) && !type_is_struct_of_buffers(pt) &&
+              !(pt->kind == TY_PTR && (type_is_arith(pt->base) || type_is_struct_ok(pt->base))))
             diag_error(frontend_loc_of(p),
                        "function '%s' called from a kernel takes '%s': only scalar "
-                       "parameters, structs of numbers and pointers to scalars are supported",
+                       "parameters, structs of numbers, pointers to either and structs of "
+                       "such pointers and numbers are supported",
                        f->name, f->params[j]->type->spelling);
         }
         f->ret = conv_type(clang_getResultType(clang_getCursorType(def)));

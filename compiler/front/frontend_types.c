@@ -93,7 +93,8 @@ static StructDef *struct_def(CXType t, CXType canon) {
   sd->align = clang_Type_getAlignOf(canon);
   vec_push(&structs, key);
   vec_push(&structs, sd);
-  if (clang_getCursorKind(decl) == CXCursor_UnionDecl)
+  sd->is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
+  if (sd->is_union)
     sd->bad = xstrdup("it is a union");
   else if (sd->size <= 0 || sd->align <= 0)
     sd->bad = xstrdup("its size is unknown here (an incomplete type)");

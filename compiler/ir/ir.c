@@ -15,6 +15,21 @@ bool type_is_struct_ok(const Type *t) {
 
 bool type_is_value(const Type *t) { return type_is_arith(t) || type_is_struct_ok(t); }
 
+bool type_is_struct_of_buffers(const Type *t) {
+  if (!t || t->kind != TY_STRUCT || !t->sdef || t->sdef->is_union || !t->sdef->nfields ||
+      t->sdef->size <= 0 || type_is_struct_ok(t))
+    return false;
+  for (int i = 0; i < t->sdef->nfields; i++) {
+    const Type *m = t->sdef->fields[i].type;
+    if (m->kind == TY_PTR && (type_is_arith(m->base) || type_is_struct_ok(m->base)))
+      continue;
+    if (!type_is_value(m) && !type_is_struct_of_buffers(m) &&
+        !(m->kind == TY_ARRAY && m->len > 0 && type_is_arith(type_elem((Type *)m))))
+      return false;
+  }
+  return true;
+}
+
 long long type_size(const Type *t) {
   static const long long sizes[] = {
       [TY_BOOL] = 1, [TY_CHAR] = 1, [TY_UCHAR] = 1, [TY_SHORT] = 2, [TY_USHORT] = 2, [TY_INT] = 4,
@@ -330,7 +345,7 @@ static void globals_visit(Expr *e, void *d) {
   if (e->kind != EX_VAR && e->kind != EX_MEMBER)
     return;
   Expr *root = ir_path_root(e);
-  if (!root || !root->var->global || !e->type)
+  if (!root || !(root->var->global || root->var->flat_root) || !e->type)
     return;
   /* a struct on the way to a member is not data of its own */
   if (!type_is_arith(e->type) && e->type->kind != TY_ARRAY && e->type->kind != TY_PTR)

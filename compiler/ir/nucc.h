@@ -197,6 +197,7 @@ typedef struct StructDef {
   long long size, align;
   char *bad; /* why a kernel cannot hold it (a union, a bit-field, a pointer member,
                 long double), or NULL */
+  bool is_union;
 } StructDef;
 
 bool type_is_integer(const Type *t);
@@ -206,6 +207,11 @@ bool type_is_arith(const Type *t);
 bool type_is_struct_ok(const Type *t);
 /* A scalar or such a struct: what a kernel may copy by value. */
 bool type_is_value(const Type *t);
+/* A struct that is not one of numbers only because members point to
+ * numbers or to structs of numbers (RSBench's SimulationData), nested
+ * structs of either kind included: a helper may take it by value, and the
+ * kernel flattens it (analysis/structarg.c). */
+bool type_is_struct_of_buffers(const Type *t);
 /* The host's size in bytes of a scalar or struct type, 0 if unknown. */
 long long type_size(const Type *t);
 /* The OpenCL C spelling of a scalar type ("uint"), NULL if none. */
@@ -236,6 +242,10 @@ struct Var {
   bool stat;       /* a local declared `static`: one copy, which OpenMP's threads share */
   char *alias_why; /* a pointer a nest's body declares that frontend_alias.c could not
                       follow into its array: why (freevars.c refuses it with this) */
+  bool flat;       /* a helper's struct parameter the kernel flattened (structarg.c):
+                      its uses became the argument's paths; OpenCL has no such parameter */
+  bool flat_root;  /* a variable from outside a kernel whose struct a helper's copy names
+                      (structarg.c): its member paths are that copy's file-scope data */
 };
 
 typedef enum {
@@ -483,6 +493,7 @@ struct Func {
   bool elsewhere;      /* its body is another unit's (--with, -p): the file-scope data it
                           names is that unit's, out of the input's reach */
   bool printing;       /* recursion guard for the OpenCL printer */
+  char *written_as;    /* a copy's (structarg.c): the helper's name, for messages */
   Vec globals;         /* Expr*: ir_func_globals' answer, once computed */
   bool globals_known;
 };
@@ -550,6 +561,8 @@ typedef struct Buffer {
   bool in_bounds;  /* a mapped loop's bound reads it: the stub reads it on the host,
                       typed (`const int *d` for k < d[2]), after nurt_host_access */
   Vec accesses;    /* Access* */
+  bool opaque;     /* a helper reads it at an element nucc cannot name (helperptr.c):
+                      no subscript bounds it, its extent is the heap block's */
   char *size_text; /* from size(a: n) */
   SrcLoc size_loc;
   /* the smallest and largest first subscript over every access, exact,

@@ -216,13 +216,16 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
     if (p->opencl && e->callee)
       name = e->callee->name;
     buf_printf(b, "%s%s(", p->opencl && e->callee ? "nu_" : "", name);
+    int n = 0; /* a struct the kernel flattened travels as its members (structarg.c) */
     for (int i = 0; i < e->nargs; i++) {
-      if (i)
+      if (p->opencl && e->callee && i < e->callee->nparams && e->callee->params[i]->flat)
+        continue;
+      if (n++)
         buf_puts(b, ", ");
       print_sub(p, e->args[i], 2, b);
     }
     if (p->opencl && e->callee)
-      print_global_args(e->callee, e->nargs, b);
+      print_global_args(e->callee, n, b);
     buf_puts(b, ")");
     return;
   }
