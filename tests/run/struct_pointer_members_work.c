@@ -104,7 +104,7 @@ int main(void) {
   double *out = malloc(N * sizeof(double));
   unsigned long verification = 0;
   for (int rep = 0; rep < 2; rep++) {
-#pragma nu work(64) reduce(+: verification)
+#pragma nu work(64) reduce(+ : verification)
     for (int i = 0; i < N; i++) {
       double xs[2];
       double e = (double)((i * 37) % 1000) / 1000.0;
