@@ -70,13 +70,12 @@ cc -O1 tuned.nu.c -o tuned $(pkg-config --cflags --libs nurt) -lm || fail "the t
 ./tuned >tuned.out 2>tuned.err || fail "the tuned program fails: $(head -c 300 tuned.err)"
 cmp -s seq.out tuned.out || fail "the tuned program prints $(cat tuned.out), cc's build $(cat seq.out)"
 
-# a rerun: from the cache, nothing run, the same output
-start=$(date +%s%N)
+# a rerun: from the cache, nothing run (a fault injected into a candidate
+# would change the table if one ran), the same output; no timing: the
+# machine may be busy
 NUCC_TUNE_FAULT='work(16,16)' run_nucc --tune --tune-budget=40 --tune-runs=1 mm.c -o tuned2.c
-ms=$(( ($(date +%s%N) - start) / 1000000 ))
 expect_rc 0
 grep -q '^nucc --tune: from the cache (.*): nothing was run$' stdout || fail "the rerun is not from the cache"
-[ "$ms" -lt 3000 ] || fail "the rerun took $ms ms"
 cmp -s tuned.c tuned2.c || fail "the rerun wrote another output"
 diff <(tail -n +2 stdout) table1 >/dev/null || fail "the rerun printed another table"
 
