@@ -190,6 +190,15 @@ static Expr *assigned(Expr *e) {
 
 static void check_expr(Scope *sc, Expr *e, bool decl_init);
 
+/* p is its array or member path itself (`int *n = SD.num_nucs;`): handed
+ * whole to a helper, the path can go in its place, and the helper takes it
+ * as any buffer argument.  With an offset the helper would receive an
+ * interior pointer, which a buffer argument cannot be. */
+static bool whole_alias(const Alias *a) {
+  return a->n == 1 && a->subs[0]->kind == EX_INT && a->subs[0]->ival == 0 && a->base->type &&
+         (a->base->type->kind == TY_PTR || a->base->type->kind == TY_ARRAY);
+}
+
 static void check_kids(Scope *sc, Expr *e) {
   check_expr(sc, e->a, false);
   check_expr(sc, e->b, false);
@@ -215,6 +224,12 @@ static void check_expr(Scope *sc, Expr *e, bool decl_init) {
     refuse(sc, xformat("the address of '%s' is taken at line %d", e->a->var->name, e->loc.line));
   if (e->kind == EX_INDEX && is_var(e->a, p)) {
     check_expr(sc, e->b, false);
+    return;
+  }
+  if (e->kind == EX_CALL && whole_alias(sc->a)) {
+    for (int i = 0; i < e->nargs; i++)
+      if (!is_var(e->args[i], p))
+        check_expr(sc, e->args[i], false);
     return;
   }
   bool deref = e->kind == EX_UNARY && e->op == OP_DEREF && moves_ptr(e->a, p);
@@ -316,6 +331,12 @@ static Expr *rewrite_expr(Alias *a, Expr *e, bool decl_init) {
     return element(a, rewrite_expr(a, e->b, false), e->loc);
   if (e->kind == EX_UNARY && e->op == OP_DEREF && moves_ptr(e->a, a->p))
     return element(a, offset_of(a, e->a), e->loc);
+  if (e->kind == EX_CALL && whole_alias(a)) {
+    for (int i = 0; i < e->nargs; i++)
+      e->args[i] = is_var(e->args[i], a->p) ? tr_clone_expr(a->base, NULL)
+                                            : rewrite_expr(a, e->args[i], false);
+    return e;
+  }
   if (decl_init && moves_ptr(e, a->p)) {
     Expr *r = NEW(Expr);
     r->kind = EX_UNARY;
