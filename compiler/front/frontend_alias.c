@@ -10,7 +10,8 @@
  * `rA = &rv[first_i];`), is followed through the rest of that block the same
  * way, the assignment taken for its declaration.  A pointer it cannot
  * follow exactly keeps its declaration and Var.alias_why, and freevars.c
- * refuses it with that reason. */
+ * refuses it with that reason.  Pointers a helper declares are made
+ * indices into their array instead (frontend_follow_helper_pointers). */
 #include "frontend_clang.h"
 #include "transform.h"
 
@@ -190,6 +191,15 @@ static Expr *assigned(Expr *e) {
 
 static void check_expr(Scope *sc, Expr *e, bool decl_init);
 
+/* p is its array or member path itself (`int *n = SD.num_nucs;`): handed
+ * whole to a helper, the path can go in its place, and the helper takes it
+ * as any buffer argument.  With an offset the helper would receive an
+ * interior pointer, which a buffer argument cannot be. */
+static bool whole_alias(const Alias *a) {
+  return a->n == 1 && a->subs[0]->kind == EX_INT && a->subs[0]->ival == 0 && a->base->type &&
+         (a->base->type->kind == TY_PTR || a->base->type->kind == TY_ARRAY);
+}
+
 static void check_kids(Scope *sc, Expr *e) {
   check_expr(sc, e->a, false);
   check_expr(sc, e->b, false);
@@ -215,6 +225,12 @@ static void check_expr(Scope *sc, Expr *e, bool decl_init) {
     refuse(sc, xformat("the address of '%s' is taken at line %d", e->a->var->name, e->loc.line));
   if (e->kind == EX_INDEX && is_var(e->a, p)) {
     check_expr(sc, e->b, false);
+    return;
+  }
+  if (e->kind == EX_CALL && whole_alias(sc->a)) {
+    for (int i = 0; i < e->nargs; i++)
+      if (!is_var(e->args[i], p))
+        check_expr(sc, e->args[i], false);
     return;
   }
   bool deref = e->kind == EX_UNARY && e->op == OP_DEREF && moves_ptr(e->a, p);
@@ -316,6 +332,12 @@ static Expr *rewrite_expr(Alias *a, Expr *e, bool decl_init) {
     return element(a, rewrite_expr(a, e->b, false), e->loc);
   if (e->kind == EX_UNARY && e->op == OP_DEREF && moves_ptr(e->a, a->p))
     return element(a, offset_of(a, e->a), e->loc);
+  if (e->kind == EX_CALL && whole_alias(a)) {
+    for (int i = 0; i < e->nargs; i++)
+      e->args[i] = is_var(e->args[i], a->p) ? tr_clone_expr(a->base, NULL)
+                                            : rewrite_expr(a, e->args[i], false);
+    return e;
+  }
   if (decl_init && moves_ptr(e, a->p)) {
     Expr *r = NEW(Expr);
     r->kind = EX_UNARY;
@@ -539,4 +561,397 @@ void frontend_follow_aliases(Nest *n, const Vec *outside) {
   follow_stmt(&f, body);
   drop_unused_decls(body, body);
   xfree(f.known.items);
+}
+
+/* --- pointers a helper keeps into one of its arrays ----------------------
+ * (XSBench's calculate_micro_xs: `low = &grid[k]` in each branch, then
+ * `high = low + 1; ... high->energy`).  Each becomes an index into that
+ * array, set where the pointer was and read where it was followed, so that
+ * a pointer set in several branches, or from an index read from memory,
+ * still stands for the same element at each use. */
+
+typedef struct HPtr {
+  Var *p;
+  Var *at;    /* the index standing for it */
+  Expr *base; /* the array, once every assignment agrees on it */
+  Vec defs;   /* Expr*: the values assigned to it, the initializer included */
+  char *why;  /* why it stays a pointer */
+} HPtr;
+
+static Type index_type = {TY_LONG, NULL, 0, "long", "long", NULL};
+
+static HPtr *hptr_of(Vec *hs, const Expr *e) {
+  if (!e || e->kind != EX_VAR)
+    return NULL;
+  for (int i = 0; i < hs->len; i++) {
+    HPtr *h = hs->items[i];
+    if (h->p == e->var)
+      return h;
+  }
+  return NULL;
+}
+
+static HPtr *hptr_moved(Vec *hs, const Expr *e) {
+  for (int i = 0; i < hs->len; i++) {
+    HPtr *h = hs->items[i];
+    if (moves_ptr(e, h->p))
+      return h;
+  }
+  return NULL;
+}
+
+static void hptr_refuse(HPtr *h, char *why) {
+  if (!h->why)
+    h->why = why;
+  else
+    xfree(why);
+}
+
+/* A value assigned to h->p: `&a[e]`, `a + e`, `a`, or another such pointer
+ * q moved by integers.  Sets *base (an array or member path of one level of
+ * h's elements) or *from (q), and *off, the integers added (NULL: none). */
+static bool parse_def(Vec *hs, HPtr *h, Expr *x, Expr **base, HPtr **from, Expr **off) {
+  *base = NULL;
+  *from = NULL;
+  *off = NULL;
+  HPtr *q = hptr_of(hs, x);
+  if (q) {
+    *from = q;
+    return true;
+  }
+  if (x->kind == EX_BINARY && (x->op == OP_ADD || x->op == OP_SUB)) {
+    bool left = x->a->type && (x->a->type->kind == TY_PTR || x->a->type->kind == TY_ARRAY);
+    if (!left && x->op == OP_SUB)
+      return false;
+    Expr *k = left ? x->b : x->a;
+    if (!parse_def(hs, h, left ? x->a : x->b, base, from, off))
+      return false;
+    if (x->op == OP_SUB)
+      k = negate(k);
+    *off = *off ? tr_add(*off, k) : k;
+    return true;
+  }
+  Expr *path = x;
+  if (x->kind == EX_UNARY && x->op == OP_ADDR && x->a->kind == EX_INDEX) {
+    path = x->a->a;
+    *off = x->a->b;
+  }
+  if (path->kind == EX_INDEX || !base_ok(path, 1) || !same_elem(path->type->base, h->p->type->base))
+    return false;
+  *base = path;
+  return true;
+}
+
+static void hcheck_expr(Vec *hs, Expr *e);
+
+/* A statement `p = x;` or a declaration `T *p = x;` of such a pointer. */
+static void hcheck_def(Vec *hs, HPtr *h, Expr *x) {
+  Expr *base, *off;
+  HPtr *from;
+  if (!parse_def(hs, h, x, &base, &from, &off)) {
+    hptr_refuse(h, xformat("its value at line %d is none of '&a[i]', 'a + i', 'a' or another "
+                           "such pointer moved by integers",
+                           x->loc.line));
+    return;
+  }
+  vec_push(&h->defs, x);
+  hcheck_expr(hs, off);
+}
+
+static void hcheck_expr(Vec *hs, Expr *e) {
+  if (!e)
+    return;
+  if (e->kind == EX_INDEX && hptr_of(hs, e->a)) {
+    hcheck_expr(hs, e->b);
+    return;
+  }
+  if (e->kind == EX_MEMBER && e->arrow && hptr_of(hs, e->a))
+    return;
+  if (e->kind == EX_UNARY && e->op == OP_DEREF) {
+    HPtr *h = hptr_moved(hs, e->a);
+    if (h) {
+      Vec ops = {0};
+      move_operands(e->a, h->p, &ops);
+      for (int i = 0; i < ops.len; i++)
+        hcheck_expr(hs, ops.items[i]);
+      xfree(ops.items);
+      return;
+    }
+  }
+  HPtr *h = hptr_of(hs, e);
+  if (h) {
+    hptr_refuse(h, xformat("it is used at line %d other than as '%s[i]', '*%s', '%s->m' or in "
+                           "the value of such a pointer",
+                           e->loc.line, h->p->name, h->p->name, h->p->name));
+    return;
+  }
+  hcheck_expr(hs, e->a);
+  hcheck_expr(hs, e->b);
+  hcheck_expr(hs, e->c);
+  for (int i = 0; i < e->nargs; i++)
+    hcheck_expr(hs, e->args[i]);
+}
+
+static bool is_hdef(Vec *hs, const Stmt *s) {
+  return s->kind == ST_EXPR && s->e && s->e->kind == EX_BINARY && s->e->op == OP_ASSIGN &&
+         hptr_of(hs, s->e->a);
+}
+
+static void hcheck_stmt(Vec *hs, Stmt *s) {
+  if (!s)
+    return;
+  if (s->kind == ST_DECL && hptr_of(hs, &(Expr){.kind = EX_VAR, .var = s->var})) {
+    if (s->init)
+      hcheck_def(hs, hptr_of(hs, &(Expr){.kind = EX_VAR, .var = s->var}), s->init);
+    return;
+  }
+  if (is_hdef(hs, s)) {
+    hcheck_def(hs, hptr_of(hs, s->e->a), s->e->b);
+    return;
+  }
+  hcheck_expr(hs, s->e);
+  hcheck_expr(hs, s->init);
+  hcheck_expr(hs, s->inc);
+  hcheck_stmt(hs, s->init_s);
+  hcheck_stmt(hs, s->then);
+  hcheck_stmt(hs, s->els);
+  if (s->loop) {
+    hcheck_expr(hs, s->loop->lb);
+    hcheck_expr(hs, s->loop->ub);
+    hcheck_expr(hs, s->loop->step);
+    hcheck_stmt(hs, s->loop->body);
+  } else {
+    hcheck_stmt(hs, s->body);
+  }
+  for (int i = 0; i < s->nitems; i++)
+    hcheck_stmt(hs, s->items[i]);
+}
+
+static void collect_hptrs(Stmt *s, Vec *hs) {
+  if (!s)
+    return;
+  if (s->kind == ST_DECL && s->var->type->kind == TY_PTR && !s->var->stat &&
+      pointee_ok(s->var->type)) {
+    HPtr *h = NEW(HPtr);
+    h->p = s->var;
+    vec_push(hs, h);
+  }
+  collect_hptrs(s->init_s, hs);
+  collect_hptrs(s->then, hs);
+  collect_hptrs(s->els, hs);
+  collect_hptrs(s->loop ? s->loop->body : s->body, hs);
+  for (int i = 0; i < s->nitems; i++)
+    collect_hptrs(s->items[i], hs);
+}
+
+/* Every value assigned to each pointer names the same array: its base;
+ * a pointer set from one that stays a pointer stays one too. */
+static void resolve_bases(Vec *hs) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < hs->len; i++) {
+      HPtr *h = hs->items[i];
+      if (h->why || h->base)
+        continue;
+      if (!h->defs.len) {
+        h->why = xstrdup("nothing is assigned to it");
+        changed = true;
+        continue;
+      }
+      Expr *base = NULL;
+      bool pending = false;
+      for (int d = 0; d < h->defs.len && !h->why; d++) {
+        Expr *b, *off;
+        HPtr *from;
+        parse_def(hs, h, h->defs.items[d], &b, &from, &off);
+        if (from && from->why)
+          h->why = xformat("it is set from '%s', which stays a pointer", from->p->name);
+        else if (from && !from->base)
+          pending = true;
+        else {
+          b = from ? from->base : b;
+          if (base && !ir_expr_equal(base, b))
+            h->why = xstrdup("it points into more than one array");
+          base = b;
+        }
+      }
+      if (h->why || !pending) {
+        h->base = h->why ? NULL : base;
+        changed = true;
+      }
+    }
+  }
+  for (int i = 0; i < hs->len; i++) {
+    HPtr *h = hs->items[i];
+    if (!h->why && !h->base)
+      h->why = xstrdup("it is set only from pointers set from it");
+  }
+}
+
+typedef struct BaseWrite {
+  const Expr *base;
+  bool hit;
+} BaseWrite;
+
+static void find_base_write(Expr *e, void *d) {
+  BaseWrite *w = d;
+  Expr *lhs = assigned(e);
+  const Expr *root = ir_path_root((Expr *)w->base);
+  if (lhs && (ir_expr_equal(lhs, w->base) || ir_expr_equal(lhs, root)))
+    w->hit = true;
+  if (e->kind == EX_UNARY && e->op == OP_ADDR && ir_expr_equal(e->a, root))
+    w->hit = true;
+}
+
+static Expr *hrewrite_expr(Vec *hs, Expr *e);
+
+/* base[at + off] for a use of h. */
+static Expr *helement(HPtr *h, Expr *off, SrcLoc loc) {
+  Expr *x = NEW(Expr);
+  x->kind = EX_INDEX;
+  x->a = tr_clone_expr(h->base, NULL);
+  x->b = ir_var(h->at, loc);
+  x->b->type = &index_type;
+  if (off)
+    x->b = tr_add(x->b, off);
+  x->type = h->p->type->base;
+  x->loc = loc;
+  return x;
+}
+
+static Expr *hoffset(Vec *hs, HPtr *h, Expr *ptr) {
+  if (is_var(ptr, h->p))
+    return NULL;
+  bool left = moves_ptr(ptr->a, h->p);
+  Expr *inner = hoffset(hs, h, left ? ptr->a : ptr->b);
+  Expr *k = hrewrite_expr(hs, left ? ptr->b : ptr->a);
+  if (ptr->op == OP_SUB)
+    k = negate(k);
+  return inner ? tr_add(inner, k) : k;
+}
+
+/* The index a value assigned to h stands for. */
+static Expr *hindex(Vec *hs, HPtr *h, Expr *x) {
+  Expr *b, *off;
+  HPtr *from;
+  parse_def(hs, h, x, &b, &from, &off);
+  off = hrewrite_expr(hs, off);
+  Expr *start = NULL;
+  if (from) {
+    start = ir_var(from->at, x->loc);
+    start->type = &index_type;
+  }
+  if (start && off)
+    return tr_add(start, off);
+  return start ? start : off ? off : ir_int(0, x->loc);
+}
+
+static Expr *hrewrite_expr(Vec *hs, Expr *e) {
+  if (!e)
+    return NULL;
+  HPtr *h = hptr_of(hs, e->a);
+  if (e->kind == EX_INDEX && h)
+    return helement(h, hrewrite_expr(hs, e->b), e->loc);
+  if (e->kind == EX_MEMBER && e->arrow && h) {
+    e->a = helement(h, NULL, e->loc);
+    e->arrow = false;
+    return e;
+  }
+  if (e->kind == EX_UNARY && e->op == OP_DEREF && (h = hptr_moved(hs, e->a)))
+    return helement(h, hoffset(hs, h, e->a), e->loc);
+  e->a = hrewrite_expr(hs, e->a);
+  e->b = hrewrite_expr(hs, e->b);
+  e->c = hrewrite_expr(hs, e->c);
+  for (int i = 0; i < e->nargs; i++)
+    e->args[i] = hrewrite_expr(hs, e->args[i]);
+  return e;
+}
+
+static void hrewrite_stmt(Vec *hs, Stmt *s) {
+  if (!s)
+    return;
+  HPtr *h;
+  if (s->kind == ST_DECL && (h = hptr_of(hs, &(Expr){.kind = EX_VAR, .var = s->var}))) {
+    s->init = s->init ? hindex(hs, h, s->init) : NULL;
+    s->var = h->at;
+    return;
+  }
+  if (is_hdef(hs, s)) {
+    h = hptr_of(hs, s->e->a);
+    s->e->b = hindex(hs, h, s->e->b);
+    s->e->a = ir_var(h->at, s->e->a->loc);
+    s->e->a->type = &index_type;
+    s->e->type = &index_type;
+    return;
+  }
+  s->e = hrewrite_expr(hs, s->e);
+  s->init = hrewrite_expr(hs, s->init);
+  s->inc = hrewrite_expr(hs, s->inc);
+  hrewrite_stmt(hs, s->init_s);
+  hrewrite_stmt(hs, s->then);
+  hrewrite_stmt(hs, s->els);
+  if (s->loop) {
+    s->loop->lb = hrewrite_expr(hs, s->loop->lb);
+    s->loop->ub = hrewrite_expr(hs, s->loop->ub);
+    s->loop->step = hrewrite_expr(hs, s->loop->step);
+    hrewrite_stmt(hs, s->loop->body);
+    s->body = s->loop->body;
+  } else {
+    hrewrite_stmt(hs, s->body);
+  }
+  for (int i = 0; i < s->nitems; i++)
+    hrewrite_stmt(hs, s->items[i]);
+}
+
+void frontend_follow_helper_pointers(Func *f, Symtab *names) {
+  Vec all = {0};
+  collect_hptrs(f->body, &all);
+  if (!all.len)
+    return;
+  hcheck_stmt(&all, f->body);
+  resolve_bases(&all);
+  for (int i = 0; i < all.len; i++) {
+    HPtr *h = all.items[i];
+    if (h->why)
+      continue;
+    BaseWrite w = {h->base, false};
+    ir_walk_stmt(f->body, find_base_write, &w);
+    if (w.hit)
+      h->why =
+          xformat("the function assigns '%s', the array it points into", print_expr_text(h->base));
+  }
+  /* one that stays a pointer keeps those set from it pointers too */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < all.len; i++) {
+      HPtr *h = all.items[i];
+      for (int d = 0; d < h->defs.len && !h->why; d++) {
+        Expr *b, *off;
+        HPtr *from;
+        parse_def(&all, h, h->defs.items[d], &b, &from, &off);
+        if (from && from->why) {
+          h->why = xformat("it is set from '%s', which stays a pointer", from->p->name);
+          changed = true;
+        }
+      }
+    }
+  }
+  Vec ok = {0};
+  for (int i = 0; i < all.len; i++) {
+    HPtr *h = all.items[i];
+    if (h->why) {
+      h->p->alias_why = h->why;
+      continue;
+    }
+    h->at = NEW(Var);
+    *h->at = *h->p;
+    char *want = xformat("%s_at", h->p->name);
+    h->at->name = tr_fresh_name(names, want);
+    xfree(want);
+    h->at->type = &index_type;
+    vec_push(&ok, h);
+  }
+  if (ok.len)
+    hrewrite_stmt(&ok, f->body);
+  xfree(ok.items);
 }

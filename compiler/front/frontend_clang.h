@@ -99,6 +99,11 @@ bool conv_loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
  * keeps them private (outside: Var*, what the function names outside the
  * nest), written as its subscripts. */
 void frontend_follow_aliases(Nest *n, const Vec *outside);
+/* The pointers a helper called from a kernel declares into one of its
+ * arrays (`low = &grid[k]; high = low + 1; ... high->energy`), each made an
+ * index into that array (grid[low_at + 1].energy); one that cannot be keeps
+ * its declaration and Var.alias_why, which freevars.c refuses. */
+void frontend_follow_helper_pointers(Func *f, Symtab *names);
 
 // frontend_induction.c
 /* for (int off = m * b, ii = 0; ii < n; ii++, off++), its declarations in

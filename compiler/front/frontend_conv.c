@@ -696,8 +696,10 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
                      "numbers",
                      f->name);
         CXCursor body = frontend_last_kid(def, CXCursor_CompoundStmt); /* past every parameter */
-        if (!clang_Cursor_isNull(body))
+        if (!clang_Cursor_isNull(body)) {
           f->body = conv_stmt(cx, body);
+          frontend_follow_helper_pointers(f, &cx->src->names);
+        }
         cx->in_func = saved;
       }
       return f;
