@@ -27,6 +27,8 @@ log=$out/corpus.txt
     for size in $sizes; do
       args="-m event -s $size"
       cp -r "$carry/$p" "$bin/$p-$size"
+      # CUDA 13's CUB needs C++17; the Makefiles ask for C++14
+      sed -i 's/-std=c++14/-std=c++17/' "$bin/$p-$size/cuda/Makefile"
       (cd "$bin/$p-$size/cuda" && make -s SM_VERSION="$sm" >build.log 2>&1) ||
         { echo "$p cuda: build failed"; tail -5 "$bin/$p-$size/cuda/build.log"; }
       (cd "$bin/$p-$size/nu" && gcc -O3 -std=gnu99 -fopenmp -w -I"$root/runtime" ./*.c -o nu.exe \
