@@ -188,6 +188,8 @@ static void column(float *a, long n) {
  * bytes, each upload again after the host changed them, and a block freed
  * and allocated again at the same address is another allocation, whose
  * bytes the old buffer over the old pages must not supply. */
+int nurt_heap_tracked(void); /* nurt's, internal: whether heap.c keeps its table */
+
 static void mirror(long n) {
   nurt_stats s0 = stats_now();
   for (int round = 0; round < 3; round++) {
@@ -207,9 +209,9 @@ static void mirror(long n) {
   }
   unsigned long mirrored = stats_now().mirrored - s0.mirrored;
   printf("mirror: %lu uploads through pinned pages\n", mirrored);
-#if LAZY_HEAP
-  CHECK(mirrored >= 9);
-#endif
+  /* heap.c's table, which mirrors need, is off under a sanitizer's malloc */
+  if (LAZY_HEAP && nurt_heap_tracked())
+    CHECK(mirrored >= 9);
 }
 
 int main(int argc, char **argv) {
