@@ -99,15 +99,16 @@ void nurt_closed_set(uintptr_t lo, uintptr_t hi, int prot) {
    * last run across it, the runs above hi.  Readers bisect it. */
   size_t n = 0, i = 0, j;
   const run *v = live ? live->v : NULL;
-  for (; i < nruns && v[i].hi <= lo; i++)
+  size_t have = v ? nruns : 0;
+  for (; i < have && v[i].hi <= lo; i++)
     put(&n, v[i].lo, v[i].hi, v[i].prot);
-  for (j = i; j < nruns && v[j].lo < hi; j++)
+  for (j = i; j < have && v[j].lo < hi; j++)
     put(&n, v[j].lo, v[j].lo < lo ? lo : v[j].lo, v[j].prot);
   if (prot != (PROT_READ | PROT_WRITE))
     put(&n, lo, hi, prot);
   for (size_t k = i; k < j; k++)
     put(&n, v[k].hi > hi ? hi : v[k].hi, v[k].hi, v[k].prot);
-  for (; j < nruns; j++)
+  for (; j < have; j++)
     put(&n, v[j].lo, v[j].hi, v[j].prot);
   runs *r = live;
   if (!r || r->cap < n) { /* a bigger array; the old one stays readable */

@@ -91,7 +91,7 @@ static void grow(void) {
   size_t n = __atomic_load_n(&nbuckets, __ATOMIC_RELAXED);
   if (__atomic_load_n(&count, __ATOMIC_RELAXED) <= 2 * n)
     return;
-  block **nb = __libc_calloc(2 * n, sizeof *nb);
+  block **nb = __libc_calloc(2 * n, sizeof(block *));
   if (!nb)
     return;
   block **old = NULL;
@@ -178,6 +178,10 @@ void *realloc(void *p, size_t n) {
 void *reallocarray(void *p, size_t n, size_t size) {
   if (size && n > SIZE_MAX / size) {
     errno = ENOMEM;
+    return NULL;
+  }
+  if (!n || !size) { /* glibc: realloc(p, 0), which frees p */
+    free(p);
     return NULL;
   }
   return realloc(p, n * size);

@@ -516,7 +516,7 @@ void nurt_arg_rows(nurt_launch *l, const void *table, int levels, const long lon
   if (!table) { /* no rows: dummies the kernel never reads */
     nurt_arg_buffer_at(l, NULL, 0, 0, mode);
     cl_mem d = nurt_arrays_dummy(&l->where);
-    set_arg(l, l->next_arg++, sizeof d, &d);
+    set_arg(l, l->next_arg++, sizeof(cl_mem), &d);
     return;
   }
   nurt_rows *r = nurt_rows_read(table, levels, counts, elem_size, mode, name, &l->where);
@@ -527,16 +527,16 @@ void nurt_arg_rows(nurt_launch *l, const void *table, int levels, const long lon
   } else {
     cl_mem data = nurt_rows_gather(r, &l->where);
     cl_long off = 0;
-    set_arg(l, l->next_arg++, sizeof data, &data);
+    set_arg(l, l->next_arg++, sizeof(cl_mem), &data);
     set_arg(l, l->next_arg++, sizeof off, &off);
     if (mode & NURT_OUT) {
       if (l->nscatter == l->capscatter)
-        l->scatter = grow(l->scatter, &l->capscatter, sizeof *l->scatter);
+        l->scatter = grow(l->scatter, &l->capscatter, sizeof(nurt_rows *));
       l->scatter[l->nscatter++] = r;
     }
   }
   cl_mem off = nurt_rows_offsets(r, &l->where);
-  set_arg(l, l->next_arg++, sizeof off, &off);
+  set_arg(l, l->next_arg++, sizeof(cl_mem), &off);
 }
 
 /* clSetKernelArg, skipped when the argument already holds this value (a

@@ -284,6 +284,8 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       nhost++;
       continue;
     }
+    if (next >= items.len || next >= kids.len)
+      break; /* one nest per item: never short */
     Stmt *item = items.items[next];
     Nest *n = kids.items[next++];
     AnnotCtx *t = child_ctx(cx, n, true);

@@ -9,7 +9,7 @@
 static void add_struct(const Type *t, Vec *out) {
   while (t && (t->kind == TY_ARRAY || t->kind == TY_PTR))
     t = t->base;
-  if (!type_is_struct_ok(t) || vec_contains(out, t->sdef))
+  if (!t || !type_is_struct_ok(t) || vec_contains(out, t->sdef))
     return;
   for (int i = 0; i < t->sdef->nfields; i++) /* a member's struct first */
     add_struct(t->sdef->fields[i].type, out);

@@ -18,7 +18,7 @@
 double tune_now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 char *tune_read_file(const char *path, size_t *len) {
@@ -229,7 +229,7 @@ TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const c
   r.out = tune_read_file(out, NULL);
   if (!r.out)
     r.out = "";
-  if (ref && strcmp(ref, r.out)) {
+  if (ref && strcmp(ref, r.out) != 0) {
     r.why = "prints other output than the written chain";
     return r;
   }
@@ -241,7 +241,7 @@ TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const c
       return r;
     }
     const char *o2 = tune_read_file(out, NULL);
-    if (strcmp(o2 ? o2 : "", r.out)) {
+    if (strcmp(o2 ? o2 : "", r.out) != 0) {
       r.why = "prints different output from run to run: the program is not deterministic";
       return r;
     }

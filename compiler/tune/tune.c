@@ -49,10 +49,10 @@ static const char *pragma_text(const char *line) {
   if (*p != '#')
     return NULL;
   p += 1 + strspn(p + 1, " \t");
-  if (strncmp(p, "pragma", 6) || !strchr(" \t", p[6]))
+  if (strncmp(p, "pragma", 6) != 0 || !strchr(" \t", p[6]))
     return NULL;
   p += 6 + strspn(p + 6, " \t");
-  if (strncmp(p, "nu", 2) || !strchr(" \t", p[2]))
+  if (strncmp(p, "nu", 2) != 0 || !strchr(" \t", p[2]))
     return NULL;
   return p + 2 + strspn(p + 2, " \t");
 }
@@ -69,7 +69,7 @@ static bool read_chain(const char *text, int line, TNest *n) {
   if (!pragma_parse(text, (SrcLoc){.line = line, .col = 1}, &list) || !list.len)
     return false;
   Annot *w = list.items[0];
-  if (strcmp(w->name, "work"))
+  if (strcmp(w->name, "work") != 0)
     return false;
   Buf sizes = {0}, clauses = {0}, rest = {0};
   buf_puts(&sizes, "");
@@ -122,7 +122,7 @@ static Vec find_nests(Vec *lines, const char *input) {
     for (size_t l = strlen(n->written); l && strchr(" \t\r", n->written[l - 1]); l--)
       ((char *)n->written)[l - 1] = 0;
     n->tail = cut ? xformat(" %s", cut) : "";
-    if (strncmp(n->written, "work", 4) || (n->written[4] && !strchr(" \t(", n->written[4])))
+    if (strncmp(n->written, "work", 4) != 0 || (n->written[4] && !strchr(" \t(", n->written[4])))
       continue;
     if (!alone) {
       printf("nucc --tune: %s:%d: kept as written: a chain over several lines is not tuned\n",
@@ -431,7 +431,7 @@ static bool from_cache(const char *path, Vec *nests, const char **table) {
   if (!c)
     return false;
   char *t = strstr(c, "\nT\n");
-  if (!t && strncmp(c, "T\n", 2))
+  if (!t && strncmp(c, "T\n", 2) != 0)
     return false;
   *table = t ? t + 3 : c + 2;
   for (char *p = c; p < (t ? t : c) && !strncmp(p, "W ", 2);) {
