@@ -275,9 +275,26 @@ unsigned long nurt_heap_generation(const void *p) {
 
 int __sanitizer_get_ownership(const volatile void *p) __attribute__((weak));
 size_t __sanitizer_get_allocated_size(const volatile void *p) __attribute__((weak));
+/* AddressSanitizer's own map of memory: for a heap address, the chunk's
+ * start and size, interior pointers included */
+const char *__asan_locate_address(void *addr, char *name, size_t name_size, void **region_address,
+                                  size_t *region_size) __attribute__((weak));
 
 int nurt_heap_block(const void *p, uintptr_t *lo, size_t *bytes) {
-  if (!p || !__sanitizer_get_ownership || !__sanitizer_get_allocated_size ||
+  if (!p)
+    return 0;
+  if (__asan_locate_address) {
+    void *start = NULL;
+    size_t size = 0;
+    const char *kind = __asan_locate_address((void *)(uintptr_t)p, NULL, 0, &start, &size);
+    if (kind && strcmp(kind, "heap") == 0 && start && size &&
+        (uintptr_t)p - (uintptr_t)start < size) {
+      *lo = (uintptr_t)start;
+      *bytes = size;
+      return 1;
+    }
+  }
+  if (!__sanitizer_get_ownership || !__sanitizer_get_allocated_size ||
       !__sanitizer_get_ownership(p))
     return 0;
   *lo = (uintptr_t)p;

@@ -83,5 +83,18 @@ int main(void) {
     for (int j = 0; j < 100; j++)
       t += v[i][j] * (i + 1);
   printf("array of rows: %.1f\n", t);
+  for (int i = 0; i < 8; i++)
+    free(v[i]);
+  for (int i = 0; i < n; i++) {
+    free(one[i]);
+    free(var[i]);
+  }
+  free(blk[0]);
+  free(blk);
+  free(one);
+  free(var);
+  free(len);
+  free(s);
+  free(x);
   return 0;
 }

@@ -21,6 +21,17 @@ static double ***grid(int n, int one_block) {
   return u;
 }
 
+static void release(double ***u, int n, int one_block) {
+  if (one_block)
+    free(u[0][0]);
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < n && !one_block; j++)
+      free(u[i][j]);
+    free(u[i]);
+  }
+  free(u);
+}
+
 static void jacobi(double ***a, double ***b, int n) {
 #pragma nu work(4, 4, 8)
   for (int i = 1; i < n - 1; i++)
@@ -54,5 +65,9 @@ int main(void) {
   jacobi(c, d, n);
   jacobi(d, c, n);
   printf("rows one by one: %.6f\n", sum(c, n));
+  release(a, n, 1);
+  release(b, n, 1);
+  release(c, n, 0);
+  release(d, n, 0);
   return 0;
 }

@@ -74,5 +74,14 @@ int main(void) {
     for (int j = 0; j <= n_hid; j++)
       t += (w[k][j] + 2 * oldw[k][j]) * (1 + (k + j) % 3);
   printf("hidden %.5f\nweights %.5f\n", s, t);
+  for (int k = 0; k <= n_in; k++) {
+    free(w[k]);
+    free(oldw[k]);
+  }
+  free(w);
+  free(oldw);
+  free(in);
+  free(hid);
+  free(delta);
   return 0;
 }

@@ -51,5 +51,8 @@ int main(void) {
       t += out[i].re - out[i].im;
   }
   printf("%ld %.9f\n", s, t);
+  free(z);
+  free(out);
+  free(iters);
   return 0;
 }
