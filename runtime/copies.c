@@ -154,19 +154,26 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
 
 /* Starts the copy of n bytes at src into e's buffer at off; it is e's
  * pending upload until it finishes (src must stay as it is until then). */
+/* n bytes sent up for e: `done` is its pending upload from now on (the
+ * host's bytes are read until it completes), `timed` the transfer over the
+ * link that the profile times; this takes one reference to each. */
+static void note_upload(nurt_entry *e, size_t n, cl_event done, cl_event timed) {
+  count(e, 0, n);
+  if (e->upload)
+    clReleaseEvent(e->upload);
+  e->upload = done;
+  e->upload_no = ++uploads;
+  nurt_prof_push(timed, NURT_EV_TO_DEVICE, e->prof);
+}
+
 static void enqueue_upload(nurt_entry *e, size_t off, size_t n, const void *src, int blocking,
                            const nurt_where *w) {
   cl_event ev;
   nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->buf->mem, blocking ? CL_TRUE : CL_FALSE, off, n,
                                   src, 0, NULL, &ev),
              "clEnqueueWriteBuffer", w);
-  count(e, 0, n);
-  if (e->upload)
-    clReleaseEvent(e->upload);
   clRetainEvent(ev);
-  e->upload = ev;
-  e->upload_no = ++uploads;
-  nurt_prof_push(ev, NURT_EV_TO_DEVICE, e->prof);
+  note_upload(e, n, ev, ev);
 }
 
 /* Large uploads of a heap array go through its mirror (nurt_buf.mirror): a
@@ -229,13 +236,8 @@ static int mirrored_upload(nurt_entry *e, uintptr_t lo, size_t n, const nurt_whe
   nurt_check(
       clEnqueueCopyBuffer(nurt_g.queue, b->mirror, b->mem, at, nurt_off(e, lo), n, 0, NULL, &ev),
       "clEnqueueCopyBuffer", w);
-  count(e, 0, n);
   nurt_counters.mirrored++;
-  if (e->upload)
-    clReleaseEvent(e->upload);
-  e->upload = ev; /* the host's bytes are read until the copy is done */
-  e->upload_no = ++uploads;
-  nurt_prof_push(sent, NURT_EV_TO_DEVICE, e->prof); /* the unmap is the copy over the link */
+  note_upload(e, n, ev, sent); /* the unmap is the copy over the link */
   return 1;
 }
 

@@ -131,22 +131,30 @@ static void record(void *p, size_t bytes) {
   grow();
 }
 
+/* Under the lock: the link that holds the block starting at a, or the
+ * null link at the end of its chain. */
+static block **link_of(uintptr_t a) {
+  block **at = &buckets[hash(a, nbuckets)];
+  while (*at && (*at)->lo != a)
+    at = &(*at)->next;
+  return at;
+}
+
 /* Drops the block at p; its size, or 0 when it was not recorded. */
 static size_t forget(void *p) {
   if (!p || !__atomic_load_n(&count, __ATOMIC_RELAXED))
     return 0;
   size_t bytes = 0;
   pthread_mutex_lock(&lock);
-  for (block **at = &buckets[hash((uintptr_t)p, nbuckets)]; *at; at = &(*at)->next)
-    if ((*at)->lo == (uintptr_t)p) {
-      block *b = *at;
-      *at = b->next;
-      bytes = b->bytes;
-      b->next = spare;
-      spare = b;
-      __atomic_store_n(&count, count - 1, __ATOMIC_RELAXED);
-      break;
-    }
+  block **at = link_of((uintptr_t)p);
+  if (*at) {
+    block *b = *at;
+    *at = b->next;
+    bytes = b->bytes;
+    b->next = spare;
+    spare = b;
+    __atomic_store_n(&count, count - 1, __ATOMIC_RELAXED);
+  }
   pthread_mutex_unlock(&lock);
   return bytes;
 }
@@ -245,9 +253,9 @@ int nurt_heap_block(const void *p, uintptr_t *lo, size_t *bytes) {
   uintptr_t a = (uintptr_t)p;
   int found = 0;
   pthread_mutex_lock(&lock);
-  for (block *b = buckets[hash(a, nbuckets)]; b && !found; b = b->next)
-    if (b->lo == a)
-      *lo = b->lo, *bytes = b->bytes, found = 1;
+  const block *start = *link_of(a);
+  if (start)
+    *lo = start->lo, *bytes = start->bytes, found = 1;
   /* an interior pointer (p = a + off): a walk of every block, made only at
    * a launch that passes one */
   for (size_t i = 0; i < nbuckets && !found; i++)
@@ -262,11 +270,9 @@ int nurt_heap_tracked(void) { return 1; }
 
 unsigned long nurt_heap_generation(const void *p) {
   uintptr_t a = (uintptr_t)p;
-  unsigned long gen = 0;
   pthread_mutex_lock(&lock);
-  for (block *b = buckets[hash(a, nbuckets)]; b && !gen; b = b->next)
-    if (b->lo == a)
-      gen = b->gen;
+  const block *b = *link_of(a);
+  unsigned long gen = b ? b->gen : 0;
   pthread_mutex_unlock(&lock);
   return gen;
 }

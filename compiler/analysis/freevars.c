@@ -609,12 +609,6 @@ static void check_func_vars(FV *fv, Func *f) {
     fv->ok = false;
 }
 
-static void find_var(Expr *e, void *d) {
-  Var **v = d;
-  if (e->kind == EX_VAR && e->var == v[0])
-    v[1] = e->var;
-}
-
 /* A mapped loop's bound that reads an array (for (k = 0; k < d[2]; k++),
  * NPB's dimension vectors) is computed by the stub on the host before the
  * launch: from a one-dimensional array of numbers the kernel does not
@@ -627,15 +621,14 @@ static void check_bound_reads(FV *fv) {
     Expr *root = ir_path_root(b->path);
     if (!root || b->path != root)
       continue;
-    Var *v[2] = {root->var, NULL};
     Loop *at = NULL;
-    for (int m = 0; m < k->dims && !v[1]; m++) {
-      ir_walk_expr(k->mapped[m]->lb, find_var, v);
-      ir_walk_expr(k->mapped[m]->ub, find_var, v);
-      ir_walk_expr(k->mapped[m]->step, find_var, v);
-      at = k->mapped[m];
+    for (int m = 0; m < k->dims && !at; m++) {
+      Loop *l = k->mapped[m];
+      if (ir_expr_uses_var(l->lb, root->var) || ir_expr_uses_var(l->ub, root->var) ||
+          ir_expr_uses_var(l->step, root->var))
+        at = l;
     }
-    if (!v[1])
+    if (!at)
       continue;
     if (b->rank != 1 || b->rows || b->write || !type_is_arith(b->elem)) {
       kernelinfo_error(fv, at->loc,

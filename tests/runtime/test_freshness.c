@@ -63,11 +63,17 @@ static void same(const float *a, const float *ref, long lo, long hi, long step, 
     }
 }
 
-static void run(float *a, long n, long steps, int protectable) {
+/* a's first values, and the model's copy of them (freed by the caller). */
+static float *start(float *a, long n) {
   float *ref = malloc((size_t)n * sizeof *ref);
   CHECK(ref);
   for (long i = 0; i < n; i++)
     a[i] = ref[i] = (float)(i % 1000);
+  return ref;
+}
+
+static void run(float *a, long n, long steps, int protectable) {
+  float *ref = start(a, n);
   long page = sysconf(_SC_PAGESIZE) / (long)sizeof(float);
   for (long s = 0; s < steps; s++) {
     long x = pick(n), y = pick(n), lo = x < y ? x : y, hi = (x < y ? y : x) + 1;
@@ -134,10 +140,7 @@ static void run(float *a, long n, long steps, int protectable) {
  * must still join its device-fresh neighbours, or the table keeps a piece
  * per step and every walk of the array grows slower step by step. */
 static void diagonal(float *a, long n) {
-  float *ref = malloc((size_t)n * sizeof *ref);
-  CHECK(ref);
-  for (long i = 0; i < n; i++)
-    a[i] = ref[i] = (float)(i % 1000);
+  float *ref = start(a, n);
   long width = 1500, rows = n / width; /* 6000-byte rows */
   unsigned long most = 0;
   for (long k = 0; k < rows; k++) {
@@ -162,10 +165,7 @@ static void diagonal(float *a, long n) {
  * follow.  Past a budget each fault serves twice the span the last one did,
  * and the faults stay a few dozen, not one per row. */
 static void column(float *a, long n) {
-  float *ref = malloc((size_t)n * sizeof *ref);
-  CHECK(ref);
-  for (long i = 0; i < n; i++)
-    a[i] = ref[i] = (float)(i % 1000);
+  float *ref = start(a, n);
   launch_add(a, n, 0, n, 1.0f, 0);
   for (long i = 0; i < n; i++)
     ref[i] += 1.0f;
