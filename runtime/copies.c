@@ -141,6 +141,7 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
                                       staging, 0, NULL, &ev),
                  "clEnqueueWriteBuffer", w);
     nurt_prof_push(ev, to_host ? NURT_EV_TO_HOST : NURT_EV_TO_DEVICE, e->prof);
+    nurt_prof_waited(CL_SUCCESS, NULL, NULL); /* blocking: the kernels before it ran */
     if (to_host && nurt_guard_poke(at, staging, n) != 0) {
       if (at > lo)
         nurt_fatal("writing protected host memory failed");
@@ -152,8 +153,6 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
   return 1;
 }
 
-/* Starts the copy of n bytes at src into e's buffer at off; it is e's
- * pending upload until it finishes (src must stay as it is until then). */
 /* n bytes sent up for e: `done` is its pending upload from now on (the
  * host's bytes are read until it completes), `timed` the transfer over the
  * link that the profile times; this takes one reference to each. */
@@ -166,6 +165,8 @@ static void note_upload(nurt_entry *e, size_t n, cl_event done, cl_event timed) 
   nurt_prof_push(timed, NURT_EV_TO_DEVICE, e->prof);
 }
 
+/* Starts the copy of n bytes at src into e's buffer at off; it is e's
+ * pending upload until it finishes (src must stay as it is until then). */
 static void enqueue_upload(nurt_entry *e, size_t off, size_t n, const void *src, int blocking,
                            const nurt_where *w) {
   cl_event ev;
@@ -259,6 +260,7 @@ void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
   nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->buf->mem, CL_TRUE, nurt_off(e, lo), hi - lo,
                                  (void *)lo, 0, NULL, &ev),
              "clEnqueueReadBuffer", &e->writer);
+  nurt_prof_waited(CL_SUCCESS, NULL, NULL);
   count(e, 1, hi - lo);
   nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);
 }

@@ -211,7 +211,7 @@ void nurt_finish(const nurt_where *w) {
   if (!nurt_g.ready)
     return;
   NURT_LOCKED(); /* the profile queue: a fault in another thread pushes onto it */
-  nurt_check(clFinish(nurt_g.queue), "clFinish", w);
+  nurt_prof_waited(clFinish(nurt_g.queue), "clFinish", w);
   if (on_finish)
     on_finish();
   nurt_prof_drain(1);

@@ -918,8 +918,11 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   } else {
     set_buffers(l);
   }
-  cl_event ev;
-  nurt_check(clEnqueueNDRangeKernel(nurt_g.queue, run, dims, NULL, global, local, 0, NULL, &ev),
+  /* an event only for NU_PROFILE (profile.c says why) */
+  cl_event ev = NULL;
+  int timed = nurt_profile_enabled();
+  nurt_check(clEnqueueNDRangeKernel(nurt_g.queue, run, dims, NULL, global, local, 0, NULL,
+                                    timed ? &ev : NULL),
              "clEnqueueNDRangeKernel", &l->where);
   nurt_counters.launches++;
   k->launches++;
@@ -929,7 +932,10 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
     k->global[d] = global[d];
     k->local[d] = local ? local[d] : 0;
   }
-  nurt_prof_push(ev, NURT_EV_KERNEL, k);
+  if (timed)
+    nurt_prof_push(ev, NURT_EV_KERNEL, k);
+  else
+    nurt_prof_launched(k);
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(l->bufs[i].wlo, l->bufs[i].wbytes, &l->where);

@@ -55,6 +55,7 @@ typedef struct nurt_kernel {
   size_t occ_threads;
   int cap;
   struct nurt_kernel *capped;
+  unsigned long suspect; /* launched without an event in this round (profile.c) */
 } nurt_kernel;
 
 /* One kernel argument as last set (launch.c); values over 8 bytes are
@@ -428,6 +429,10 @@ extern nurt_stats nurt_counters;
 int nurt_profile_enabled(void);
 void nurt_prof_push(cl_event ev, int kind, void *rec); /* takes ev */
 void nurt_prof_drain(int all);                         /* read finished events; all: every event */
+void nurt_prof_launched(nurt_kernel *k);               /* a launch without an event */
+/* A wait returned err: CL_SUCCESS clears the suspects; else a fatal error
+ * that lists them (or names w, with none) */
+void nurt_prof_waited(cl_int err, const char *call, const nurt_where *w);
 double nurt_prof_event_seconds(
     cl_event ev); /* its command's run time from the queue's profiling; 0 if not known */
 nurt_arrec *nurt_prof_array(const void *base, size_t bytes, const nurt_where *first);

@@ -188,9 +188,15 @@ nurt_runtime_test(runtime_many_devices_last_chosen 0 "test_faults many_devices: 
 nurt_runtime_test(runtime_many_devices_all_listed 1
   "matches no OpenCL device. devices: 0: .*, 69: [^,]+[(][^)]+[)]\n"
   "NU_DEVICE=nonsense" test_faults many_devices)
+# With NU_PROFILE=1 every launch has an event, whose status names the kernel
+# that failed; without, the failure shows at the next wait, which lists the
+# kernels launched since the device last finished its work.
 nurt_runtime_test(runtime_fault_kernel_execution 1
   "nurt: error: kernel failed on the device: CL_OUT_OF_RESOURCES [(]kernel scale, loop at test_faults.c:56[)]"
-  "" test_faults kernel)
+  "NU_PROFILE=1" test_faults kernel)
+nurt_runtime_test(runtime_fault_kernel_at_wait 1
+  "nurt: error: a kernel failed on the device: CL_OUT_OF_RESOURCES, seen by clFinish; the kernels launched since the device last finished its work: scale [(]loop at test_faults.c:56[)]"
+  "" test_faults kernel_wait)
 
 # Freshness by the range (issue 25 §1): random kernels, host statements, host
 # loops and code nucc did not see on one array, against a model of its
