@@ -6,6 +6,8 @@
  * nurt_lock. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 
 #include "nurt_internal.h"
 
@@ -239,6 +241,80 @@ static int mirrored_upload(nurt_entry *e, uintptr_t lo, size_t n, const nurt_whe
       "clEnqueueCopyBuffer", w);
   nurt_counters.mirrored++;
   note_upload(e, n, ev, sent); /* the unmap is the copy over the link */
+  return 1;
+}
+
+/* Copies back straight into protected pages (issue 25 §2).  NVIDIA's
+ * driver DMAs a read into host memory it has pinned (an array's mirror)
+ * without touching the pages on the CPU: they stay PROT_NONE, no other
+ * thread sees them half written, and the copy runs at the pinned rate (on
+ * the H100: 0.83 of a pinned copy for 4 KiB, 0.91 for 1 MiB, 1.00 for
+ * 256 MiB), where the bounce buffer and /proc/self/mem reach 2 GB/s.  A
+ * driver that copies on the CPU (PoCL, whose device is the CPU) would fault
+ * inside nurt: once per process, a probe reads into protected pages of its
+ * own under a mirror, at three sizes and alignments, and the handler counts
+ * faults there instead of serving them (guard.c).  Only a probe with no
+ * fault and the right bytes turns the direct copies on. */
+static int probe_direct(void) {
+  /* the size of the smallest mirror it stands for */
+  size_t page = nurt_page(), n = MIRROR_MIN;
+  char *scratch = aligned_alloc(page, n), *pattern = malloc(n);
+  cl_mem mirror = NULL, dev = NULL;
+  int ok = 0;
+  cl_int err = CL_SUCCESS;
+  if (scratch && pattern) {
+    memset(scratch, 0, n);
+    for (size_t i = 0; i < n; i++)
+      pattern[i] = (char)(i * 7 + 1);
+    mirror =
+        clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, n, scratch, &err);
+    if (err == CL_SUCCESS)
+      dev = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, n, NULL, &err);
+    if (err == CL_SUCCESS)
+      err = clEnqueueWriteBuffer(nurt_g.queue, dev, CL_TRUE, 0, n, pattern, 0, NULL, NULL);
+  }
+  if (mirror && dev && err == CL_SUCCESS) {
+    /* a page, 8 bytes, half a page at an odd place */
+    size_t off[3] = {0, page + 8, 2 * page + 100}, len[3] = {page, 8, page / 2};
+    nurt_guard_probe_begin((uintptr_t)scratch, (uintptr_t)scratch + n);
+    if (mprotect(scratch, n, PROT_NONE) == 0) {
+      ok = 1;
+      for (int i = 0; i < 3 && ok; i++)
+        ok = clEnqueueReadBuffer(nurt_g.queue, dev, CL_TRUE, off[i], len[i], scratch + off[i], 0,
+                                 NULL, NULL) == CL_SUCCESS;
+    }
+    ok &= nurt_guard_probe_end() == 0;
+    mprotect(scratch, n, PROT_READ | PROT_WRITE);
+    for (int i = 0; i < 3 && ok; i++)
+      ok = memcmp(scratch + off[i], pattern + off[i], len[i]) == 0;
+  }
+  if (dev)
+    clReleaseMemObject(dev);
+  if (mirror)
+    clReleaseMemObject(mirror);
+  clFinish(nurt_g.queue);
+  free(scratch);
+  free(pattern);
+  return ok;
+}
+
+int nurt_copy_direct(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
+  NURT_LOCKED();
+  nurt_buf *b = e->buf;
+  if (nurt_counters.direct_probe == 0 || b->bytes < MIRROR_MIN || !mirror_of(b))
+    return 0;
+  if (nurt_counters.direct_probe < 0)
+    nurt_counters.direct_probe = probe_direct();
+  if (!nurt_counters.direct_probe)
+    return 0;
+  cl_event ev;
+  nurt_check(clEnqueueReadBuffer(nurt_g.queue, b->mem, CL_TRUE, nurt_off(e, lo), hi - lo,
+                                 (void *)lo, 0, NULL, &ev),
+             "clEnqueueReadBuffer", &e->writer);
+  nurt_prof_waited(CL_SUCCESS, NULL, NULL);
+  nurt_counters.direct_back++;
+  count(e, 1, hi - lo);
+  nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);
   return 1;
 }
 

@@ -422,8 +422,38 @@ static void after_fork_child(void) {
  * A service thread doing the OpenCL work while the handler waits on a
  * semaphore would make the handler itself async-signal-safe; not done: the
  * contract above already rules out the deadlocks it would prevent. */
+/* copies.c's probe: is the driver's copy into protected pages a DMA, or a
+ * CPU copy that faults (on its own thread or the caller's)?  Its faults are
+ * counted and their page opened, with no lock: the caller holds nurt's. */
+static uintptr_t probe_lo, probe_hi;
+static int probe_faults;
+
+void nurt_guard_probe_begin(uintptr_t lo, uintptr_t hi) {
+  __atomic_store_n(&probe_faults, 0, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&probe_hi, hi, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&probe_lo, lo, __ATOMIC_SEQ_CST);
+}
+
+int nurt_guard_probe_end(void) {
+  __atomic_store_n(&probe_lo, 0, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&probe_hi, 0, __ATOMIC_SEQ_CST);
+  return __atomic_load_n(&probe_faults, __ATOMIC_SEQ_CST);
+}
+
+static int probed(uintptr_t addr) {
+  uintptr_t lo = __atomic_load_n(&probe_lo, __ATOMIC_SEQ_CST);
+  if (!lo || addr < lo || addr >= __atomic_load_n(&probe_hi, __ATOMIC_SEQ_CST))
+    return 0;
+  __atomic_add_fetch(&probe_faults, 1, __ATOMIC_SEQ_CST);
+  return mprotect((void *)down(addr), nurt_page(), PROT_READ | PROT_WRITE) == 0;
+}
+
 static void on_segv(int sig, siginfo_t *si, void *ctx) {
   int saved = errno;
+  if (si->si_code == SEGV_ACCERR && probed((uintptr_t)si->si_addr)) {
+    errno = saved;
+    return;
+  }
   int again =
       si->si_code == SEGV_ACCERR && handle((uintptr_t)si->si_addr, write_fault(ctx), fault_pc(ctx));
   errno = saved;

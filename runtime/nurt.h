@@ -283,6 +283,11 @@ typedef struct nurt_stats {
   unsigned long timer_waits; /* clock reads that waited for the kernels first (NU_TIMERS) */
   unsigned long pieces;      /* pieces the arrays are kept in now, each with a state (issue 25) */
   unsigned long mirrored;    /* uploads sent through a heap array's pinned pages (issue 25 §2) */
+  /* copies back the driver made straight into a heap array's protected,
+   * pinned pages; -1 in direct_probe: not asked yet, 0: this driver touches
+   * pages on the CPU (no such copies), 1: it does not */
+  unsigned long direct_back;
+  int direct_probe;
 } nurt_stats;
 void nurt_get_stats(nurt_stats *out);
 

@@ -278,6 +278,10 @@ void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi);             /* b
 /* Through /proc/self/mem and a bounce buffer, whatever the pages'
  * protection; blocking.  0 when /proc/self/mem cannot be used. */
 int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const nurt_where *w);
+/* Blocking copy back into e's pages as they are, protected or not, where
+ * the driver DMAs into its pinned mirror without touching them; 0: it
+ * cannot (no mirror, or a driver that copies on the CPU) */
+int nurt_copy_direct(nurt_entry *e, uintptr_t lo, uintptr_t hi);
 void nurt_wait_upload(nurt_entry *e);
 void nurt_join_uploads(nurt_entry *into, nurt_entry *from); /* from's pending upload too */
 void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi);      /* uploads reading [lo, hi) */
@@ -375,6 +379,10 @@ size_t nurt_closed_runs(void);                              /* runs in the set: 
 /* Copies to or from memory whatever its protection (0, or -1: not possible). */
 int nurt_guard_poke(uintptr_t dst, const void *src, size_t n);
 int nurt_guard_peek(void *dst, uintptr_t src, size_t n);
+/* Faults on [lo, hi) from now on only open their page and are counted, in
+ * any thread (copies.c's probe of the driver); end: how many there were. */
+void nurt_guard_probe_begin(uintptr_t lo, uintptr_t hi);
+int nurt_guard_probe_end(void);
 
 /* io.c: read, write, fread, send, ... wrapped (see the file) */
 void nurt_io_link(void);   /* does nothing: keeps io.c in a static link */

@@ -11,7 +11,7 @@
 
 #include "nurt_internal.h"
 
-nurt_stats nurt_counters;
+nurt_stats nurt_counters = {.direct_probe = -1};
 
 typedef struct {
   cl_event ev;
@@ -353,6 +353,12 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
     fprintf(out, "timers: %lu clock reads waited for the kernels (NU_TIMERS)\n", c->timer_waits);
   if (c->snapshots)
     fprintf(out, "snapshots: %lu copies taken on the device for snapshot(...)\n", c->snapshots);
+  if (c->mirrored || c->direct_probe >= 0)
+    fprintf(out,
+            "pinned pages: %lu uploads from heap arrays' own pages; %lu copies back straight into "
+            "protected pages%s\n",
+            c->mirrored, c->direct_back,
+            c->direct_probe == 0 ? " (none: this driver copies on the CPU)" : "");
   print_rates(out);
 }
 

@@ -220,7 +220,8 @@ void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
   NURT_LOCKED();
   if (hi <= lo)
     return;
-  if (nurt_guarded_below(lo, hi, RW) && nurt_copy_staged(e, 1, lo, hi, &e->writer))
+  if (nurt_guarded_below(lo, hi, RW) &&
+      (nurt_copy_direct(e, lo, hi) || nurt_copy_staged(e, 1, lo, hi, &e->writer)))
     return;
   saved_list s = {0};
   expose(lo, hi, RW, &s);

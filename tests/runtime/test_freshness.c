@@ -207,11 +207,22 @@ static void mirror(long n) {
     }
     free(a); /* the next round's block may come at the same address */
   }
-  unsigned long mirrored = stats_now().mirrored - s0.mirrored;
-  printf("mirror: %lu uploads through pinned pages\n", mirrored);
+  nurt_stats s1 = stats_now();
+  unsigned long mirrored = s1.mirrored - s0.mirrored, direct = s1.direct_back - s0.direct_back;
+  printf("mirror: %lu uploads through pinned pages; %lu copies back straight into protected "
+         "pages (the driver %s)\n",
+         mirrored, direct,
+         s1.direct_probe == 1   ? "DMAs into pinned pages"
+         : s1.direct_probe == 0 ? "copies on the CPU: the probe saw it fault"
+                                : "was not asked");
   /* heap.c's table, which mirrors need, is off under a sanitizer's malloc */
-  if (LAZY_HEAP && nurt_heap_tracked())
+  if (LAZY_HEAP && nurt_heap_tracked()) {
     CHECK(mirrored >= 9);
+    /* the host's reads brought the arrays back: the probe has run, and
+     * only a driver that passed it took copies straight into the pages */
+    CHECK(s1.direct_probe == 0 || s1.direct_probe == 1);
+    CHECK(s1.direct_probe ? direct > 0 : direct == 0);
+  }
 }
 
 int main(int argc, char **argv) {
