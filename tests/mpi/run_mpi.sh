@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# run_mpi.sh — nucc's kernels inside an MPI program (docs/runtime.md, "Inside
+# MPI programs"): jacobi_mpi.c, whose halo exchange and residual sum live in
+# halo.c (plain mpicc, never translated), is built with plain mpicc and run
+# on one rank (the oracle), then translated by nucc, linked with nurt's MPI
+# layer (nurt-mpi) and run on each rank count given; every output must match
+# the oracle's.  Without the layer the kernels' rows reach MPI stale or
+# protected (with MPICH over UCX, a peer's process_vm_readv fails with
+# EFAULT): NUCC_MPI_UNLINKED=1 runs that build instead, to see it fail.
+#
+# Usage: run_mpi.sh NUCC PKG_CONFIG_DIR WORKDIR MPICC MPIEXEC NP_FLAG INCLUDE_DIRS RANKS...
+#   MPICC, MPIEXEC, NP_FLAG   the MPI compiler wrapper, launcher and its -n flag
+#   INCLUDE_DIRS              MPI's header folders, ';'-separated (for nucc's parse)
+#   RANKS                     the rank counts to run (each divides the 24 rows)
+# Environment: OUTCMP (the outcmp tool), RUN_TIMEOUT (seconds per run, 120).
+set -u
+if [ $# -lt 8 ]; then
+  echo "usage: $0 NUCC PKG_CONFIG_DIR WORKDIR MPICC MPIEXEC NP_FLAG INCLUDE_DIRS RANKS..." >&2
+  exit 2
+fi
+nucc=$1 pcdir=$2 work=$3 mpicc=$4 mpiexec=$5 npflag=$6 incdirs=$7
+shift 7
+here=$(cd "$(dirname "$0")" && pwd)
+outcmp=${OUTCMP:-outcmp}
+timeout_s=${RUN_TIMEOUT:-120}
+args=(24 2048 12) # rows, columns (16 KB rows: UCX sends them by CMA), steps
+
+fail() {
+  echo "mpi.jacobi: FAIL: $*" >&2
+  exit 1
+}
+
+rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
+cd "$work" || exit 1
+# Open MPI refuses root and more ranks than cores unless told; MPICH ignores these.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+# Each rank has its own PoCL: one worker thread each keeps the ranks off
+# each other's cores.
+export POCL_MAX_PTHREAD_COUNT=${POCL_MAX_PTHREAD_COUNT:-1}
+
+run() { # run LEG NP PROGRAM: its output in LEG.out
+  local leg=$1 np=$2 prog=$3
+  timeout "$timeout_s" "$mpiexec" "$npflag" "$np" "./$prog" "${args[@]}" >"$leg.out" 2>"$leg.err"
+  local rc=$?
+  if [ $rc -ne 0 ]; then
+    tail -n 20 "$leg.err" >&2
+    [ $rc -eq 124 ] && fail "$leg: timed out after ${timeout_s}s"
+    fail "$leg: exit status $rc"
+  fi
+}
+
+cflags=(-O1 -std=c11 -iquote "$here")
+"$mpicc" "${cflags[@]}" -o seq "$here/jacobi_mpi.c" "$here/halo.c" 2>seq.build.err ||
+  { cat seq.build.err >&2; fail "mpicc of the plain program"; }
+run seq 1 seq
+echo "oracle: plain C on 1 rank of $("$mpiexec" --version 2>&1 | grep -m 1 -i version | tr -s " ")"
+
+nucc_flags=()
+IFS=';' read -r -a dirs <<<"$incdirs"
+for d in "${dirs[@]}"; do
+  [ -n "$d" ] && nucc_flags+=(-I "$d")
+done
+"$nucc" "${nucc_flags[@]}" "$here/jacobi_mpi.c" -o jacobi.nu.c || fail "nucc"
+
+lib=nurt-mpi
+[ "${NUCC_MPI_UNLINKED:-0}" = 1 ] && lib=nurt
+flags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs $lib) || fail "pkg-config $lib in $pcdir"
+# shellcheck disable=SC2086 # pkg-config's words, split on purpose
+"$mpicc" "${cflags[@]}" -o nu jacobi.nu.c "$here/halo.c" $flags 2>nu.build.err ||
+  { cat nu.build.err >&2; fail "mpicc of nucc's output"; }
+
+for np in "$@"; do
+  run "nu.$np" "$np" nu
+  "$outcmp" seq.out "nu.$np.out" || fail "$np ranks (nucc + $lib) differ from 1 rank of plain C"
+  echo "nucc + $lib, $np ranks: matches"
+done
+echo "mpi.jacobi: ok"
