@@ -36,6 +36,14 @@ __attribute__((constructor)) static void check_link_order(void) {
                     "that kernels wrote are handed to MPI stale (docs/usage.md)\n");
 }
 
+/* Stops every process: a request without its record would hand the program
+ * a buffer MPI never filled. */
+static _Noreturn void nurt_fatal_mpi(const char *what) {
+  fprintf(stderr, "nurt: error: %s\n", what);
+  PMPI_Abort(MPI_COMM_WORLD, 1);
+  abort();
+}
+
 /* ---- Byte ranges of typed buffers ---------------------------------------- */
 
 /* The bytes [lo, hi) that `count` elements of `t` at `buf` may touch:
@@ -135,19 +143,37 @@ static int role(int root, MPI_Comm comm) {
 
 /* ---- Requests in flight ---------------------------------------------------- */
 
-/* A request whose buffer MPI may still write (a nonblocking receive), or a
- * persistent one's buffer between its starts.  Few at a time: a list. */
+/* Between a nonblocking call and its completion MPI may touch the buffer at
+ * any moment, from this process or from a peer, while the program launches
+ * kernels; a launch protects the pages of the arrays it uses (a peer's
+ * process_vm_readv then fails with EFAULT) and uploads what it reads (half
+ * a message).  So the layer hands MPI a copy of its own, plain memory that
+ * no kernel knows: a send's taken when posted, a receive's copied into the
+ * program's buffer at completion.  The copy is the buffer's whole span, byte
+ * for byte, so it serves only a dense one (a vector type's holes would be
+ * overwritten with their old values); MPI gets a sparse one itself, synced
+ * as a blocking call's. */
+typedef struct {
+  span s;
+  char *copy; /* the span's image that MPI reads or writes, or NULL: MPI has the buffer */
+  int write;  /* MPI writes it: back into the program's buffer at completion */
+} side;
+
+/* A request of the program: its buffers (two for a nonblocking collective
+ * with a send and a receive buffer).  Few are in flight at a time: a list. */
 typedef struct pending {
   MPI_Request req;
-  span s;
-  int write;      /* MPI writes the buffer: host-fresh again at completion */
+  side side[2];
+  int nside;
   int persistent; /* kept after completion, for the next MPI_Start */
   int active;     /* started and not completed */
   struct pending *next;
 } pending;
 
 static pending *pendings;
-static int npending; /* atomic: entries in the list; 0 lets completions skip it */
+static pending *orphans; /* freed by MPI_Request_free while active: their copies
+                            may be in use until MPI_Finalize */
+static int npending;     /* atomic: entries in the list; 0 lets completions skip it */
 static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The record of req, unlinked when `take` (lock held). */
@@ -165,71 +191,117 @@ static pending *find(MPI_Request req, int take) {
   return NULL;
 }
 
-static void note(MPI_Request req, const span *s, int write, int persistent) {
-  if (req == MPI_REQUEST_NULL)
+static void drop(pending *p) {
+  if (!p)
     return;
-  pending *p = malloc(sizeof *p);
-  if (!p) {
-    /* without its record the buffer's completion cannot be seen: the
-     * buffer is made host-fresh now and left so */
-    sync_span(s, write);
-    return;
-  }
-  *p = (pending){
-      .req = req, .s = *s, .write = write, .persistent = persistent, .active = !persistent};
-  pthread_mutex_lock(&pending_lock);
-  /* MPI hands out a handle again only once its request is gone: a record
-   * left with it (a request never waited for) must not mark this one's
-   * buffer at completion */
-  free(find(req, 1));
-  p->next = pendings;
-  pendings = p;
-  __atomic_store_n(&npending, npending + 1, __ATOMIC_RELAXED);
-  pthread_mutex_unlock(&pending_lock);
+  for (int i = 0; i < p->nside; i++)
+    free(p->side[i].copy);
+  free(p);
 }
 
-/* req has completed: what MPI wrote is the host's, whatever a kernel
- * uploaded meanwhile.  nurt_host_define keeps the host's bytes of the span
- * (the message) and brings back only the others of their pages. */
+/* The program's buffer as its span's image: the copy filled from it. */
+static void fill(side *d) { memcpy(d->copy, (const void *)d->s.lo, d->s.hi - d->s.lo); }
+
+/* Prepares one buffer of a nonblocking call: synced, and for a dense one the
+ * copy made (`fill_now`: a send's, or a receive's, so that the bytes a short
+ * message leaves alone keep their values).  Returns what MPI is to be given:
+ * the copy's address of buf, or buf. */
+static void *prepare(side *d, const void *buf, long long count, MPI_Datatype t, int write,
+                     int fill_now, int *nside) {
+  d->copy = NULL;
+  d->write = write;
+  if (buf == MPI_IN_PLACE || !span_of(buf, count, t, &d->s))
+    return (void *)buf;
+  ++*nside;
+  int size = 0;
+  size_t bytes = d->s.hi - d->s.lo;
+  if (PMPI_Type_size(t, &size) == MPI_SUCCESS && (long long)size * count == (long long)bytes)
+    d->copy = malloc(bytes);
+  /* the program's bytes current on the host: read into the copy, or (no
+   * copy) left to MPI as a blocking call's */
+  sync_span(&d->s, write && !d->copy);
+  if (!d->copy)
+    return (void *)buf;
+  if (fill_now)
+    fill(d);
+  return d->copy + ((uintptr_t)buf - d->s.lo);
+}
+
+/* The nonblocking call returned rc and set *req: recorded, or the copies
+ * freed if it failed. */
+static int posted(int rc, const MPI_Request *req, side *sides, int nside, int persistent) {
+  pending *p = NULL;
+  if (rc == MPI_SUCCESS && nside > 0 && *req != MPI_REQUEST_NULL && (p = malloc(sizeof *p))) {
+    *p = (pending){.req = *req, .nside = nside, .persistent = persistent, .active = !persistent};
+    memcpy(p->side, sides, (size_t)nside * sizeof *sides);
+    pthread_mutex_lock(&pending_lock);
+    /* MPI hands out a handle again only once its request is gone: a record
+     * left with it (a request never waited for) is stale */
+    drop(find(*req, 1));
+    p->next = pendings;
+    pendings = p;
+    __atomic_store_n(&npending, npending + 1, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&pending_lock);
+    return rc;
+  }
+  if (rc == MPI_SUCCESS && nside > 0 && *req != MPI_REQUEST_NULL)
+    nurt_fatal_mpi("out of host memory for a request's record");
+  for (int i = 0; i < nside; i++)
+    free(sides[i].copy);
+  return rc;
+}
+
+/* req has completed: what MPI wrote becomes the program's.  The span turns
+ * host-fresh without a copy back (nurt_host_define: its bytes are the
+ * message's; the other bytes of its pages come back if only the device has
+ * them), and the copy, if any, goes in. */
 static void completed(MPI_Request req) {
   if (req == MPI_REQUEST_NULL || !__atomic_load_n(&npending, __ATOMIC_RELAXED))
     return;
   pthread_mutex_lock(&pending_lock);
   pending *p = find(req, 0);
-  span s = {0, 0};
-  int write = 0;
-  if (p && p->active) {
-    s = p->s;
-    write = p->write;
-    p->active = 0;
-    if (!p->persistent)
-      find(req, 1);
-  } else {
+  if (p && !p->active)
     p = NULL;
-  }
+  else if (p && !p->persistent)
+    find(req, 1);
+  if (p)
+    p->active = 0;
   pthread_mutex_unlock(&pending_lock);
-  if (p && !p->persistent)
-    free(p);
-  if (write)
-    nurt_host_define((const void *)s.lo, s.hi - s.lo);
+  if (!p)
+    return;
+  for (int i = 0; i < p->nside; i++) {
+    side *d = &p->side[i];
+    if (!d->write)
+      continue;
+    if (d->copy) {
+      nurt_host_define((const void *)d->s.lo, d->s.hi - d->s.lo);
+      memcpy((void *)d->s.lo, d->copy, d->s.hi - d->s.lo);
+    } else {
+      /* holes: what kernels wrote there meanwhile is kept */
+      sync_span(&d->s, 1);
+    }
+  }
+  if (!p->persistent)
+    drop(p);
 }
 
-/* A persistent request starts again: its buffer synced as at a post. */
+/* A persistent request starts again: its buffers synced and copied as at
+ * a post. */
 static void started(MPI_Request req) {
   if (!__atomic_load_n(&npending, __ATOMIC_RELAXED))
     return;
   pthread_mutex_lock(&pending_lock);
   pending *p = find(req, 0);
-  span s = {0, 0};
-  int write = 0, found = p != NULL;
-  if (p) {
-    s = p->s;
-    write = p->write;
-    p->active = 1;
-  }
   pthread_mutex_unlock(&pending_lock);
-  if (found)
-    sync_span(&s, write);
+  if (!p)
+    return;
+  for (int i = 0; i < p->nside; i++) {
+    side *d = &p->side[i];
+    sync_span(&d->s, d->write && !d->copy);
+    if (d->copy)
+      fill(d);
+  }
+  p->active = 1;
 }
 
 /* The requests of a wait or test, as they were before the call: MPI sets a
@@ -245,9 +317,10 @@ static int save(saved *sv, int n, const MPI_Request *reqs) {
     return 0;
   sv->v = (size_t)n <= sizeof sv->small / sizeof *sv->small ? sv->small
                                                             : malloc((size_t)n * sizeof *reqs);
-  if (sv->v)
-    memcpy(sv->v, reqs, (size_t)n * sizeof *reqs);
-  return sv->v != NULL;
+  if (!sv->v)
+    nurt_fatal_mpi("out of host memory for a wait's requests");
+  memcpy(sv->v, reqs, (size_t)n * sizeof *reqs);
+  return 1;
 }
 
 static void unsave(saved *sv) {
@@ -267,28 +340,27 @@ SEND(Ssend)
 SEND(Bsend)
 SEND(Rsend)
 
-/* A nonblocking send needs nothing at completion: the buffer was current
- * when posted, and MPI forbids writing it until then. */
 #define ISEND(NAME)                                                                                \
   int MPI_##NAME(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm comm,     \
                  MPI_Request *req) {                                                               \
-    sync_buf(buf, count, t, 0);                                                                    \
-    return PMPI_##NAME(buf, count, t, dest, tag, comm, req);                                       \
+    side d;                                                                                        \
+    int n = 0;                                                                                     \
+    const void *b = prepare(&d, buf, count, t, 0, 1, &n);                                          \
+    return posted(PMPI_##NAME(b, count, t, dest, tag, comm, req), req, &d, n, 0);                  \
   }
 ISEND(Isend)
 ISEND(Issend)
 ISEND(Ibsend)
 ISEND(Irsend)
 
-/* Persistent sends: synced at each start, recorded for it. */
+/* Persistent requests: the copy made once, filled at each start. */
 #define SEND_INIT(NAME)                                                                            \
   int MPI_##NAME(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm comm,     \
                  MPI_Request *req) {                                                               \
-    int rc = PMPI_##NAME(buf, count, t, dest, tag, comm, req);                                     \
-    span s;                                                                                        \
-    if (rc == MPI_SUCCESS && span_of(buf, count, t, &s))                                           \
-      note(*req, &s, 0, 1);                                                                        \
-    return rc;                                                                                     \
+    side d;                                                                                        \
+    int n = 0;                                                                                     \
+    const void *b = prepare(&d, buf, count, t, 0, 0, &n);                                          \
+    return posted(PMPI_##NAME(b, count, t, dest, tag, comm, req), req, &d, n, 1);                  \
   }
 SEND_INIT(Send_init)
 SEND_INIT(Ssend_init)
@@ -297,11 +369,10 @@ SEND_INIT(Rsend_init)
 
 int MPI_Recv_init(void *buf, int count, MPI_Datatype t, int source, int tag, MPI_Comm comm,
                   MPI_Request *req) {
-  int rc = PMPI_Recv_init(buf, count, t, source, tag, comm, req);
-  span s;
-  if (rc == MPI_SUCCESS && span_of(buf, count, t, &s))
-    note(*req, &s, 1, 1);
-  return rc;
+  side d;
+  int n = 0;
+  void *b = prepare(&d, buf, count, t, 1, 0, &n);
+  return posted(PMPI_Recv_init(b, count, t, source, tag, comm, req), req, &d, n, 1);
 }
 
 int MPI_Recv(void *buf, int count, MPI_Datatype t, int source, int tag, MPI_Comm comm,
@@ -330,25 +401,19 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype t, int dest, int sen
   return PMPI_Sendrecv_replace(buf, count, t, dest, sendtag, source, recvtag, comm, status);
 }
 
-/* A nonblocking receive: host-fresh before the post (its pages writable
- * for MPI), and again at completion. */
-static int posted_recv(int rc, const void *buf, long long count, MPI_Datatype t,
-                       const MPI_Request *req) {
-  span s;
-  if (rc == MPI_SUCCESS && buf != MPI_IN_PLACE && span_of(buf, count, t, &s))
-    note(*req, &s, 1, 0);
-  return rc;
-}
-
 int MPI_Irecv(void *buf, int count, MPI_Datatype t, int source, int tag, MPI_Comm comm,
               MPI_Request *req) {
-  sync_buf(buf, count, t, 1);
-  return posted_recv(PMPI_Irecv(buf, count, t, source, tag, comm, req), buf, count, t, req);
+  side d;
+  int n = 0;
+  void *b = prepare(&d, buf, count, t, 1, 1, &n);
+  return posted(PMPI_Irecv(b, count, t, source, tag, comm, req), req, &d, n, 0);
 }
 
 int MPI_Imrecv(void *buf, int count, MPI_Datatype t, MPI_Message *message, MPI_Request *req) {
-  sync_buf(buf, count, t, 1);
-  return posted_recv(PMPI_Imrecv(buf, count, t, message, req), buf, count, t, req);
+  side d;
+  int n = 0;
+  void *b = prepare(&d, buf, count, t, 1, 1, &n);
+  return posted(PMPI_Imrecv(b, count, t, message, req), req, &d, n, 0);
 }
 
 int MPI_Start(MPI_Request *req) {
@@ -456,16 +521,34 @@ int MPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int indices[],
   return rc;
 }
 
-/* A freed request's operation completes at a time no call tells: its
- * record is dropped (docs/runtime.md: a receive must be waited for). */
+/* A request freed while active completes at a time no call tells: its
+ * copies stay until MPI_Finalize, and what it receives never reaches the
+ * program's buffer (docs/runtime.md: wait for a receive). */
 int MPI_Request_free(MPI_Request *req) {
   if (req && *req != MPI_REQUEST_NULL && __atomic_load_n(&npending, __ATOMIC_RELAXED)) {
     pthread_mutex_lock(&pending_lock);
     pending *p = find(*req, 1);
+    if (p && p->active) {
+      p->next = orphans;
+      orphans = p;
+      p = NULL;
+    }
     pthread_mutex_unlock(&pending_lock);
-    free(p);
+    drop(p);
   }
   return PMPI_Request_free(req);
+}
+
+int MPI_Finalize(void) {
+  int rc = PMPI_Finalize();
+  pthread_mutex_lock(&pending_lock);
+  for (pending *p = orphans, *next; p; p = next) {
+    next = p->next;
+    drop(p);
+  }
+  orphans = NULL;
+  pthread_mutex_unlock(&pending_lock);
+  return rc;
 }
 
 /* ---- Collectives ----------------------------------------------------------- */
@@ -596,19 +679,20 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
                         recvtype, comm);
 }
 
-/* Two nonblocking collectives, whose buffers are pending as a receive's. */
+/* Two nonblocking collectives, whose buffers go through copies as a
+ * nonblocking send's and receive's. */
 int MPI_Ibcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm comm, MPI_Request *req) {
-  int r = role(root, comm);
-  if (r != NOT_IN)
-    sync_buf(buf, count, t, r == LEAF);
-  int rc = PMPI_Ibcast(buf, count, t, root, comm, req);
-  return r == LEAF ? posted_recv(rc, buf, count, t, req) : rc;
+  int r = role(root, comm), n = 0;
+  side d;
+  void *b = r == NOT_IN ? buf : prepare(&d, buf, count, t, r == LEAF, 1, &n);
+  return posted(PMPI_Ibcast(b, count, t, root, comm, req), req, &d, n, 0);
 }
 
 int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t, MPI_Op op,
                    MPI_Comm comm, MPI_Request *req) {
-  sync_buf(sendbuf, count, t, 0);
-  sync_buf(recvbuf, count, t, 1);
-  return posted_recv(PMPI_Iallreduce(sendbuf, recvbuf, count, t, op, comm, req), recvbuf, count, t,
-                     req);
+  side d[2];
+  int n = 0;
+  const void *sb = prepare(&d[n], sendbuf, count, t, 0, 1, &n);
+  void *rb = prepare(&d[n], recvbuf, count, t, 1, 1, &n);
+  return posted(PMPI_Iallreduce(sb, rb, count, t, op, comm, req), req, d, n, 0);
 }

@@ -1,9 +1,10 @@
 /* jacobi_mpi.c — a 2-D Jacobi sweep over an n x m grid split by rows over
  * the MPI ranks (tests/mpi/run_mpi.sh): each rank's kernels write its rows,
  * the ranks exchange their edge rows (halo.c: MPI_Sendrecv on even steps,
- * MPI_Isend/MPI_Irecv/MPI_Waitall on odd ones) and sum a residual per column
- * that a kernel computed (MPI_Allreduce); rank 0 gathers the grid and prints
- * it.  Any number of ranks dividing n prints what one rank prints.
+ * MPI_Isend/MPI_Irecv/MPI_Waitall around the inner rows' kernel on odd
+ * ones) and sum a residual per column that a kernel computed
+ * (MPI_Allreduce); rank 0 gathers the grid and prints it.  Any number of
+ * ranks dividing n prints what one rank prints.
  * Usage: jacobi_mpi [n m steps] */
 #include <mpi.h>
 #include <stdio.h>
@@ -11,14 +12,30 @@
 
 #include "halo.h"
 
-/* One step: v from u on rows 1..rows, then res[j], column j's squared
- * change over those rows. */
-static void sweep(int rows, int m, double (*restrict u)[m], double (*restrict v)[m],
-                  double *restrict res) {
+/* Rows lo..hi of v from u. */
+static void relax(int lo, int hi, int m, double (*restrict u)[m], double (*restrict v)[m]) {
 #pragma nu work(4, 16)
-  for (int i = 1; i <= rows; i++)
+  for (int i = lo; i <= hi; i++)
     for (int j = 1; j < m - 1; j++)
       v[i][j] = 0.25 * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]);
+}
+
+/* One step: the halos, v from u on rows 1..rows, then res[j], column j's
+ * squared change over those rows.  On odd steps the inner rows are relaxed
+ * while the halos are in flight: the kernel reads and the halo rows share
+ * pages with rows it reads, which MPI may be filling. */
+static void sweep(int step, int rows, int m, double (*restrict u)[m], double (*restrict v)[m],
+                  double *restrict res) {
+  if (step % 2 == 0) {
+    halo_exchange(&u[0][0], rows, m);
+    relax(1, rows, m, u, v);
+  } else {
+    halo_post(&u[0][0], rows, m);
+    relax(2, rows - 1, m, u, v);
+    halo_wait();
+    relax(1, 1, m, u, v);
+    relax(rows, rows, m, u, v);
+  }
 #pragma nu work(32)
   for (int j = 0; j < m; j++) {
     double s = 0;
@@ -48,7 +65,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int n = argc > 1 ? atoi(argv[1]) : 24, m = argc > 2 ? atoi(argv[2]) : 4096;
   int steps = argc > 3 ? atoi(argv[3]) : 12;
-  if (n % size != 0) {
+  if (n % size != 0 || n / size < 2) {
     if (rank == 0)
       fprintf(stderr, "jacobi_mpi: %d rows do not split over %d ranks\n", n, size);
     MPI_Abort(MPI_COMM_WORLD, 2);
@@ -64,8 +81,7 @@ int main(int argc, char **argv) {
       u[i][j] = v[i][j] = boundary(rank * rows + i, j, n, m);
 
   for (int step = 0; step < steps; step++) {
-    halo_exchange(&u[0][0], rows, m, step % 2);
-    sweep(rows, m, u, v, res);
+    sweep(step, rows, m, u, v, res);
     halo_sum(res, total, m);
     double r = 0;
     for (int j = 0; j < m; j++)
