@@ -73,6 +73,19 @@ flags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs $lib) || fail "pkg-c
 for np in "$@"; do
   run "nu.$np" "$np" nu
   "$outcmp" seq.out "nu.$np.out" || fail "$np ranks (nucc + $lib) differ from 1 rank of plain C"
+  if [ $lib = nurt-mpi ] && grep -q 'nurt: warning' "nu.$np.err"; then
+    fail "$np ranks: $(grep -m 1 'nurt: warning' "nu.$np.err")"
+  fi
   echo "nucc + $lib, $np ranks: matches"
 done
+
+# Linked without the layer, nurt says so (io.c): on one rank, which moves no halo.
+flags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs nurt) || fail "pkg-config nurt"
+# shellcheck disable=SC2086
+"$mpicc" "${cflags[@]}" -o plain jacobi.nu.c "$here/halo.c" $flags 2>plain.build.err ||
+  { cat plain.build.err >&2; fail "mpicc of nucc's output without the layer"; }
+run plain 1 plain
+grep -q "nurt: warning: the program calls MPI .* without nurt's MPI layer" plain.err ||
+  fail "linked without libnurt_mpi, the program did not warn"
+echo "nucc + nurt without the layer: warns"
 echo "mpi.jacobi: ok"
