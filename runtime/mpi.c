@@ -6,10 +6,11 @@
  * progress thread copies while kernels run.  So a buffer MPI reads is
  * copied back from the device before the call (its pages readable), and a
  * buffer MPI writes becomes host-fresh before it (its pages writable): the
- * next kernel that reads it uploads what arrived.  A nonblocking receive's
- * buffer is marked host-fresh again when its request completes: a kernel
- * launched meanwhile may have uploaded it half filled.  Only nurt.h's API
- * is used: the layer sits on top of nurt as a program would.
+ * next kernel that reads it uploads what arrived.  A nonblocking call hands
+ * MPI a copy of the buffer instead, which no kernel launched before its
+ * completion can protect or upload half filled ("Requests in flight").
+ * Only nurt.h's API is used: the layer sits on top of nurt as a program
+ * would.
  * docs/runtime.md ("Inside MPI programs") lists the calls covered. */
 #define _GNU_SOURCE /* dlsym's RTLD_DEFAULT */
 #include <dlfcn.h>
@@ -48,7 +49,7 @@ void nurt_mpi_layer(void) {}
 
 /* Stops every process: a request without its record would hand the program
  * a buffer MPI never filled. */
-static _Noreturn void nurt_fatal_mpi(const char *what) {
+static _Noreturn void die(const char *what) {
   fprintf(stderr, "nurt: error: %s\n", what);
   PMPI_Abort(MPI_COMM_WORLD, 1);
   abort();
@@ -64,7 +65,7 @@ typedef struct {
   uintptr_t lo, hi;
 } span;
 
-static int span_of(const void *buf, long long count, MPI_Datatype t, span *s) {
+static int span_at(uintptr_t buf, long long count, MPI_Datatype t, span *s) {
   MPI_Aint lb, extent, tlb, textent;
   if (count <= 0 || t == MPI_DATATYPE_NULL ||
       PMPI_Type_get_extent(t, &lb, &extent) != MPI_SUCCESS ||
@@ -74,9 +75,14 @@ static int span_of(const void *buf, long long count, MPI_Datatype t, span *s) {
    * the elements downwards */
   long long first = (long long)tlb, last = (long long)tlb + (count - 1) * (long long)extent;
   long long from = first < last ? first : last, to = (first < last ? last : first) + textent;
-  s->lo = (uintptr_t)buf + (uintptr_t)from;
-  s->hi = (uintptr_t)buf + (uintptr_t)to;
+  s->lo = buf + (uintptr_t)from;
+  s->hi = buf + (uintptr_t)to;
   return 1;
+}
+
+/* In integers: MPI_BOTTOM is a null pointer, and the bounds are absolute. */
+static int span_of(const void *buf, long long count, MPI_Datatype t, span *s) {
+  return span_at((uintptr_t)buf, count, t, s);
 }
 
 /* The union of count[i] elements at displs[i] extents from buf, i < n. */
@@ -89,7 +95,8 @@ static int span_of_v(const void *buf, int n, const int *counts, const int *displ
   int any = 0;
   for (int i = 0; i < n; i++) {
     span p;
-    if (!span_of((const char *)buf + (long long)displs[i] * (long long)extent, counts[i], t, &p))
+    if (!span_at((uintptr_t)buf + (uintptr_t)((long long)displs[i] * (long long)extent), counts[i],
+                 t, &p))
       continue;
     if (!any || p.lo < s->lo)
       s->lo = p.lo;
@@ -255,7 +262,7 @@ static int posted(int rc, const MPI_Request *req, side *sides, int nside, int pe
     return rc;
   }
   if (rc == MPI_SUCCESS && nside > 0 && *req != MPI_REQUEST_NULL)
-    nurt_fatal_mpi("out of host memory for a request's record");
+    die("out of host memory for a request's record");
   for (int i = 0; i < nside; i++)
     free(sides[i].copy);
   return rc;
@@ -302,6 +309,8 @@ static void started(MPI_Request req) {
     return;
   pthread_mutex_lock(&pending_lock);
   pending *p = find(req, 0);
+  if (p)
+    p->active = 1;
   pthread_mutex_unlock(&pending_lock);
   if (!p)
     return;
@@ -311,7 +320,6 @@ static void started(MPI_Request req) {
     if (d->copy)
       fill(d);
   }
-  p->active = 1;
 }
 
 /* The requests of a wait or test, as they were before the call: MPI sets a
@@ -328,7 +336,7 @@ static int save(saved *sv, int n, const MPI_Request *reqs) {
   sv->v = (size_t)n <= sizeof sv->small / sizeof *sv->small ? sv->small
                                                             : malloc((size_t)n * sizeof *reqs);
   if (!sv->v)
-    nurt_fatal_mpi("out of host memory for a wait's requests");
+    die("out of host memory for a wait's requests");
   memcpy(sv->v, reqs, (size_t)n * sizeof *reqs);
   return 1;
 }
@@ -563,10 +571,12 @@ int MPI_Finalize(void) {
 
 /* ---- Collectives ----------------------------------------------------------- */
 
+/* Written at the root too: MPICH's large broadcast (a scatter, then a ring
+ * allgather) receives into the root's buffer the blocks it already has,
+ * and a page left read-only there failed the root's process_vm_readv. */
 int MPI_Bcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm comm) {
-  int r = role(root, comm);
-  if (r != NOT_IN)
-    sync_buf(buf, count, t, r == LEAF);
+  if (role(root, comm) != NOT_IN)
+    sync_buf(buf, count, t, 1);
   return PMPI_Bcast(buf, count, t, root, comm);
 }
 
@@ -694,7 +704,7 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
 int MPI_Ibcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm comm, MPI_Request *req) {
   int r = role(root, comm), n = 0;
   side d;
-  void *b = r == NOT_IN ? buf : prepare(&d, buf, count, t, r == LEAF, 1, &n);
+  void *b = r == NOT_IN ? buf : prepare(&d, buf, count, t, 1, 1, &n); /* as MPI_Bcast */
   return posted(PMPI_Ibcast(b, count, t, root, comm, req), req, &d, n, 0);
 }
 
