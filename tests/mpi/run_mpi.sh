@@ -36,7 +36,7 @@ fail() {
   exit 1
 }
 
-rm -rf "$work" && mkdir -p "$work" || fail "cannot create $work"
+{ rm -rf "$work" && mkdir -p "$work"; } || fail "cannot create $work"
 cd "$work" || exit 1
 # Open MPI refuses root and more ranks than cores unless told; MPICH ignores these.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
