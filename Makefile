@@ -2,7 +2,7 @@
 # strings the steps together.  The two commands a newcomer needs:
 #   make demo   set up, build, translate examples/sgemm.c and run it both ways
 #   make check  the quick loop after a change: unit, golden, bad-input, pipeline and
-#               the run tests (runtime, run, verify, profile) on PoCL, in build/ only
+#               the run tests (runtime, run, verify, profile, mpi) on PoCL, in build/ only
 #               (no sanitizers, no fuzzing, no corpus or property tests)
 #   make test   set up, build (normal and sanitizer builds), check the style, run the
 #               static checks (cppcheck, clang-tidy), run ctest (with fuzz and valgrind),
@@ -27,7 +27,7 @@ TEST_JOBS    ?= $(JOBS)
 # QUICK=1 (the default) skips the NU_VERIFY and --emit=seq legs of the run
 # tests (NUCC_QUICK, tests/run_both.sh) and the seq tests (tests/emit_seq.sh);
 # QUICK=0 runs them as make test does.
-CHECK_LABELS ?= ^(unit|golden|bad|pipeline|run|runtime|verify|profile|seq)$$
+CHECK_LABELS ?= ^(unit|golden|bad|pipeline|run|runtime|verify|profile|seq|mpi)$$
 QUICK        ?= 1
 # The sanitizer build reruns only what exercises memory at run time: nurt
 # and the programs built on it (runtime, run, verify, profile), nucc's error

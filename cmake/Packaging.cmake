@@ -13,6 +13,12 @@ install(TARGETS nurt EXPORT nuccTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/runtime/nurt.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# nurt's MPI layer, where an MPI library was found (runtime/CMakeLists.txt).
+if(TARGET nurt_mpi)
+  add_library(nucc::nurt_mpi ALIAS nurt_mpi)
+  install(TARGETS nurt_mpi EXPORT nuccTargets
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 
 # --- pkg-config ------------------------------------------------------------
 # Installed: written at install time, so that it names the prefix actually
@@ -24,6 +30,15 @@ install(CODE "
   set(NURT_PC_LIBDIR [[${CMAKE_INSTALL_LIBDIR}]])
   set(NURT_PC_INCLUDEDIR [[${CMAKE_INSTALL_INCLUDEDIR}]])
   include([[${CMAKE_CURRENT_LIST_DIR}/nurtInstallPkgConfig.cmake]])")
+if(TARGET nurt_mpi)
+  install(CODE "
+    set(PROJECT_VERSION [[${PROJECT_VERSION}]])
+    set(NURT_PC_IN [[${CMAKE_CURRENT_LIST_DIR}/nurt-mpi.pc.in]])
+    set(NURT_PC_OUT [[${CMAKE_BINARY_DIR}/pkgconfig-install/nurt-mpi.pc]])
+    set(NURT_PC_LIBDIR [[${CMAKE_INSTALL_LIBDIR}]])
+    set(NURT_PC_INCLUDEDIR [[${CMAKE_INSTALL_INCLUDEDIR}]])
+    include([[${CMAKE_CURRENT_LIST_DIR}/nurtInstallPkgConfig.cmake]])")
+endif()
 
 # This build tree: headers from the sources, the library from lib/.  As
 # nurt-uninstalled.pc (which pkg-config prefers to nurt.pc when both are on
@@ -35,6 +50,12 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/nurt.pc.in
   ${CMAKE_BINARY_DIR}/nurt-uninstalled.pc @ONLY)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/nurt.pc.in
   ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled/nurt.pc @ONLY)
+if(TARGET nurt_mpi)
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/nurt-mpi.pc.in
+    ${CMAKE_BINARY_DIR}/nurt-mpi-uninstalled.pc @ONLY)
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/nurt-mpi.pc.in
+    ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled/nurt-mpi.pc @ONLY)
+endif()
 
 # --- the CMake package nucc --------------------------------------------------
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/nuccConfigVersion.cmake

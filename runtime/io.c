@@ -59,6 +59,23 @@ __attribute__((constructor)) static void find_all(void) {
     __atomic_store_n(&nexts[i], dlsym(RTLD_NEXT, names[i]), __ATOMIC_RELEASE);
 }
 
+/* An MPI library moves buffers where no wrapper here sees it (a peer's
+ * process_vm_readv, RDMA): nurt's MPI layer, libnurt_mpi, syncs them at
+ * the MPI calls (docs/runtime.md).  A program that has an MPI library but
+ * not the layer (not linked, or dropped by --as-needed after the MPI
+ * library) would hand MPI stale or protected rows without a sign: say so.
+ * The layer's own check says when it is linked but comes second. */
+__attribute__((constructor)) static void check_mpi_layer(void) {
+  Dl_info at;
+  void *send = dlsym(RTLD_DEFAULT, "MPI_Send");
+  if (send && !dlsym(RTLD_DEFAULT, "nurt_mpi_layer"))
+    fprintf(stderr,
+            "nurt: warning: the program calls MPI (%s) without nurt's MPI layer: link "
+            "-lnurt_mpi before the MPI library (pkg-config nurt-mpi), or buffers that kernels "
+            "wrote are handed to MPI stale (docs/usage.md)\n",
+            dladdr(send, &at) && at.dli_fname ? at.dli_fname : "MPI_Send");
+}
+
 /* [p, p + n) is about to be read (write == 0) or written by the kernel.  The
  * question costs two loads while no page is protected, a scan of the
  * protected runs otherwise; only a buffer that touches one takes the lock. */

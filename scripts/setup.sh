@@ -24,6 +24,8 @@ OPTIONAL=(
   valgrind        # the valgrind.* tests
   clang           # the fuzz.* tests: libFuzzer targets built by clang,
   libclang-rt-dev # with its fuzzer runtime
+  libmpich-dev    # MPI: libnurt_mpi, nurt's layer for MPI programs, and the mpi.* test,
+  mpich           # with its mpicc and mpiexec (runs as root and oversubscribed as it is)
   ninja-build     # the pipeline.*ninja tests: nucc's dependency files under Ninja
   groff-base      # the pipeline.manpage test renders nucc.1 (groff -man),
   man-db          # and man -l / man nucc read it
