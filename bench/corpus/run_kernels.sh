@@ -1,0 +1,399 @@
+#!/usr/bin/env bash
+# run_kernels.sh — issue 24's comparison, step 2, from the repository root
+# with .carry/kernels carried (bench/corpus/prepare_kernels.sh): each program's
+# official CUDA (and OpenCL, where its repository ships one) version against
+# its OpenMP version through nucc, same sizes and inputs, one program after
+# the other; a program that fails to build or run is reported and the rest go
+# on.  For each version: kernel time, the program's own timer, the wall time
+# of the whole run, and whether the result verified.  Output: $OUT/kernels.txt
+# (log and table) and $OUT/kernels.tsv.
+#
+# Kernel time: nucc's from NU_PROFILE (the program's kernels; PolyBench's
+# cache-flush kernel in polybench.c left out); CUDA's from nsys when it is
+# installed (the sum over the run's kernels), else from the program's own
+# timer where that times kernels only (PolyBench: the launches and a
+# synchronize; lavaMD: "GPU: KERNEL").  Verification: PolyBench and lavaMD
+# outputs against the OpenMP version built by gcc (every value within 0.05 %,
+# PolyBench's own criterion, values under 0.01 skipped as it does); lud
+# its own -v check; NPB its own "Verification = SUCCESSFUL".
+#
+# Without nvcc (here, on PoCL) the CUDA and OpenCL sides are skipped and the
+# nucc side runs: prepare with KSIZE=test for that.
+# Usage: bash bench/corpus/run_kernels.sh [PROGRAM...]
+#   PROGRAM: gemm jacobi2d covariance lavamd lud cg mg ft (default: all)
+#   LAVAMD_BOXES (default 10 20 in gpu size, 3 in test), LUD_SIZE (2048; 128)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+carry=$root/.carry/kernels
+out=${OUT:-$root/.carry/kernels-out}
+bin=${KBIN:-/tmp/nukernels}
+ksize=$(cat "$carry/ksize.txt")
+rm -rf "$bin"
+mkdir -p "$out" "$bin"
+[ -d /usr/local/cuda/bin ] && export PATH=/usr/local/cuda/bin:$PATH
+log=$out/kernels.txt
+tsv=$out/kernels.tsv
+: >"$tsv"
+ncpu=${NCPU:-$(nproc)}
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$ncpu}
+# have_cuda: nvcc builds the CUDA versions (CUDA_BUILD_ONLY=1: build them,
+# run nothing of theirs — for a machine with nvcc and no GPU)
+if command -v nvcc >/dev/null && nvidia-smi >/dev/null 2>&1; then
+  have_cuda=1
+  sm=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
+  export NU_DEVICE=${NU_DEVICE:-gpu}
+elif command -v nvcc >/dev/null && [ "${CUDA_BUILD_ONLY:-0}" = 1 ]; then
+  have_cuda=build sm=90
+else
+  have_cuda=0
+fi
+nsys=$(command -v nsys || ls /usr/local/cuda*/bin/nsys /opt/nvidia/nsight-systems/*/bin/nsys /usr/local/cuda*/nsight-systems*/bin/nsys 2>/dev/null | head -1)
+progs=${*:-gemm jacobi2d covariance lavamd lud cg mg ft}
+if [ "$ksize" = test ]; then
+  boxes=${LAVAMD_BOXES:-3} ludn=${LUD_SIZE:-128}
+else
+  boxes=${LAVAMD_BOXES:-10 20} ludn=${LUD_SIZE:-2048}
+fi
+
+# time() pinned: lavaMD seeds its input from the clock; with this every
+# version draws the same particles.
+printf '#include <time.h>\ntime_t time(time_t *t) { if (t) *t = 1; return 1; }\n' |
+  gcc -shared -fPIC -x c - -o "$bin/fixtime.so"
+
+# rec PROGRAM SIZE VERSION KERNEL_MS KERNEL_FROM OWN_TIMER WALL_S VERIFIED
+rec() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$tsv"; }
+
+# walled OUTFILE CMD...: runs CMD (stdout+stderr to OUTFILE, 600 s at most),
+# prints the wall seconds; returns CMD's status.
+walled() {
+  local o=$1 t0 t1 rc
+  shift
+  t0=$(date +%s.%N)
+  timeout 600 "$@" >"$o" 2>&1
+  rc=$?
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }'
+  return $rc
+}
+
+# nu_kernel_ms PROFILE_OUTPUT: the total of NU_PROFILE's kernel lines,
+# polybench.c's cache flush left out.
+nu_kernel_ms() {
+  awk '$2 ~ /^[^ ]+\.c:[0-9]+$/ && $3 ~ /^[0-9]+$/ && $4 ~ /^[0-9.]+$/ && $2 !~ /polybench\.c:/ { s += $4; n++ }
+       END { if (n) printf "%.3f\n", s; else print "-" }' "$1"
+}
+
+# nsys_kernel_ms TAG CMD...: the sum of the CUDA kernels' time under nsys, or -.
+nsys_kernel_ms() {
+  local tag=$1
+  shift
+  [ -n "$nsys" ] || { echo -; return; }
+  timeout 600 "$nsys" profile -t cuda -o "$bin/$tag" --force-overwrite true "$@" >"$bin/$tag.nsys.log" 2>&1
+  "$nsys" stats -r cuda_gpu_kern_sum -f csv -o - "$bin/$tag.nsys-rep" 2>>"$bin/$tag.nsys.log" |
+    awk -F, '{ gsub(/"/, "") } $1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9]+$/ { s += $2; n++ }
+             END { if (n) printf "%.3f\n", s / 1e6; else print "-" }'
+}
+
+# cmpnum REF OUT: compares two files number by number (commas are
+# separators); PolyBench's percentDiff > 0.05 counts as a mismatch, values
+# both under 0.01 in magnitude are skipped.  Prints "ok" or why not.
+cmpnum() {
+  [ -s "$1" ] && [ -s "$2" ] || { echo "no output"; return 1; }
+  awk -v ref="$1" -v got="$2" '
+    function num(s) { return s ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
+    function load(f, a,   n, i, line, w, k) {
+      n = 0
+      while ((getline line < f) > 0) { gsub(/,/, " ", line); k = split(line, w, /[ \t]+/)
+        for (i = 1; i <= k; i++) if (num(w[i])) a[++n] = w[i] + 0 }
+      return n }
+    function abs(x) { return x < 0 ? -x : x }
+    BEGIN { n = load(ref, r); m = load(got, g)
+      if (n != m || n == 0) { printf "%d values against %d\n", m, n; exit 1 }
+      bad = 0
+      for (i = 1; i <= n; i++) {
+        if (abs(r[i]) < 0.01 && abs(g[i]) < 0.01) continue
+        if (100 * abs((r[i] - g[i]) / (r[i] + 1e-8)) > 0.05) { if (!bad) first = i; bad++ } }
+      if (bad) { printf "%d of %d values differ by more than 0.05%% (first: #%d, %g against %g)\n", bad, n, first, g[first], r[first]; exit 1 }
+      print "ok" }'
+}
+
+# libnurt, as run_gpu.sh builds it
+gcc -O2 -std=gnu11 -w -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 -I"$root/runtime" \
+  "$root"/runtime/*.c -o "$bin/libnurt.so" -l:libOpenCL.so.1 -lm -lpthread -ldl
+nulink="-I$root/runtime -L$bin -Wl,-rpath,$bin -lnurt -lm"
+
+# nucc's side, common to all: warm-up run (fills the driver's compile
+# cache), timed run, NU_PROFILE run.  nu_runs DIR TAG ARGS...: leaves
+# DIR/nu.out (timed run) and DIR/nu.prof; prints the wall seconds.
+nu_runs() {
+  local d=$1 tag=$2 w
+  shift 2
+  (cd "$d" && timeout 600 ./nu.exe "$@" >/dev/null 2>&1)
+  w=$(cd "$d" && walled nu.out ./nu.exe "$@")
+  (cd "$d" && NU_PROFILE=1 timeout 600 ./nu.exe "$@" >nu.prof 2>&1)
+  echo "$w"
+}
+
+# --- PolyBench-ACC ---------------------------------------------------------------
+polybench() {
+  local k=$1 d f sz flags up P=$bin/PolyBench-ACC cu exe w kms ksrc own ok gpu line
+  line=$(awk -F'\t' -v k="$k" '$1 == k' "$carry/PolyBench-ACC/programs.txt")
+  [ -n "$line" ] || { echo "$k: not prepared"; return; }
+  IFS=$'\t' read -r _ d f sz flags <<<"$line"
+  [ -d "$P" ] || cp -r "$carry/PolyBench-ACC" "$P"
+  up=$(echo "$d" | sed 's|[^/]*|..|g')
+  echo "## $k ($sz, float)"
+  # CUDA, as its Makefile builds it (nvcc -O3 X.cu -I utilities), for this
+  # GPU, at the same sizes; cudaThreadSynchronize is gone in CUDA 13.  One
+  # build as shipped (it checks itself against its CPU version), one without
+  # RUN_ON_CPU for the wall time.
+  if [ $have_cuda != 0 ]; then
+    (
+      cd "$P/CUDA/$d" || exit 1
+      cu=$(ls ./*.cu | head -1)
+      sed -i 's/cudaThreadSynchronize/cudaDeviceSynchronize/g' "$cu"
+      # The sizes go into the .cuh, not on the command line: covariance.cu
+      # includes cuda.h, whose prototypes have parameters named N.
+      for def in $sz; do
+        def=${def#-D}
+        sed -i "1i #define ${def%%=*} ${def#*=}" "${cu%.cu}.cuh"
+      done
+      sed 's/^#define RUN_ON_CPU/\/\/ &/' "$cu" >time.cu
+      cflags=
+      for def in $flags; do
+        case " $sz " in *" $def "*) ;; *) cflags="$cflags $def" ;; esac
+      done
+      # shellcheck disable=SC2086
+      nvcc -O3 -arch=sm_$sm -w "$cu" $cflags -o check.exe >build.log 2>&1 &&
+        nvcc -O3 -arch=sm_$sm -w time.cu $cflags -o time.exe >>build.log 2>&1
+    ) || { echo "-- cuda: build failed"; tail -5 "$P/CUDA/$d/build.log"; }
+    if [ $have_cuda = build ]; then
+      [ -x "$P/CUDA/$d/time.exe" ] && echo "-- cuda: built"
+    elif [ -x "$P/CUDA/$d/time.exe" ]; then
+      w=$(cd "$P/CUDA/$d" && walled time.out ./time.exe)
+      (cd "$P/CUDA/$d" && walled check.out ./check.exe >/dev/null)
+      echo "-- cuda:"
+      cat "$P/CUDA/$d/time.out" "$P/CUDA/$d/check.out" | grep -v '^setting device'
+      gpu=$(awk '/GPU Time in seconds/ { getline; printf "%.3f", $1 * 1000; exit }' "$P/CUDA/$d/time.out")
+      ok=$(awk '/Non-Matching CPU-GPU Outputs/ { print ($NF == 0 ? "yes" : "no: " $NF " values beyond 0.05%") }' "$P/CUDA/$d/check.out")
+      kms=$(cd "$P/CUDA/$d" && nsys_kernel_ms "pb-$k" ./time.exe) ksrc=nsys
+      [ "$kms" = - ] && kms=$gpu ksrc="own timer (launches + sync)"
+      rec "$k" "$sz" cuda "$kms" "$ksrc" "GPU Time ${gpu:-?} ms" "$w" "${ok:-no verdict}"
+    else
+      rec "$k" "$sz" cuda - - - - "build failed"
+    fi
+  fi
+  # nucc: the translated files, gcc -O3 (with -fopenmp where the OpenMP
+  # source builds with it: jacobi-2d-imper's `omp for` in `omp master` does
+  # not); the reference is the same OpenMP source built by gcc.
+  (
+    cd "$P/OpenMP/$d" || exit 1
+    omp=-fopenmp
+    # shellcheck disable=SC2086
+    gcc -O3 $omp -w $flags -DPOLYBENCH_DUMP_ARRAYS "$f.c" "$up/utilities/polybench.c" -o ref.exe -lm >build.log 2>&1 ||
+      { omp=; gcc -O3 -w $flags -DPOLYBENCH_DUMP_ARRAYS "$f.c" "$up/utilities/polybench.c" -o ref.exe -lm >>build.log 2>&1; }
+    # shellcheck disable=SC2086
+    gcc -O3 $omp -w $flags "$f.nu.c" polybench.nu.c $nulink -o nu.exe >>build.log 2>&1 &&
+      gcc -O3 $omp -w $flags -DPOLYBENCH_DUMP_ARRAYS "$f.nu.c" polybench.nu.c $nulink -o nudump.exe >>build.log 2>&1
+  ) || { echo "-- nucc: build failed"; grep -m5 error "$P/OpenMP/$d/build.log"; }
+  if [ -x "$P/OpenMP/$d/nudump.exe" ]; then
+    w=$(nu_runs "$P/OpenMP/$d" "pb-$k")
+    (cd "$P/OpenMP/$d" && timeout 600 ./nudump.exe 2>nu.dump >/dev/null; timeout 600 ./ref.exe 2>ref.dump >/dev/null)
+    own=$(awk 'NF == 1 && $1 ~ /^[0-9]+\.[0-9]+$/ { printf "%.3f", $1 * 1000; exit }' "$P/OpenMP/$d/nu.out")
+    kms=$(nu_kernel_ms "$P/OpenMP/$d/nu.prof")
+    ok=$(cmpnum "$P/OpenMP/$d/ref.dump" "$P/OpenMP/$d/nu.dump")
+    [ "$ok" = ok ] && ok=yes || ok="no: $ok"
+    echo "-- nucc: timed region ${own:-?} ms, kernels $kms ms, wall $w s, output against gcc's: $ok"
+    grep -E '^nu_|^total:' "$P/OpenMP/$d/nu.prof"
+    rec "$k" "$sz" nucc "$kms" NU_PROFILE "timed region ${own:-?} ms" "$w" "$ok"
+  else
+    rec "$k" "$sz" nucc - - - - "build failed"
+  fi
+}
+
+# --- Rodinia lavaMD ---------------------------------------------------------------
+lavamd() {
+  local R=$bin/rodinia b w kms ksrc own ok
+  [ -d "$R" ] || cp -r "$carry/rodinia" "$R"
+  # the OpenMP version built by gcc: the reference output
+  (cd "$R/openmp/lavaMD" && gcc -O3 -fopenmp -w -DOUTPUT main.c kernel/kernel_cpu.c util/num/num.c util/timer/timer.c -o ref.exe -lm >build.log 2>&1 &&
+    gcc -O3 -fopenmp -w -DOUTPUT main.c kernel/kernel_cpu.nu.c util/num/num.c util/timer/timer.c $nulink -o nu.exe >>build.log 2>&1) ||
+    { echo "-- lavaMD openmp/nucc: build failed"; grep -m5 error "$R/openmp/lavaMD/build.log"; }
+  # CUDA, as its makefile (gcc for the .c files, nvcc for the .cu, -O3), for
+  # this GPU (the makefile's sm_13 is long gone), OUTPUT on as for the others
+  if [ $have_cuda != 0 ]; then
+    (
+      cd "$R/cuda/lavaMD" || exit 1
+      sed -i 's/cudaThreadSynchronize/cudaDeviceSynchronize/g' kernel/kernel_gpu_cuda_wrapper.cu
+      gcc -O3 -w -DOUTPUT -c main.c -o main.o &&
+        nvcc -O3 -arch=sm_$sm -w -c kernel/kernel_gpu_cuda_wrapper.cu -o kernel/kernel_gpu_cuda_wrapper.o &&
+        gcc -O3 -c util/num/num.c -o util/num/num.o &&
+        gcc -O3 -c util/timer/timer.c -o util/timer/timer.o &&
+        nvcc -O3 -arch=sm_$sm -w -c util/device/device.cu -o util/device/device.o &&
+        nvcc -arch=sm_$sm main.o kernel/kernel_gpu_cuda_wrapper.o util/num/num.o util/timer/timer.o util/device/device.o -lm -o lavaMD
+    ) >"$bin/lavamd-cuda-build.log" 2>&1 || { echo "-- lavaMD cuda: build failed"; tail -5 "$bin/lavamd-cuda-build.log"; }
+    [ $have_cuda = build ] && [ -x "$R/cuda/lavaMD/lavaMD" ] && echo "-- lavaMD cuda: built"
+  fi
+  for b in $boxes; do
+    echo "## lavaMD -boxes1d $b"
+    if [ -x "$R/openmp/lavaMD/ref.exe" ]; then
+      (cd "$R/openmp/lavaMD" && LD_PRELOAD=$bin/fixtime.so timeout 600 ./ref.exe -cores "$ncpu" -boxes1d "$b" >ref.out 2>&1; mv result.txt ref.txt)
+    fi
+    if [ $have_cuda = 1 ]; then
+      if [ -x "$R/cuda/lavaMD/lavaMD" ]; then
+        w=$(cd "$R/cuda/lavaMD" && LD_PRELOAD=$bin/fixtime.so walled cuda.out ./lavaMD -boxes1d "$b")
+        echo "-- cuda:"
+        grep -E 'GPU: KERNEL|^Total time|^[0-9. ]+s$' "$R/cuda/lavaMD/cuda.out"
+        own=$(awk '/GPU: KERNEL/ { printf "%.3f", $1 * 1000; exit }' "$R/cuda/lavaMD/cuda.out")
+        ok=$(cmpnum "$R/openmp/lavaMD/ref.txt" "$R/cuda/lavaMD/result.txt")
+        [ "$ok" = ok ] && ok=yes || ok="no: $ok"
+        kms=$(cd "$R/cuda/lavaMD" && LD_PRELOAD=$bin/fixtime.so nsys_kernel_ms "lavamd-$b" ./lavaMD -boxes1d "$b") ksrc=nsys
+        [ "$kms" = - ] && kms=$own ksrc="own timer (launch + sync)"
+        echo "   kernel $kms ms ($ksrc), wall $w s, result.txt against gcc's: $ok"
+        rec lavaMD "boxes1d $b" cuda "$kms" "$ksrc" "GPU: KERNEL ${own:-?} ms" "$w" "$ok"
+      else
+        rec lavaMD "boxes1d $b" cuda - - - - "build failed"
+      fi
+    fi
+    if [ -x "$R/openmp/lavaMD/nu.exe" ]; then
+      w=$(LD_PRELOAD=$bin/fixtime.so nu_runs "$R/openmp/lavaMD" lavamd -cores "$ncpu" -boxes1d "$b")
+      own=$(awk '/CPU\/MCPU: KERNEL/ { printf "%.3f", $1 * 1000; exit }' "$R/openmp/lavaMD/nu.out")
+      kms=$(nu_kernel_ms "$R/openmp/lavaMD/nu.prof")
+      ok=$(cmpnum "$R/openmp/lavaMD/ref.txt" "$R/openmp/lavaMD/result.txt")
+      [ "$ok" = ok ] && ok=yes || ok="no: $ok"
+      echo "-- nucc: the offloaded loop ${own:-?} ms (its own KERNEL timer), kernels $kms ms, wall $w s, result.txt against gcc's: $ok"
+      grep -E '^nu_|^total:' "$R/openmp/lavaMD/nu.prof"
+      rec lavaMD "boxes1d $b" nucc "$kms" NU_PROFILE "KERNEL ${own:-?} ms" "$w" "$ok"
+    else
+      rec lavaMD "boxes1d $b" nucc - - - - "build failed"
+    fi
+  done
+}
+
+# --- Rodinia lud -------------------------------------------------------------------
+# Its own check (-v): every element of L*U within 0.0001 of the input; it
+# prints a "dismatch" line for each one that is not.
+lud_verdict() {
+  local n
+  grep -q '>>>Verify<<<<' "$1" || { echo "no: no verification"; return; }
+  n=$(grep -c dismatch "$1")
+  [ "$n" = 0 ] && echo yes || echo "no: $n elements off by more than 0.0001"
+}
+lud() {
+  local R=$bin/rodinia n=$ludn w kms ksrc own ok
+  [ -d "$R" ] || cp -r "$carry/rodinia" "$R"
+  echo "## lud -s $n"
+  (cd "$R/openmp/lud/omp" && gcc -O3 -fopenmp -w -I../common lud.c lud_omp.c ../common/common.c -o ref.exe -lm >build.log 2>&1 &&
+    gcc -O3 -fopenmp -w -I../common lud.c lud_omp.nu.c ../common/common.c $nulink -o nu.exe >>build.log 2>&1) ||
+    { echo "-- lud openmp/nucc: build failed"; grep -m5 error "$R/openmp/lud/omp/build.log"; }
+  if [ -x "$R/openmp/lud/omp/ref.exe" ]; then
+    (cd "$R/openmp/lud/omp" && timeout 600 ./ref.exe -s "$n" -v -n "$ncpu" >ref.out 2>&1)
+    echo "-- gcc -fopenmp, $ncpu threads: $(grep 'Time consumed' "$R/openmp/lud/omp/ref.out"), verified: $(lud_verdict "$R/openmp/lud/omp/ref.out")"
+  fi
+  if [ $have_cuda != 0 ]; then
+    # its Makefile: nvcc -O3 -use_fast_math -DGPU_TIMER for every file
+    (
+      cd "$R/cuda/lud/cuda" || exit 1
+      sed -i 's/cudaThreadSynchronize/cudaDeviceSynchronize/g' ./*.cu
+      nvcc -O3 -use_fast_math -arch=sm_$sm -w -DGPU_TIMER -I../common lud.cu lud_kernel.cu ../common/common.c -o lud_cuda -lm
+    ) >"$bin/lud-cuda-build.log" 2>&1 || { echo "-- lud cuda: build failed"; tail -5 "$bin/lud-cuda-build.log"; }
+    if [ $have_cuda = build ]; then
+      [ -x "$R/cuda/lud/cuda/lud_cuda" ] && echo "-- lud cuda: built"
+    elif [ -x "$R/cuda/lud/cuda/lud_cuda" ]; then
+      w=$(cd "$R/cuda/lud/cuda" && walled cuda.out ./lud_cuda -s "$n")
+      (cd "$R/cuda/lud/cuda" && timeout 600 ./lud_cuda -s "$n" -v >check.out 2>&1)
+      own=$(awk '/Time consumed/ { printf "%.3f", $NF; exit }' "$R/cuda/lud/cuda/cuda.out")
+      ok=$(lud_verdict "$R/cuda/lud/cuda/check.out")
+      kms=$(cd "$R/cuda/lud/cuda" && nsys_kernel_ms "lud-$n" ./lud_cuda -s "$n") ksrc=nsys
+      [ "$kms" = - ] && ksrc="(no kernel-only timer: copies in, kernels, copy out)" kms=$own
+      echo "-- cuda: Time consumed $own ms (copies in, kernels, copy out), kernels $kms ms ($ksrc), wall $w s, verified: $ok"
+      rec lud "-s $n" cuda "$kms" "$ksrc" "Time consumed ${own:-?} ms (with copies)" "$w" "$ok"
+    else
+      rec lud "-s $n" cuda - - - - "build failed"
+    fi
+  fi
+  if [ -x "$R/openmp/lud/omp/nu.exe" ]; then
+    w=$(nu_runs "$R/openmp/lud/omp" lud -s "$n" -n "$ncpu")
+    (cd "$R/openmp/lud/omp" && timeout 600 ./nu.exe -s "$n" -v -n "$ncpu" >check.out 2>&1)
+    own=$(awk '/Time consumed/ { printf "%.3f", $NF; exit }' "$R/openmp/lud/omp/nu.out")
+    kms=$(nu_kernel_ms "$R/openmp/lud/omp/nu.prof")
+    ok=$(lud_verdict "$R/openmp/lud/omp/check.out")
+    echo "-- nucc: Time consumed $own ms, kernels $kms ms, wall $w s, verified: $ok"
+    grep -E '^nu_|^total:' "$R/openmp/lud/omp/nu.prof"
+    rec lud "-s $n" nucc "$kms" NU_PROFILE "Time consumed ${own:-?} ms" "$w" "$ok"
+  else
+    rec lud "-s $n" nucc - - - - "build failed"
+  fi
+}
+
+# --- NPB ------------------------------------------------------------------------------
+npb_verdict() {
+  if grep -Eq 'Verification += +SUCCESSFUL' "$1"; then echo yes
+  elif grep -Eq 'Verification += +UNSUCCESSFUL' "$1"; then echo "no: UNSUCCESSFUL"
+  else echo "no: no verdict"; fi
+}
+npb() {
+  local b=$1 B N=$bin/NPB cls w kms ksrc own ok
+  B=$(echo "$b" | tr a-z A-Z)
+  [ -d "$N" ] || cp -r "$carry/NPB" "$N"
+  cls=$(cat "$N/class.txt")
+  echo "## NPB $B class $cls"
+  if [ $have_cuda != 0 ] && [ -d "$N/gmap" ]; then
+    # GMAP's make.def asks for sm_61: this GPU's, as its get_gpu_arch.sh would
+    (
+      cd "$N/gmap" || exit 1
+      sed -i "s|^COMPUTE_CAPABILITY.*|COMPUTE_CAPABILITY = -gencode arch=compute_$sm,code=sm_$sm|" config/make.def
+      grep -rl cudaThreadSynchronize . | xargs -r sed -i 's/cudaThreadSynchronize/cudaDeviceSynchronize/g'
+      mkdir -p bin
+      make "$b" CLASS="$cls"
+    ) >"$bin/npb-$b-cuda-build.log" 2>&1 || { echo "-- cuda: build failed"; grep -m5 -E 'error|Error' "$bin/npb-$b-cuda-build.log"; }
+    if [ $have_cuda = build ]; then
+      [ -x "$N/gmap/bin/$b.$cls" ] && echo "-- cuda (GMAP/NPB-GPU): built"
+    elif [ -x "$N/gmap/bin/$b.$cls" ]; then
+      w=$(cd "$N/gmap" && walled "$b.cuda.out" "./bin/$b.$cls")
+      own=$(awk '/Time in seconds/ { printf "%.3f", $NF * 1000; exit }' "$N/gmap/$b.cuda.out")
+      ok=$(npb_verdict "$N/gmap/$b.cuda.out")
+      kms=$(cd "$N/gmap" && nsys_kernel_ms "npb-$b" "./bin/$b.$cls") ksrc=nsys
+      [ "$kms" = - ] && ksrc="(no nsys: benchmark timer only)"
+      echo "-- cuda (GMAP/NPB-GPU): Time in seconds $own ms, kernels $kms ms, wall $w s, verified: $ok"
+      rec "NPB $B" "class $cls" "cuda (GMAP)" "$kms" "$ksrc" "timed ${own:-?} ms" "$w" "$ok"
+    else
+      rec "NPB $B" "class $cls" "cuda (GMAP)" - - - - "build failed"
+    fi
+  fi
+  (cd "$N/omp/$B" && gcc -O3 -fopenmp -w -I../common "$b.nu.c" ../common/c_print_results.c ../common/c_randdp.c ../common/c_timers.c ../common/wtime.c $nulink -o nu.exe >build.log 2>&1) ||
+    { echo "-- nucc: build failed"; grep -m5 error "$N/omp/$B/build.log"; }
+  if [ -x "$N/omp/$B/nu.exe" ]; then
+    w=$(nu_runs "$N/omp/$B" "npb-$b")
+    own=$(awk '/Time in seconds/ { printf "%.3f", $NF * 1000; exit }' "$N/omp/$B/nu.out")
+    kms=$(nu_kernel_ms "$N/omp/$B/nu.prof")
+    ok=$(npb_verdict "$N/omp/$B/nu.out")
+    echo "-- nucc: Time in seconds $own ms, kernels $kms ms, wall $w s, verified: $ok"
+    grep -E '^nu_|^total:' "$N/omp/$B/nu.prof"
+    rec "NPB $B" "class $cls" nucc "$kms" NU_PROFILE "timed ${own:-?} ms" "$w" "$ok"
+  else
+    rec "NPB $B" "class $cls" nucc - - - - "build failed"
+  fi
+}
+
+{
+  echo "# bench/corpus/run_kernels.sh $(date -u '+%Y-%m-%d %H:%M UTC'), sizes: $ksize"
+  [ $have_cuda = 1 ] && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader && nvcc --version | tail -2
+  [ $have_cuda = 0 ] && echo "no nvcc or no GPU: the CUDA and OpenCL sides are skipped"
+  [ $have_cuda = build ] && echo "no GPU: the CUDA and OpenCL versions are built, not run"
+  if [ -n "$nsys" ]; then echo "nsys: $nsys"; else echo "nsys: not found (CUDA kernel times from the programs' own timers)"; fi
+  cat "$carry/version.txt"
+  for p in $progs; do
+    case $p in
+    gemm | jacobi2d | covariance) (polybench "$p") ;;
+    lavamd) (lavamd) ;;
+    lud) (lud) ;;
+    cg | mg | ft) (npb "$p") ;;
+    *) echo "unknown program $p" ;;
+    esac
+  done
+  echo
+  echo "| program | size | version | kernels ms | kernel time from | own timer | wall s | verified |"
+  echo "| --- | --- | --- | ---: | --- | --- | ---: | --- |"
+  awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$tsv"
+} 2>&1 | tee "$log"
