@@ -101,7 +101,7 @@ done
 rg=$mirror/yuhc+gpu-rodinia/repo
 R=$dest/rodinia
 mkdir -p "$R"
-for p in openmp/lavaMD openmp/lud cuda/lavaMD cuda/lud opencl/lavaMD opencl/lud; do
+for p in openmp/lavaMD openmp/lud cuda/lavaMD cuda/lud opencl/lavaMD opencl/lud opencl/util; do
   export_tree "$rg" "$p" "$R"
 done
 export_tree "$rg" common "$R"

@@ -35,6 +35,8 @@ log=$out/kernels.txt
 tsv=$out/kernels.tsv
 : >"$tsv"
 ncpu=${NCPU:-$(nproc)}
+# each run of a program: at most KTIMEOUT seconds
+kt=${KTIMEOUT:-180}
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$ncpu}
 # have_cuda: nvcc builds the CUDA versions (CUDA_BUILD_ONLY=1: build them,
 # run nothing of theirs — for a machine with nvcc and no GPU)
@@ -55,6 +57,43 @@ else
   boxes=${LAVAMD_BOXES:-10 20} ludn=${LUD_SIZE:-2048}
 fi
 
+# The official OpenCL versions take the first platform (PolyBench) or the
+# one given with -p (Rodinia): cl_platform prints the index of the first
+# platform with a GPU (0 if none: PoCL here).  On the GPU machine
+# OCL_ICD_VENDORS is narrowed to NVIDIA's ICD for them, so that PolyBench's
+# first platform is the GPU whatever else is installed.
+have_ocl=0
+cat >"$bin/cl_platform.c" <<'C'
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdio.h>
+int main(void) {
+  cl_platform_id p[16];
+  cl_uint n = 0, i, nd;
+  if (clGetPlatformIDs(16, p, &n) != CL_SUCCESS) return 1;
+  for (i = 0; i < n; i++)
+    if (clGetDeviceIDs(p[i], CL_DEVICE_TYPE_GPU, 0, NULL, &nd) == CL_SUCCESS && nd > 0) break;
+  printf("%u\n", i < n ? i : 0);
+  return 0;
+}
+C
+oclinc=
+[ -d /usr/local/cuda/include/CL ] && oclinc=-I/usr/local/cuda/include
+# shellcheck disable=SC2086
+if gcc $oclinc "$bin/cl_platform.c" -o "$bin/cl_platform" -l:libOpenCL.so.1 2>"$bin/cl_platform.log" &&
+  [ "${NO_OPENCL:-0}" != 1 ]; then
+  have_ocl=1
+  if [ $have_cuda = 1 ] && [ -f /etc/OpenCL/vendors/nvidia.icd ]; then
+    mkdir -p "$bin/vendors"
+    cp /etc/OpenCL/vendors/nvidia.icd "$bin/vendors/"
+    oclvendors=$bin/vendors
+  else
+    oclvendors=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
+  fi
+  clp=$(OCL_ICD_VENDORS=$oclvendors "$bin/cl_platform")
+fi
+ocllib="-l:libOpenCL.so.1 -lm"
+
 # time() pinned: lavaMD seeds its input from the clock; with this every
 # version draws the same particles.
 printf '#include <time.h>\ntime_t time(time_t *t) { if (t) *t = 1; return 1; }\n' |
@@ -63,13 +102,13 @@ printf '#include <time.h>\ntime_t time(time_t *t) { if (t) *t = 1; return 1; }\n
 # rec PROGRAM SIZE VERSION KERNEL_MS KERNEL_FROM OWN_TIMER WALL_S VERIFIED
 rec() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$tsv"; }
 
-# walled OUTFILE CMD...: runs CMD (stdout+stderr to OUTFILE, 600 s at most),
+# walled OUTFILE CMD...: runs CMD (stdout+stderr to OUTFILE, KTIMEOUT s at most),
 # prints the wall seconds; returns CMD's status.
 walled() {
   local o=$1 t0 t1 rc
   shift
   t0=$(date +%s.%N)
-  timeout 600 "$@" >"$o" 2>&1
+  timeout "$kt" "$@" >"$o" 2>&1
   rc=$?
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }'
@@ -88,7 +127,7 @@ nsys_kernel_ms() {
   local tag=$1
   shift
   [ -n "$nsys" ] || { echo -; return; }
-  timeout 600 "$nsys" profile -t cuda -o "$bin/$tag" --force-overwrite true "$@" >"$bin/$tag.nsys.log" 2>&1
+  timeout "$kt" "$nsys" profile -t cuda -o "$bin/$tag" --force-overwrite true "$@" >"$bin/$tag.nsys.log" 2>&1
   "$nsys" stats -r cuda_gpu_kern_sum -f csv -o - "$bin/$tag.nsys-rep" 2>>"$bin/$tag.nsys.log" |
     awk -F, '{ gsub(/"/, "") } $1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9]+$/ { s += $2; n++ }
              END { if (n) printf "%.3f\n", s / 1e6; else print "-" }'
@@ -128,9 +167,9 @@ nulink="-I$root/runtime -L$bin -Wl,-rpath,$bin -lnurt -lm"
 nu_runs() {
   local d=$1 tag=$2 w
   shift 2
-  (cd "$d" && timeout 600 ./nu.exe "$@" >/dev/null 2>&1)
+  (cd "$d" && timeout "$kt" ./nu.exe "$@" >/dev/null 2>&1)
   w=$(cd "$d" && walled nu.out ./nu.exe "$@")
-  (cd "$d" && NU_PROFILE=1 timeout 600 ./nu.exe "$@" >nu.prof 2>&1)
+  (cd "$d" && NU_PROFILE=1 timeout "$kt" ./nu.exe "$@" >nu.prof 2>&1)
   echo "$w"
 }
 
@@ -183,6 +222,31 @@ polybench() {
       rec "$k" "$sz" cuda - - - - "build failed"
     fi
   fi
+  # OpenCL, as its Makefile builds it (gcc -O3 X.c -I utilities -lOpenCL),
+  # at the same sizes; any device type of the platform (the vendors list is
+  # NVIDIA's alone on the GPU machine; PoCL's CPU device here).  RUN_ON_CPU
+  # 1 (as shipped: it checks itself) and 0 (for the wall time).
+  if [ $have_ocl = 1 ] && [ -d "$P/OpenCL/$d" ]; then
+    # shellcheck disable=SC2086
+    (
+      cd "$P/OpenCL/$d" || exit 1
+      c=$(ls ./*.c | head -1)
+      gcc -O3 -w $oclinc $flags -DOPENCL_DEVICE_SELECTION=CL_DEVICE_TYPE_ALL -DCL_TARGET_OPENCL_VERSION=120 "$c" -o check.exe $ocllib >build.log 2>&1 &&
+        gcc -O3 -w $oclinc $flags -DOPENCL_DEVICE_SELECTION=CL_DEVICE_TYPE_ALL -DCL_TARGET_OPENCL_VERSION=120 -DRUN_ON_CPU=0 "$c" -o time.exe $ocllib >>build.log 2>&1
+    ) || { echo "-- opencl: build failed"; grep -m5 error "$P/OpenCL/$d/build.log"; }
+    if [ -x "$P/OpenCL/$d/time.exe" ]; then
+      # a first run fills the driver's compile cache, as for nucc's
+      w=$(cd "$P/OpenCL/$d" && export OCL_ICD_VENDORS=$oclvendors && ./time.exe >/dev/null 2>&1; walled time.out ./time.exe)
+      (cd "$P/OpenCL/$d" && export OCL_ICD_VENDORS=$oclvendors && walled check.out ./check.exe >/dev/null)
+      gpu=$(awk '/GPU Time in seconds/ { getline; printf "%.3f", $1 * 1000; exit }' "$P/OpenCL/$d/time.out")
+      ok=$(awk '/Non-Matching CPU-GPU Outputs/ { print ($NF == 0 ? "yes" : "no: " $NF " values beyond 0.05%") }' "$P/OpenCL/$d/check.out")
+      echo "-- opencl: GPU Time ${gpu:-?} ms (launches + clFinish), wall $w s, against its CPU version: ${ok:-no verdict}"
+      grep -m1 'platform name' "$P/OpenCL/$d/time.out"
+      rec "$k" "$sz" opencl "${gpu:--}" "own timer (launches + clFinish)" "GPU Time ${gpu:-?} ms" "$w" "${ok:-no verdict}"
+    else
+      rec "$k" "$sz" opencl - - - - "build failed"
+    fi
+  fi
   # nucc: the translated files, gcc -O3 (with -fopenmp where the OpenMP
   # source builds with it: jacobi-2d-imper's `omp for` in `omp master` does
   # not); the reference is the same OpenMP source built by gcc.
@@ -198,7 +262,7 @@ polybench() {
   ) || { echo "-- nucc: build failed"; grep -m5 error "$P/OpenMP/$d/build.log"; }
   if [ -x "$P/OpenMP/$d/nudump.exe" ]; then
     w=$(nu_runs "$P/OpenMP/$d" "pb-$k")
-    (cd "$P/OpenMP/$d" && timeout 600 ./nudump.exe 2>nu.dump >/dev/null; timeout 600 ./ref.exe 2>ref.dump >/dev/null)
+    (cd "$P/OpenMP/$d" && timeout "$kt" ./nudump.exe 2>nu.dump >/dev/null; timeout "$kt" ./ref.exe 2>ref.dump >/dev/null)
     own=$(awk 'NF == 1 && $1 ~ /^[0-9]+\.[0-9]+$/ { printf "%.3f", $1 * 1000; exit }' "$P/OpenMP/$d/nu.out")
     kms=$(nu_kernel_ms "$P/OpenMP/$d/nu.prof")
     ok=$(cmpnum "$P/OpenMP/$d/ref.dump" "$P/OpenMP/$d/nu.dump")
@@ -234,10 +298,24 @@ lavamd() {
     ) >"$bin/lavamd-cuda-build.log" 2>&1 || { echo "-- lavaMD cuda: build failed"; tail -5 "$bin/lavamd-cuda-build.log"; }
     [ $have_cuda = build ] && [ -x "$R/cuda/lavaMD/lavaMD" ] && echo "-- lavaMD cuda: built"
   fi
+  # OpenCL, as its Makefile (gcc -O3, TIMING: kernel time from the events)
+  if [ $have_ocl = 1 ]; then
+    # shellcheck disable=SC2086
+    (
+      cd "$R/opencl/lavaMD" || exit 1
+      gcc -O3 -w -DOUTPUT -c main.c -o main.o &&
+        gcc -O3 -w $oclinc -I../util -DTIMING -DCL_TARGET_OPENCL_VERSION=120 -c kernel/kernel_gpu_opencl_wrapper.c -o kernel/kernel_gpu_opencl_wrapper.o &&
+        gcc -O3 -w $oclinc -DOUTPUT -DCL_TARGET_OPENCL_VERSION=120 -I../util -c ../util/timing.c -o timing.o &&
+        gcc -O3 -c util/num/num.c -o util/num/num.o &&
+        gcc -O3 -c util/timer/timer.c -o util/timer/timer.o &&
+        gcc -O3 -w $oclinc -DCL_TARGET_OPENCL_VERSION=120 -c util/opencl/opencl.c -o util/opencl/opencl.o &&
+        gcc main.o kernel/kernel_gpu_opencl_wrapper.o timing.o util/num/num.o util/timer/timer.o util/opencl/opencl.o $ocllib -o lavaMD.out
+    ) >"$bin/lavamd-opencl-build.log" 2>&1 || { echo "-- lavaMD opencl: build failed"; grep -m5 error "$bin/lavamd-opencl-build.log"; }
+  fi
   for b in $boxes; do
     echo "## lavaMD -boxes1d $b"
     if [ -x "$R/openmp/lavaMD/ref.exe" ]; then
-      (cd "$R/openmp/lavaMD" && LD_PRELOAD=$bin/fixtime.so timeout 600 ./ref.exe -cores "$ncpu" -boxes1d "$b" >ref.out 2>&1; mv result.txt ref.txt)
+      (cd "$R/openmp/lavaMD" && LD_PRELOAD=$bin/fixtime.so timeout "$kt" ./ref.exe -cores "$ncpu" -boxes1d "$b" >ref.out 2>&1; mv result.txt ref.txt)
     fi
     if [ $have_cuda = 1 ]; then
       if [ -x "$R/cuda/lavaMD/lavaMD" ]; then
@@ -253,6 +331,19 @@ lavamd() {
         rec lavaMD "boxes1d $b" cuda "$kms" "$ksrc" "GPU: KERNEL ${own:-?} ms" "$w" "$ok"
       else
         rec lavaMD "boxes1d $b" cuda - - - - "build failed"
+      fi
+    fi
+    if [ $have_ocl = 1 ]; then
+      if [ -x "$R/opencl/lavaMD/lavaMD.out" ]; then
+        (cd "$R/opencl/lavaMD" && export OCL_ICD_VENDORS=$oclvendors && LD_PRELOAD=$bin/fixtime.so timeout "$kt" ./lavaMD.out -boxes1d "$b" -p "$clp" -d 0 >/dev/null 2>&1)
+        w=$(cd "$R/opencl/lavaMD" && export OCL_ICD_VENDORS=$oclvendors && LD_PRELOAD=$bin/fixtime.so walled ocl.out ./lavaMD.out -boxes1d "$b" -p "$clp" -d 0)
+        own=$(awk '/^Exec:/ { printf "%.3f", $2; exit }' "$R/opencl/lavaMD/ocl.out")
+        ok=$(cmpnum "$R/openmp/lavaMD/ref.txt" "$R/opencl/lavaMD/result.txt")
+        [ "$ok" = ok ] && ok=yes || ok="no: $ok"
+        echo "-- opencl: kernel ${own:-?} ms (its events), wall $w s, result.txt against gcc's: $ok"
+        rec lavaMD "boxes1d $b" opencl "${own:--}" "own timer (events)" "Exec ${own:-?} ms" "$w" "$ok"
+      else
+        rec lavaMD "boxes1d $b" opencl - - - - "build failed"
       fi
     fi
     if [ -x "$R/openmp/lavaMD/nu.exe" ]; then
@@ -287,7 +378,7 @@ lud() {
     gcc -O3 -fopenmp -w -I../common lud.c lud_omp.nu.c ../common/common.c $nulink -o nu.exe >>build.log 2>&1) ||
     { echo "-- lud openmp/nucc: build failed"; grep -m5 error "$R/openmp/lud/omp/build.log"; }
   if [ -x "$R/openmp/lud/omp/ref.exe" ]; then
-    (cd "$R/openmp/lud/omp" && timeout 600 ./ref.exe -s "$n" -v -n "$ncpu" >ref.out 2>&1)
+    (cd "$R/openmp/lud/omp" && timeout "$kt" ./ref.exe -s "$n" -v -n "$ncpu" >ref.out 2>&1)
     echo "-- gcc -fopenmp, $ncpu threads: $(grep 'Time consumed' "$R/openmp/lud/omp/ref.out"), verified: $(lud_verdict "$R/openmp/lud/omp/ref.out")"
   fi
   if [ $have_cuda != 0 ]; then
@@ -301,7 +392,7 @@ lud() {
       [ -x "$R/cuda/lud/cuda/lud_cuda" ] && echo "-- lud cuda: built"
     elif [ -x "$R/cuda/lud/cuda/lud_cuda" ]; then
       w=$(cd "$R/cuda/lud/cuda" && walled cuda.out ./lud_cuda -s "$n")
-      (cd "$R/cuda/lud/cuda" && timeout 600 ./lud_cuda -s "$n" -v >check.out 2>&1)
+      (cd "$R/cuda/lud/cuda" && timeout "$kt" ./lud_cuda -s "$n" -v >check.out 2>&1)
       own=$(awk '/Time consumed/ { printf "%.3f", $NF; exit }' "$R/cuda/lud/cuda/cuda.out")
       ok=$(lud_verdict "$R/cuda/lud/cuda/check.out")
       kms=$(cd "$R/cuda/lud/cuda" && nsys_kernel_ms "lud-$n" ./lud_cuda -s "$n") ksrc=nsys
@@ -312,9 +403,27 @@ lud() {
       rec lud "-s $n" cuda - - - - "build failed"
     fi
   fi
+  if [ $have_ocl = 1 ]; then
+    # its Makefile: g++ -O3 -DTIMING (kernel time from the events); it
+    # reads ./lud_kernel.cl, so it runs from opencl/lud as its run script does
+    # shellcheck disable=SC2086
+    (cd "$R/opencl/lud" && g++ -O3 -w $oclinc -DCL_TARGET_OPENCL_VERSION=120 -DTIMING -Icommon -I../util ocl/lud.cpp common/common.c ../util/timing.c -o lud.out $ocllib) \
+      >"$bin/lud-opencl-build.log" 2>&1 || { echo "-- lud opencl: build failed"; grep -m5 error "$bin/lud-opencl-build.log"; }
+    if [ -x "$R/opencl/lud/lud.out" ]; then
+      (cd "$R/opencl/lud" && export OCL_ICD_VENDORS=$oclvendors && timeout "$kt" ./lud.out -s "$n" -p "$clp" >/dev/null 2>&1)
+      w=$(cd "$R/opencl/lud" && export OCL_ICD_VENDORS=$oclvendors && walled ocl.out ./lud.out -s "$n" -p "$clp")
+      (cd "$R/opencl/lud" && export OCL_ICD_VENDORS=$oclvendors && timeout "$kt" ./lud.out -s "$n" -v -p "$clp" >check.out 2>&1)
+      own=$(awk '/^Exec:/ { printf "%.3f", $2; exit }' "$R/opencl/lud/ocl.out")
+      ok=$(lud_verdict "$R/opencl/lud/check.out")
+      echo "-- opencl: kernels ${own:-?} ms (its events), wall $w s, verified: $ok"
+      rec lud "-s $n" opencl "${own:--}" "own timer (events)" "Exec ${own:-?} ms" "$w" "$ok"
+    else
+      rec lud "-s $n" opencl - - - - "build failed"
+    fi
+  fi
   if [ -x "$R/openmp/lud/omp/nu.exe" ]; then
     w=$(nu_runs "$R/openmp/lud/omp" lud -s "$n" -n "$ncpu")
-    (cd "$R/openmp/lud/omp" && timeout 600 ./nu.exe -s "$n" -v -n "$ncpu" >check.out 2>&1)
+    (cd "$R/openmp/lud/omp" && timeout "$kt" ./nu.exe -s "$n" -v -n "$ncpu" >check.out 2>&1)
     own=$(awk '/Time consumed/ { printf "%.3f", $NF; exit }' "$R/openmp/lud/omp/nu.out")
     kms=$(nu_kernel_ms "$R/openmp/lud/omp/nu.prof")
     ok=$(lud_verdict "$R/openmp/lud/omp/check.out")
