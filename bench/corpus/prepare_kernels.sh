@@ -87,6 +87,7 @@ for k in gemm jacobi2d covariance; do
   covariance) d=datamining/covariance f=covariance
     if [ "$ksize" = test ]; then sz="-DM=256 -DN=256"; else sz="-DM=2048 -DN=2048"; fi ;;
   esac
+  # shellcheck disable=SC2046 # no word, or one without spaces
   (cd "$pb" && tar cf - "CUDA/$d" "OpenMP/$d" $([ -d "OpenCL/$d" ] && echo "OpenCL/$d")) | (cd "$P" && tar xf -)
   up=$(echo "$d" | sed 's|[^/]*|..|g')
   # %.8e: the dumps are compared number by number (PolyBench's %0.2lf

@@ -188,7 +188,7 @@ nu_runs() {
 
 # --- PolyBench-ACC ---------------------------------------------------------------
 polybench() {
-  local k=$1 d f sz flags up P=$bin/PolyBench-ACC cu exe w kms ksrc own ok gpu line cuda_ok=0
+  local k=$1 d f sz flags up P=$bin/PolyBench-ACC cu w kms ksrc own ok gpu line cuda_ok=0
   line=$(awk -F'\t' -v k="$k" '$1 == k' "$carry/PolyBench-ACC/programs.txt")
   [ -n "$line" ] || { echo "$k: not prepared"; return; }
   IFS=$'\t' read -r _ d f sz flags <<<"$line"
