@@ -17,6 +17,8 @@ typedef struct PragmaLine {
   Vec annots;          /* Annot*, in source order */
   bool used;           /* attached to a loop, or a standalone directive */
   bool omp;            /* --openmp: a `#pragma omp` loop read as annotations */
+  bool transform;      /* --openmp: a loop transformation (`omp tile`): checked as a
+                          `#pragma nu` line is, its refusal an error */
   bool omp_for;        /* that loop is a `for` without `parallel`: it shares out the
                           iterations of the region around it (or, orphaned, of the
                           region its function is called in) */
@@ -211,7 +213,7 @@ typedef struct Source {
   Vec funcs;          /* Func*: every function defined in the file */
   bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
   bool openacc;       /* --openacc: `#pragma acc` lines are read (openacc.c) */
-  Vec acc_copied;     /* char*: --openacc, the names data clauses have copied so far */
+  Vec acc_copied;     /* char*: the names data (map) clauses have copied so far */
   Vec omp_inside;     /* OmpInside* */
   Vec omp_loops;      /* OmpLoop*, in source order */
   const Vec *home;    /* HomeLoop*: the driver's, or NULL */

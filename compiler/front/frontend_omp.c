@@ -52,6 +52,30 @@ static bool starts_word(const char *text, const char *w) {
   return !strncmp(text, w, n) && !(isalnum((unsigned char)text[n]) || text[n] == '_');
 }
 
+/* A loop transformation: a line of the group above its `for`, as a
+ * `#pragma nu` line would be, so that the engine checks its legality and a
+ * refusal is an error (where a loop directive's is a loop left on the
+ * host); each annotation remembers the directive for --explain. */
+static void transform_line(Source *src, const char *annots, char *as_written, SrcLoc l0, SrcLoc at,
+                           unsigned b, unsigned end) {
+  PragmaLine *p = NEW(PragmaLine);
+  p->line = l0.line;
+  p->loc = l0;
+  p->begin = b;
+  p->end = end;
+  p->transform = true;
+  if (*annots)
+    pragma_parse(annots, at, &p->annots);
+  for (int j = 0; j < p->annots.len; j++) {
+    Annot *a = p->annots.items[j];
+    a->loc = at;
+    a->from = as_written;
+    for (int m = 0; m < a->nargs; m++)
+      a->args[m].loc = a->args[m].key_loc = at;
+  }
+  vec_push(&src->pragmas, p);
+}
+
 /* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
  * with the annotations it stands for (openmp.c), a `parallel` region a line the
  * output drops, and constructs that have no GPU meaning are kept to be
@@ -60,6 +84,22 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
                             SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end) {
   char *annots, *why;
   OmpKind k = omp_parse(rest, &annots, &why);
+  Vec present = {0}, copied = {0};
+  omp_maps(rest, &present, &copied);
+  frontend_data_clauses(src, &present, &copied, rest, at, l0, false);
+  if (k == OMP_TRANSFORM) {
+    transform_line(src, annots, why, l0, at, b, end);
+    xfree(rest);
+    return;
+  }
+  if (k == OMP_HINT || k == OMP_SYNC) {
+    if (k == OMP_SYNC)
+      frontend_data_sync(src, annots, b, end);
+    else
+      frontend_data_line(src, b, end);
+    xfree(rest);
+    return;
+  }
   /* a loop directive with a clause nucc refuses is still a loop's: grouped
    * with its `for`, its error given once the loop is known (frontend_omp_loops) */
   if (k == OMP_LOOP || k == OMP_ERROR) {
@@ -72,7 +112,9 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
     const char *w = rest;
     while (*w == ' ' || *w == '\t')
       w++;
-    p->omp_for = strncmp(w, "parallel", 8) != 0;
+    /* a worksharing loop of the threads around it: not one that makes its
+     * own (parallel for, target teams distribute parallel for, ...) */
+    p->omp_for = starts_word(w, "for") || starts_word(w, "loop");
     /* the annotations' text is nucc's: every location is the directive's */
     if (k == OMP_LOOP)
       pragma_parse(annots, at, &p->annots);
@@ -103,7 +145,9 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
     o->begin = b;
     o->end = end;
     o->kind = (int)k;
+    /* a data region without kernels has nothing to move (check_region) */
     char *name = omp_name(rest);
+    o->data = k == OMP_REGION && !strcmp(name, "target data");
     o->what = xformat("'#pragma omp %s'", name);
     xfree(name);
     o->why = why;

@@ -140,6 +140,8 @@ struct Annot {
   AnnotArg *args;
   int nargs;
   Annot *next; /* application order: the first applies first */
+  char *from;  /* the directive it was read from ("omp tile sizes(8, 4)"), shown by
+                  --explain; NULL for a `#pragma nu` one */
 };
 
 /* Parse the text after "#pragma nu" (line `line`, starting at column `col`).
