@@ -157,6 +157,18 @@ static OmpKind transform(Lex *l, const char *w, Buf *out, char **why) {
   return OMP_TRANSFORM;
 }
 
+/* The colon after a clause's modifiers (map(present, to: a[0:n])), not one
+ * of a section: NULL when there is none. */
+static const char *top_colon(const char *arg) {
+  int depth = 0;
+  for (const char *p = arg; *p; p++) {
+    depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
+    if (!depth && *p == ':')
+      return p;
+  }
+  return NULL;
+}
+
 /* The map clauses of a line: map([modifiers,] [type:] list). */
 void omp_maps(const char *text, Vec *present, Vec *copied) {
   Lex l = {text};
@@ -166,13 +178,7 @@ void omp_maps(const char *text, Vec *present, Vec *copied) {
     char *arg = dir_paren(&l);
     if (!arg)
       continue;
-    const char *colon = NULL;
-    int depth = 0;
-    for (const char *p = arg; *p && !colon; p++) {
-      depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
-      if (!depth && *p == ':')
-        colon = p;
-    }
+    const char *colon = top_colon(arg);
     bool is_present = false, gone = false;
     if (colon) {
       Lex m = {xstrndup(arg, (size_t)(colon - arg))};
@@ -272,8 +278,8 @@ OmpKind omp_parse(const char *text, char **annots, char **why) {
     for (char *c; (c = dir_word(&l));) {
       char *arg = dir_paren(&l);
       if (dir_is(c, "from") && arg) {
-        const char *colon = strchr(arg, ':'); /* from(present: a) */
-        dir_host_syncs(colon && !strchr(colon + 1, ':') ? colon + 1 : arg, &sync);
+        const char *colon = top_colon(arg); /* from(present: a) */
+        dir_host_syncs(colon ? colon + 1 : arg, &sync);
       }
     }
     if (!*sync.s)
