@@ -76,6 +76,22 @@ static void transform_line(Source *src, const char *annots, char *as_written, Sr
   vec_push(&src->pragmas, p);
 }
 
+/* Whether the line at b stands right under a loop directive's line (or a
+ * transformation's under one), as part of its group. */
+static bool right_under_loop_directive(Source *src, unsigned b) {
+  for (int i = src->pragmas.len - 1; i >= 0; i--) {
+    PragmaLine *p = src->pragmas.items[i];
+    if (p->end != b)
+      return false;
+    if (p->omp && !p->refused)
+      return true;
+    if (!p->transform)
+      return false;
+    b = p->begin;
+  }
+  return false;
+}
+
 /* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
  * with the annotations it stands for (openmp.c), a `parallel` region a line the
  * output drops, and constructs that have no GPU meaning are kept to be
@@ -87,6 +103,14 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
   Vec present = {0}, copied = {0};
   omp_maps(rest, &present, &copied);
   frontend_data_clauses(src, &present, &copied, rest, at, l0, false);
+  if (k == OMP_IGNORE && right_under_loop_directive(src, b)) {
+    /* reverse under a loop directive: its order does not matter there */
+    char *name = omp_name(rest);
+    if (!strcmp(name, "reverse")) {
+      k = OMP_TRANSFORM;
+      annots = "";
+    }
+  }
   if (k == OMP_TRANSFORM) {
     transform_line(src, annots, why, l0, at, b, end);
     xfree(rest);

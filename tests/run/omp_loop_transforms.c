@@ -1,5 +1,5 @@
 // nucc-flags: --openmp -Werror=nucc-omp-ignored
-// nucc-kernels: 8
+// nucc-kernels: 9
 /* omp_loop_transforms.c — OpenMP 5.1/6.0 loop transformations under
  * --openmp become the chain's annotations, checked and applied before the
  * loop directive above them offloads the result: `tile sizes` under a
@@ -7,9 +7,10 @@
  * `unroll partial(4)` under `parallel for` (a remainder), `unroll full` on
  * an inner loop of a kernel, `interchange` under `target parallel for`,
  * `split counts(3, omp_fill)` (peel), a bare `unroll` (left to the OpenCL
- * compiler) and a standalone `tile` on a host loop that carries a
- * dependence (strip-mining keeps its order).  -Werror=nucc-omp-ignored: none
- * may be skipped. */
+ * compiler), `reverse` under `parallel for` (read: the order is free
+ * there) and a standalone `tile` on a host loop that carries a dependence
+ * (strip-mining keeps its order).  -Werror=nucc-omp-ignored: none may be
+ * skipped. */
 #include <stdio.h>
 
 #define N 37
@@ -65,6 +66,11 @@ int main(void) {
     for (int j = 0; j < N; j++)
       a[i][j] = t[i][j] * 0.5;
   }
+
+#pragma omp parallel for
+#pragma omp reverse
+  for (int i = 0; i < M; i++)
+    y[i] = y[i] - x[i] * 0.25;
 
   p[0] = x[0];
 #pragma omp tile sizes(5)
