@@ -67,8 +67,9 @@ const OptionSpec options_table[] = {
      "OpenCL compiler. Data directives are hints, since nurt moves the data kernels use by "
      "itself: target data, target enter data and target exit data, target update to and the "
      "map clauses; target update from(list) becomes a sync of the list on the host; "
-     "map(present, ...) of an array no map before it mapped is a warning "
-     "(-Wnucc-omp-present). Every other OpenMP directive stays in the output as written, "
+     "map(present, ...) of an array no map before it mapped, map(to: b) of one the loop "
+     "writes and map(from: a) of one it reads (where no map before moved them) are "
+     "warnings (-Wnucc-omp-map). Every other OpenMP directive stays in the output as written, "
      "named in a warning (-Wnucc-omp-ignored): a parallel region without an offloaded loop "
      "keeps its threads under -fopenmp."},
     {OPT_OPENACC, ARG_NONE, NULL, "--openacc", "--openacc",
@@ -194,8 +195,9 @@ const OptionSpec options_table[] = {
      "written, its pragma kept, with the first reason), nucc-acc-ignored (an OpenACC directive "
      "or clause nucc does not translate: async, wait, if, cache, host_data), nucc-acc-host (an "
      "OpenACC loop nucc cannot offload: it stays on the host), nucc-acc-present (present(a) "
-     "where no data clause before copied a), nucc-omp-present (map(present, ...) of an array "
-     "no map clause before mapped), nucc-pragma-operator (a _Pragma whose text "
+     "where no data clause before copied a), nucc-omp-map (a map clause lazy sync "
+     "finds wrong: map(present, ...) of an array no map before mapped, map(to: b) of one the "
+     "loop writes, map(from: a) of one it reads), nucc-pragma-operator (a _Pragma whose text "
      "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
      "(-MF, -MT, -MQ or -MP without -MD), nucc-kernel-assert (an assert in a kernel's loop, "
      "dropped there: OpenCL C cannot stop the program)."},

@@ -147,6 +147,8 @@ SrcLoc frontend_data_at(SrcLoc at, SrcLoc l0, int k);
  * recorded as copied.  acc: OpenACC's spelling and warning, else OpenMP's. */
 void frontend_data_clauses(Source *src, const Vec *present, const Vec *copied, const char *rest,
                            SrcLoc at, SrcLoc l0, bool acc);
+/* The names of v that no data clause before has copied. */
+Vec frontend_data_unmapped(Source *src, const Vec *v);
 
 // frontend_pragma_op.c
 bool frontend_token_is(Source *src, CXToken t, const char *w);

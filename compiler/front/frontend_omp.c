@@ -100,9 +100,13 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
                             SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end) {
   char *annots, *why;
   OmpKind k = omp_parse(rest, &annots, &why);
-  Vec present = {0}, copied = {0};
-  omp_maps(rest, &present, &copied);
-  frontend_data_clauses(src, &present, &copied, rest, at, l0, false);
+  OmpMaps maps = {0};
+  omp_maps(rest, &maps);
+  /* a one-way map of an array no map before made: checked against what the
+   * kernel does with it (frontend_data_check_kernels) */
+  Vec map_to = frontend_data_unmapped(src, &maps.to);
+  Vec map_from = frontend_data_unmapped(src, &maps.from);
+  frontend_data_clauses(src, &maps.present, &maps.copied, rest, at, l0, false);
   if (k == OMP_IGNORE && right_under_loop_directive(src, b)) {
     /* reverse under a loop directive: its order does not matter there */
     char *name = omp_name(rest);
@@ -133,6 +137,8 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
     p->begin = b;
     p->end = end;
     p->omp = true;
+    p->map_to = map_to;
+    p->map_from = map_from;
     const char *w = rest;
     while (*w == ' ' || *w == '\t')
       w++;

@@ -170,7 +170,7 @@ static const char *top_colon(const char *arg) {
 }
 
 /* The map clauses of a line: map([modifiers,] [type:] list). */
-void omp_maps(const char *text, Vec *present, Vec *copied) {
+void omp_maps(const char *text, OmpMaps *m) {
   Lex l = {text};
   for (char *w; (w = dir_word(&l));) {
     if (!dir_is(w, "map"))
@@ -179,16 +179,24 @@ void omp_maps(const char *text, Vec *present, Vec *copied) {
     if (!arg)
       continue;
     const char *colon = top_colon(arg);
-    bool is_present = false, gone = false;
+    bool is_present = false, gone = false, to = false, from = false;
     if (colon) {
-      Lex m = {xstrndup(arg, (size_t)(colon - arg))};
-      for (char *t; (t = dir_word(&m));) {
+      Lex ml = {xstrndup(arg, (size_t)(colon - arg))};
+      for (char *t; (t = dir_word(&ml));) {
         is_present |= dir_is(t, "present");
         gone |= dir_is(t, "release") || dir_is(t, "delete");
+        to |= dir_is(t, "to");
+        from |= dir_is(t, "from") || dir_is(t, "alloc");
       }
     }
-    if (!gone)
-      dir_names(colon ? colon + 1 : arg, is_present ? present : copied);
+    const char *list = colon ? colon + 1 : arg;
+    if (gone)
+      continue;
+    dir_names(list, is_present ? &m->present : &m->copied);
+    if (!is_present && to)
+      dir_names(list, &m->to);
+    if (!is_present && from)
+      dir_names(list, &m->from);
   }
 }
 

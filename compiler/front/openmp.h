@@ -28,9 +28,14 @@ typedef enum {
 OmpKind omp_parse(const char *text, char **annots, char **why);
 /* The construct's leading words without clauses ("target enter data"). */
 char *omp_name(const char *text);
-/* The variables the line's map clauses list: under `present` (map(present,
- * to: a), OpenMP 5.1) into *present, any other map type but release and
- * delete into *copied (char* each): what lazy sync checks them against. */
-void omp_maps(const char *text, Vec *present, Vec *copied);
+/* The variables a line's map clauses list (char* each): what lazy sync
+ * checks them against. */
+typedef struct OmpMaps {
+  Vec present; /* map(present, ...: list) (OpenMP 5.1's modifier) */
+  Vec copied;  /* any other map type but release and delete */
+  Vec to;      /* map(to: list): not copied back */
+  Vec from;    /* map(from: list), map(alloc: list): not copied to the device */
+} OmpMaps;
+void omp_maps(const char *text, OmpMaps *m);
 
 #endif

@@ -1,4 +1,4 @@
-// nucc-flags: --openmp -Werror=nucc-omp-ignored -Werror=nucc-omp-present
+// nucc-flags: --openmp -Werror=nucc-omp-ignored -Werror=nucc-omp-map
 // nucc-kernels: 3
 /* omp_target_data.c — OpenMP's offload data directives under --openmp:
  * `target data` around a time loop (dropped: its loops are kernels),
