@@ -7,6 +7,8 @@
 # launched (NU_PROFILE).  On the GPU machine it measures too (Rate lines).
 # Usage: bench/corpus/prk_target.sh PRK_ROOT [WORKDIR]
 #   PRK_ROOT: a checkout of github.com/ParRes/Kernels (its C1z/ is used)
+#   PRK_SMALL=1: sizes for a CPU (PoCL), where the shipped one-thread
+#   transpose of order 4000 without tiles takes minutes
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -34,7 +36,12 @@ run() { # NAME ARGS...: the shipped build, then nucc's
     return 1
   }
 }
-run nstream-target 20 10000000
-run transpose-target 10 4000 32
-run transpose-target 10 4000 4000
-run stencil-target 10 4000
+if [ -n "${PRK_SMALL:-}" ]; then
+  n=1000000 order=1000
+else
+  n=100000000 order=8000
+fi
+run nstream-target 20 $n
+run transpose-target 10 $order 32
+run transpose-target 10 $order $order
+run stencil-target 10 $order
