@@ -1,5 +1,5 @@
 // nucc-flags: --openmp -Werror=nucc-omp-ignored
-// nucc-kernels: 9
+// nucc-kernels: 10
 /* omp_loop_transforms.c — OpenMP 5.1/6.0 loop transformations under
  * --openmp become the chain's annotations, checked and applied before the
  * loop directive above them offloads the result: `tile sizes` under a
@@ -8,9 +8,10 @@
  * an inner loop of a kernel, `interchange` under `target parallel for`,
  * `split counts(3, omp_fill)` (peel), a bare `unroll` (left to the OpenCL
  * compiler), `reverse` under `parallel for` (read: the order is free
- * there) and a standalone `tile` on a host loop that carries a dependence
- * (strip-mining keeps its order).  -Werror=nucc-omp-ignored: none may be
- * skipped. */
+ * there), `tile` on the second loop of a `collapse(2)` nest (OpenMP
+ * collapses i with the tile loop) and a standalone `tile` on a host loop
+ * that carries a dependence (strip-mining keeps its order).
+ * -Werror=nucc-omp-ignored: none may be skipped. */
 #include <stdio.h>
 
 #define N 37
@@ -66,6 +67,12 @@ int main(void) {
     for (int j = 0; j < N; j++)
       a[i][j] = t[i][j] * 0.5;
   }
+
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < N; i++)
+#pragma omp tile sizes(8)
+    for (int j = 0; j < N; j++)
+      b[i][j] += a[j][i] * 0.125;
 
 #pragma omp parallel for
 #pragma omp reverse
