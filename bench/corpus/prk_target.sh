@@ -22,6 +22,7 @@ run() { # NAME ARGS...: the shipped build, then nucc's
   shift
   gcc -O3 "${flags[@]}" -w -fopenmp "$prk/C1z/$f.c" -o "$work/$f.seq" -lm
   "$root/build/nucc" --openmp "${flags[@]}" "$prk/C1z/$f.c" -o "$work/$f.nu.c" 2>"$work/$f.nucc.log"
+  # shellcheck disable=SC2046 # pkg-config's words are separate flags
   gcc -O3 "${flags[@]}" -w -fopenmp "$work/$f.nu.c" -o "$work/$f.nu" $(pkg-config --cflags --libs nurt) -lm
   local seq nu
   seq=$("$work/$f.seq" "$@" 2>&1 | grep -E 'validates|ERROR|Rate')
