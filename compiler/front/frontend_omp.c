@@ -425,8 +425,13 @@ void frontend_omp_loops(Source *src) {
     }
     if (!h) {
       attachments->items[kept++] = a;
-      if (omp && omp->refused)
-        diag_error(omp->refused_at, "%s", omp->refused);
+      /* every line of the group: a transformation under a loop directive
+       * may be the one refused */
+      for (int j = 0; j < a->lines.len; j++) {
+        PragmaLine *p = a->lines.items[j];
+        if (p->omp && p->refused)
+          diag_error(p->refused_at, "%s", p->refused);
+      }
       continue;
     }
     SrcLoc at = omp->annots.len ? ((Annot *)omp->annots.items[0])->loc : omp->refused_at;

@@ -141,11 +141,13 @@ static OmpKind transform(Lex *l, const char *w, Buf *out, char **why) {
     Lex cl = {counts ? counts : ""};
     for (char *c; (c = dir_word(&cl));)
       vec_push(&parts, c);
-    int fill = -1;
+    int fill = -1, fills = 0;
     for (int i = 0; i < parts.len; i++)
-      if (dir_is(parts.items[i], "omp_fill"))
+      if (dir_is(parts.items[i], "omp_fill")) {
         fill = i;
-    if (fill < 0 || parts.len > 3 || (parts.len == 3 && fill != 1)) {
+        fills++;
+      }
+    if (fills != 1 || parts.len > 3 || (parts.len == 3 && fill != 1)) {
       *why = xformat("split counts(%s): nucc maps only counts(f, omp_fill), counts(omp_fill, "
                      "b) and counts(f, omp_fill, b), onto peel(f, b)",
                      counts ? counts : "");
