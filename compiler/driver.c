@@ -655,11 +655,13 @@ static void run_pass(const Options *o, Pass *p, char *text, size_t len, Vec *arg
     unsigned was = diag_set_owner(n->for_begin + 1);
     if (o->explain)
       annot_explain_nest(src->path, n);
-    if (annot_apply_all(cx))
+    if (annot_apply_all(cx)) {
       for (int j = 0; j < cx->kernels.len; j++) {
         unique_kernel_name(kernels, cx->kernels.items[j]);
         vec_push(kernels, cx->kernels.items[j]);
       }
+      frontend_data_check_kernels(n, &cx->kernels);
+    }
     if (o->explain)
       annot_explain_kernels(cx);
     diag_set_owner(was);

@@ -60,6 +60,7 @@ static const char *const warning_names[] = {
     "nucc-acc-ignored",     // an OpenACC directive or clause nucc does not translate
     "nucc-acc-host",        // an OpenACC loop nucc cannot offload: stays on the host
     "nucc-acc-present",     // present(a) where no data clause before copied a
+    "nucc-omp-map",         // a map clause lazy sync finds wrong: present, or one-way
     "nucc-pragma-operator", // a _Pragma nucc cannot read
     "nucc-compdb",          // -p: no compile command for the input
     "nucc-unused-option",   // an option that does nothing without another

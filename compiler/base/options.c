@@ -59,9 +59,19 @@ const OptionSpec options_table[] = {
      "work with the matching clauses and work-group sizes nucc picks. OpenMP's promise of "
      "independence stands for independent where the analysis cannot decide; a proven "
      "dependence is still an error. critical, atomic on an element, barrier, single and "
-     "threadprivate variables inside such a loop are errors. Every other OpenMP directive "
-     "stays in the output as written, named in a warning (-Wnucc-omp-ignored): a parallel "
-     "region without an offloaded loop keeps its threads under -fopenmp."},
+     "threadprivate variables inside such a loop are errors. The loop transformations of "
+     "OpenMP 5.1/6.0 become the chain's annotations, checked as nucc's own (a refusal is an "
+     "error with the pair of iterations) and shown by --explain: tile sizes(...) as tile, "
+     "unroll partial(n) as unroll(n), unroll full as inline, interchange [permutation(...)] "
+     "as permut, split counts(f, omp_fill, b) as peel(f, b); a bare unroll is left to the "
+     "OpenCL compiler. Data directives are hints, since nurt moves the data kernels use by "
+     "itself: target data, target enter data and target exit data, target update to and the "
+     "map clauses; target update from(list) becomes a sync of the list on the host; "
+     "map(present, ...) of an array no map before it mapped, map(to: b) of one the loop "
+     "writes and map(from: a) of one it reads (where no map before moved them) are "
+     "warnings (-Wnucc-omp-map). Every other OpenMP directive stays in the output as written, "
+     "named in a warning (-Wnucc-omp-ignored): a parallel region without an offloaded loop "
+     "keeps its threads under -fopenmp."},
     {OPT_OPENACC, ARG_NONE, NULL, "--openacc", "--openacc",
      "read OpenACC compute and data directives (docs/openacc.md)",
      "Read OpenACC directives: parallel, kernels and serial constructs and their loop "
@@ -185,7 +195,9 @@ const OptionSpec options_table[] = {
      "written, its pragma kept, with the first reason), nucc-acc-ignored (an OpenACC directive "
      "or clause nucc does not translate: async, wait, if, cache, host_data), nucc-acc-host (an "
      "OpenACC loop nucc cannot offload: it stays on the host), nucc-acc-present (present(a) "
-     "where no data clause before copied a), nucc-pragma-operator (a _Pragma whose text "
+     "where no data clause before copied a), nucc-omp-map (a map clause lazy sync "
+     "finds wrong: map(present, ...) of an array no map before mapped, map(to: b) of one the "
+     "loop writes, map(from: a) of one it reads), nucc-pragma-operator (a _Pragma whose text "
      "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
      "(-MF, -MT, -MQ or -MP without -MD), nucc-kernel-assert (an assert in a kernel's loop, "
      "dropped there: OpenCL C cannot stop the program)."},

@@ -16,6 +16,8 @@ static void print_pieces(AnnotCtx *cx, Buf *b, int depth) {
 static void print_step(AnnotCtx *cx, Annot *a) {
   Buf b = {0};
   buf_puts(&b, "-- after ");
+  if (a->from)
+    buf_printf(&b, "%s \u2192 ", a->from);
   pragma_spell(a, &b);
   buf_puts(&b, ":\n");
   print_pieces(cx, &b, 0);

@@ -74,3 +74,68 @@ const char *dir_sizes(int dims) {
   static const char *sizes[] = {"", "work(64)", "work(4, 16)", "work(2, 2, 16)"};
   return dims >= 1 && dims <= 3 ? sizes[dims] : "";
 }
+
+/* The variables a data clause lists, without their sections: `a[0:n]` is `a`. */
+void dir_names(const char *arg, Vec *out) {
+  const char *p = arg;
+  while (*p) {
+    while (*p && (isspace((unsigned char)*p) || *p == ','))
+      p++;
+    const char *b = p;
+    int depth = 0;
+    while (*p && (depth || *p != ',')) {
+      depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
+      p++;
+    }
+    size_t n = strcspn(b, "[");
+    if (n > (size_t)(p - b))
+      n = (size_t)(p - b);
+    while (n && isspace((unsigned char)b[n - 1]))
+      n--;
+    if (n)
+      vec_push(out, xstrndup(b, n));
+  }
+}
+
+/* update host(list): each array as a whole, or the elements of a section
+ * `a[lo:len]` of one dimension, brought to the host now. */
+void dir_host_syncs(const char *arg, Buf *out) {
+  const char *p = arg;
+  while (*p) {
+    while (*p && (isspace((unsigned char)*p) || *p == ','))
+      p++;
+    const char *b = p;
+    int depth = 0;
+    while (*p && (depth || *p != ',')) {
+      depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
+      p++;
+    }
+    char *item = xstrndup(b, (size_t)(p - b));
+    size_t n = strlen(item);
+    while (n && isspace((unsigned char)item[n - 1]))
+      item[--n] = 0;
+    if (!n)
+      continue;
+    char *br = strchr(item, '[');
+    char *colon = br ? strchr(br, ':') : NULL;
+    char *close = br ? strchr(br, ']') : NULL;
+    if (br && colon && close && colon < close && close[1] == 0) {
+      char *base = xstrndup(item, (size_t)(br - item));
+      char *lo = xstrndup(br + 1, (size_t)(colon - br - 1));
+      char *len = xstrndup(colon + 1, (size_t)(close - colon - 1));
+      if (!*lo)
+        lo = "0";
+      if (*len)
+        buf_printf(out,
+                   "nurt_host_range_at(&(%s)[%s], (size_t)(%s) * sizeof (%s)[0], 0, \"%s\", "
+                   "__FILE__, __LINE__); ",
+                   base, lo, len, base, base);
+      else
+        buf_printf(out, "nurt_host_access_at(%s, 0, \"%s\", __FILE__, __LINE__); ", base, base);
+    } else {
+      if (br) /* a section of several dimensions: the whole array */
+        *br = 0;
+      buf_printf(out, "nurt_host_access_at(%s, 0, \"%s\", __FILE__, __LINE__); ", item, item);
+    }
+  }
+}

@@ -23,5 +23,12 @@ bool dir_reduction(const char *arg, Buf *out, char **why);
  * work-items, the innermost loop widest (NDRange dimension 0, where
  * accesses coalesce): "work(64)", "work(4, 16)", "work(2, 2, 16)". */
 const char *dir_sizes(int dims);
+/* The variables a data clause lists (`a[0:n], b`), without their sections,
+ * appended to out as char*: OpenACC's copy/present, OpenMP's map. */
+void dir_names(const char *arg, Vec *out);
+/* A host sync (`update host(list)`, `target update from(list)`): each array
+ * of the list as a whole, or the elements of a section `a[lo:len]` of one
+ * dimension, appended to out as the nurt calls that bring it to the host. */
+void dir_host_syncs(const char *arg, Buf *out);
 
 #endif

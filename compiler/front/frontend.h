@@ -17,6 +17,8 @@ typedef struct PragmaLine {
   Vec annots;          /* Annot*, in source order */
   bool used;           /* attached to a loop, or a standalone directive */
   bool omp;            /* --openmp: a `#pragma omp` loop read as annotations */
+  bool transform;      /* --openmp: a loop transformation (`omp tile`): checked as a
+                          `#pragma nu` line is, its refusal an error */
   bool omp_for;        /* that loop is a `for` without `parallel`: it shares out the
                           iterations of the region around it (or, orphaned, of the
                           region its function is called in) */
@@ -25,8 +27,10 @@ typedef struct PragmaLine {
                                joins nested ones and writes the annotations */
   unsigned acc_for_begin, acc_for_end;    /* --openacc: its `for` statement */
   struct PragmaLine *acc_root, *acc_last; /* --openacc: the directive it joined; the last joined */
-  char *refused; /* --openmp: a loop directive with a clause nucc refuses, why
-                    (an error unless the loop stays on the host) */
+  Vec map_to, map_from; /* --openmp: char*, the arrays its map clauses move one way only
+                           (to; from or alloc) that no map before it moved */
+  char *refused;        /* --openmp: a loop directive with a clause nucc refuses, why
+                           (an error unless the loop stays on the host) */
   SrcLoc refused_at;
 } PragmaLine;
 
@@ -211,7 +215,7 @@ typedef struct Source {
   Vec funcs;          /* Func*: every function defined in the file */
   bool openmp;        /* --openmp: `#pragma omp` loops are read as `work` */
   bool openacc;       /* --openacc: `#pragma acc` lines are read (openacc.c) */
-  Vec acc_copied;     /* char*: --openacc, the names data clauses have copied so far */
+  Vec acc_copied;     /* char*: the names data (map) clauses have copied so far */
   Vec omp_inside;     /* OmpInside* */
   Vec omp_loops;      /* OmpLoop*, in source order */
   const Vec *home;    /* HomeLoop*: the driver's, or NULL */
@@ -232,6 +236,10 @@ bool frontend_parse(Source *src, int nargs, const char *const *args);
 /* frontend_macros.c: fills src->macro_uses (frontend_parse calls it). */
 void frontend_collect_macros(Source *src);
 void frontend_dispose(Source *src);
+/* --openmp: a one-way map of the nest's directive (Nest.map_to, map_from)
+ * against what its kernels write and read: -Wnucc-omp-map where they
+ * disagree (frontend_data.c). */
+void frontend_data_check_kernels(Nest *n, const Vec *kernels);
 /* frontend_units.c: releases the parses of the units (after the last pass). */
 void frontend_dispose_units(Vec *units);
 

@@ -12,33 +12,6 @@
 #include <stdint.h>
 #include <string.h>
 
-/* A `#pragma acc` line nucc has read in full: the host output blanks it
- * (driver.c), since a C compiler's -Wall would name it as unknown. */
-static void read_line(Source *src, unsigned b, unsigned e) {
-  PragmaLine *p = NEW(PragmaLine);
-  p->begin = b;
-  p->end = e;
-  p->omp = p->acc = true;
-  vec_push(&src->skipped_nu, p);
-}
-
-static bool listed(const Vec *v, const char *name) {
-  for (int i = 0; i < v->len; i++)
-    if (!strcmp(v->items[i], name))
-      return true;
-  return false;
-}
-
-/* The location of the byte at rest[k], where `at` is that of rest[1]
- * (frontend_read_omp's convention); a _Pragma's text has no columns of
- * its own: the pragma's location. */
-static SrcLoc at_offset(SrcLoc at, SrcLoc l0, int k) {
-  if (at.line == l0.line && at.col == l0.col && at.file == l0.file)
-    return at;
-  at.col += k - 1;
-  return at;
-}
-
 void frontend_read_acc_text(Source *src, char *rest, SrcLoc l0, SrcLoc at, unsigned off0,
                             unsigned b, unsigned end) {
   AccDir d;
@@ -46,28 +19,13 @@ void frontend_read_acc_text(Source *src, char *rest, SrcLoc l0, SrcLoc at, unsig
   for (int i = 0; i < d.notes.len; i++) {
     AccNote *n = d.notes.items[i];
     if (n->error)
-      diag_error(at_offset(at, l0, n->at), "%s", n->msg);
+      diag_error(frontend_data_at(at, l0, n->at), "%s", n->msg);
     else
-      diag_warning("nucc-acc-ignored", at_offset(at, l0, n->at), "%s", n->msg);
+      diag_warning("nucc-acc-ignored", frontend_data_at(at, l0, n->at), "%s", n->msg);
   }
   /* lazy synchronisation copies what kernels use by itself, so a data
-   * clause is a hint; `present` claims a copy some clause made before,
-   * and where none did the two views disagree: said, not refused */
-  for (int i = 0; i < d.present.len; i++) {
-    const char *name = d.present.items[i];
-    if (listed(&src->acc_copied, name))
-      continue;
-    const char *p = strstr(rest, "present");
-    diag_warning("nucc-acc-present", at_offset(at, l0, p ? (int)(p - rest) : 1),
-                 "'present(%s)': no data clause before it copies '%s' to the device (no "
-                 "enclosing 'data', 'enter data' or 'declare' names it); nurt copies it when a "
-                 "kernel uses it",
-                 name, name);
-  }
-  for (int i = 0; i < d.copied.len; i++)
-    vec_push(&src->acc_copied, d.copied.items[i]);
-  for (int i = 0; i < d.present.len; i++)
-    vec_push(&src->acc_copied, d.present.items[i]);
+   * clause is a hint (frontend_data.c) */
+  frontend_data_clauses(src, &d.present, &d.copied, rest, at, l0, true);
 
   if (d.kind == OMP_LOOP || d.kind == OMP_ERROR) {
     PragmaLine *p = NEW(PragmaLine);
@@ -85,14 +43,9 @@ void frontend_read_acc_text(Source *src, char *rest, SrcLoc l0, SrcLoc at, unsig
     p->refused_at = at;
     vec_push(&src->pragmas, p);
   } else if (d.kind == OMP_SYNC) {
-    Directive *r = NEW(Directive);
-    r->name = "acc sync";
-    r->begin = b;
-    r->end = end;
-    r->text = d.sync;
-    vec_push(&src->directives, r);
+    frontend_data_sync(src, d.sync, b, end);
   } else if (d.kind == OMP_HINT) {
-    read_line(src, b, end);
+    frontend_data_line(src, b, end);
   } else {
     OmpInside *o = NEW(OmpInside);
     o->loc = at;
@@ -223,7 +176,7 @@ static enum CXChildVisitResult top_fors(CXCursor c, CXCursor parent, CXClientDat
 }
 
 static void remove_line(Source *src, PragmaLine *p) {
-  read_line(src, p->begin, p->end);
+  frontend_data_line(src, p->begin, p->end);
   int k = 0;
   for (int i = 0; i < src->pragmas.len; i++)
     if (src->pragmas.items[i] != p)

@@ -132,6 +132,24 @@ void frontend_read_acc_text(Source *src, char *rest, SrcLoc l0, SrcLoc at, unsig
  * writes each loop directive's annotations (before frontend_attach_pragmas). */
 void frontend_acc_nests(Source *src, CXToken *toks, unsigned n);
 
+// frontend_data.c
+/* A directive line read in full (a hint): the host output blanks it, since
+ * a C compiler's -Wall would name it as unknown. */
+void frontend_data_line(Source *src, unsigned b, unsigned e);
+/* Host code a directive stands for (update host, target update from, wait),
+ * put where the line is. */
+void frontend_data_sync(Source *src, char *code, unsigned b, unsigned e);
+/* The location of the byte at rest[k], where `at` is that of rest[1]; a
+ * _Pragma's text has no columns of its own: the pragma's location. */
+SrcLoc frontend_data_at(SrcLoc at, SrcLoc l0, int k);
+/* present(list) / map(present: list) checked against the names data
+ * clauses copied before it in source order; then copied and present
+ * recorded as copied.  acc: OpenACC's spelling and warning, else OpenMP's. */
+void frontend_data_clauses(Source *src, const Vec *present, const Vec *copied, const char *rest,
+                           SrcLoc at, SrcLoc l0, bool acc);
+/* The names of v that no data clause before has copied. */
+Vec frontend_data_unmapped(Source *src, const Vec *v);
+
 // frontend_pragma_op.c
 bool frontend_token_is(Source *src, CXToken t, const char *w);
 void frontend_pragma_operator(Source *src, CXToken *toks, unsigned n, unsigned i);

@@ -62,6 +62,12 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func, CXC
     PragmaLine *p = a->lines.items[i];
     nest->omp_for |= p->omp && p->omp_for;
     nest->acc |= p->acc;
+    for (int j = 0; j < p->map_to.len; j++)
+      vec_push(&nest->map_to, p->map_to.items[j]);
+    for (int j = 0; j < p->map_from.len; j++)
+      vec_push(&nest->map_from, p->map_from.items[j]);
+    if ((p->map_to.len || p->map_from.len) && p->annots.len)
+      nest->map_loc = ((Annot *)p->annots.items[0])->loc;
   }
   if (a->apart) { /* the directives stay where they are: the nest starts at its line */
     nest->begin = frontend_begin(for_c);

@@ -52,6 +52,46 @@ static bool starts_word(const char *text, const char *w) {
   return !strncmp(text, w, n) && !(isalnum((unsigned char)text[n]) || text[n] == '_');
 }
 
+/* A loop transformation: a line of the group above its `for`, as a
+ * `#pragma nu` line would be, so that the engine checks its legality and a
+ * refusal is an error (where a loop directive's is a loop left on the
+ * host); each annotation remembers the directive for --explain. */
+static void transform_line(Source *src, const char *annots, char *as_written, SrcLoc l0, SrcLoc at,
+                           unsigned b, unsigned end) {
+  PragmaLine *p = NEW(PragmaLine);
+  p->line = l0.line;
+  p->loc = l0;
+  p->begin = b;
+  p->end = end;
+  p->transform = true;
+  if (*annots)
+    pragma_parse(annots, at, &p->annots);
+  for (int j = 0; j < p->annots.len; j++) {
+    Annot *a = p->annots.items[j];
+    a->loc = at;
+    a->from = as_written;
+    for (int m = 0; m < a->nargs; m++)
+      a->args[m].loc = a->args[m].key_loc = at;
+  }
+  vec_push(&src->pragmas, p);
+}
+
+/* Whether the line at b stands right under a loop directive's line (or a
+ * transformation's under one), as part of its group. */
+static bool right_under_loop_directive(Source *src, unsigned b) {
+  for (int i = src->pragmas.len - 1; i >= 0; i--) {
+    PragmaLine *p = src->pragmas.items[i];
+    if (p->end != b)
+      return false;
+    if (p->omp && !p->refused)
+      return true;
+    if (!p->transform)
+      return false;
+    b = p->begin;
+  }
+  return false;
+}
+
 /* --openmp: a `#pragma omp` line.  A loop directive becomes a pragma line
  * with the annotations it stands for (openmp.c), a `parallel` region a line the
  * output drops, and constructs that have no GPU meaning are kept to be
@@ -60,6 +100,34 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
                             SrcLoc l0, SrcLoc at, unsigned off0, unsigned b, unsigned end) {
   char *annots, *why;
   OmpKind k = omp_parse(rest, &annots, &why);
+  OmpMaps maps = {0};
+  omp_maps(rest, &maps);
+  /* a one-way map of an array no map before made: checked against what the
+   * kernel does with it (frontend_data_check_kernels) */
+  Vec map_to = frontend_data_unmapped(src, &maps.to);
+  Vec map_from = frontend_data_unmapped(src, &maps.from);
+  frontend_data_clauses(src, &maps.present, &maps.copied, rest, at, l0, false);
+  if (k == OMP_IGNORE && right_under_loop_directive(src, b)) {
+    /* reverse under a loop directive: its order does not matter there */
+    char *name = omp_name(rest);
+    if (!strcmp(name, "reverse")) {
+      k = OMP_TRANSFORM;
+      annots = "";
+    }
+  }
+  if (k == OMP_TRANSFORM) {
+    transform_line(src, annots, why, l0, at, b, end);
+    xfree(rest);
+    return;
+  }
+  if (k == OMP_HINT || k == OMP_SYNC) {
+    if (k == OMP_SYNC)
+      frontend_data_sync(src, annots, b, end);
+    else
+      frontend_data_line(src, b, end);
+    xfree(rest);
+    return;
+  }
   /* a loop directive with a clause nucc refuses is still a loop's: grouped
    * with its `for`, its error given once the loop is known (frontend_omp_loops) */
   if (k == OMP_LOOP || k == OMP_ERROR) {
@@ -69,10 +137,14 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
     p->begin = b;
     p->end = end;
     p->omp = true;
+    p->map_to = map_to;
+    p->map_from = map_from;
     const char *w = rest;
     while (*w == ' ' || *w == '\t')
       w++;
-    p->omp_for = strncmp(w, "parallel", 8) != 0;
+    /* a worksharing loop of the threads around it: not one that makes its
+     * own (parallel for, target teams distribute parallel for, ...) */
+    p->omp_for = starts_word(w, "for") || starts_word(w, "loop");
     /* the annotations' text is nucc's: every location is the directive's */
     if (k == OMP_LOOP)
       pragma_parse(annots, at, &p->annots);
@@ -103,7 +175,9 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
     o->begin = b;
     o->end = end;
     o->kind = (int)k;
+    /* a data region without kernels has nothing to move (check_region) */
     char *name = omp_name(rest);
+    o->data = k == OMP_REGION && !strcmp(name, "target data");
     o->what = xformat("'#pragma omp %s'", name);
     xfree(name);
     o->why = why;
@@ -351,8 +425,13 @@ void frontend_omp_loops(Source *src) {
     }
     if (!h) {
       attachments->items[kept++] = a;
-      if (omp && omp->refused)
-        diag_error(omp->refused_at, "%s", omp->refused);
+      /* every line of the group: a transformation under a loop directive
+       * may be the one refused */
+      for (int j = 0; j < a->lines.len; j++) {
+        PragmaLine *p = a->lines.items[j];
+        if (p->omp && p->refused)
+          diag_error(p->refused_at, "%s", p->refused);
+      }
       continue;
     }
     SrcLoc at = omp->annots.len ? ((Annot *)omp->annots.items[0])->loc : omp->refused_at;

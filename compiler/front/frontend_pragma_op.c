@@ -3,6 +3,7 @@
  * expands (through other macros and `#PARAM`).  Receives the file's tokens;
  * hands on PragmaLines, as frontend_pragmas.c makes for `#pragma` lines. */
 #include "frontend_clang.h"
+#include "openacc.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -130,6 +131,7 @@ typedef struct MacroDefs {
   Source *src;
   Vec defs;       /* CXCursor* of MacroDefinition, in order */
   Vec expansions; /* CXCursor* of the file's MacroExpansion, in order */
+  Vec in_headers; /* CXCursor* of the MacroExpansions in headers the user wrote */
 } MacroDefs;
 
 static enum CXChildVisitResult collect_macros(CXCursor c, CXCursor parent, CXClientData d) {
@@ -138,11 +140,12 @@ static enum CXChildVisitResult collect_macros(CXCursor c, CXCursor parent, CXCli
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k != CXCursor_MacroDefinition && k != CXCursor_MacroExpansion)
     return CXChildVisit_Continue;
-  if (k == CXCursor_MacroExpansion && !frontend_in_main_file(m->src, c))
+  bool header = k == CXCursor_MacroExpansion && !frontend_in_main_file(m->src, c);
+  if (header && clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
     return CXChildVisit_Continue;
   CXCursor *p = NEW(CXCursor);
   *p = c;
-  vec_push(k == CXCursor_MacroDefinition ? &m->defs : &m->expansions, p);
+  vec_push(k == CXCursor_MacroDefinition ? &m->defs : header ? &m->in_headers : &m->expansions, p);
   return CXChildVisit_Continue;
 }
 
@@ -279,10 +282,79 @@ static bool names_namespace(Source *src, CXCursor def, unsigned off, unsigned en
   return named;
 }
 
+/* The pragma texts an expansion produces (none when it cannot tell). */
+static Vec expansion_pragmas(MacroDefs *m, CXCursor x, CXCursor def) {
+  Vec args = {0}, texts = {0};
+  if (clang_Cursor_isMacroFunctionLike(def)) {
+    CXToken *t;
+    unsigned n, next;
+    clang_tokenize(m->src->clang->tu, clang_getCursorExtent(x), &t, &n);
+    Vec none = {0};
+    args = macro_args(m->src, t, n, 0, &next, &none, &none);
+    clang_disposeTokens(m->src->clang->tu, t, n);
+  }
+  macro_pragmas(m, def, &args, 0, &texts);
+  return texts;
+}
+
+/* A header's `OMP_TARGET(teams distribute parallel for)` (ParRes Kernels'
+ * stencil_target.h): as a `#pragma omp` line there (frontend.c's
+ * header_pragmas), its loop stays on the host, named in a warning at the
+ * #include rather than silently. */
+static void header_expansions(MacroDefs *m) {
+  Source *src = m->src;
+  for (int i = 0; i < m->in_headers.len; i++) {
+    CXCursor *x = m->in_headers.items[i];
+    CXCursor def = clang_getCursorReferenced(*x);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+      continue;
+    Vec texts = expansion_pragmas(m, *x, def);
+    CXFile f;
+    unsigned line;
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(*x)), &f, &line, NULL,
+                              NULL);
+    CXString fname = clang_getFileName(f);
+    const char *path = clang_getCString(fname);
+    Include *inc = NULL;
+    for (int j = 0; path && j < src->includes.len && !inc; j++)
+      if (!strcmp(((Include *)src->includes.items[j])->name, path))
+        inc = src->includes.items[j];
+    for (int j = 0; inc && !inc->system && j < texts.len; j++) {
+      const char *t = texts.items[j];
+      while (*t == ' ' || *t == '\t')
+        t++;
+      bool nu = !strncmp(t, "nu", 2) && !isalnum((unsigned char)t[2]);
+      bool omp = src->openmp && !strncmp(t, "omp", 3) && !isalnum((unsigned char)t[3]);
+      bool acc = src->openacc && !strncmp(t, "acc", 3) && !isalnum((unsigned char)t[3]);
+      if (!nu && !omp && !acc)
+        continue;
+      bool loop = nu;
+      char *annots, *why;
+      AccDir d;
+      if (omp)
+        loop = omp_parse(t + 3, &annots, &why) == OMP_LOOP;
+      else if (acc) {
+        acc_parse(t + 3, &d);
+        loop = d.kind == OMP_LOOP;
+      }
+      CXString mname = clang_getCursorSpelling(def);
+      const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+      diag_warning("nucc-omp-header", inc->at,
+                   "'#pragma %s' (from '%s') at %s:%u is not translated: nucc rewrites only the "
+                   "input file, not a header it includes; %s",
+                   t, clang_getCString(mname), base, line,
+                   loop ? "the loop stays on the host" : "it stays as written");
+      clang_disposeString(mname);
+    }
+    clang_disposeString(fname);
+  }
+}
+
 /* The file's macro expansions that produce pragmas. */
 void frontend_expanded_pragmas(Source *src, CXToken *toks, unsigned ntoks) {
-  MacroDefs m = {src, {0}, {0}};
+  MacroDefs m = {src, {0}, {0}, {0}};
   clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), collect_macros, &m);
+  header_expansions(&m);
   for (int i = 0; i < m.expansions.len; i++) {
     CXCursor *x = m.expansions.items[i];
     CXCursor def = clang_getCursorReferenced(*x);

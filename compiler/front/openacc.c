@@ -27,71 +27,6 @@ static void note(AccDir *d, const char *text, const Lex *l, const char *w, bool 
   vec_push(&d->notes, n);
 }
 
-/* The variables a data clause lists, without their sections: `a[0:n]` is `a`. */
-static void names(const char *arg, Vec *out) {
-  const char *p = arg;
-  while (*p) {
-    while (*p && (isspace((unsigned char)*p) || *p == ','))
-      p++;
-    const char *b = p;
-    int depth = 0;
-    while (*p && (depth || *p != ',')) {
-      depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
-      p++;
-    }
-    size_t n = strcspn(b, "[");
-    if (n > (size_t)(p - b))
-      n = (size_t)(p - b);
-    while (n && isspace((unsigned char)b[n - 1]))
-      n--;
-    if (n)
-      vec_push(out, xstrndup(b, n));
-  }
-}
-
-/* update host(list): each array as a whole, or the elements of a section
- * `a[lo:len]` of one dimension, brought to the host now. */
-static void host_syncs(const char *arg, Buf *out) {
-  const char *p = arg;
-  while (*p) {
-    while (*p && (isspace((unsigned char)*p) || *p == ','))
-      p++;
-    const char *b = p;
-    int depth = 0;
-    while (*p && (depth || *p != ',')) {
-      depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
-      p++;
-    }
-    char *item = xstrndup(b, (size_t)(p - b));
-    size_t n = strlen(item);
-    while (n && isspace((unsigned char)item[n - 1]))
-      item[--n] = 0;
-    if (!n)
-      continue;
-    char *br = strchr(item, '[');
-    char *colon = br ? strchr(br, ':') : NULL;
-    char *close = br ? strchr(br, ']') : NULL;
-    if (br && colon && close && colon < close && close[1] == 0) {
-      char *base = xstrndup(item, (size_t)(br - item));
-      char *lo = xstrndup(br + 1, (size_t)(colon - br - 1));
-      char *len = xstrndup(colon + 1, (size_t)(close - colon - 1));
-      if (!*lo)
-        lo = "0";
-      if (*len)
-        buf_printf(out,
-                   "nurt_host_range_at(&(%s)[%s], (size_t)(%s) * sizeof (%s)[0], 0, \"%s\", "
-                   "__FILE__, __LINE__); ",
-                   base, lo, len, base, base);
-      else
-        buf_printf(out, "nurt_host_access_at(%s, 0, \"%s\", __FILE__, __LINE__); ", base, base);
-    } else {
-      if (br) /* a section of several dimensions: the whole array */
-        *br = 0;
-      buf_printf(out, "nurt_host_access_at(%s, 0, \"%s\", __FILE__, __LINE__); ", item, item);
-    }
-  }
-}
-
 static long long number(const char *arg) {
   if (!arg)
     return 0;
@@ -130,10 +65,10 @@ static bool clauses(const char *text, Lex *l, AccDir *d) {
       data |= dir_is(w, data_clauses[i]);
     if (data) {
       if (arg)
-        names(arg, &d->copied);
+        dir_names(arg, &d->copied);
     } else if (dir_is(w, "present")) {
       if (arg)
-        names(arg, &d->present);
+        dir_names(arg, &d->present);
     } else if (dir_is(w, "collapse")) {
       lp->dims = arg ? (int)strtol(arg, NULL, 10) : 0;
       if (lp->dims < 1 || lp->dims > 3) {
@@ -250,7 +185,7 @@ void acc_parse(const char *text, AccDir *d) {
     for (char *c; (c = dir_word(&l));) {
       char *arg = dir_paren(&l);
       if ((dir_is(c, "host") || dir_is(c, "self")) && arg)
-        host_syncs(arg, &sync);
+        dir_host_syncs(arg, &sync);
       else if (dir_is(c, "async") || dir_is(c, "wait") || dir_is(c, "if") ||
                dir_is(c, "device_type"))
         note(d, text, &l, c, false,

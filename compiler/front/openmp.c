@@ -4,8 +4,10 @@
  * as the `#pragma nu` annotations it stands for (work with sizes nucc picks,
  * reduce, and OpenMP's promise of independence), a `parallel` region that
  * the output drops when it holds an offloaded loop, a construct with no GPU
- * meaning inside an offloaded loop, or a line left as written (the front end
- * warns about it).  docs/openmp.md gives the mapping. */
+ * meaning inside an offloaded loop, a loop transformation (`tile`, `unroll`,
+ * `interchange`, OpenMP 5.1/6.0) as the chain's annotation it stands for, a
+ * data directive as a hint or a host sync, or a line left as written (the
+ * front end warns about it).  docs/openmp.md gives the mapping. */
 #include "openmp.h"
 #include "directive.h"
 
@@ -43,6 +45,161 @@ static OmpKind loop(Lex *l, Buf *out, char **why) {
   }
   buf_printf(out, "%s independent%s", dir_sizes(collapse), clauses.s);
   return OMP_LOOP;
+}
+
+/* The list of a clause such as sizes(8, 4) with its blanks tidied, or NULL. */
+static char *list_arg(const char *arg) {
+  if (!arg)
+    return NULL;
+  Buf b = {0};
+  buf_puts(&b, "");
+  Lex l = {arg};
+  int n = 0;
+  while (*l.p) {
+    while (*l.p == ' ' || *l.p == '\t' || *l.p == ',')
+      l.p++;
+    const char *b0 = l.p;
+    int depth = 0;
+    while (*l.p && (depth || *l.p != ',')) {
+      depth += (*l.p == '(') - (*l.p == ')');
+      l.p++;
+    }
+    size_t len = (size_t)(l.p - b0);
+    while (len && isspace((unsigned char)b0[len - 1]))
+      len--;
+    if (len)
+      buf_printf(&b, "%s%.*s", n++ ? ", " : "", (int)len, b0);
+  }
+  return n ? b.s : NULL;
+}
+
+/* The directive as written, blanks squeezed: "omp tile sizes(8, 4)", which
+ * --explain shows beside the annotation it stands for. */
+static char *omp_text(const char *text) {
+  Buf b = {0};
+  buf_puts(&b, "omp");
+  bool blank = true;
+  for (const char *p = text; *p; p++) {
+    if (isspace((unsigned char)*p) || *p == '\\')
+      blank = true;
+    else {
+      if (blank && b.s[b.len - 1] != '(' && *p != ')' && *p != ',')
+        buf_puts(&b, " ");
+      blank = false;
+      buf_printf(&b, "%c", *p);
+    }
+  }
+  return b.s;
+}
+
+/* A loop transformation (OpenMP 5.1/6.0, as Clang reads them) as the
+ * chain's annotation: the engine checks it as it checks `#pragma nu`.  A
+ * bare `unroll` (and `partial` without a factor) leaves the factor to the
+ * implementation in OpenMP, which Clang leaves to LLVM's heuristics: nucc
+ * leaves it to the OpenCL compiler's, with no annotation. */
+static OmpKind transform(Lex *l, const char *w, Buf *out, char **why) {
+  char *sizes = NULL, *perm = NULL, *counts = NULL;
+  bool full = false, partial = false;
+  buf_puts(out, "");
+  for (char *c; (c = dir_word(l));) {
+    char *arg = dir_paren(l);
+    if (dir_is(c, "sizes"))
+      sizes = list_arg(arg);
+    else if (dir_is(c, "permutation"))
+      perm = list_arg(arg);
+    else if (dir_is(c, "counts"))
+      counts = list_arg(arg);
+    else if (dir_is(c, "full"))
+      full = true;
+    else if (dir_is(c, "partial")) {
+      partial = true;
+      sizes = list_arg(arg);
+    } else {
+      *why = xformat("'%s' is not a clause of '#pragma omp %s'", c, w);
+      return OMP_ERROR;
+    }
+  }
+  if (dir_is(w, "tile")) {
+    if (!sizes) {
+      *why = xstrdup("'#pragma omp tile' needs sizes(...)");
+      return OMP_ERROR;
+    }
+    buf_printf(out, "tile(%s)", sizes);
+  } else if (dir_is(w, "unroll")) {
+    if (full && partial) {
+      *why = xstrdup("'#pragma omp unroll': 'full' and 'partial' exclude each other");
+      return OMP_ERROR;
+    }
+    if (full)
+      buf_puts(out, "inline");
+    else if (sizes)
+      buf_printf(out, "unroll(%s)", sizes);
+  } else if (dir_is(w, "interchange")) {
+    buf_printf(out, "permut(%s)", perm ? perm : "2, 1");
+  } else { /* split counts(f, omp_fill[, b]): peel's front and back */
+    Vec parts = {0};
+    Lex cl = {counts ? counts : ""};
+    for (char *c; (c = dir_word(&cl));)
+      vec_push(&parts, c);
+    int fill = -1, fills = 0;
+    for (int i = 0; i < parts.len; i++)
+      if (dir_is(parts.items[i], "omp_fill")) {
+        fill = i;
+        fills++;
+      }
+    if (fills != 1 || parts.len > 3 || (parts.len == 3 && fill != 1)) {
+      *why = xformat("split counts(%s): nucc maps only counts(f, omp_fill), counts(omp_fill, "
+                     "b) and counts(f, omp_fill, b), onto peel(f, b)",
+                     counts ? counts : "");
+      return OMP_ERROR;
+    }
+    buf_printf(out, "peel(%s, %s)", fill > 0 ? (char *)parts.items[0] : "0",
+               fill + 1 < parts.len ? (char *)parts.items[fill + 1] : "0");
+  }
+  return OMP_TRANSFORM;
+}
+
+/* The colon after a clause's modifiers (map(present, to: a[0:n])), not one
+ * of a section: NULL when there is none. */
+static const char *top_colon(const char *arg) {
+  int depth = 0;
+  for (const char *p = arg; *p; p++) {
+    depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
+    if (!depth && *p == ':')
+      return p;
+  }
+  return NULL;
+}
+
+/* The map clauses of a line: map([modifiers,] [type:] list). */
+void omp_maps(const char *text, OmpMaps *m) {
+  Lex l = {text};
+  for (char *w; (w = dir_word(&l));) {
+    if (!dir_is(w, "map"))
+      continue;
+    char *arg = dir_paren(&l);
+    if (!arg)
+      continue;
+    const char *colon = top_colon(arg);
+    bool is_present = false, gone = false, to = false, from = false;
+    if (colon) {
+      Lex ml = {xstrndup(arg, (size_t)(colon - arg))};
+      for (char *t; (t = dir_word(&ml));) {
+        is_present |= dir_is(t, "present");
+        gone |= dir_is(t, "release") || dir_is(t, "delete");
+        to |= dir_is(t, "to");
+        from |= dir_is(t, "from") || dir_is(t, "alloc");
+      }
+    }
+    const char *list = colon ? colon + 1 : arg;
+    if (gone)
+      continue;
+    dir_names(list, is_present ? &m->present : &m->copied);
+    if (!is_present && to)
+      dir_names(list, &m->to);
+    if (!is_present && from)
+      dir_names(list, &m->from);
+  }
 }
 
 /* The construct's name as the user wrote it, its leading words without the
@@ -120,8 +277,43 @@ OmpKind omp_parse(const char *text, char **annots, char **why) {
   }
   if (target && dir_is(w, "data"))
     return OMP_REGION;
-  if (target && (dir_is(w, "enter") || dir_is(w, "exit") || dir_is(w, "update"))) {
-    *why = xstrdup("nurt moves the data kernels use by itself");
+  if (target && (dir_is(w, "enter") || dir_is(w, "exit")))
+    return OMP_HINT; /* nurt moves the data kernels use by itself */
+  if (target && dir_is(w, "update")) {
+    /* from(list) before host code: made to happen where it stands, as
+     * OpenACC's update host; to(list): the next launch that reads an array
+     * the host wrote uploads it */
+    Buf sync = {0};
+    buf_puts(&sync, "");
+    for (char *c; (c = dir_word(&l));) {
+      char *arg = dir_paren(&l);
+      if (dir_is(c, "from") && arg) {
+        const char *colon = top_colon(arg); /* from(present: a) */
+        dir_host_syncs(colon ? colon + 1 : arg, &sync);
+      }
+    }
+    if (!*sync.s)
+      return OMP_HINT;
+    *annots = sync.s;
+    return OMP_SYNC;
+  }
+  if (!lead && (dir_is(w, "tile") || dir_is(w, "unroll") || dir_is(w, "interchange") ||
+                dir_is(w, "split"))) {
+    OmpKind k = transform(&l, w, &out, why);
+    if (k == OMP_TRANSFORM) {
+      *annots = out.s;
+      *why = omp_text(text);
+    }
+    return k;
+  }
+  if (!lead &&
+      (dir_is(w, "reverse") || dir_is(w, "stripe") || dir_is(w, "fuse") || dir_is(w, "flatten"))) {
+    *why = xstrdup(
+        dir_is(w, "reverse") ? "nucc has no loop reversal (under a loop directive the order of the "
+                               "iterations does not matter: each work-item runs one)"
+        : dir_is(w, "fuse")  ? "it stands over a sequence of loops; '#pragma nu fuse' on the loop "
+                               "around them fuses them"
+                             : "nucc has no counterpart for it (tile is the nearest)");
     return OMP_IGNORE;
   }
   if (lead && (dir_is(w, "sections") || dir_is(w, "master") || dir_is(w, "masked") ||

@@ -14,8 +14,12 @@ typedef enum {
   OMP_NO_GPU,        // critical, barrier, single, ...: an error inside an offloaded loop
   OMP_THREADPRIVATE, // threadprivate(list): *annots the list
   OMP_ERROR,         // a loop clause nucc cannot honour: *why says which
-  OMP_HINT,          // --openacc: a data directive lazy sync makes unnecessary: stays as written
-  OMP_SYNC,          // --openacc: update host(list): a sync of the list's arrays on the host
+  OMP_HINT,          // a data directive lazy sync makes unnecessary (enter data, target
+                     // update to): --openacc keeps it as written, --openmp drops it
+  OMP_SYNC,          // update host(list), target update from(list): a sync of the list's
+                     // arrays on the host; --openmp: *annots the host code
+  OMP_TRANSFORM,     // --openmp: tile, unroll partial, interchange, split: *annots the
+                     // `#pragma nu` annotation it stands for, *why the directive as written
 } OmpKind;
 
 /* Reads the text after "#pragma omp".  For OMP_LOOP, *annots is the
@@ -24,5 +28,14 @@ typedef enum {
 OmpKind omp_parse(const char *text, char **annots, char **why);
 /* The construct's leading words without clauses ("target enter data"). */
 char *omp_name(const char *text);
+/* The variables a line's map clauses list (char* each): what lazy sync
+ * checks them against. */
+typedef struct OmpMaps {
+  Vec present; /* map(present, ...: list) (OpenMP 5.1's modifier) */
+  Vec copied;  /* any other map type but release and delete */
+  Vec to;      /* map(to: list): not copied back */
+  Vec from;    /* map(from: list), map(alloc: list): not copied to the device */
+} OmpMaps;
+void omp_maps(const char *text, OmpMaps *m);
 
 #endif

@@ -140,6 +140,8 @@ struct Annot {
   AnnotArg *args;
   int nargs;
   Annot *next; /* application order: the first applies first */
+  char *from;  /* the directive it was read from ("omp tile sizes(8, 4)"), shown by
+                  --explain; NULL for a `#pragma nu` one */
 };
 
 /* Parse the text after "#pragma nu" (line `line`, starting at column `col`).
@@ -527,6 +529,9 @@ struct Nest {
   bool acc;         /* --openacc: an OpenACC loop directive's: its `independent` is the
                        user's, and a proven dependence under it is an error, not a
                        reason to stay on the host */
+  Vec map_to;       /* --openmp: char*, arrays its directive maps to the device only */
+  Vec map_from;     /* and from it only (or alloc), where no map before it moved them */
+  SrcLoc map_loc;   /* that directive's location */
   Vec apart;        /* PragmaLine* (frontend.h) of the nest outside [begin, end): a
                        preprocessor directive (#endif) stands between them and the `for`
                        and must stay; the driver blanks each line */

@@ -2,7 +2,7 @@
 # pragma_header.sh — pragmas nucc cannot translate where they are are named,
 # never skipped: an OpenMP (--openmp) or `nu` loop in a function a header
 # defines stays on the host with a warning at the #include naming the
-# header's line [-Wnucc-omp-header]; a `_Pragma` whose operand other macros
+# header's line [-Wnucc-omp-header], one a macro there produces too; a `_Pragma` whose operand other macros
 # build is a warning [-Wnucc-pragma-operator].  A macro from the header that
 # produces `_Pragma("omp parallel for")` is read: its loop is a kernel.
 # Usage: pragma_header.sh NUCC WORKDIR
@@ -23,6 +23,11 @@ static inline void shift(float *a, int n) {
 #pragma nu work(64)
   for (int i = 0; i < n; i++)
     a[i] += 1;
+}
+static inline void twice(float *a, int n) {
+  PFOR
+  for (int i = 0; i < n; i++)
+    a[i] *= 2;
 }
 #ifdef NEVER
 #pragma omp parallel for
@@ -53,9 +58,10 @@ run_nucc --openmp -I "$work/inc" "$work/m.c" -o "$work/out.c"
 expect_rc 0
 expect_stderr "m.c:2:10: warning: '#pragma omp parallel for' at kern.h:5 is not translated: nucc rewrites only the input file, not a header it includes; the loop stays on the host \[-Wnucc-omp-header\]$"
 expect_stderr "m.c:2:10: warning: '#pragma nu work\(64\)' at kern.h:10 is not translated: .* \[-Wnucc-omp-header\]$"
+expect_stderr "m.c:2:10: warning: '#pragma omp parallel for' \(from 'PFOR'\) at kern.h:15 is not translated: .* the loop stays on the host \[-Wnucc-omp-header\]$"
 expect_stderr "m.c:11:3: warning: the '_Pragma' that 'LATER' expands to is not read: .* \[-Wnucc-pragma-operator\]$"
 n=$(grep -c 'warning:' "$work/stderr")
-[ "$n" -eq 3 ] || fail "$n warnings, expected 3 (one per pragma: a header included twice counts once)"
+[ "$n" -eq 4 ] || fail "$n warnings, expected 4 (one per pragma: a header included twice counts once)"
 k=$(grep -o '__kernel void ' "$work/out.c" | wc -l)
 [ "$k" -eq 1 ] || fail "$k kernels, expected 1 (the loop under the header's PFOR)"
 
