@@ -17,11 +17,13 @@
 
 static OmpKind loop(Lex *l, Buf *out, char **why) {
   int collapse = 1;
+  bool collapse_given = false;
   Buf clauses = {0};
   buf_puts(&clauses, "");
   for (char *w; (w = dir_word(l));) {
     char *arg = dir_paren(l);
     if (dir_is(w, "collapse")) {
+      collapse_given = true;
       collapse = arg ? (int)strtol(arg, NULL, 10) : 0;
       if (collapse < 1 || collapse > 3) {
         *why = xformat("collapse(%s): at most 3 loops map to an NDRange", arg ? arg : "");
@@ -43,7 +45,9 @@ static OmpKind loop(Lex *l, Buf *out, char **why) {
      * analyses find private scalars and last values themselves, and the
      * rest is about CPU threads */
   }
-  buf_printf(out, "%s independent%s", dir_sizes(collapse), clauses.s);
+  /* one loop named: the analyses may map the parallel loops inside it too
+   * (a bare work, which decides); collapse(n) names the loops to map */
+  buf_printf(out, "%s independent%s", collapse_given ? dir_sizes(collapse) : "work", clauses.s);
   return OMP_LOOP;
 }
 

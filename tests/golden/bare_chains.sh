@@ -32,6 +32,16 @@ want() {
   fi
 }
 
+# Under --openmp a `parallel for` is a bare work on its loop: gemm's inner j
+# loop is mapped with i; a matrix-vector product's sum stays in a work-item
+out=$(cd "$root/tests/run" && "$nucc" --openmp --explain omp_inner_parallel.c 2>&1)
+for line in "-- work decides: work(16,16)" "-- work decides: work(256)"; do
+  if ! grep -qxF -- "$line" <<<"$out"; then
+    echo "FAIL: nucc --openmp --explain tests/run/omp_inner_parallel.c: no line $line"
+    fail=1
+  fi
+done
+
 b=tests/golden/explain/bare_schedule.c
 want "" --explain $b "-- work decides: work(16,16) permut(4,5,1,2,3)"
 want "" --report $b "bare 'work' chose 'work(16,16) permut(4,5,1,2,3)' from isl's schedule band(y*, x*, s) band(t) band(c) (* parallel)"

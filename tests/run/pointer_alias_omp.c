@@ -1,6 +1,6 @@
 // nucc-flags: --openmp
 // cc-flags: -std=c11 -fopenmp
-// nucc-kernels: 5
+// nucc-kernels: 6
 /* Pointers declared in an OpenMP loop's body into an array (issue 24 §5):
  * a row of a 2-D array (`double *row = &A[i][0];`, `const double *a =
  * A[i];`), an offset into a flat one (`double *q = y + i * M;`), a pointer
