@@ -80,6 +80,7 @@ typedef enum {
   SP_GROUP,     // long long nu_ws<m>: the work-group side of mapped loop m
   SP_LAST,      // T *nu_last_i: a mapped index declared outside, set to its value after
   SP_COPY,      // T *nu_copy_v: a temporary's last value
+  SP_LAUNCH,    // long long nu_tt_at, nu_tt_of: ttile's launch in the sweep, of how many
 } StubParamKind;
 
 typedef struct {
@@ -106,6 +107,10 @@ char *emit_cl_structs(Vec *kernels, Vec *funcs, bool *uses_fp64);
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
 /* The host stub of a kernel (a static function); NULL after an error. */
 char *emit_host_stub(Kernel *k);
+/* ttile.c: the statements of a time-tiled kernel after its locals: the
+ * tile and halo loaded into __local memory, the steps, the interior
+ * written back; p prints the kernel's own accesses (opencl.c). */
+void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
 /* Reports every buffer whose extent cannot be bounded (no size(), no
  * fixed type, a subscript extent.c cannot bound: extent_first_bounded's
  * verdict); false after an error.
