@@ -119,12 +119,16 @@ static void scan_expr(Scan *sc, Expr *e, Expr *lhs) {
     scan_expr(sc, e->args[i], lhs);
 }
 
+/* Empty statements, and --explain=html's marks of the iterations (tidy.c
+ * prints them nowhere). */
+static bool skipped(Stmt *s) { return s->kind == ST_EMPTY || (s->kind == ST_EXPR && s->visit); }
+
 /* The single assignment a sub-step's innermost body holds, or NULL. */
 static Expr *the_assignment(Stmt *s) {
   while (s && s->kind == ST_BLOCK) {
     Stmt *only = NULL;
     for (int i = 0; i < s->nitems; i++) {
-      if (s->items[i]->kind == ST_EMPTY)
+      if (skipped(s->items[i]))
         continue;
       if (only)
         return NULL;
@@ -149,7 +153,7 @@ static bool collect_steps(Annot *a, Loop *time, Vec *nests, Vec *assigns, int *d
   int d0 = 0;
   for (int i = 0; i < n; i++) {
     Stmt *s = items[i];
-    if (s->kind == ST_EMPTY)
+    if (skipped(s))
       continue;
     Loop *ch[16];
     int d = s->kind == ST_FOR && s->loop ? tr_chain(s, ch, 16) : 0;
@@ -396,7 +400,6 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
   kn->mapped = tt->space;
   kn->wg = a->args;
   kn->body = tr_for(tt->time);
-  kn->independent = true; /* ttile proved the sub-steps parallel; the time loop is inside */
   kn->info = NEW(KernelInfo);
   bool ok = freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces);
   if (ok && (kn->reductions.len || kn->info->copyouts.len)) {

@@ -64,8 +64,8 @@ int main(void) {
   printf("jacobi1d short %.6e %.6e\n", sum_f(a, n), a[n - 2]);
 
   int rows = 45, cols = 77;
-  double (*A)[cols] = malloc(sizeof(double) * rows * cols);
-  double (*B)[cols] = malloc(sizeof(double) * rows * cols);
+  double(*A)[cols] = malloc(sizeof(double) * rows * cols);
+  double(*B)[cols] = malloc(sizeof(double) * rows * cols);
   for (int i = 0; i < rows; i++)
     for (int j = 0; j < cols; j++)
       A[i][j] = B[i][j] = (double)((i * 13 + j * 7) % 19);
