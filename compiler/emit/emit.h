@@ -3,6 +3,7 @@
  *   signature.c  what kernel and host agree on: the kernel's parameters,
  *                the stub's parameters and the call's arguments, the types
  *                values travel in, a reduction's combine (uses no printer)
+ *   ttile.c      the body of a time-tiled kernel (`ttile`), with opencl.c's printer
  *   opencl.c     one OpenCL C program for all kernels of the input file
  *   stub.c       the file's prologue and the stubs that size buffers and
  *                launch; reports the buffers they cannot size
@@ -94,6 +95,11 @@ typedef struct {
 
 Vec emit_stub_params(Kernel *k);
 
+/* ttile.c: the statements of a time-tiled kernel after its locals: the
+ * tile and halo loaded into __local memory, the steps, the interior
+ * written back; p prints the kernel's own accesses (opencl.c). */
+void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
+
 /* opencl.c: the program text for all kernels (and the functions they
  * call); without `contract`, the kernels may not fuse a*b + c into an FMA
  * (-ffp-contract=off). */
@@ -107,10 +113,6 @@ char *emit_cl_structs(Vec *kernels, Vec *funcs, bool *uses_fp64);
 char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
 /* The host stub of a kernel (a static function); NULL after an error. */
 char *emit_host_stub(Kernel *k);
-/* ttile.c: the statements of a time-tiled kernel after its locals: the
- * tile and halo loaded into __local memory, the steps, the interior
- * written back; p prints the kernel's own accesses (opencl.c). */
-void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
 /* Reports every buffer whose extent cannot be bounded (no size(), no
  * fixed type, a subscript extent.c cannot bound: extent_first_bounded's
  * verdict); false after an error.
