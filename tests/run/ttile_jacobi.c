@@ -28,6 +28,19 @@ static void jacobi2d(int tsteps, int n, int m, double (*a)[m], double (*b)[m]) {
   }
 }
 
+/* a bare work: nucc chooses the work-group sizes, the tiles follow them */
+static void jacobi2d_bare(int tsteps, int n, int m, double (*a)[m], double (*b)[m]) {
+#pragma nu work ttile(2)
+  for (int t = 0; t < tsteps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < m - 1; j++)
+        b[i][j] = 0.25 * (a[i][j - 1] + a[i][j + 1] + a[i + 1][j] + a[i - 1][j]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < m - 1; j++)
+        a[i][j] = 0.25 * (b[i][j - 1] + b[i][j + 1] + b[i + 1][j] + b[i - 1][j]);
+  }
+}
+
 /* the time index in the body: a source that changes with t */
 static void heat1d_source(int tsteps, int n, double *u, double *v) {
 #pragma nu work(16) ttile(5)
@@ -71,6 +84,8 @@ int main(void) {
       A[i][j] = B[i][j] = (double)((i * 13 + j * 7) % 19);
   jacobi2d(7, rows, cols, A, B);
   printf("jacobi2d %.9e %.9e %.9e\n", sum_d(&A[0][0], rows * cols), A[1][1], A[rows / 2][cols / 3]);
+  jacobi2d_bare(5, rows, cols, A, B);
+  printf("jacobi2d bare %.9e %.9e\n", sum_d(&A[0][0], rows * cols), sum_d(&B[0][0], rows * cols));
 
   int m = 203;
   double *u = malloc(sizeof(double) * m), *v = malloc(sizeof(double) * m);
