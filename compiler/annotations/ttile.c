@@ -442,7 +442,7 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
       if (ir_expr_equal(bf->path, tt->state.items[i]))
         bytes += cells * type_size(bf->elem);
     }
-  if (bytes > 48 * 1024) {
+  if (bytes > 48LL * 1024) {
     diag_error(a->loc,
                "work: ttile's tiles need %lld bytes of __local memory per work-group (the tile "
                "and its halo of %lld steps, for each time-stepped array); at most 49152 fit every "

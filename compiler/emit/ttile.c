@@ -25,23 +25,23 @@ static int state_of(TTile *tt, Expr *path) {
 static bool tile_index(Printer *p, Expr *e, Buf *b) {
   TCtx *c = p->ctx;
   TTile *tt = c->k->ttile;
-  Expr *x = e, *subs[3];
+  Expr *x = e, *subs[3] = {NULL, NULL, NULL};
   int n = 0;
   for (; x->kind == EX_INDEX; x = x->a)
     n++;
-  int si = n == tt->dims && ir_path_root(x) ? state_of(tt, x) : -1;
+  int rank = n, si = n == tt->dims && n <= 3 && ir_path_root(x) ? state_of(tt, x) : -1;
   if (si < 0)
     return c->base->on_index(c->base, e, b);
-  for (Expr *y = e; y->kind == EX_INDEX; y = y->a)
+  for (Expr *y = e; y->kind == EX_INDEX && n > 0; y = y->a)
     subs[--n] = y->b;
   buf_printf(b, "nu_tt%d[", si);
-  for (int m = 0; m + 1 < tt->dims; m++)
+  for (int m = 0; m + 1 < rank; m++)
     buf_puts(b, "(");
-  for (int m = 0; m < tt->dims; m++) {
+  for (int m = 0; m < rank; m++) {
     buf_puts(b, "(");
     print_expr(c->base, subs[m], b);
     buf_printf(b, " - nu_o%d)", m);
-    if (m + 1 < tt->dims)
+    if (m + 1 < rank)
       buf_printf(b, ") * %lld + ", c->ext[m + 1]);
   }
   buf_puts(b, "]");
