@@ -123,18 +123,32 @@ static void scan_expr(Scan *sc, Expr *e, Expr *lhs) {
  * prints them nowhere). */
 static bool skipped(Stmt *s) { return s->kind == ST_EMPTY || (s->kind == ST_EXPR && s->visit); }
 
-/* The single assignment a sub-step's innermost body holds, or NULL. */
-static Expr *the_assignment(Stmt *s) {
+/* The assignment a sub-step's innermost body ends with, after scalar
+ * temporaries it declares (`float lx = u[i - 1] + u[i + 1];`), or NULL;
+ * the declarations go into `decls`. */
+static Expr *the_assignment(Stmt *s, Vec *decls) {
   while (s && s->kind == ST_BLOCK) {
-    Stmt *only = NULL;
-    for (int i = 0; i < s->nitems; i++) {
-      if (skipped(s->items[i]))
-        continue;
-      if (only)
-        return NULL;
-      only = s->items[i];
+    Stmt *last = NULL;
+    int n = 0;
+    for (int i = 0; i < s->nitems; i++)
+      if (!skipped(s->items[i])) {
+        last = s->items[i];
+        n++;
+      }
+    if (n <= 1) {
+      s = last;
+      continue;
     }
-    s = only;
+    for (int i = 0; i < s->nitems; i++) {
+      Stmt *it = s->items[i];
+      if (skipped(it) || it == last)
+        continue;
+      if (it->kind != ST_DECL || !type_is_arith(it->var->type))
+        return NULL;
+      vec_push(decls, it);
+    }
+    s = last;
+    break;
   }
   if (!s || s->kind != ST_EXPR || s->e->kind != EX_BINARY || !op_is_assign(s->e->op) ||
       s->e->a->kind != EX_INDEX)
@@ -145,7 +159,7 @@ static Expr *the_assignment(Stmt *s) {
 /* The sub-steps: loop nests of d loops counting up by 1 over one
  * rectangle, the same for every sub-step, each holding one assignment to
  * an array at its own point. */
-static bool collect_steps(Annot *a, Loop *time, Vec *nests, Vec *assigns, int *dims) {
+static bool collect_steps(Annot *a, Loop *time, Vec *nests, Vec *assigns, Vec *decls, int *dims) {
   Stmt *body = time->body;
   Stmt **items = body->kind == ST_BLOCK ? body->items : &body;
   int n = body->kind == ST_BLOCK ? body->nitems : 1;
@@ -157,7 +171,8 @@ static bool collect_steps(Annot *a, Loop *time, Vec *nests, Vec *assigns, int *d
       continue;
     Loop *ch[16];
     int d = s->kind == ST_FOR && s->loop ? tr_chain(s, ch, 16) : 0;
-    Expr *as = d ? the_assignment(ch[d - 1]->body) : NULL;
+    Vec *mine = NEW(Vec);
+    Expr *as = d ? the_assignment(ch[d - 1]->body, mine) : NULL;
     if (d > 3 || !as) {
       diag_error(s->loc, "ttile: each statement of the time loop's body must be a nest of 1 to 3 "
                          "loops around one assignment to an array element (a sub-step)");
@@ -204,6 +219,7 @@ static bool collect_steps(Annot *a, Loop *time, Vec *nests, Vec *assigns, int *d
     }
     vec_push(nests, s);
     vec_push(assigns, as);
+    vec_push(decls, mine);
   }
   if (!nests->len) {
     diag_error(a->loc, "ttile: the time loop's body holds no loop nest");
@@ -281,10 +297,10 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
                time->var->name);
     return false;
   }
-  Vec nests = {0}, assigns = {0};
+  Vec nests = {0}, assigns = {0}, decls = {0};
   TTile *tt = NEW(TTile);
   tt->T = T;
-  if (!collect_steps(a, time, &nests, &assigns, &tt->dims))
+  if (!collect_steps(a, time, &nests, &assigns, &decls, &tt->dims))
     return false;
   int d = tt->dims;
   if (a->nargs != 1 && a->nargs != 1 + d) {
@@ -332,6 +348,9 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
     tr_chain(nests.items[i], ch, 16);
     Scan sc = {tt, ch, i, a, true};
     Expr *as = assigns.items[i];
+    Vec *mine = decls.items[i];
+    for (int j = 0; j < mine->len; j++)
+      scan_expr(&sc, ((Stmt *)mine->items[j])->init, as);
     scan_expr(&sc, as, as);
     if (!sc.ok)
       return false;
@@ -357,6 +376,14 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
     st1->kind = ST_EXPR;
     st1->loc = ((Expr *)assigns.items[i])->loc;
     st1->e = tr_clone_expr(assigns.items[i], &s);
+    Vec *mine = decls.items[i];
+    if (mine->len) { /* the temporaries in a block of their own, as written */
+      Vec body = {0};
+      for (int j = 0; j < mine->len; j++)
+        vec_push(&body, tr_clone_stmt(mine->items[j], &s));
+      vec_push(&body, st1);
+      st1 = tr_block(&body);
+    }
     tt->steps[i] = st1;
     vec_push(&items, st1);
   }

@@ -24,18 +24,20 @@ static void heat3d(int tsteps, int n, double (*A)[n][n], double (*B)[n][n]) {
   }
 }
 
-/* two layers, float, a 7-point Laplacian, a coefficient field read-only */
+/* two layers, float, a 7-point Laplacian, a coefficient field read-only;
+ * the first half-step sums the Laplacian in temporaries */
 static void wave3d(int steps, int nz, int ny, int nx, float (*u)[ny][nx], float (*v)[ny][nx],
                    const float (*c)[ny][nx]) {
 #pragma nu work(1, 4, 16) ttile(2, 4, 4, 16)
   for (int s = 0; s < steps; s++) {
     for (int z = 1; z < nz - 1; z++)
       for (int y = 1; y < ny - 1; y++)
-        for (int x = 1; x < nx - 1; x++)
-          v[z][y][x] =
-              2.0f * u[z][y][x] - v[z][y][x] +
-              c[z][y][x] * (u[z][y][x + 1] + u[z][y][x - 1] + u[z][y + 1][x] + u[z][y - 1][x] +
-                            u[z + 1][y][x] + u[z - 1][y][x] - 6.0f * u[z][y][x]);
+        for (int x = 1; x < nx - 1; x++) {
+          /* temporaries before the assignment, as wave codes write them */
+          float lx = u[z][y][x + 1] + u[z][y][x - 1];
+          float lyz = u[z][y + 1][x] + u[z][y - 1][x] + u[z + 1][y][x] + u[z - 1][y][x];
+          v[z][y][x] = 2.0f * u[z][y][x] - v[z][y][x] + c[z][y][x] * (lx + lyz - 6.0f * u[z][y][x]);
+        }
     for (int z = 1; z < nz - 1; z++)
       for (int y = 1; y < ny - 1; y++)
         for (int x = 1; x < nx - 1; x++)
