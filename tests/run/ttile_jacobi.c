@@ -28,6 +28,27 @@ static void jacobi2d(int tsteps, int n, int m, double (*a)[m], double (*b)[m]) {
   }
 }
 
+/* file-scope arrays of fixed size, `<=` bounds, a struct's array, and a
+ * step count given as a member */
+#define GN 40
+static float G[GN][GN], H[GN][GN];
+struct field {
+  int steps;
+  float *w;
+};
+
+static void fixed2d(struct field *f) {
+#pragma nu work(8, 8) ttile(2)
+  for (int t = 0; t < f->steps; t++) {
+    for (int i = 2; i <= GN - 3; i++)
+      for (int j = 1; j <= GN - 2; j++)
+        H[i][j] = 0.25f * (G[i - 2][j] + G[i + 2][j] + G[i][j - 1] + G[i][j + 1]) + f->w[j];
+    for (int i = 2; i <= GN - 3; i++)
+      for (int j = 1; j <= GN - 2; j++)
+        G[i][j] = 0.5f * (H[i][j] + G[i][j]);
+  }
+}
+
 /* a bare work: nucc chooses the work-group sizes, the tiles follow them */
 static void jacobi2d_bare(int tsteps, int n, int m, double (*a)[m], double (*b)[m]) {
 #pragma nu work ttile(2)
@@ -86,6 +107,17 @@ int main(void) {
   printf("jacobi2d %.9e %.9e %.9e\n", sum_d(&A[0][0], rows * cols), A[1][1], A[rows / 2][cols / 3]);
   jacobi2d_bare(5, rows, cols, A, B);
   printf("jacobi2d bare %.9e %.9e\n", sum_d(&A[0][0], rows * cols), sum_d(&B[0][0], rows * cols));
+
+  float wv[GN];
+  for (int i = 0; i < GN; i++) {
+    wv[i] = 0.01f * (float)(i % 3);
+    for (int j = 0; j < GN; j++)
+      G[i][j] = H[i][j] = (float)((i * 5 + j * 3) % 17);
+  }
+  struct field fl = {9, wv};
+  fixed2d(&fl);
+  printf("fixed2d %.6e %.6e %.6e\n", sum_f(&G[0][0], GN * GN), sum_f(&H[0][0], GN * GN),
+         G[GN / 2][3]);
 
   int m = 203;
   double *u = malloc(sizeof(double) * m), *v = malloc(sizeof(double) * m);
