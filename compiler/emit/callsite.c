@@ -18,7 +18,7 @@
  * the private temporaries' (a register one's temporary is assigned back
  * when the stub says its kernel ran). */
 static void print_call(Kernel *k, Buf *b) {
-  if (k->sweep) { /* wavefront: one launch per hyperplane, in order */
+  if (k->sweep) { /* wavefront: a launch per hyperplane, in order; ttile: per T steps */
     Loop *l = k->sweep;
     char *lo = print_expr_text(l->lb), *end = print_expr_text(l->ub);
     char *st = print_expr_text(l->step); /* ttile: T steps per launch */
