@@ -303,18 +303,23 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
   if (!collect_steps(a, time, &nests, &assigns, &decls, &tt->dims))
     return false;
   int d = tt->dims;
-  if (a->nargs != 1 && a->nargs != 1 + d) {
-    diag_error(
-        a->loc,
-        "ttile(T, w1,...,w%d): give the tile's width for each of the %d space loops, or none", d,
-        d);
+  /* widths for the inner loops alone: the outermost streams */
+  tt->stream = d >= 2 && a->nargs == d;
+  if (a->nargs != 1 && a->nargs != 1 + d && !tt->stream) {
+    diag_error(a->loc,
+               "ttile(T, w1,...,w%d): give the tile's width for each of the %d space loops, for "
+               "the inner %d (the outermost streams), or none",
+               d, d, d - 1);
     return false;
   }
-  for (int j = 0; j + 1 < a->nargs; j++)
-    if (!pragma_arg_int(&a->args[j + 1], &tt->width[j]) || tt->width[j] < 1) {
-      diag_error(a->args[j + 1].loc,
+  int first_w = tt->stream ? 1 : 0;
+  if (tt->stream)
+    tt->width[0] = 1;
+  for (int j = first_w; j + 1 - first_w < a->nargs; j++)
+    if (!pragma_arg_int(&a->args[j + 1 - first_w], &tt->width[j]) || tt->width[j] < 1) {
+      diag_error(a->args[j + 1 - first_w].loc,
                  "ttile(...): tile width '%s' must be a positive integer constant",
-                 a->args[j + 1].text);
+                 a->args[j + 1 - first_w].text);
       return false;
     }
   if (!steps_parallel(cx, a, &nests))
@@ -339,7 +344,21 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
     if (state_index(tt, root) < 0)
       vec_push(&tt->state, root);
   }
+  for (int i = 0; tt->stream && i < assigns.len; i++) {
+    Expr *as = assigns.items[i];
+    if (as->op != OP_ASSIGN) { /* the new value goes to a ring of its own */
+      diag_error(as->loc, "ttile: streaming along %s needs plain assignments, not '%s'",
+                 "the outermost loop", op_spelling(as->op));
+      return false;
+    }
+  }
   tt->nsteps = assigns.len;
+  tt->writes = xcalloc((size_t)tt->nsteps, sizeof(int));
+  for (int i = 0; i < assigns.len; i++) {
+    Expr *subs[8];
+    int n;
+    tt->writes[i] = state_index(tt, chain_of(((Expr *)assigns.items[i])->a, subs, &n));
+  }
   tt->radius = xcalloc((size_t)tt->nsteps, sizeof *tt->radius);
   tt->lo = xcalloc((size_t)tt->state.len, sizeof *tt->lo);
   tt->hi = xcalloc((size_t)tt->state.len, sizeof *tt->hi);
@@ -354,7 +373,7 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
     scan_expr(&sc, as, as);
     if (!sc.ok)
       return false;
-    for (int j = 0; j < d; j++)
+    for (int j = tt->stream ? 1 : 0; j < d; j++)
       tt->halo[j] += T * tt->radius[i][j];
   }
   /* the kernel's view: the first sub-step's space loops around the time
@@ -424,7 +443,6 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
                d, d == 1 ? "" : "s", d, d == 1 ? "" : "s");
     return NULL;
   }
-  long long bytes = 0, cells = 1;
   for (int j = 0; j < d; j++) {
     long long s;
     if (!pragma_arg_int(&a->args[j], &s)) {
@@ -436,7 +454,6 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
     }
     if (!tt->width[j])
       tt->width[j] = s;
-    cells *= tt->width[j] + 2 * tt->halo[j];
   }
   if (cx->caches.len || cx->reduces.len) {
     diag_error(a->loc, "work: under ttile, no %s", cx->caches.len ? "cache(...)" : "reduce(...)");
@@ -463,12 +480,7 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
     ok = emit_check_extents(kn);
   if (!ok)
     return NULL;
-  for (int i = 0; i < tt->state.len; i++)
-    for (int b = 0; b < kn->buffers.len; b++) {
-      Buffer *bf = kn->buffers.items[b];
-      if (ir_expr_equal(bf->path, tt->state.items[i]))
-        bytes += cells * type_size(bf->elem);
-    }
+  long long bytes = emit_ttile_local_bytes(kn);
   if (bytes > 48LL * 1024) {
     diag_error(a->loc,
                "work: ttile's tiles need %lld bytes of __local memory per work-group (the tile "

@@ -99,6 +99,8 @@ Vec emit_stub_params(Kernel *k);
  * tile and halo loaded into __local memory, the steps, the interior
  * written back; p prints the kernel's own accesses (opencl.c). */
 void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
+/* The bytes of __local memory one work-group of it holds. */
+long long emit_ttile_local_bytes(Kernel *k);
 
 /* opencl.c: the program text for all kernels (and the functions they
  * call); without `contract`, the kernels may not fuse a*b + c into an FMA

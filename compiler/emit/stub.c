@@ -259,8 +259,11 @@ static void print_sizes(Kernel *k, Buf *b) {
   if (k->ttile) {
     /* a group per tile: each work-item strides over the tile and its halo */
     for (int m = 0; m < k->dims; m++)
-      buf_printf(b, "  nu_global[%d] = (size_t)((nu_n%d + %lld) / %lld) * nu_local[%d];\n",
-                 k->dims - 1 - m, m, k->ttile->width[m] - 1, k->ttile->width[m], k->dims - 1 - m);
+      if (m == 0 && k->ttile->stream) /* one group streams along the whole loop */
+        buf_printf(b, "  nu_global[%d] = nu_local[%d];\n", k->dims - 1, k->dims - 1);
+      else
+        buf_printf(b, "  nu_global[%d] = (size_t)((nu_n%d + %lld) / %lld) * nu_local[%d];\n",
+                   k->dims - 1 - m, m, k->ttile->width[m] - 1, k->ttile->width[m], k->dims - 1 - m);
     return;
   }
   if (k->dims == 1 && !k->caches.len && !k->reductions.len) {

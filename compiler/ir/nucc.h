@@ -408,6 +408,9 @@ typedef struct TTile {
   Stmt **steps;           /* each sub-step's assignment, over the proxy loops' indices */
   long long (*radius)[3]; /* per sub-step and space loop: the farthest read of a state array */
   Vec state;              /* Expr*: the paths of the arrays the sub-steps write */
+  int *writes;            /* per sub-step: the state array it writes */
+  bool stream;            /* tiles over the inner loops only, the outermost streamed through
+                             in each work-group (widths given for the inner loops alone) */
   long long (*lo)[3], (*hi)[3]; /* per state array: its accesses' offsets' extremes */
 } TTile;
 

@@ -49,6 +49,19 @@ static void fixed2d(struct field *f) {
   }
 }
 
+/* streamed along i: tiles of 24 columns, each work-group walks every row */
+static void jacobi2d_stream(int tsteps, int n, int m, double (*a)[m], double (*b)[m]) {
+#pragma nu work(2, 32) ttile(3, 24)
+  for (int t = 0; t < tsteps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < m - 1; j++)
+        b[i][j] = 0.2 * (a[i][j] + a[i][j - 1] + a[i][j + 1] + a[i + 1][j] + a[i - 1][j]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < m - 1; j++)
+        a[i][j] = b[i][j];
+  }
+}
+
 /* a bare work: nucc chooses the work-group sizes, the tiles follow them */
 static void jacobi2d_bare(int tsteps, int n, int m, double (*a)[m], double (*b)[m]) {
 #pragma nu work ttile(2)
@@ -105,6 +118,8 @@ int main(void) {
       A[i][j] = B[i][j] = (double)((i * 13 + j * 7) % 19);
   jacobi2d(7, rows, cols, A, B);
   printf("jacobi2d %.9e %.9e %.9e\n", sum_d(&A[0][0], rows * cols), A[1][1], A[rows / 2][cols / 3]);
+  jacobi2d_stream(8, rows, cols, A, B);
+  printf("jacobi2d stream %.9e %.9e\n", sum_d(&A[0][0], rows * cols), A[rows - 2][cols - 2]);
   jacobi2d_bare(5, rows, cols, A, B);
   printf("jacobi2d bare %.9e %.9e\n", sum_d(&A[0][0], rows * cols), sum_d(&B[0][0], rows * cols));
 

@@ -48,6 +48,48 @@ static void wave3d(int steps, int nz, int ny, int nx, float (*u)[ny][nx], float 
   }
 }
 
+/* streamed along i: tiles of (j, k) only, each work-group walks every i */
+static void heat3d_stream(int tsteps, int n, double (*A)[n][n], double (*B)[n][n]) {
+#pragma nu work(1, 4, 8) ttile(2, 4, 4)
+  for (int t = 1; t <= tsteps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 1; k < n - 1; k++)
+          B[i][j][k] = 0.125 * (A[i + 1][j][k] - 2.0 * A[i][j][k] + A[i - 1][j][k]) +
+                       0.125 * (A[i][j + 1][k] - 2.0 * A[i][j][k] + A[i][j - 1][k]) +
+                       0.125 * (A[i][j][k + 1] - 2.0 * A[i][j][k] + A[i][j][k - 1]) + A[i][j][k];
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        for (int k = 1; k < n - 1; k++)
+          A[i][j][k] = 0.125 * (B[i + 1][j][k] - 2.0 * B[i][j][k] + B[i - 1][j][k]) +
+                       0.125 * (B[i][j + 1][k] - 2.0 * B[i][j][k] + B[i][j - 1][k]) +
+                       0.125 * (B[i][j][k + 1] - 2.0 * B[i][j][k] + B[i][j][k - 1]) + B[i][j][k];
+  }
+}
+
+/* the same streamed along z: tiles of 4 x 16 in (y, x), plane by plane */
+static void wave3d_stream(int steps, int nz, int ny, int nx, float (*u)[ny][nx], float (*v)[ny][nx],
+                          const float (*c)[ny][nx]) {
+#pragma nu work(1, 4, 16) ttile(2, 4, 16)
+  for (int s = 0; s < steps; s++) {
+    for (int z = 1; z < nz - 1; z++)
+      for (int y = 1; y < ny - 1; y++)
+        for (int x = 1; x < nx - 1; x++) {
+          /* temporaries before the assignment, as wave codes write them */
+          float lx = u[z][y][x + 1] + u[z][y][x - 1];
+          float lyz = u[z][y + 1][x] + u[z][y - 1][x] + u[z + 1][y][x] + u[z - 1][y][x];
+          v[z][y][x] = 2.0f * u[z][y][x] - v[z][y][x] + c[z][y][x] * (lx + lyz - 6.0f * u[z][y][x]);
+        }
+    for (int z = 1; z < nz - 1; z++)
+      for (int y = 1; y < ny - 1; y++)
+        for (int x = 1; x < nx - 1; x++)
+          u[z][y][x] =
+              2.0f * v[z][y][x] - u[z][y][x] +
+              c[z][y][x] * (v[z][y][x + 1] + v[z][y][x - 1] + v[z][y + 1][x] + v[z][y - 1][x] +
+                            v[z + 1][y][x] + v[z - 1][y][x] - 6.0f * v[z][y][x]);
+  }
+}
+
 /* 2-D leapfrog, one half-step per time step: the new layer goes into a
  * third array, then the layers shift (old <- cur, cur <- new). */
 static void wave2d(int steps, int n, int m, double (*old)[m], double (*cur)[m], double (*nxt)[m]) {
@@ -85,6 +127,12 @@ int main(void) {
   heat3d(5, n, A, B);
   printf("heat3d %.10e %.10e %.10e\n", weigh(A, (long)n * n * n, 0), A[1][1][1],
          A[n / 2][n / 3][n / 4]);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        A[i][j][k] = B[i][j][k] = (double)((i * 5 + j * 7 + k * 3) % 13);
+  heat3d_stream(5, n, A, B);
+  printf("heat3d stream %.10e %.10e\n", weigh(A, (long)n * n * n, 0), weigh(B, (long)n * n * n, 0));
 
   int nz = 13, ny = 15, nx = 37;
   float(*u)[ny][nx] = malloc(sizeof(float) * nz * ny * nx);
@@ -101,6 +149,9 @@ int main(void) {
   wave3d(7, nz, ny, nx, u, v, (const float(*)[ny][nx])c);
   printf("wave3d %.6e %.6e %.6e\n", weigh(u, (long)nz * ny * nx, 1),
          weigh(v, (long)nz * ny * nx, 1), u[nz / 2][ny / 2][nx / 2]);
+  wave3d_stream(5, nz, ny, nx, u, v, (const float(*)[ny][nx])c);
+  printf("wave3d stream %.6e %.6e\n", weigh(u, (long)nz * ny * nx, 1),
+         weigh(v, (long)nz * ny * nx, 1));
 
   int rows = 23, cols = 29;
   double(*o)[cols] = malloc(sizeof(double) * rows * cols);
