@@ -5,7 +5,8 @@
  * by T, `for (tt ...; tt += T) for (t = tt; t < min(tt + T, end); t++)`,
  * the outer loop a sweep that the host runs, with the plan (TTile) that
  * `work` turns into one kernel per launch: overlapped tiles in __local
- * memory, T steps each (emit/ttile.c). */
+ * memory, T steps each, or tiles of the inner loops streamed along the
+ * outermost when the widths name only those (emit/ttile.c). */
 #include "analysis.h"
 #include "annotation.h"
 #include "emit.h"

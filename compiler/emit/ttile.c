@@ -4,7 +4,9 @@
  * array with a halo of T times the sub-steps' radii into __local memory,
  * runs the launch's steps there (each sub-step on a region one radius
  * smaller than the last, a barrier after each), and writes the interior
- * back.  Tiles overlap only in their halos, which each computes for itself. */
+ * back.  Tiles overlap only in their halos, which each computes for itself.
+ * Or, streaming, tiles of the inner loops walk the outermost plane by plane
+ * (Stream, print_stream). */
 #include "emit.h"
 
 /* The printer of the steps: a time-stepped array's element is its slot in
