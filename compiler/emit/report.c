@@ -90,6 +90,8 @@ void emit_report(Kernel *k, const char *path) {
     buf_puts(&b, " with a halo of");
     for (int m = 0; m < tt->dims; m++)
       buf_printf(&b, "%s%lld", m ? " x " : " ", tt->halo[m]);
+    if (tt->stream)
+      buf_printf(&b, ", streaming along %s", tt->space[0]->var->name);
   }
   printf("%s\n", b.s);
   for (int i = 0; i < k->hints.len; i++)
