@@ -304,9 +304,25 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
   if (!collect_steps(a, time, &nests, &assigns, &decls, &tt->dims))
     return false;
   int d = tt->dims;
-  /* widths for the inner loops alone: the outermost streams */
-  tt->stream = d >= 2 && a->nargs == d;
-  if (a->nargs != 1 && a->nargs != 1 + d && !tt->stream) {
+  /* the widths, then `stream: L`; widths for the inner loops alone, or
+   * the clause: the outermost streams (in chunks of L planes) */
+  int npos = a->nargs;
+  for (int i = 1; i < a->nargs; i++) {
+    AnnotArg *arg = &a->args[i];
+    if (!arg->key)
+      continue;
+    if (i + 1 != a->nargs || strcmp(arg->key, "stream") != 0 ||
+        !pragma_arg_int(arg, &tt->width[0]) || tt->width[0] < 1 || d < 2) {
+      diag_error(arg->key_loc,
+                 "ttile(...): the clause is 'stream: L' after the widths, L a positive integer "
+                 "constant: the planes of the outermost of two or three space loops that each "
+                 "work-group streams through");
+      return false;
+    }
+    npos--;
+  }
+  tt->stream = d >= 2 && (npos < a->nargs || npos == d);
+  if (npos != 1 && npos != 1 + d - (tt->stream ? 1 : 0)) {
     diag_error(a->loc,
                "ttile(T, w1,...,w%d): give the tile's width for each of the %d space loops, for "
                "the inner %d (the outermost streams), or none",
@@ -314,9 +330,7 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
     return false;
   }
   int first_w = tt->stream ? 1 : 0;
-  if (tt->stream)
-    tt->width[0] = 1;
-  for (int j = first_w; j + 1 - first_w < a->nargs; j++)
+  for (int j = first_w; j + 1 - first_w < npos; j++)
     if (!pragma_arg_int(&a->args[j + 1 - first_w], &tt->width[j]) || tt->width[j] < 1) {
       diag_error(a->args[j + 1 - first_w].loc,
                  "ttile(...): tile width '%s' must be a positive integer constant",
@@ -374,7 +388,7 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
     scan_expr(&sc, as, as);
     if (!sc.ok)
       return false;
-    for (int j = tt->stream ? 1 : 0; j < d; j++)
+    for (int j = tt->stream && !tt->width[0] ? 1 : 0; j < d; j++)
       tt->halo[j] += T * tt->radius[i][j];
   }
   /* the kernel's view: the first sub-step's space loops around the time
@@ -453,7 +467,7 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
                  a->args[j].text);
       return NULL;
     }
-    if (!tt->width[j])
+    if (!tt->width[j] && !(j == 0 && tt->stream)) /* streaming: the whole loop */
       tt->width[j] = s;
   }
   if (cx->caches.len || cx->reduces.len) {

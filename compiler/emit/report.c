@@ -90,7 +90,10 @@ void emit_report(Kernel *k, const char *path) {
     buf_puts(&b, " with a halo of");
     for (int m = 0; m < tt->dims; m++)
       buf_printf(&b, "%s%lld", m ? " x " : " ", tt->halo[m]);
-    if (tt->stream)
+    if (tt->stream && tt->width[0])
+      buf_printf(&b, ", streaming along %s in chunks of %lld", tt->space[0]->var->name,
+                 tt->width[0]);
+    else if (tt->stream)
       buf_printf(&b, ", streaming along %s", tt->space[0]->var->name);
   }
   printf("%s\n", b.s);

@@ -259,7 +259,7 @@ static void print_sizes(Kernel *k, Buf *b) {
   if (k->ttile) {
     /* a group per tile: each work-item strides over the tile and its halo */
     for (int m = 0; m < k->dims; m++)
-      if (m == 0 && k->ttile->stream) /* one group streams along the whole loop */
+      if (m == 0 && k->ttile->stream && !k->ttile->width[0]) /* one streams the whole loop */
         buf_printf(b, "  nu_global[%d] = nu_local[%d];\n", k->dims - 1, k->dims - 1);
       else
         buf_printf(b, "  nu_global[%d] = (size_t)((nu_n%d + %lld) / %lld) * nu_local[%d];\n",

@@ -426,15 +426,30 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
   buf_puts(b, "  int nu_lid = (int)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
               "get_local_size(1) * get_local_id(2)));\n"
               "  int nu_lsz = (int)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n");
-  buf_printf(b, "  long nu_zb = nu_lb0 + %lld;\n  int nu_ns = (int)((", minlo);
+  /* chunked: this group's planes z0 .. z0 + L - 1, with a halo of H0 on
+   * each side that it computes for itself, as the overlapped tiles do */
+  long long L = tt->width[0], H0 = tt->halo[0];
+  if (L)
+    buf_printf(b,
+               "  long nu_z0 = nu_lb0 + (long)get_group_id(%d) * %lld;\n"
+               "  long nu_zb = nu_z0 - %lld;\n  int nu_ns = (int)((",
+               tt->dims - 1, L, H0);
+  else
+    buf_printf(b, "  long nu_zb = nu_lb0 + %lld;\n  int nu_ns = (int)((", minlo);
   print_expr(p, tt->time->ub, b);
   buf_puts(b, ") - (");
   print_expr(p, tt->time->lb, b);
   buf_puts(b, "));\n");
   /* the copy back after a last launch into the copies */
-  buf_puts(
-      b,
-      "  if (nu_ttdir == 2) {\n  for (long nu_zc = nu_lb0; nu_zc < nu_lb0 + nu_n0; nu_zc++) {\n");
+  if (L)
+    buf_printf(b,
+               "  if (nu_ttdir == 2) {\n  for (long nu_zc = nu_z0; nu_zc < nu_z0 + %lld && nu_zc < "
+               "nu_lb0 + nu_n0; nu_zc++) {\n",
+               L);
+  else
+    buf_puts(
+        b,
+        "  if (nu_ttdir == 2) {\n  for (long nu_zc = nu_lb0; nu_zc < nu_lb0 + nu_n0; nu_zc++) {\n");
   open_plane(c, "nu_zc", b);
   open_interior(tt, b);
   for (int a = 0; a < A; a++) {
@@ -445,13 +460,20 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     buf_puts(b, "];\n");
   }
   buf_puts(b, "      }\n    }\n  }\n  return;\n  }\n");
-  buf_printf(b, "  for (long nu_zc = nu_zb; nu_zc <= nu_lb0 + nu_n0 - 1 + %lld; nu_zc++) {\n",
-             maxhi + (st.S ? st.delay[st.S - 1] : 0));
+  long long dlast = st.S ? st.delay[st.S - 1] : 0;
+  if (L)
+    buf_printf(b, "  for (long nu_zc = nu_zb; nu_zc <= nu_z0 + %lld; nu_zc++) {\n",
+               L + H0 - 1 + dlast);
+  else
+    buf_printf(b, "  for (long nu_zc = nu_zb; nu_zc <= nu_lb0 + nu_n0 - 1 + %lld; nu_zc++) {\n",
+               maxhi + dlast);
   /* the load of plane nu_zc */
   buf_puts(b, "  {\n");
   open_plane(c, "nu_zc", b);
   for (int a = 0; a < A; a++) {
     buf_puts(b, "      if (");
+    if (L)
+      buf_printf(b, "%s < nu_z0 + %lld && ", z, L + H0);
     print_in_range(tt, tt->lo[a], tt->hi[a], b);
     buf_puts(b, ")\n        ");
     print_slot(&st, a, z, b);
@@ -476,6 +498,9 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     buf_puts(b, "      if (");
     for (int m = 1; m < tt->dims; m++)
       buf_printf(b, "nu_y%d >= %lld && nu_y%d < %lld && ", m, done[m], m, c->ext[m] - done[m]);
+    if (L) /* the chunk's halo narrows along z as it does across */
+      buf_printf(b, "%s >= nu_zb + %lld && %s < nu_z0 + %lld && ", z, st.delay[q], z,
+                 L + H0 - st.delay[q]);
     print_in_range(tt, tt->lo[w], tt->hi[w], b);
     buf_printf(b, ") {\n        if (%d < nu_ns && ", q / tt->nsteps);
     print_in_range(tt, NULL, NULL, b);
@@ -497,6 +522,8 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     buf_puts(b, "  {\n");
     open_plane(c, plane, b);
     open_interior(tt, b);
+    if (L)
+      buf_printf(b, "        if (%s >= nu_z0 && %s < nu_z0 + %lld) {\n", z, z, L);
     buf_printf(b, "        if (nu_ttdir == 0)\n          nu_sc%d[", a);
     print_box_index(tt, b);
     buf_puts(b, "] = ");
@@ -505,7 +532,7 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     print_expr(p, global_elem(tt, a), b);
     buf_puts(b, " = ");
     print_slot(&st, v, z, b);
-    buf_puts(b, ";\n      }\n    }\n  }\n");
+    buf_puts(b, L ? ";\n        }\n      }\n    }\n  }\n" : ";\n      }\n    }\n  }\n");
     xfree(plane);
   }
   buf_puts(b, "  }\n");

@@ -400,7 +400,8 @@ struct Loop {
 typedef struct TTile {
   long long T;
   int dims;               /* space loops of each sub-step, outer → inner */
-  long long width[3];     /* tile interior per space loop; 0: work's group sizes */
+  long long width[3];     /* tile interior per space loop; 0: work's group sizes (streaming:
+                             width[0] is the planes of a chunk, 0 for the whole loop) */
   long long halo[3];      /* T * the sum of the sub-steps' radii */
   Loop **space;           /* the proxy loops the kernel maps (the first sub-step's, cloned) */
   Loop *time;             /* for (t = tt; t < min(tt + T, end); t++) over the steps */
