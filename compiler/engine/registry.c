@@ -49,7 +49,7 @@ static const AnnotSpec specs[] = {
     {"ttile", 1, 5, ANNOT_ONE_LOOP, ttile_apply, NULL,
      "ttile(T, w1,...,wd): on a stencil's time loop, run T steps per launch in overlapped tiles "
      "of width w (default: work's sizes) held in __local memory; widths for the inner loops "
-     "only: stream along the outermost"},
+     "only: stream along the outermost (`stream: L`: in chunks of L)"},
     {"cache", 1, -1, ANNOT_CLAUSE, cache_apply, NULL,
      "cache(a, ..., k: T): stage the block (and halo) a work-group reads of a in __local "
      "memory; along inner loop k, T iterations at a time (default 16)"},
