@@ -59,24 +59,24 @@ kernels() {
       -Wl,-rpath,"$bin" -lnurt -lm || echo "BUILD FAILED: $tag"
   done
   : >"$log.raw"
-  printf '%-9s %-4s %-40s %10s %14s %8s %s\n' problem tag configuration kernel_ms Gcell-steps/s speedup agree
+  printf '%-9s %-4s %-48s %10s %14s %8s %s\n' problem tag configuration kernel_ms Gcell-steps/s speedup agree
   for prob in wave3d jacobi2d heat3d; do
     first=$(awk -v p="$prob" '!/^#/ && $2 == p { print $1; exit }' "$carry/configs.txt")
     read -r base_ms cells steps base_sum <<<"$(kernels "$first" "$prob" step)"
     rate() { awk -v c="$cells" -v s="$steps" -v ms="$1" 'BEGIN { printf "%.1f", (ms > 0 ? c * s / (ms * 1e-3) / 1e9 : 0) }'; }
-    printf '%-9s %-4s %-40s %10s %14s %8s %s\n' "$prob" - "step by step" "$base_ms" "$(rate "$base_ms")" 1.00 -
+    printf '%-9s %-4s %-48s %10s %14s %8s %s\n' "$prob" - "step by step" "$base_ms" "$(rate "$base_ms")" 1.00 -
     while read -r tag p pragma; do
       [[ -z $tag || $tag == \#* || $p != "$prob" ]] && continue
       read -r ms _ _ sum <<<"$(kernels "$tag" "$prob" tiled)"
       if [ "$ms" = failed ]; then
-        printf '%-9s %-4s %-40s %10s\n' "$prob" "$tag" "$pragma" failed
+        printf '%-9s %-4s %-48s %10s\n' "$prob" "$tag" "$pragma" failed
         continue
       fi
       tol=1e-9; [ "$prob" = wave3d ] && tol=1e-6
       agree=$(awk -v a="$sum" -v b="$base_sum" -v t="$tol" \
         'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; print ((d <= t * (m > 1 ? m : 1)) ? "yes" : "NO") }')
       speed=$(awk -v a="$base_ms" -v b="$ms" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-      printf '%-9s %-4s %-40s %10s %14s %8s %s\n' "$prob" "$tag" "$pragma" "$ms" "$(rate "$ms")" "$speed" "$agree"
+      printf '%-9s %-4s %-48s %10s %14s %8s %s\n' "$prob" "$tag" "$pragma" "$ms" "$(rate "$ms")" "$speed" "$agree"
     done <"$carry/configs.txt"
   done
 } 2>&1 | tee "$log"
