@@ -190,5 +190,9 @@ bool wavefront_apply(AnnotCtx *cx, Annot *a);
  * does not count up by 1 (*other -1), or whose bounds name loop *other. */
 int wavefront_misfit(Loop **loops, int k, int *other);
 bool cache_apply(AnnotCtx *cx, Annot *a);
+bool ttile_apply(AnnotCtx *cx, Annot *a);
+/* `work` on ttile's loop over time tiles (`sweep`): the kernel of one
+ * launch of T steps; NULL after an error. */
+Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep);
 
 #endif

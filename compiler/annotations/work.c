@@ -113,6 +113,8 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   /* wavefront's loop over hyperplanes stays on the host: the loops inside
    * it are the nest that work maps */
   Loop *sweep = depth > 1 && chain[0]->sweep ? chain[0] : NULL;
+  if (sweep && sweep->ttile)
+    return ttile_kernel(cx, a, sweep);
   Loop **loops = sweep ? chain + 1 : chain;
   depth -= sweep != NULL;
   AnnotArg *wg = a->args;

@@ -578,6 +578,17 @@ static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
 bool auto_apply(AnnotCtx *cx, Annot *a) {
   Plan best = {0};
   SchedChain sc = {0};
+  /* ttile planned the kernel: only the work-group sizes are left */
+  Loop *first[16];
+  if (cx->main >= 0 && tr_chain(cx->pieces.items[cx->main], first, 16) && first[0]->ttile) {
+    Annot *w = synth_work(a, first[0]->ttile->dims);
+    Buf spelled = {0};
+    pragma_spell(w, &spelled);
+    if (cx->explain)
+      printf("-- work decides: %s\n", spelled.s);
+    cx->decided = spelled.s;
+    return work_apply(cx, w);
+  }
   choose(cx, a, &best, &sc);
   /* pieces of several statements, where they map more loops */
   if (best.dims && best.dims < 3) {

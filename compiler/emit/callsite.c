@@ -18,13 +18,15 @@
  * the private temporaries' (a register one's temporary is assigned back
  * when the stub says its kernel ran). */
 static void print_call(Kernel *k, Buf *b) {
-  if (k->sweep) { /* wavefront: one launch per hyperplane, in order */
+  if (k->sweep) { /* wavefront: a launch per hyperplane, in order; ttile: per T steps */
     Loop *l = k->sweep;
     char *lo = print_expr_text(l->lb), *end = print_expr_text(l->ub);
-    buf_printf(b, "    for (%s %s = %s; %s < %s; %s++)\n", type_c_name(l->var->type), l->var->name,
-               lo, l->var->name, end, l->var->name);
+    char *st = print_expr_text(l->step); /* ttile: T steps per launch */
+    buf_printf(b, "    for (%s %s = %s; %s < %s; %s += %s)\n", type_c_name(l->var->type),
+               l->var->name, lo, l->var->name, end, l->var->name, st);
     xfree(lo);
     xfree(end);
+    xfree(st);
   }
   buf_puts(b, "    {");
   for (int m = 0; m < k->dims; m++)

@@ -3,6 +3,7 @@
  *   signature.c  what kernel and host agree on: the kernel's parameters,
  *                the stub's parameters and the call's arguments, the types
  *                values travel in, a reduction's combine (uses no printer)
+ *   ttile.c      the body of a time-tiled kernel (`ttile`), with opencl.c's printer
  *   opencl.c     one OpenCL C program for all kernels of the input file
  *   stub.c       the file's prologue and the stubs that size buffers and
  *                launch; reports the buffers they cannot size
@@ -80,6 +81,7 @@ typedef enum {
   SP_GROUP,     // long long nu_ws<m>: the work-group side of mapped loop m
   SP_LAST,      // T *nu_last_i: a mapped index declared outside, set to its value after
   SP_COPY,      // T *nu_copy_v: a temporary's last value
+  SP_LAUNCH,    // long long nu_tt_at, nu_tt_of: ttile's launch in the sweep, of how many
 } StubParamKind;
 
 typedef struct {
@@ -92,6 +94,13 @@ typedef struct {
 } StubParam;
 
 Vec emit_stub_params(Kernel *k);
+
+/* ttile.c: the statements of a time-tiled kernel after its locals: the
+ * tile and halo loaded into __local memory, the steps, the interior
+ * written back; p prints the kernel's own accesses (opencl.c). */
+void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
+/* The bytes of __local memory one work-group of it holds. */
+long long emit_ttile_local_bytes(Kernel *k);
 
 /* opencl.c: the program text for all kernels (and the functions they
  * call); without `contract`, the kernels may not fuse a*b + c into an FMA

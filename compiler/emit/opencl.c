@@ -1069,7 +1069,9 @@ static void print_kernel(Kernel *k, Buf *b) {
   Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
   print_kernel_params(k, b);
   print_kernel_locals(k, b);
-  if (k->dims == 1 && !k->caches.len)
+  if (k->ttile)
+    emit_ttile_kernel(k, &p, b);
+  else if (k->dims == 1 && !k->caches.len)
     print_grid_stride(&p, k, b);
   else
     print_ndrange(&p, k, b);

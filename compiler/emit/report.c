@@ -81,6 +81,21 @@ void emit_report(Kernel *k, const char *path) {
   }
   if (k->independent)
     buf_puts(&b, "; independent (user's promise)");
+  if (k->ttile) {
+    TTile *tt = k->ttile;
+    buf_printf(&b, "; time-tiled: up to %lld steps of %d sub-step%s per launch, tiles of", tt->T,
+               tt->nsteps, tt->nsteps == 1 ? "" : "s");
+    for (int m = 0; m < tt->dims; m++)
+      buf_printf(&b, "%s%lld", m ? " x " : " ", tt->width[m]);
+    buf_puts(&b, " with a halo of");
+    for (int m = 0; m < tt->dims; m++)
+      buf_printf(&b, "%s%lld", m ? " x " : " ", tt->halo[m]);
+    if (tt->stream && tt->width[0])
+      buf_printf(&b, ", streaming along %s in chunks of %lld", tt->space[0]->var->name,
+                 tt->width[0]);
+    else if (tt->stream)
+      buf_printf(&b, ", streaming along %s", tt->space[0]->var->name);
+  }
   printf("%s\n", b.s);
   for (int i = 0; i < k->hints.len; i++)
     printf("%s:%d: hint: %s\n", path, k->mapped[0]->loc.line, (char *)k->hints.items[i]);

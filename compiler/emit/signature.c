@@ -45,6 +45,28 @@ char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool op
 
 bool emit_red_may_defer(const Reduction *r) { return !r->elem && r->path->kind == EX_VAR; }
 
+/* ttile: a device copy of each time-stepped array's box of points, which
+ * every other launch of the sweep writes (tiles that overlap must not read
+ * what a neighbour of the same launch wrote); and which way this launch
+ * goes, nu_ttdir (emit/ttile.c). */
+static void ttile_params(Kernel *k, Vec *v) {
+  TTile *tt = k->ttile;
+  for (int i = 0; i < tt->state.len; i++) {
+    Type *et = type_elem(((Expr *)tt->state.items[i])->type);
+    Buf bytes = {0};
+    buf_puts(&bytes, "(size_t)(nu_n0");
+    for (int m = 1; m < tt->dims; m++)
+      buf_printf(&bytes, " * nu_n%d", m);
+    char *eb = emit_elem_bytes(et);
+    buf_printf(&bytes, ") * %s", eb);
+    xfree(eb);
+    KParam *q = add(v, KP_SCRATCH, i == 0, xformat("nu_sc%d", i), type_cl_name(et), type_c_name(et),
+                    bytes.s, NULL);
+    q->key = xformat("%s_sc%d", k->name, i);
+  }
+  add(v, KP_BOUND, true, xstrdup("nu_ttdir"), "long", "long long", xstrdup("nu_ttdir"), NULL);
+}
+
 Vec emit_kernel_signature(Kernel *k) {
   Vec v = {0};
   for (int i = 0; i < k->buffers.len; i++) {
@@ -123,6 +145,8 @@ Vec emit_kernel_signature(Kernel *k) {
       add(&v, KP_BOUND, j == 0, xformat("nu_%s%d", what[j], m), "long", "long long",
           xformat("nu_%s%d", what[j], m), NULL);
   }
+  if (k->ttile)
+    ttile_params(k, &v);
   return v;
 }
 
@@ -256,6 +280,21 @@ Vec emit_stub_params(Kernel *k) {
     if (!l->declared)
       add_stub(&v, SP_LAST, l->var->type->canon, true, xformat("nu_last_%s", l->var->name),
                xformat("&%s%s", l->var->reg ? "nu_last_" : "", l->var->name), l);
+  }
+  if (k->ttile) {
+    /* the launches alternate between the arrays and their scratch copies */
+    Loop *s = k->sweep;
+    char *at = print_expr_text(s->var ? ir_var(s->var, s->loc) : NULL);
+    char *lb = print_expr_text(s->lb), *end = print_expr_text(s->ub);
+    add_stub(&v, SP_LAUNCH, "long long", false, xstrdup("nu_tt_at"),
+             xformat("((long long)%s - (long long)(%s)) / %lldLL", at, lb, k->ttile->T), s);
+    add_stub(&v, SP_LAUNCH, "long long", false, xstrdup("nu_tt_of"),
+             xformat("((long long)(%s) - (long long)(%s) + %lldLL) / %lldLL", end, lb,
+                     k->ttile->T - 1, k->ttile->T),
+             s);
+    xfree(at);
+    xfree(lb);
+    xfree(end);
   }
   for (int i = 0; i < k->info->copyouts.len; i++) {
     Var *var = k->info->copyouts.items[i];

@@ -256,6 +256,16 @@ static void print_sizes(Kernel *k, Buf *b) {
                "(size_t)nu_ws%d : 0;\n",
                d, m, m, m, m, m);
   }
+  if (k->ttile) {
+    /* a group per tile: each work-item strides over the tile and its halo */
+    for (int m = 0; m < k->dims; m++)
+      if (m == 0 && k->ttile->stream && !k->ttile->width[0]) /* one streams the whole loop */
+        buf_printf(b, "  nu_global[%d] = nu_local[%d];\n", k->dims - 1, k->dims - 1);
+      else
+        buf_printf(b, "  nu_global[%d] = (size_t)((nu_n%d + %lld) / %lld) * nu_local[%d];\n",
+                   k->dims - 1 - m, m, k->ttile->width[m] - 1, k->ttile->width[m], k->dims - 1 - m);
+    return;
+  }
   if (k->dims == 1 && !k->caches.len && !k->reductions.len) {
     /* one iteration per work-item streams at 0.8 of the H100's bandwidth,
      * four at 1.0 (bench/results: copy forms); the kernel's grid-stride
@@ -808,6 +818,8 @@ static bool print_kernel_arg(Kernel *k, KParam *q, Buf *b) {
 /* Sizes nucc chose (a bare `work`) may shrink; a reduction's partials and
  * a cache's tiles are sized by the groups, so those keep theirs. */
 static void print_fit_groups(Kernel *k, Buf *b) {
+  if (k->ttile) /* a group per tile */
+    return;
   if (!k->reductions.len && !k->caches.len && k->dims > 1) {
     /* a dimension shorter than its group side (a dmine remainder) leaves
      * most work-items idle: the wave bench's z remainder of 2 iterations in
@@ -852,6 +864,10 @@ char *emit_host_stub(Kernel *k) {
   buf_puts(&b, ran ? ")\n    return 0;\n" : ")\n    return;\n");
   print_loop_ranges(k, &b);
   print_sizes(k, &b);
+  if (k->ttile) /* the sweep ends with its results in the arrays (emit/ttile.c) */
+    buf_puts(&b, "  for (int nu_pass = 0; nu_pass < (nu_tt_at % 2 == 0 && nu_tt_at == nu_tt_of - 1 "
+                 "? 2 : 1); nu_pass++) {\n"
+                 "  long long nu_ttdir = nu_pass ? 2 : nu_tt_at % 2;\n");
   print_launch_begin(k, &b);
   Vec sig = emit_kernel_signature(k);
   for (int i = 0; i < sig.len; i++)
@@ -859,6 +875,8 @@ char *emit_host_stub(Kernel *k) {
       return NULL;
   print_fit_groups(k, &b);
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
+  if (k->ttile)
+    buf_puts(&b, "  }\n");
   print_results(k, ran, &b);
   return b.s;
 }

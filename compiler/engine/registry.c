@@ -46,6 +46,10 @@ static const AnnotSpec specs[] = {
     {"snapshot", 1, -1, ANNOT_ONE_LOOP | ANNOT_COPIES, snapshot_apply, NULL,
      "snapshot(a, ...): reads of a that see values from before the nest read a copy of a "
      "taken before it (no anti-dependence on them)"},
+    {"ttile", 1, 5, ANNOT_ONE_LOOP, ttile_apply, NULL,
+     "ttile(T, w1,...,wd): on a stencil's time loop, run T steps per launch in overlapped tiles "
+     "of width w (default: work's sizes) held in __local memory; widths for the inner loops "
+     "only: stream along the outermost (`stream: L`: in chunks of L)"},
     {"cache", 1, -1, ANNOT_CLAUSE, cache_apply, NULL,
      "cache(a, ..., k: T): stage the block (and halo) a work-group reads of a in __local "
      "memory; along inner loop k, T iterations at a time (default 16)"},

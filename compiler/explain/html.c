@@ -9,6 +9,7 @@
 #include "annotation.h"
 
 #include "iterspace.h"
+#include "transform.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -395,6 +396,76 @@ static char *step_title(Annot *a) {
   return b.s;
 }
 
+/* The plan of `ttile`'s sweep in a step's main part, or NULL. */
+static TTile *ttile_of(ExplainStep *st) {
+  Loop *l[16];
+  if (st->main < 0 || !tr_chain(st->pieces.items[st->main], l, 16))
+    return NULL;
+  return l[0]->ttile;
+}
+
+/* ttile: one launch in the (t, x) plane of the innermost space loop, three
+ * neighbouring tiles: each loads its points and a halo (the bottom row),
+ * computes a region one radius narrower after each sub-step (a row each,
+ * time going down) and writes its interior back; where two tiles overlap,
+ * both compute the points. */
+static void svg_ttile(Buf *b, TTile *tt) {
+  int d = tt->dims - 1, rows = (int)(tt->T * tt->nsteps) + 1;
+  long long w = tt->width[d] ? tt->width[d] : 8, h = tt->halo[d], sum = 0;
+  for (int s = 0; s < tt->nsteps; s++)
+    sum += tt->radius[s][d];
+  long long cols = 3 * w + 2 * h;
+  /* columns as narrow as 640 pixels need, rows 16 high */
+  int cs = cols * 16 <= 640 ? 16 : cols * 8 <= 640 ? 8 : cols * 4 <= 640 ? 4 : 2, rh = 16;
+  int left = 64, top = 24, wd = left + (int)cols * cs + 12, ht = top + rows * rh + 12;
+  buf_printf(b,
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"space\" width=\"%d\" "
+             "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+             wd, ht, wd, ht);
+  buf_printf(b,
+             "<text x=\"%d\" y=\"12\" font-size=\"12\" font-style=\"italic\">%s &#8594; "
+             "(three tiles of %lld, halo %lld)</text>\n",
+             left, tt->space[d]->var->name, w, h);
+  buf_printf(b,
+             "<text x=\"4\" y=\"%d\" font-size=\"11\">load</text>\n"
+             "<text x=\"4\" y=\"%d\" font-size=\"12\" font-style=\"italic\">%s &#8595;</text>\n",
+             top + 12, top + rh + 12, tt->time->var->name);
+  for (int r = 0; r < rows; r++) {
+    /* row 0: the load; row q > 0: sub-step q - 1 of the launch */
+    long long shrink = 0;
+    if (r > 0) {
+      int q = r - 1, step = q / tt->nsteps, k = q % tt->nsteps;
+      shrink = step * sum;
+      for (int j = 0; j <= k; j++)
+        shrink += tt->radius[j][d];
+    }
+    for (int t = 0; t < 3; t++) {
+      long long from = t * w + shrink, to = t * w + w + 2 * h - shrink;
+      if (to <= from)
+        continue;
+      buf_printf(b,
+                 "<rect x=\"%lld\" y=\"%d\" width=\"%lld\" height=\"%d\" fill=\"%s\" "
+                 "fill-opacity=\"0.55\" stroke=\"#555\" stroke-width=\"0.5\"/>\n",
+                 left + from * cs, top + r * rh + (t == 1 ? 4 : 0), (to - from) * cs,
+                 rh - (t == 1 ? 8 : 0), group_colours[t]);
+    }
+  }
+  /* the interiors each tile writes back */
+  for (int t = 0; t < 3; t++)
+    buf_printf(b,
+               "<rect x=\"%lld\" y=\"%d\" width=\"%lld\" height=\"%d\" fill=\"none\" "
+               "stroke=\"#000\" stroke-width=\"1.5\"/>\n",
+               left + (t * w + h) * cs, top, w * cs, rows * rh);
+  buf_puts(b, "</svg>\n");
+  buf_printf(b,
+             "<p class=\"caption\">One launch of up to %lld steps in the (%s, %s) plane: each "
+             "colour is a work-group's tile, which loads its %lld points and %lld on each side "
+             "into __local memory (top row), computes a region narrower by the stencil's radius "
+             "after each sub-step (a row each) and writes back the points in its black frame. "
+             "Neighbours compute their overlap twice.</p>\n",
+             tt->T, tt->time->var->name, tt->space[d]->var->name, w, h);
+}
+
 static void step_html(Buf *b, int nest_no, int step_no, Nest *n, ExplainStep *st, Grid *g,
                       IterSpace *written, IterParams *ps) {
   IterSpace sp;
@@ -430,6 +501,9 @@ static void step_html(Buf *b, int nest_no, int step_no, Nest *n, ExplainStep *st
                  problems, problems == 1 ? "" : "s");
   }
   (void)one;
+  TTile *tt = st->annot && !strcmp(st->annot->name, "ttile") ? ttile_of(st) : NULL;
+  if (tt)
+    svg_ttile(b, tt);
   buf_puts(b, "</div>\n</div>\n</div>\n");
 }
 

@@ -392,7 +392,30 @@ struct Loop {
   long long *wave;
   Var **wave_vars;
   Loop *wave_solved;
+  struct TTile *ttile; /* `ttile`'s loop over time tiles (a sweep): its plan, else NULL */
 };
+
+/* `ttile(T, w...)`'s plan for `work` (annotations/ttile.c): each launch runs
+ * up to T steps of a time loop whose body is a sequence of space nests
+ * (sub-steps), each writing one array at its own point, in overlapped tiles
+ * of __local memory (emit/ttile.c prints the kernel). */
+typedef struct TTile {
+  long long T;
+  int dims;               /* space loops of each sub-step, outer → inner */
+  long long width[3];     /* tile interior per space loop; 0: work's group sizes (streaming:
+                             width[0] is the planes of a chunk, 0 for the whole loop) */
+  long long halo[3];      /* T * the sum of the sub-steps' radii */
+  Loop **space;           /* the proxy loops the kernel maps (the first sub-step's, cloned) */
+  Loop *time;             /* for (t = tt; t < min(tt + T, end); t++) over the steps */
+  int nsteps;             /* sub-steps per time step */
+  Stmt **steps;           /* each sub-step's assignment, over the proxy loops' indices */
+  long long (*radius)[3]; /* per sub-step and space loop: the farthest read of a state array */
+  Vec state;              /* Expr*: the paths of the arrays the sub-steps write */
+  int *writes;            /* per sub-step: the state array it writes */
+  bool stream;            /* tiles over the inner loops only, the outermost streamed through
+                             in each work-group (widths given for the inner loops alone) */
+  long long (*lo)[3], (*hi)[3]; /* per state array: its accesses' offsets' extremes */
+} TTile;
 
 Expr *ir_int(long long v, SrcLoc loc);
 Expr *ir_var(Var *v, SrcLoc loc);
@@ -659,6 +682,7 @@ struct Kernel {
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;        /* char*: advice for --report */
+  TTile *ttile;     /* time tiling: the plan of sweep's `ttile`, else NULL */
   Loop *sweep;      /* the piece's outer loop that the host runs around the launches
                        (`wavefront`), or NULL */
   bool spread;      /* a bare `work` chose the sizes: the stub lets nurt shrink the groups
