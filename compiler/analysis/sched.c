@@ -5,6 +5,7 @@
  * instances, and asks isl for a schedule with the options PPCG uses for
  * GPUs.  sched_read hands on the schedule tree read back as nucc's chain
  * `work(S) [permut(p)] [fission | fuse]`, or why no such chain says it. */
+#define _POSIX_C_SOURCE 200809L /* sigaction, setitimer */
 #include "poly.h"
 
 #include <isl/map.h>
@@ -14,8 +15,10 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 #include <isl/val.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 /* Ten times what the corpus's hardest nest needs; isl's effort grows
  * steeply past it (a body of 40 stencil statements takes 2 minutes at 2
@@ -213,7 +216,48 @@ static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, Sche
   return isl_union_map_coalesce(deps);
 }
 
-bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out) {
+/* isl's scheduler on a budget of processor time (the compiler's own, so
+ * that a busy machine does not change its choices): past it a timer's
+ * signal aborts the ctx, and isl fails at its next operation, as it does at its quota.  The
+ * quota alone bounds the work, not the time: a 3-D time loop with two
+ * stencils stays under it and takes seconds, for a schedule whose outer
+ * loop carries a dependence anyway. */
+static isl_ctx *volatile timed_ctx;
+
+static void abort_timed(int sig) {
+  (void)sig;
+  if (timed_ctx)
+    isl_ctx_abort(timed_ctx);
+}
+
+static isl_schedule *compute_timed(isl_ctx *ctx, isl_schedule_constraints *sc, double budget_s) {
+  if (budget_s <= 0)
+    return isl_schedule_constraints_compute_schedule(sc);
+  struct sigaction sa = {0}, old_sa;
+  sa.sa_handler = abort_timed;
+  sigemptyset(&sa.sa_mask);
+  struct itimerval it = {0}, old_it;
+  long us = (long)(budget_s * 1e6);
+  it.it_value.tv_sec = us / 1000000;
+  it.it_value.tv_usec = us % 1000000 ? us % 1000000 : (us ? 0 : 1);
+  timed_ctx = ctx;
+  sigaction(SIGPROF, &sa, &old_sa);
+  setitimer(ITIMER_PROF, &it, &old_it);
+  isl_schedule *s = isl_schedule_constraints_compute_schedule(sc);
+  struct itimerval off = {0};
+  setitimer(ITIMER_PROF, &off, NULL);
+  sigaction(SIGPROF, &old_sa, NULL);
+  timed_ctx = NULL;
+  if (isl_ctx_aborted(ctx)) {
+    isl_schedule_free(s); /* a schedule finished as the signal came: late, all the same */
+    s = NULL;
+    isl_ctx_resume(ctx);
+  }
+  return s;
+}
+
+bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, double budget_s,
+                  SchedChain *out) {
   memset(out, 0, sizeof *out);
   Poly *p = poly_build(ki);
   isl_ctx *ctx = p->ctx;
@@ -242,12 +286,15 @@ bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted,
     const char *ops = getenv("NUCC_TEST_SCHED_OPS");
     isl_ctx_reset_operations(ctx);
     isl_ctx_set_max_operations(ctx, ops ? strtoul(ops, NULL, 10) : MAX_OPERATIONS);
-    isl_schedule *s = isl_schedule_constraints_compute_schedule(sc);
+    isl_ctx_reset_error(ctx);
+    isl_schedule *s = compute_timed(ctx, sc, budget_s);
     isl_ctx_set_max_operations(ctx, 0);
     if (!s) {
-      out->why = xstrdup(isl_ctx_last_error(ctx) == isl_error_quota
-                             ? "isl's scheduler passed its effort limit"
-                             : "isl's scheduler found no schedule");
+      enum isl_error e = isl_ctx_last_error(ctx);
+      out->why = xstrdup(e == isl_error_quota   ? "isl's scheduler passed its effort limit"
+                         : e == isl_error_abort ? "isl's scheduler passed its time limit"
+                                                : "isl's scheduler found no schedule");
+      out->timed_out = e == isl_error_abort;
       ok = false;
     } else {
       ok = sched_read(s, ki->k->dims, out);

@@ -6,17 +6,57 @@
  * tries, with diagnostics muted, every chain of that form that fits the
  * nest and keeps the best (most mapped loops, then the innermost mapped
  * index on the arrays' contiguous dimension, then the fewest annotations).
- * Either chain is checked by the annotations' own isl legality and `work`'s
- * dependence test, and applied as if written out. */
+ * Where no chain maps a loop because the outer loop carries a dependence,
+ * it distributes that loop, each piece in an order of its own, before
+ * hostloop.c keeps the loop on the host (a kernel launched once per piece,
+ * not kernels in every iteration).  Either chain is checked by the
+ * annotations' own isl legality and `work`'s dependence test, and applied
+ * as if written out.  The searches of a region share a budget of processor
+ * time; past it they keep the best legal chain found so far. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_PERMUTED 4 /* the search's 4! orders; deeper loops keep their place */
 #define MAX_LOOPS 16   /* tr_chain's depth */
+#define MAX_PIECES 8   /* distribution: main parts with a permutation of their own */
+
+/* The search's time per region (a bare `work` and the bare `work`s of the
+ * nests of a loop it keeps on the host), in the compiler's processor time
+ * (a busy machine does not change the choices): past it, each search stops
+ * enumerating and keeps the best legal chain found so far, and --report
+ * says so.  isl's scheduler has a bound of its own (sched.c). */
+#define SEARCH_BUDGET_S 1.0
+
+static double region_start = -1; /* processor seconds; -1: no region open */
+static bool region_gave_up;
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* test-only (NUCC_TEST_SEARCH_MS=N, docs/annotations.md): a smaller
+ * budget, for the tests of giving up */
+static double search_budget(void) {
+  const char *ms = getenv("NUCC_TEST_SEARCH_MS");
+  return ms ? strtod(ms, NULL) / 1000.0 : SEARCH_BUDGET_S;
+}
+
+static bool search_time_up(void) {
+  if (region_start < 0 || now_s() - region_start <= search_budget())
+    return false;
+  region_gave_up = true;
+  return true;
+}
 
 /* A synthetic annotation at the bare `work`, with integer arguments. */
 static Annot *synth(Annot *at, const char *name, const long long *args, int nargs) {
@@ -103,16 +143,62 @@ typedef struct {
   Annot *snap;    /* a `snapshot` applied before the chain, or NULL */
   long long wave[MAX_LOOPS];
   int nwave; /* wavefront(wave...) applied first; 0: none */
+  /* distribution (pre is fission): each main part's own permutation, where
+   * the pieces want different orders (atax's column sum `y[j] += A[i][j] *
+   * tmp[i]` runs j outside, its row sum i); npperm[k] 0: none */
+  long long pperm[MAX_PIECES][MAX_LOOPS];
+  int npperm[MAX_PIECES];
+  int npieces;    /* main parts fission leaves; 0: not a distribution */
+  bool refission; /* a second plain fission after pre: loops inside distributed too */
 } Plan;
 
-static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
+static int index_of(Vec *v, void *p) {
+  for (int i = 0; i < v->len; i++)
+    if (v->items[i] == p)
+      return i;
+  return -1;
+}
+
+/* Each main part's own permutation, the one part alone the main part for
+ * it; then every part a main part again, for `work`. */
+static bool apply_piece_perms(AnnotCtx *cx, Annot *at, Plan *p) {
+  Vec mains = {0};
+  if (cx->mains.len)
+    for (int i = 0; i < cx->mains.len; i++)
+      vec_push(&mains, cx->mains.items[i]);
+  else if (cx->main >= 0)
+    vec_push(&mains, cx->pieces.items[cx->main]);
+  for (int k = 0; k < mains.len && k < MAX_PIECES; k++) {
+    if (!p->npperm[k])
+      continue;
+    cx->mains = (Vec){0};
+    cx->main = index_of(&cx->pieces, mains.items[k]);
+    if (cx->main < 0 || !cx->engine->transform(cx, synth(at, "permut", p->pperm[k], p->npperm[k])))
+      return false;
+    mains.items[k] = cx->pieces.items[cx->main];
+  }
+  cx->main = mains.len ? index_of(&cx->pieces, mains.items[0]) : -1;
+  cx->mains = mains.len > 1 ? mains : (Vec){0};
+  return true;
+}
+
+/* The chain's transformations, before `work`. */
+static bool apply_prefix(AnnotCtx *cx, Annot *at, Plan *p) {
   if (p->nwave && !cx->engine->transform(cx, synth(at, "wavefront", p->wave, p->nwave)))
     return false;
   if (p->pre && !cx->engine->transform(cx, synth(at, p->pre, p->pre_args, p->npre)))
     return false;
+  if (p->refission && !cx->engine->transform(cx, synth(at, "fission", NULL, 0)))
+    return false;
+  if (p->npieces && !apply_piece_perms(cx, at, p))
+    return false;
   if (p->nperm && !cx->engine->transform(cx, synth(at, "permut", p->perm, p->nperm)))
     return false;
-  return work_apply(cx, synth_work(at, dims));
+  return true;
+}
+
+static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
+  return apply_prefix(cx, at, p) && work_apply(cx, synth_work(at, dims));
 }
 
 /* The deepest perfect nest among the main parts (and the shallowest among
@@ -144,27 +230,54 @@ static void copy_pieces(AnnotCtx *cx) {
   cx->mains = mains;
 }
 
+/* The loops a plan maps with `work(dims)`, as a set of the loops before
+ * its permutation: `work`'s verdict on a single nest depends on that set
+ * alone (a dependence between two work-items, whatever the order of the
+ * mapped loops), so a set it refused once is refused in every order. */
+static int mapped_set(Plan *p, int dims) {
+  int set = 0;
+  for (int j = 0; j < dims; j++)
+    set |= 1 << (j < p->nperm ? p->perm[j] - 1 : j);
+  return set << 2 | dims;
+}
+
 /* Tries the plan with every number of mapped loops, most first; fills
- * p->dims and p->score for the first that works. */
-static void try_plan(AnnotCtx *cx, Annot *at, Plan *p, int max_dims) {
+ * p->dims and p->score for the first that works.  The transformations
+ * before `work` are applied once; `refused` (or NULL) holds the mapped
+ * sets `work` refused, skipped and added to. */
+static void try_plan_memo(AnnotCtx *cx, Annot *at, Plan *p, int max_dims, Vec *refused) {
   AnnotCtx saved = *cx;
-  for (int d = max_dims; d >= 1 && !p->dims; d--) {
-    *cx = saved;
-    cx->explain = false;
-    cx->steps = NULL; /* a trial is no step of the chain NU_VERIFY replays */
-    cx->kernels = (Vec){0};
-    copy_pieces(cx);
-    int before = diag_quiet_begin();
-    bool ok = apply_chain(cx, at, p, d);
-    ok &= diag_quiet_end(before) == 0;
-    if (ok) {
+  cx->explain = false;
+  cx->steps = NULL; /* a trial is no step of the chain NU_VERIFY replays */
+  cx->kernels = (Vec){0};
+  copy_pieces(cx);
+  int before = diag_quiet_begin();
+  bool ok = apply_prefix(cx, at, p);
+  ok &= diag_quiet_end(before) == 0;
+  AnnotCtx prefixed = *cx;
+  for (int d = max_dims; ok && d >= 1 && !p->dims; d--) {
+    intptr_t key = mapped_set(p, d);
+    if (refused && vec_contains(refused, (void *)key))
+      continue;
+    *cx = prefixed;
+    copy_pieces(cx); /* the analyses of `work` edit a body they accept */
+    before = diag_quiet_begin();
+    bool good = work_apply(cx, synth_work(at, d));
+    good &= diag_quiet_end(before) == 0;
+    if (good) {
       p->dims = d;
       int c = contiguity(&cx->kernels, &p->unit, &p->all);
       int cost = (p->pre != NULL) + (p->nperm > 0);
       p->score = (long)d * 100000 + (long)c * 10 - cost;
+    } else if (refused) {
+      vec_push(refused, (void *)key);
     }
   }
   *cx = saved;
+}
+
+static void try_plan(AnnotCtx *cx, Annot *at, Plan *p, int max_dims) {
+  try_plan_memo(cx, at, p, max_dims, NULL);
 }
 
 static bool next_perm(long long *p, int n) {
@@ -195,6 +308,16 @@ static void chain_text(Buf *b, Plan *p) {
       buf_printf(b, "%s%lld", i ? "," : "", p->perm[i]);
     buf_puts(b, ")");
   }
+  for (int k = 0; k < p->npieces && k < MAX_PIECES; k++) {
+    if (!p->npperm[k])
+      continue;
+    buf_puts(b, " permut(");
+    for (int i = 0; i < p->npperm[k]; i++)
+      buf_printf(b, "%s%lld", i ? "," : "", p->pperm[k][i]);
+    buf_printf(b, ") on piece %d", k + 1);
+  }
+  if (p->refission)
+    buf_puts(b, " fission");
   if (p->pre)
     buf_printf(b, " %s", p->pre);
   for (int i = 0; i < p->npre; i++)
@@ -211,6 +334,30 @@ static void chain_text(Buf *b, Plan *p) {
       buf_printf(b, "%s%s", i ? ", " : "", p->snap->args[i].text);
     buf_puts(b, ")");
   }
+}
+
+/* Why a distribution, for --report: what it launches against a loop kept
+ * on the host, and what each kernel maps. */
+static char *distribution_reasons(Plan *p, Vec *kernels, SchedChain *sc, Loop *outer) {
+  Buf b = {0};
+  buf_puts(&b, "bare 'work' chose '");
+  chain_text(&b, p);
+  buf_printf(&b,
+             "' by distributing loop '%s' over its body: no order of the whole nest maps a loop "
+             "(%s), and keeping '%s' on the host would launch kernels in every one of its "
+             "iterations; distributed, no loop stays on the host and %d kernel%s run, each "
+             "launched once:",
+             outer->var->name, sc->why ? sc->why : "isl's schedule", outer->var->name, kernels->len,
+             kernels->len == 1 ? "" : "s");
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    buf_printf(&b, "%s piece %d maps ", i ? ";" : "", i + 1);
+    for (int d = 0; d < k->dims; d++)
+      buf_printf(&b, "%s'%s'", d ? ", " : "", k->mapped[d]->var->name);
+    if (i < MAX_PIECES && p->npperm[i])
+      buf_printf(&b, " (permut: the loops it carried run inside each work-item)");
+  }
+  return b.s;
 }
 
 /* Why the plan, for --report: from isl's schedule (sc->why NULL), or from
@@ -309,7 +456,12 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
     sc->why = xstrdup("the body uses something a kernel cannot");
     return false;
   }
-  if (!sched_choose(kn.info, gs, ngroups, cx->independent, sc))
+  /* most of what is left of the region's time (the search after it needs
+   * some), and never nothing: isl's chain is the first choice */
+  double left = region_start < 0 ? 0 : 0.6 * (search_budget() - (now_s() - region_start));
+  bool ok = sched_choose(kn.info, gs, ngroups, cx->independent, left > 0.05 ? left : 0.05, sc);
+  region_gave_up |= sc->timed_out;
+  if (!ok)
     return false;
   if (sc->nfull > MAX_LOOPS) {
     sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);
@@ -392,7 +544,7 @@ static void search_pre(AnnotCtx *cx, Annot *a, Plan *best, const char *pre, cons
   int before = diag_quiet_begin();
   bool ok = !pre || cx->engine->transform(cx, synth(a, pre, args, nargs));
   ok &= diag_quiet_end(before) == 0;
-  int deep = 0, shallow = 0;
+  int deep = 0, shallow = 0, pieces = cx->pieces.len;
   if (ok)
     depths(cx, &deep, &shallow);
   *cx = saved;
@@ -400,6 +552,8 @@ static void search_pre(AnnotCtx *cx, Annot *a, Plan *best, const char *pre, cons
     return;
   int most = deep_dims ? deep : shallow;
   int max_dims = most < 3 ? most : 3;
+  /* one piece: work's verdict depends on the mapped set alone */
+  Vec refused = {0}, *memo = pieces == 1 ? &refused : NULL;
   for (int n = 1; n <= (deep < MAX_PERMUTED ? deep : MAX_PERMUTED); n++) {
     Plan p = {.pre = pre, .npre = nargs, .nperm = n == 1 ? 0 : n};
     for (int j = 0; j < nargs; j++)
@@ -410,14 +564,16 @@ static void search_pre(AnnotCtx *cx, Annot *a, Plan *best, const char *pre, cons
       bool identity = true;
       for (int j = 0; j < p.nperm; j++)
         identity &= p.perm[j] == j + 1;
-      if (p.nperm && identity)
+      /* the n-th loop in place: tried with the first n - 1 */
+      if ((p.nperm && identity) || (p.nperm && p.perm[p.nperm - 1] == p.nperm))
         continue;
       p.dims = 0;
-      try_plan(cx, a, &p, max_dims);
+      try_plan_memo(cx, a, &p, max_dims, memo);
       if (p.dims && (!best->dims || p.score > best->score))
         *best = p;
-    } while (p.nperm && next_perm(p.perm, p.nperm));
+    } while (p.nperm && !(best->dims && search_time_up()) && next_perm(p.perm, p.nperm));
   }
+  xfree(refused.items);
 }
 
 /* The statements fission would distribute (the body of the one piece's
@@ -436,6 +592,17 @@ static int body_statements(AnnotCtx *cx) {
   return n;
 }
 
+/* The statements body_statements counts, into items. */
+static void body_items(AnnotCtx *cx, Vec *items) {
+  Loop *loops[MAX_LOOPS];
+  int k = cx->pieces.len == 1 ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) : 0;
+  if (!k)
+    return;
+  int *group;
+  fission_group_items(loops[k - 1]->body, items, &group);
+  xfree(group);
+}
+
 /* The search: every chain of the form that fits, the best kept in *best. */
 static void search(AnnotCtx *cx, Annot *a, Plan *best) {
   search_pre(cx, a, best, NULL, NULL, 0, false);
@@ -443,30 +610,214 @@ static void search(AnnotCtx *cx, Annot *a, Plan *best) {
   search_pre(cx, a, best, "fission", NULL, 0, false);
 }
 
+/* The main parts that fission (sizes in args, or its own groups; `twice`:
+ * then a plain fission of every main part with several statements, the
+ * loops inside distributed too) leaves, copied, into out; 0 when it
+ * refuses or leaves other pieces too. */
+static int split_mains(AnnotCtx *cx, Annot *a, const long long *args, int nargs, bool twice,
+                       Stmt **out) {
+  AnnotCtx saved = *cx;
+  cx->explain = false;
+  cx->steps = NULL;
+  copy_pieces(cx);
+  int before = diag_quiet_begin();
+  bool ok = cx->engine->transform(cx, synth(a, "fission", args, nargs));
+  ok = ok && (!twice || cx->engine->transform(cx, synth(a, "fission", NULL, 0)));
+  ok &= diag_quiet_end(before) == 0;
+  int n = 0;
+  if (ok && cx->mains.len >= 2 && cx->mains.len <= MAX_PIECES && cx->mains.len == cx->pieces.len)
+    for (; n < cx->mains.len; n++)
+      out[n] = cx->mains.items[n];
+  *cx = saved;
+  return n;
+}
+
+/* A main part's best order alone: for each number of loops `work` may map
+ * (1 to 3, index d), the permutation that maps that many (as many as it
+ * has, if fewer) with the best score; ok[d] false where none does. */
+typedef struct {
+  long long perm[4][MAX_LOOPS];
+  int nperm[4];
+  long score[4];
+  bool ok[4];
+} PieceOrders;
+
+static void piece_orders(AnnotCtx *cx, Annot *a, Stmt *piece, PieceOrders *po) {
+  Loop *loops[MAX_LOOPS];
+  int depth = tr_chain(piece, loops, MAX_LOOPS);
+  int np = depth < MAX_PERMUTED ? depth : MAX_PERMUTED;
+  AnnotCtx saved = *cx;
+  cx->pieces = (Vec){0};
+  vec_push(&cx->pieces, piece);
+  cx->mains = (Vec){0};
+  cx->main = 0;
+  *po = (PieceOrders){0};
+  long long perm[MAX_LOOPS];
+  for (int j = 0; j < np; j++)
+    perm[j] = j + 1;
+  do {
+    Plan t = {.nperm = significant(perm, np) ? np : 0};
+    memcpy(t.perm, perm, sizeof perm);
+    try_plan(cx, a, &t, depth < 3 ? depth : 3);
+    for (int d = 1; d <= 3; d++) {
+      /* a part shallower than d maps the loops it has */
+      if (t.dims < (d < depth ? d : depth) || (po->ok[d] && po->score[d] >= t.score))
+        continue;
+      po->ok[d] = true;
+      po->score[d] = t.score;
+      po->nperm[d] = t.nperm;
+      memcpy(po->perm[d], perm, sizeof perm);
+    }
+  } while (np > 1 && !search_time_up() && next_perm(perm, np));
+  *cx = saved;
+}
+
+/* What a run of consecutive statements of the body does in a piece of
+ * its own (`for i { S2; S3 }`), asked once per search: the same run is a
+ * piece of many splits. */
+typedef struct {
+  bool known[MAX_LOOPS][MAX_LOOPS + 1]; /* [first statement][count] */
+  PieceOrders po[MAX_LOOPS][MAX_LOOPS + 1];
+} Runs;
+
+/* The split of n statements that `cuts` says (bit i: a piece ends after
+ * statement i + 1) as fission's piece sizes; returns their number. */
+static int split_sizes(int n, int cuts, long long *sizes) {
+  int np = 0, run = 0;
+  for (int i = 0; i < n; i++) {
+    run++;
+    if (i == n - 1 || (cuts >> i & 1)) {
+      sizes[np++] = run;
+      run = 0;
+    }
+  }
+  return np;
+}
+
+/* The orders of each piece of the split (sizes), from the memo or tried;
+ * false when fission refuses the split. */
+static bool run_orders(AnnotCtx *cx, Annot *a, Runs *runs, const long long *sizes, int np,
+                       PieceOrders **out) {
+  Stmt *parts[MAX_PIECES];
+  bool have = false;
+  for (int k = 0, at = 0; k < np; at += (int)sizes[k++]) {
+    if (!runs->known[at][sizes[k]]) {
+      if (!have && split_mains(cx, a, sizes, np, false, parts) != np)
+        return false;
+      have = true;
+      piece_orders(cx, a, parts[k], &runs->po[at][sizes[k]]);
+      runs->known[at][sizes[k]] = true;
+    }
+    out[k] = &runs->po[at][sizes[k]];
+  }
+  return true;
+}
+
 /* fission with pieces of several statements (Gram-Schmidt's dot product
  * with its reset, then the update): every split of a body of 3 to 6
  * statements into 2 to n-1 pieces of consecutive ones, where it maps more
- * loops than the chain found so far. */
+ * loops than the chain found so far.  Only a piece of one loop statement
+ * has more than the one loop of the split (the others are shallower, and
+ * map the loop they have): a split is tried only where such a piece exists
+ * and each of them alone maps more loops than the chain found so far. */
 static void search_pieces(AnnotCtx *cx, Annot *a, Plan *best) {
   int n = body_statements(cx);
   if (n < 3 || n > 6)
     return;
-  /* bit i of `cuts`: a piece ends after statement i + 1 */
-  for (int cuts = 1; cuts < (1 << (n - 1)) - 1; cuts++) {
+  Vec items = {0};
+  body_items(cx, &items);
+  Runs *runs = xcalloc(1, sizeof(Runs));
+  for (int cuts = 1; cuts < (1 << (n - 1)) - 1 && !search_time_up(); cuts++) {
     long long sizes[MAX_LOOPS];
-    int np = 0, run = 0;
-    for (int i = 0; i < n; i++) {
-      run++;
-      if (i == n - 1 || (cuts >> i & 1)) {
-        sizes[np++] = run;
-        run = 0;
+    int np = split_sizes(n, cuts, sizes);
+    int more = best->dims + 1;
+    bool deep = false, worth = more <= 3;
+    for (int k = 0, at = 0; k < np && worth; at += (int)sizes[k++]) {
+      Stmt *s = items.items[at];
+      if (sizes[k] != 1 || s->kind != ST_FOR)
+        continue;
+      deep = true;
+      Stmt *parts[MAX_PIECES];
+      if (!runs->known[at][1]) {
+        if (split_mains(cx, a, sizes, np, false, parts) != np) {
+          worth = false;
+          break;
+        }
+        piece_orders(cx, a, parts[k], &runs->po[at][1]);
+        runs->known[at][1] = true;
       }
+      worth = runs->po[at][1].ok[more];
     }
+    if (!deep || !worth)
+      continue;
     Plan p = {0};
     search_pre(cx, a, &p, "fission", sizes, np, true);
     if (p.dims > best->dims)
       *best = p;
   }
+  xfree(runs);
+  xfree(items.items);
+}
+
+/* Distribution of the nest's loop over its body (fission with its own
+ * groups, or pieces of consecutive statements), each piece in its own
+ * order: where the loop carries a dependence that a piece carries in one
+ * direction only (atax's and bicg's column sums across the row loop), the
+ * pieces run as kernels launched once each, where keeping the loop on the
+ * host launches kernels in every iteration.  Ranked by the loops the
+ * pieces map, then the fewest kernels, then the score. */
+static void distribute(AnnotCtx *cx, Annot *a, Plan *best) {
+  int n = body_statements(cx);
+  if (n < 2 || n > 6 || cx->inner)
+    return;
+  /* cuts == 0: fission's own groups; else bit i: a piece ends after
+   * statement i + 1 */
+  Runs *runs = xcalloc(1, sizeof(Runs));
+  PieceOrders mine[MAX_PIECES], *po[MAX_PIECES];
+  for (int c = 0; c < 2 * ((1 << (n - 1)) - 1) && !search_time_up(); c++) {
+    int cuts = c >> 1;
+    bool twice = c & 1;
+    long long sizes[MAX_LOOPS];
+    int nsizes = cuts ? split_sizes(n, cuts, sizes) : 0, np = nsizes;
+    if (cuts && !twice) {
+      if (!run_orders(cx, a, runs, sizes, nsizes, po))
+        continue;
+    } else {
+      /* fission's own groups, or pieces split again: no runs of the body */
+      Stmt *parts[MAX_PIECES];
+      np = split_mains(cx, a, sizes, nsizes, twice, parts);
+      if (!np || (cuts && twice && np == nsizes))
+        continue; /* split again into the same pieces: tried already */
+      for (int k = 0; k < np; k++) {
+        piece_orders(cx, a, parts[k], &mine[k]);
+        po[k] = &mine[k];
+      }
+    }
+    int dims = 0;
+    for (int d = 3; d >= 1 && !dims; d--) {
+      bool all = true;
+      for (int k = 0; k < np; k++)
+        all &= po[k]->ok[d];
+      dims = all ? d : 0;
+    }
+    if (!dims)
+      continue;
+    Plan p = {.pre = "fission", .npre = nsizes, .npieces = np, .refission = twice};
+    memcpy(p.pre_args, sizes, sizeof sizes);
+    for (int k = 0; k < np; k++) {
+      p.npperm[k] = po[k]->nperm[dims];
+      memcpy(p.pperm[k], po[k]->perm[dims], sizeof p.pperm[k]);
+    }
+    try_plan(cx, a, &p, dims);
+    if (!p.dims)
+      continue;
+    bool better = !best->dims || p.dims > best->dims ||
+                  (p.dims == best->dims && (p.npieces < best->npieces ||
+                                            (p.npieces == best->npieces && p.score > best->score)));
+    if (better)
+      *best = p;
+  }
+  xfree(runs);
 }
 
 /* Where every loop carries a dependence (Gauss-Seidel in time and space),
@@ -575,7 +926,7 @@ static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
   }
 }
 
-bool auto_apply(AnnotCtx *cx, Annot *a) {
+static bool decide(AnnotCtx *cx, Annot *a) {
   Plan best = {0};
   SchedChain sc = {0};
   choose(cx, a, &best, &sc);
@@ -617,6 +968,11 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     }
   }
   char *host_why_not = NULL;
+  /* a loop that carries a dependence: distributed, each piece in an order
+   * of its own, the pieces launch once each; else it stays on the host and
+   * launches its kernels in every iteration */
+  if (!best.dims)
+    distribute(cx, a, &best);
   if (!best.dims) {
     bool ok;
     if (hostloop_try(cx, a, &ok, &host_why_not))
@@ -642,11 +998,13 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
   chain_text(&b, &best);
   if (cx->explain)
     printf("-- work decides: %s\n", b.s);
+  Loop *outer = ((Stmt *)cx->pieces.items[0])->loop;
   if (!apply_chain(cx, a, &best, best.dims))
     return false;
   for (int i = 0; i < cx->kernels.len; i++)
     ((Kernel *)cx->kernels.items[i])->spread = true;
-  char *why = reasons(&best, &cx->kernels, &sc);
+  char *why = best.npieces ? distribution_reasons(&best, &cx->kernels, &sc, outer)
+                           : reasons(&best, &cx->kernels, &sc);
   if (snap) {
     Buf names = {0};
     for (int i = 0; i < snap->nargs; i++)
@@ -664,4 +1022,27 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     vec_push(&((Kernel *)cx->kernels.items[i])->hints, why);
   cx->decided = b.s;
   return true;
+}
+
+bool auto_apply(AnnotCtx *cx, Annot *a) {
+  bool region = region_start < 0;
+  if (region) {
+    region_start = now_s();
+    region_gave_up = false;
+  }
+  bool ok = decide(cx, a);
+  if (region) {
+    double ms = (now_s() - region_start) * 1000.0;
+    region_start = -1;
+    if (ok && cx->kernels.len && !cx->trial_copy) {
+      Kernel *k = cx->kernels.items[0];
+      vec_push(&k->hints,
+               region_gave_up
+                   ? xformat("bare 'work' decided this region in %.0f ms: its search passed its "
+                             "bound of %.0f ms and uses the best legal chain it had found",
+                             ms, search_budget() * 1000.0)
+                   : xformat("bare 'work' decided this region in %.0f ms", ms));
+    }
+  }
+  return ok;
 }

@@ -63,7 +63,7 @@ want "" --report $s "bare 'work' chose 'work(16,16)' from isl's schedule band(j*
 # a time loop stays on the host, each nest of its body with a chain of its
 # own, and --report says which dependence keeps it there, with the pair
 h=tests/golden/explain/bare_time_loop.c
-want "" --explain $h "-- work decides: loop 't' stays on the host (it carries a dependence on 'B'); nest at line 8: work(16,16); nest at line 11: work(16,16)"
+want "" --explain $h "-- work decides: loop 't' stays on the host (it carries a dependence on 'B'); nest at line 8: work(16,16); nest at line 11: work(16,16); 2 kernels launched per iteration of 't'"
 want "" --report $h "bare_time_loop.c:8: hint: bare 'work' keeps loop 't' (line 7) on the host: no chain maps it, because it carries a dependence (10:9: dependence on 'B': different work-items write the same element through 'B[i][j]'; for example, with n = 3, ts = 2: iteration t = 0, i = 1, j = 1 writes B[1][1], iteration t = 1, i = 1, j = 1 writes it too)"
 want "" --report $h "bare_time_loop.c:11: hint: bare 'work' chose 'work(16,16)' from isl's schedule band(i*, j*)"
 # --explain=html draws it too: the marker statement the pictures put in the
@@ -73,7 +73,7 @@ if ! (cd "$root/tests/golden/explain" && "$nucc" --explain=html bare_time_loop.c
   fail=1
 fi
 f=tests/run/work_bare_time_fdtd.c
-want "" --explain $f "-- work decides: loop 't' stays on the host (it carries a dependence on 'ey'); nest at line 20: work(256); nest at line 22: work(16,16); nest at line 25: work(16,16); nest at line 28: work(16,16)"
+want "" --explain $f "-- work decides: loop 't' stays on the host (it carries a dependence on 'ey'); nest at line 20: work(256); nest at line 22: work(16,16); nest at line 25: work(16,16); nest at line 28: work(16,16); 4 kernels launched per iteration of 't'"
 
 # reads of values from before the nest made of a copy, where that maps
 # more loops (trmm: i as well as j; an in-place difference: its one loop),
@@ -100,7 +100,26 @@ want "" --report $g2 "by its own search, because pieces of several statements ma
 # a nest of a time loop whose own chain is found after failing trials
 # (they are that probe's errors, not the nest's)
 ts=tests/run/work_bare_time_snapshot.c
-want "" --explain $ts "-- work decides: loop 't' stays on the host (it carries a dependence on 'x'); nest at line 16: work(256) snapshot(x); nest at line 18: work(256)"
+want "" --explain $ts "-- work decides: loop 't' stays on the host (it carries a dependence on 'x'); nest at line 16: work(256) snapshot(x); nest at line 18: work(256); 2 kernels launched per iteration of 't'"
+
+# a loop that carries a column sum: distributed, each piece in its own
+# order (atax: the rows' sums map i, the column sums map j with i inside),
+# rather than kept on the host with kernels launched in every iteration;
+# BiCG's j loop is distributed too
+d=tests/profile/bare_dist_atax.c
+want "" --explain $d "-- work decides: work(256) permut(2,1) on piece 2 fission(2,1)"
+want "" --report $d "bare_dist_atax.c:23: hint: bare 'work' chose 'work(256) permut(2,1) on piece 2 fission(2,1)' by distributing loop 'i' over its body"
+want "" --report $d "distributed, no loop stays on the host and 2 kernels run, each launched once: piece 1 maps 'i'; piece 2 maps 'j' (permut"
+want "" --explain tests/profile/bare_dist_bicg.c "-- work decides: work(256) permut(2,1) on piece 2 fission fission"
+
+# the time of each region, and a search that gives up at its bound: the
+# best legal choice so far (here the loop on the host, each of whose nests
+# still gets isl's chain)
+want "" --report $d "bare_dist_atax.c:23: hint: bare 'work' decided this region in "
+want NUCC_TEST_SEARCH_MS=0 --report $d "bare_dist_atax.c:25: hint: bare 'work' decided this region in"
+want NUCC_TEST_SEARCH_MS=0 --report $d "its search passed its bound of 0 ms and uses the best legal chain it had found"
+want NUCC_TEST_SEARCH_MS=0 --report $d "bare 'work' keeps loop 'i' (line 23) on the host"
+want NUCC_TEST_SEARCH_MS=0 --explain $d "-- work decides: loop 'i' stays on the host (it carries a dependence on 'y'); statement at line 24 on the host; nest at line 25: work(256); nest at line 27: work(256); 2 kernels launched per iteration of 'i'"
 
 # NU_VERIFY replays the steps of the chain chosen, not those of the chains
 # tried before it (they once leaked into the list: six steps here)
