@@ -285,7 +285,8 @@ typedef struct SchedGroup {
   int nloops;
 } SchedGroup;
 
-/* isl's schedule as nucc's chain `work(S) [permut(perm)] [pre]`. */
+/* isl's schedule as nucc's chain `work(S) [permut(perm)] [pre]`, or
+ * `work(S) [permut(p_k) on piece k ...] fission[(sizes)]`. */
 typedef struct SchedChain {
   const char *pre;    /* "fission", "fuse" or NULL */
   const char *reason; /* why pre, for --report */
@@ -297,6 +298,14 @@ typedef struct SchedChain {
                      "sequence[S0: band(i*, j*); S1: band(i*, j*, k)]" */
   char *why;      /* when there is no chain: why not */
   bool timed_out; /* isl's scheduler passed the time it was given */
+  /* a distribution whose pieces run in orders of their own (pre is
+   * fission, perm unused): per piece in program order, the statements
+   * (groups) it holds and its permutation (piece_nperm 0: none) */
+  int npieces;
+  int *piece_groups;
+  long long **piece_perm;
+  int *piece_nperm;
+  int *piece_nfull; /* piece_perm's length */
 } SchedChain;
 
 /* Computes isl's schedule for the nest whose outer loops are the kernel's

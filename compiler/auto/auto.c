@@ -148,8 +148,9 @@ typedef struct {
    * tmp[i]` runs j outside, its row sum i); npperm[k] 0: none */
   long long pperm[MAX_PIECES][MAX_LOOPS];
   int npperm[MAX_PIECES];
-  int npieces;    /* main parts fission leaves; 0: not a distribution */
-  bool refission; /* a second plain fission after pre: loops inside distributed too */
+  int npieces;               /* main parts fission leaves; 0: not a distribution */
+  bool refission;            /* a second plain fission after pre: loops inside distributed too */
+  bool permuted[MAX_PIECES]; /* the piece's loops interchanged (for --report) */
 } Plan;
 
 static int index_of(Vec *v, void *p) {
@@ -342,19 +343,28 @@ static char *distribution_reasons(Plan *p, Vec *kernels, SchedChain *sc, Loop *o
   Buf b = {0};
   buf_puts(&b, "bare 'work' chose '");
   chain_text(&b, p);
+  if (sc->why)
+    buf_printf(&b,
+               "' by distributing loop '%s' over its body, because no order of the whole nest "
+               "maps a loop (%s)",
+               outer->var->name, sc->why);
+  else
+    buf_printf(&b,
+               "' from isl's schedule %s (* parallel), which distributes loop '%s' over its "
+               "body, each piece in an order of its own",
+               sc->tree, outer->var->name);
+  if (sc->why)
+    buf_printf(&b, ": keeping '%s' on the host would launch kernels in every one of its iterations",
+               outer->var->name);
   buf_printf(&b,
-             "' by distributing loop '%s' over its body: no order of the whole nest maps a loop "
-             "(%s), and keeping '%s' on the host would launch kernels in every one of its "
-             "iterations; distributed, no loop stays on the host and %d kernel%s run, each "
-             "launched once:",
-             outer->var->name, sc->why ? sc->why : "isl's schedule", outer->var->name, kernels->len,
-             kernels->len == 1 ? "" : "s");
+             "; distributed, no loop stays on the host and %d kernel%s run, each launched once:",
+             kernels->len, kernels->len == 1 ? "" : "s");
   for (int i = 0; i < kernels->len; i++) {
     Kernel *k = kernels->items[i];
     buf_printf(&b, "%s piece %d maps ", i ? ";" : "", i + 1);
     for (int d = 0; d < k->dims; d++)
       buf_printf(&b, "%s'%s'", d ? ", " : "", k->mapped[d]->var->name);
-    if (i < MAX_PIECES && p->npperm[i])
+    if (i < MAX_PIECES && (p->npperm[i] || p->permuted[i]))
       buf_printf(&b, " (permut: the loops it carried run inside each work-item)");
   }
   return b.s;
@@ -419,6 +429,60 @@ static int significant(const long long *perm, int n) {
   return n;
 }
 
+/* isl's distribution, each piece in its own order: fission (with the
+ * numbers of statements of its pieces where isl groups the statements
+ * otherwise than fission's own groups) and a permut per piece. */
+static bool isl_pieces_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, SchedGroup *gs) {
+  *p = (Plan){.pre = "fission", .npieces = sc->npieces};
+  if (sc->npieces > MAX_PIECES) {
+    sc->why = xformat("isl's schedule distributes the body into more than %d pieces", MAX_PIECES);
+    return false;
+  }
+  bool own_groups = true;
+  for (int k = 0, g = 0; k < sc->npieces; g += sc->piece_groups[k++]) {
+    int items = 0;
+    for (int j = 0; j < sc->piece_groups[k]; j++)
+      items += gs[g + j].nitems;
+    own_groups &= sc->piece_groups[k] == 1;
+    p->pre_args[k] = items;
+    p->npperm[k] = sc->piece_nperm[k];
+    for (int i = 0; i < sc->piece_nperm[k]; i++)
+      p->pperm[k][i] = sc->piece_perm[k][i];
+  }
+  p->npre = own_groups ? 0 : sc->npieces;
+  int c = sc->dims < 3 ? sc->dims : 3;
+  try_plan(cx, a, p, c);
+  /* isl leaves free the order of each piece's parallel members: per
+   * piece, the order whose innermost mapped index walks the arrays'
+   * contiguous dimension scores best */
+  for (int k = 0; p->dims && k < sc->npieces; k++) {
+    int full = sc->piece_nfull[k], cc = c < full ? c : full;
+    if (sc->piece_groups[k] != 1 || cc < 2 || full > MAX_LOOPS)
+      continue;
+    long long q[3] = {1, 2, 3};
+    while (next_perm(q, cc) && !search_time_up()) {
+      Plan t = *p;
+      t.dims = 0;
+      for (int i = 0; i < full; i++)
+        t.pperm[k][i] = i < cc ? sc->piece_perm[k][q[i] - 1] : sc->piece_perm[k][i];
+      t.npperm[k] = significant(t.pperm[k], full);
+      t.reordered = true;
+      try_plan(cx, a, &t, c);
+      if (t.dims == p->dims && t.score > p->score)
+        *p = t;
+    }
+  }
+  if (p->dims)
+    return true;
+  Buf b = {0};
+  Plan shown = *p;
+  shown.dims = sc->dims;
+  chain_text(&b, &shown);
+  sc->why = xformat("nucc's checks refuse the chain '%s' of isl's schedule %s", b.s, sc->tree);
+  xfree(b.s);
+  return false;
+}
+
 /* isl's chain for the one piece of the nest: fills *p (p->dims 0 when
  * nucc's checks refuse it) or says in sc->why why there is none. */
 static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
@@ -467,6 +531,8 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
     sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);
     return false;
   }
+  if (sc->npieces)
+    return isl_pieces_plan(cx, a, p, sc, gs);
   /* isl leaves free the order of the parallel members at the top of its
    * band (no dependence runs along any of them): the order whose innermost
    * mapped index walks the arrays' contiguous dimension scores best */
@@ -630,6 +696,39 @@ static int split_mains(AnnotCtx *cx, Annot *a, const long long *args, int nargs,
       out[n] = cx->mains.items[n];
   *cx = saved;
   return n;
+}
+
+/* A distribution whose pieces' own permutations are one permut that
+ * applies to every piece deep enough for it (the engine skips the others)
+ * is said as the ordinary chain: `work(16,16) permut(2,1) fission(2,1)`,
+ * which a user can write, rather than `permut(2,1) on piece 2`. */
+static void as_ordinary(AnnotCtx *cx, Annot *a, Plan *p) {
+  Stmt *parts[MAX_PIECES];
+  int np = split_mains(cx, a, p->pre_args, p->npre, p->refission, parts);
+  if (np != p->npieces)
+    return;
+  int common = -1;
+  for (int k = 0; k < np; k++)
+    if (p->npperm[k] && (common < 0 || p->npperm[k] > p->npperm[common]))
+      common = k;
+  if (common < 0)
+    return;
+  int len = p->npperm[common];
+  for (int k = 0; k < np; k++) {
+    Loop *loops[MAX_LOOPS];
+    bool deep = tr_chain(parts[k], loops, MAX_LOOPS) >= len;
+    if (deep != (p->npperm[k] > 0))
+      return;
+    for (int i = 0; deep && i < len; i++)
+      if ((i < p->npperm[k] ? p->pperm[k][i] : i + 1) != p->pperm[common][i])
+        return;
+  }
+  p->nperm = len;
+  memcpy(p->perm, p->pperm[common], sizeof p->perm);
+  for (int k = 0; k < np; k++) {
+    p->permuted[k] = p->npperm[k] > 0;
+    p->npperm[k] = 0;
+  }
 }
 
 /* A main part's best order alone: for each number of loops `work` may map
@@ -994,6 +1093,8 @@ static bool decide(AnnotCtx *cx, Annot *a) {
     }
     return ok;
   }
+  if (best.npieces)
+    as_ordinary(cx, a, &best);
   Buf b = {0};
   chain_text(&b, &best);
   if (cx->explain)
