@@ -285,26 +285,37 @@ typedef struct SchedGroup {
   int nloops;
 } SchedGroup;
 
-/* isl's schedule as nucc's chain `work(S) [permut(perm)] [pre]`. */
+/* isl's schedule as nucc's chain `work(S) [permut(perm)] [pre]`, or
+ * `work(S) [permut(p_k) on piece k ...] fission[(sizes)]`. */
 typedef struct SchedChain {
   const char *pre;    /* "fission", "fuse" or NULL */
   const char *reason; /* why pre, for --report */
   long long *perm;    /* 1-based; nperm 0: no permut */
   int nperm;
-  int nfull;  /* perm's length: nperm and the loops after it that keep their place */
-  int dims;   /* the parallel outer loops to map, 1 to 3 */
-  char *tree; /* the schedule in brief, parallel members starred:
-                 "sequence[S0: band(i*, j*); S1: band(i*, j*, k)]" */
-  char *why;  /* when there is no chain: why not */
+  int nfull;      /* perm's length: nperm and the loops after it that keep their place */
+  int dims;       /* the parallel outer loops to map, 1 to 3 */
+  char *tree;     /* the schedule in brief, parallel members starred:
+                     "sequence[S0: band(i*, j*); S1: band(i*, j*, k)]" */
+  char *why;      /* when there is no chain: why not */
+  bool timed_out; /* isl's scheduler passed the time it was given */
+  /* a distribution whose pieces run in orders of their own (pre is
+   * fission, perm unused): per piece in program order, the statements
+   * (groups) it holds and its permutation (piece_nperm 0: none) */
+  int npieces;
+  int *piece_groups;
+  long long **piece_perm;
+  int *piece_nperm;
+  int *piece_nfull; /* piece_perm's length */
 } SchedChain;
 
 /* Computes isl's schedule for the nest whose outer loops are the kernel's
  * mapped ones and whose body's items are `groups`, as PPCG does (validity,
  * proximity and coincidence: every dependence; `trusted`, the clause
  * `independent`: none between accesses that are not exact), and reads it
- * as a chain; false with out->why when isl finds none or no chain
- * expresses it. */
-bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out);
+ * as a chain; false with out->why when isl finds none, passes budget_s
+ * seconds (0: no limit but its effort limit) or no chain expresses it. */
+bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, double budget_s,
+                  SchedChain *out);
 
 /* privarray.c: arrays private to each iteration of a nest (private(...),
  * OpenMP's per-thread arrays).  The bytes of a fixed-size array of

@@ -5,6 +5,7 @@
  * instances, and asks isl for a schedule with the options PPCG uses for
  * GPUs.  sched_read hands on the schedule tree read back as nucc's chain
  * `work(S) [permut(p)] [fission | fuse]`, or why no such chain says it. */
+#define _POSIX_C_SOURCE 200809L /* sigaction, setitimer */
 #include "poly.h"
 
 #include <isl/map.h>
@@ -14,8 +15,10 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 #include <isl/val.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 /* Ten times what the corpus's hardest nest needs; isl's effort grows
  * steeply past it (a body of 40 stencil statements takes 2 minutes at 2
@@ -213,7 +216,48 @@ static isl_union_map *dependences(Poly *p, SchedGroup *groups, int ngroups, Sche
   return isl_union_map_coalesce(deps);
 }
 
-bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, SchedChain *out) {
+/* isl's scheduler on a budget of processor time (the compiler's own, so
+ * that a busy machine does not change its choices): past it a timer's
+ * signal aborts the ctx, and isl fails at its next operation, as it does at its quota.  The
+ * quota alone bounds the work, not the time: a 3-D time loop with two
+ * stencils stays under it and takes seconds, for a schedule whose outer
+ * loop carries a dependence anyway. */
+static isl_ctx *volatile timed_ctx;
+
+static void abort_timed(int sig) {
+  (void)sig;
+  if (timed_ctx)
+    isl_ctx_abort(timed_ctx);
+}
+
+static isl_schedule *compute_timed(isl_ctx *ctx, isl_schedule_constraints *sc, double budget_s) {
+  if (budget_s <= 0)
+    return isl_schedule_constraints_compute_schedule(sc);
+  struct sigaction sa = {0}, old_sa;
+  sa.sa_handler = abort_timed;
+  sigemptyset(&sa.sa_mask);
+  struct itimerval it = {0}, old_it;
+  long us = (long)(budget_s * 1e6);
+  it.it_value.tv_sec = us / 1000000;
+  it.it_value.tv_usec = us % 1000000 ? us % 1000000 : (us ? 0 : 1);
+  timed_ctx = ctx;
+  sigaction(SIGPROF, &sa, &old_sa);
+  setitimer(ITIMER_PROF, &it, &old_it);
+  isl_schedule *s = isl_schedule_constraints_compute_schedule(sc);
+  struct itimerval off = {0};
+  setitimer(ITIMER_PROF, &off, NULL);
+  sigaction(SIGPROF, &old_sa, NULL);
+  timed_ctx = NULL;
+  if (isl_ctx_aborted(ctx)) {
+    isl_schedule_free(s); /* a schedule finished as the signal came: late, all the same */
+    s = NULL;
+    isl_ctx_resume(ctx);
+  }
+  return s;
+}
+
+bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted, double budget_s,
+                  SchedChain *out) {
   memset(out, 0, sizeof *out);
   Poly *p = poly_build(ki);
   isl_ctx *ctx = p->ctx;
@@ -242,12 +286,15 @@ bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted,
     const char *ops = getenv("NUCC_TEST_SCHED_OPS");
     isl_ctx_reset_operations(ctx);
     isl_ctx_set_max_operations(ctx, ops ? strtoul(ops, NULL, 10) : MAX_OPERATIONS);
-    isl_schedule *s = isl_schedule_constraints_compute_schedule(sc);
+    isl_ctx_reset_error(ctx);
+    isl_schedule *s = compute_timed(ctx, sc, budget_s);
     isl_ctx_set_max_operations(ctx, 0);
     if (!s) {
-      out->why = xstrdup(isl_ctx_last_error(ctx) == isl_error_quota
-                             ? "isl's scheduler passed its effort limit"
-                             : "isl's scheduler found no schedule");
+      enum isl_error e = isl_ctx_last_error(ctx);
+      out->why = xstrdup(e == isl_error_quota   ? "isl's scheduler passed its effort limit"
+                         : e == isl_error_abort ? "isl's scheduler passed its time limit"
+                                                : "isl's scheduler found no schedule");
+      out->timed_out = e == isl_error_abort;
       ok = false;
     } else {
       ok = sched_read(s, ki->k->dims, out);
@@ -281,6 +328,8 @@ typedef struct Reader {
   Vec members; /* Member*, outer first */
   bool split;  /* a sequence or set right under the root */
   bool apart;  /* and it runs each statement apart, as fission does */
+  int *piece;  /* per statement: its child of that sequence or set, or -1 */
+  int depth;   /* of read_pieces: 0 under the root */
   Buf tree;    /* the schedule in brief, for --report */
   char *why;
 } Reader;
@@ -443,6 +492,9 @@ static bool read_pieces(Reader *r, __isl_take isl_schedule_node *seq) {
         buf_printf(&r->tree, "%sS%d", count++ ? "," : "", g);
         first = first < 0 ? g : first;
       }
+    for (int g = 0; r->split && !r->depth && g < r->n; g++)
+      if (sp[g])
+        r->piece[g] = c;
     free_spaces(r, sp);
     isl_schedule_node *below = isl_schedule_node_get_child(f, 0);
     if (isl_schedule_node_get_type(below) != isl_schedule_node_leaf)
@@ -456,7 +508,9 @@ static bool read_pieces(Reader *r, __isl_take isl_schedule_node *seq) {
     isl_schedule_node *rest =
         ok ? read_bands(r, isl_schedule_node_get_child(f, 0), false, &ok) : NULL;
     if (rest) {
+      r->depth++;
       ok = read_pieces(r, rest);
+      r->depth--;
       rest = NULL;
     }
     isl_schedule_node_free(f);
@@ -549,6 +603,95 @@ static int as_nest(Reader *r, SchedChain *c) {
   return parallel < depth ? parallel : depth;
 }
 
+/* The statements of the root's sequence or set in pieces of consecutive
+ * ones, as fission(n1, ...) cuts them: per statement its piece's index in
+ * program order, or false. */
+static bool consecutive_pieces(Reader *r, int *index, int *npieces) {
+  *npieces = 0;
+  for (int g = 0; g < r->n; g++) {
+    if (r->piece[g] < 0)
+      return false;
+    if (g && r->piece[g] == r->piece[g - 1]) {
+      index[g] = index[g - 1];
+      continue;
+    }
+    for (int h = 0; h < g; h++)
+      if (r->piece[h] == r->piece[g])
+        return false; /* a piece that is not one run of statements */
+    index[g] = (*npieces)++;
+  }
+  return true;
+}
+
+/* Fission, each piece in its own order (PPCG's distribution with the
+ * loops of each piece interchanged: atax's row sums over i, its column
+ * sums over j with i inside): a piece of one statement in the order of
+ * the members over it, a piece of several over the loops they share.
+ * Returns the parallel loops to map (0: none, or no chain). */
+static int own_orders(Reader *r, SchedChain *c, long long **perms) {
+  int *index = xcalloc((size_t)r->n, sizeof(int)), np = 0;
+  if (!r->split) { /* one band over all: each statement a piece */
+    for (int g = 0; g < r->n; g++)
+      index[g] = g;
+    np = r->n;
+  } else if (!consecutive_pieces(r, index, &np)) {
+    r->why = xstrdup("isl's schedule groups the statements of the body otherwise than "
+                     "pieces of consecutive statements");
+    return 0;
+  }
+  c->npieces = np;
+  c->piece_groups = xcalloc((size_t)np, sizeof(int));
+  c->piece_perm = xcalloc((size_t)np, sizeof(long long *));
+  c->piece_nperm = xcalloc((size_t)np, sizeof(int));
+  c->piece_nfull = xcalloc((size_t)np, sizeof(int));
+  int par = 3, deepest = 0;
+  for (int k = 0; k < np; k++) {
+    int first = -1;
+    for (int g = 0; g < r->n; g++)
+      if (index[g] == k) {
+        first = first < 0 ? g : first;
+        c->piece_groups[k]++;
+      }
+    /* a piece of several statements has the nest's loops only */
+    int depth = c->piece_groups[k] == 1 ? r->ndims[first] : r->k, p = 0;
+    for (int m = 0; m < r->members.len; m++) {
+      Member *mb = r->members.items[m];
+      bool all = true, any = false;
+      for (int g = 0; g < r->n; g++)
+        if (index[g] == k) {
+          all &= mb->dim[g] >= 0 && mb->par && (c->piece_groups[k] == 1 || mb->dim[g] < r->k);
+          any |= mb->dim[g] >= 0;
+        }
+      if (!any)
+        continue;
+      if (!all)
+        break;
+      p++;
+    }
+    if (p == 0) {
+      r->why = xformat("the outermost loop of isl's schedule for statement S%d carries a "
+                       "dependence",
+                       first);
+      return 0;
+    }
+    if (p < depth)
+      par = p < par ? p : par;
+    deepest = depth > deepest ? depth : deepest;
+    if (c->piece_groups[k] == 1) {
+      c->piece_perm[k] = perms[first];
+      c->piece_nperm[k] = significant(perms[first], r->ndims[first]);
+      c->piece_nfull[k] = r->ndims[first];
+    }
+  }
+  xfree(index);
+  par = par < deepest ? par : deepest;
+  c->perm = NULL;
+  c->nperm = c->nfull = 0;
+  c->reason = "fission, because the schedule runs the statements of the body one after the "
+              "other, each piece in an order of its own";
+  return par;
+}
+
 /* One kernel per statement (fission), each in the order of the members
  * over it; one permut applies to every piece deep enough (registry.c skips
  * the others).  Returns the parallel loops to map (0: none, or no chain). */
@@ -595,12 +738,9 @@ static int as_pieces(Reader *r, SchedChain *c) {
     bool same = r->ndims[g] >= c->nperm
                     ? memcmp(perms[g], c->perm, (size_t)c->nperm * sizeof(long long)) == 0
                     : significant(perms[g], r->ndims[g]) == 0;
-    if (!same) {
-      r->why = xformat("isl's schedule orders the loops of statements S%d and S%d "
-                       "differently, and one permut applies to every piece",
-                       best, g);
-      return 0;
-    }
+    /* isl's pieces are not fission's statements, or want other orders */
+    if (!same || (r->split && !r->apart))
+      return own_orders(r, c, perms);
   }
   return par;
 }
@@ -610,7 +750,7 @@ static int as_pieces(Reader *r, SchedChain *c) {
 static bool make_chain(Reader *r, SchedChain *out) {
   SchedChain nest = {0}, pieces = {0};
   int a = as_nest(r, &nest);
-  int b = r->n > 1 && (r->apart || !r->split) ? as_pieces(r, &pieces) : 0;
+  int b = r->n > 1 ? as_pieces(r, &pieces) : 0;
   if (a >= b && a > 0) {
     xfree(r->why); /* why not pieces */
     r->why = NULL;
@@ -634,6 +774,9 @@ bool sched_read(isl_schedule *s, int k, SchedChain *out) {
   isl_set_list *list = isl_union_set_get_set_list(dom);
   r.n = isl_set_list_size(list);
   r.ndims = xcalloc((size_t)(r.n ? r.n : 1), sizeof(int));
+  r.piece = xcalloc((size_t)(r.n ? r.n : 1), sizeof(int));
+  for (int g = 0; g < r.n; g++)
+    r.piece[g] = -1;
   r.names = xcalloc((size_t)(r.n ? r.n : 1), sizeof(Vec));
   bool ok = r.n > 0;
   for (int i = 0; i < r.n; i++) {

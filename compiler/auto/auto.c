@@ -6,211 +6,50 @@
  * tries, with diagnostics muted, every chain of that form that fits the
  * nest and keeps the best (most mapped loops, then the innermost mapped
  * index on the arrays' contiguous dimension, then the fewest annotations).
- * Either chain is checked by the annotations' own isl legality and `work`'s
- * dependence test, and applied as if written out. */
-#include "analysis.h"
-#include "annotation.h"
+ * Where no chain maps a loop because the outer loop carries a dependence,
+ * distribute.c distributes that loop, each piece in an order of its own,
+ * before hostloop.c keeps the loop on the host (a kernel launched once per
+ * piece, not kernels in every iteration); plan.c tries each chain.  Either chain is checked by the
+ * annotations' own isl legality and `work`'s dependence test, and applied
+ * as if written out.  The searches of a region share a budget of processor
+ * time; past it they keep the best legal chain found so far. */
+#include "plan.h"
 #include "transform.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define MAX_PERMUTED 4 /* the search's 4! orders; deeper loops keep their place */
-#define MAX_LOOPS 16   /* tr_chain's depth */
-
-/* A synthetic annotation at the bare `work`, with integer arguments. */
-static Annot *synth(Annot *at, const char *name, const long long *args, int nargs) {
-  Annot *a = NEW(Annot);
-  a->name = xstrdup(name);
-  a->loc = at->loc;
-  a->has_parens = nargs > 0;
-  a->nargs = nargs;
-  a->args = xcalloc((size_t)(nargs ? nargs : 1), sizeof(AnnotArg));
-  for (int i = 0; i < nargs; i++) {
-    a->args[i].text = xformat("%lld", args[i]);
-    a->args[i].loc = at->loc;
-  }
-  return a;
-}
-
-/* Work-group sizes of 256 work-items, as many as the mapped loops. */
-static Annot *synth_work(Annot *at, int dims) {
-  static const long long sizes[3][3] = {{256}, {16, 16}, {4, 8, 8}};
-  return synth(at, "work", sizes[dims - 1], dims);
-}
-
-/* How well the kernels' innermost mapped index (NDRange dimension 0, the
- * work-items next to each other) walks the arrays: +2 for each access whose
- * last subscript uses it, -1 for each that uses it in another subscript
- * only (a stride of a whole row). */
-typedef struct {
-  Expr *found;
-  const Var *v;
-} UseVar;
-
-static void find_use(Expr *e, void *d) {
-  UseVar *u = d;
-  if (e->kind == EX_VAR && e->var == u->v)
-    u->found = e;
-}
-
-static bool uses(Expr *e, const Var *v) {
-  UseVar u = {NULL, v};
-  ir_walk_expr(e, find_use, &u);
-  return u.found != NULL;
-}
-
-static int contiguity(Vec *kernels, int *unit, int *all) {
-  int score = 0;
-  *unit = *all = 0;
+/* Why a distribution, for --report: what it launches against a loop kept
+ * on the host, and what each kernel maps. */
+static char *distribution_reasons(Plan *p, Vec *kernels, SchedChain *sc, Loop *outer) {
+  Buf b = {0};
+  buf_puts(&b, "bare 'work' chose '");
+  plan_chain_text(&b, p);
+  if (sc->why)
+    buf_printf(&b,
+               "' by distributing loop '%s' over its body, because no order of the whole nest "
+               "maps a loop (%s)",
+               outer->var->name, sc->why);
+  else
+    buf_printf(&b,
+               "' from isl's schedule %s (* parallel), which distributes loop '%s' over its "
+               "body, each piece in an order of its own",
+               sc->tree, outer->var->name);
+  if (sc->why)
+    buf_printf(&b, ": keeping '%s' on the host would launch kernels in every one of its iterations",
+               outer->var->name);
+  buf_printf(&b,
+             "; distributed, no loop stays on the host and %d kernel%s run, each launched once:",
+             kernels->len, kernels->len == 1 ? "" : "s");
   for (int i = 0; i < kernels->len; i++) {
     Kernel *k = kernels->items[i];
-    const Var *v = k->mapped[k->dims - 1]->var;
-    for (int b = 0; b < k->buffers.len; b++) {
-      Buffer *bf = k->buffers.items[b];
-      for (int j = 0; j < bf->accesses.len; j++) {
-        Access *a = bf->accesses.items[j];
-        if (!a->nsubs)
-          continue;
-        ++*all;
-        bool last = uses(a->subs[a->nsubs - 1], v), other = false;
-        for (int s = 0; s + 1 < a->nsubs; s++)
-          other |= uses(a->subs[s], v);
-        if (last) {
-          score += 2;
-          ++*unit;
-        } else if (other) {
-          score -= 1;
-        }
-      }
-    }
+    buf_printf(&b, "%s piece %d maps ", i ? ";" : "", i + 1);
+    for (int d = 0; d < k->dims; d++)
+      buf_printf(&b, "%s'%s'", d ? ", " : "", k->mapped[d]->var->name);
+    if (i < MAX_PIECES && (p->npperm[i] || p->permuted[i]))
+      buf_printf(&b, " (permut: the loops it carried run inside each work-item)");
   }
-  return score;
-}
-
-/* One candidate chain, in application order (the pre-transformation, then
- * permut), and how it did. */
-typedef struct {
-  const char *pre; /* "fission", "fuse" or NULL */
-  long long pre_args[MAX_LOOPS];
-  int npre; /* fission's piece sizes, or 0 */
-  long long perm[MAX_LOOPS];
-  int nperm; /* 0: no permut */
-  int dims;  /* loops mapped; 0: the chain failed */
-  long score;
-  int unit, all;  /* accesses on the contiguous dimension, of all */
-  bool reordered; /* isl's parallel members, in another order */
-  Annot *snap;    /* a `snapshot` applied before the chain, or NULL */
-  long long wave[MAX_LOOPS];
-  int nwave; /* wavefront(wave...) applied first; 0: none */
-} Plan;
-
-static bool apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
-  if (p->nwave && !cx->engine->transform(cx, synth(at, "wavefront", p->wave, p->nwave)))
-    return false;
-  if (p->pre && !cx->engine->transform(cx, synth(at, p->pre, p->pre_args, p->npre)))
-    return false;
-  if (p->nperm && !cx->engine->transform(cx, synth(at, "permut", p->perm, p->nperm)))
-    return false;
-  return work_apply(cx, synth_work(at, dims));
-}
-
-/* The deepest perfect nest among the main parts (and the shallowest among
- * all pieces, which bounds what work may map). */
-static void depths(AnnotCtx *cx, int *deepest, int *shallowest) {
-  Loop *loops[16];
-  *deepest = 0;
-  *shallowest = 16;
-  for (int i = 0; i < cx->pieces.len; i++) {
-    int n = tr_chain(cx->pieces.items[i], loops, 16);
-    *deepest = n > *deepest ? n : *deepest;
-    *shallowest = n < *shallowest ? n : *shallowest;
-  }
-}
-
-/* Deep copies of the pieces to try a chain on: the analyses of `work` edit
- * a body they accept (`continue` becomes a return from the work-item), and
- * a chain that maps fewer loops must find the body as written. */
-static void copy_pieces(AnnotCtx *cx) {
-  Vec pieces = {0}, mains = {0};
-  for (int i = 0; i < cx->pieces.len; i++) {
-    Stmt *c = tr_clone_stmt(cx->pieces.items[i], NULL);
-    vec_push(&pieces, c);
-    for (int j = 0; j < cx->mains.len; j++)
-      if (cx->mains.items[j] == cx->pieces.items[i])
-        vec_push(&mains, c);
-  }
-  cx->pieces = pieces;
-  cx->mains = mains;
-}
-
-/* Tries the plan with every number of mapped loops, most first; fills
- * p->dims and p->score for the first that works. */
-static void try_plan(AnnotCtx *cx, Annot *at, Plan *p, int max_dims) {
-  AnnotCtx saved = *cx;
-  for (int d = max_dims; d >= 1 && !p->dims; d--) {
-    *cx = saved;
-    cx->explain = false;
-    cx->steps = NULL; /* a trial is no step of the chain NU_VERIFY replays */
-    cx->kernels = (Vec){0};
-    copy_pieces(cx);
-    int before = diag_quiet_begin();
-    bool ok = apply_chain(cx, at, p, d);
-    ok &= diag_quiet_end(before) == 0;
-    if (ok) {
-      p->dims = d;
-      int c = contiguity(&cx->kernels, &p->unit, &p->all);
-      int cost = (p->pre != NULL) + (p->nperm > 0);
-      p->score = (long)d * 100000 + (long)c * 10 - cost;
-    }
-  }
-  *cx = saved;
-}
-
-static bool next_perm(long long *p, int n) {
-  int i = n - 2;
-  while (i >= 0 && p[i] >= p[i + 1])
-    i--;
-  if (i < 0)
-    return false;
-  int j = n - 1;
-  while (p[j] <= p[i])
-    j--;
-  long long t = p[i];
-  p[i] = p[j];
-  p[j] = t;
-  for (int a = i + 1, b = n - 1; a < b; a++, b--) {
-    t = p[a];
-    p[a] = p[b];
-    p[b] = t;
-  }
-  return true;
-}
-
-static void chain_text(Buf *b, Plan *p) {
-  buf_printf(b, "work(%s)", p->dims == 1 ? "256" : p->dims == 2 ? "16,16" : "4,8,8");
-  if (p->nperm) {
-    buf_puts(b, " permut(");
-    for (int i = 0; i < p->nperm; i++)
-      buf_printf(b, "%s%lld", i ? "," : "", p->perm[i]);
-    buf_puts(b, ")");
-  }
-  if (p->pre)
-    buf_printf(b, " %s", p->pre);
-  for (int i = 0; i < p->npre; i++)
-    buf_printf(b, "%s%lld%s", i ? "," : "(", p->pre_args[i], i + 1 < p->npre ? "" : ")");
-  if (p->nwave) {
-    buf_puts(b, " wavefront(");
-    for (int i = 0; i < p->nwave; i++)
-      buf_printf(b, "%s%lld", i ? "," : "", p->wave[i]);
-    buf_puts(b, ")");
-  }
-  if (p->snap) {
-    buf_puts(b, " snapshot(");
-    for (int i = 0; i < p->snap->nargs; i++)
-      buf_printf(b, "%s%s", i ? ", " : "", p->snap->args[i].text);
-    buf_puts(b, ")");
-  }
+  return b.s;
 }
 
 /* Why the plan, for --report: from isl's schedule (sc->why NULL), or from
@@ -219,7 +58,7 @@ static char *reasons(Plan *p, Vec *kernels, SchedChain *sc) {
   Buf b = {0};
   bool isl = sc->why == NULL;
   buf_puts(&b, "bare 'work' chose '");
-  chain_text(&b, p);
+  plan_chain_text(&b, p);
   if (isl)
     buf_printf(&b, "' from isl's schedule %s (* parallel):", sc->tree);
   else
@@ -264,12 +103,58 @@ static char *reasons(Plan *p, Vec *kernels, SchedChain *sc) {
   return b.s;
 }
 
-/* The permutation's length without the loops at its end that keep their
- * place. */
-static int significant(const long long *perm, int n) {
-  while (n > 0 && perm[n - 1] == n)
-    n--;
-  return n;
+/* isl's distribution, each piece in its own order: fission (with the
+ * numbers of statements of its pieces where isl groups the statements
+ * otherwise than fission's own groups) and a permut per piece. */
+static bool isl_pieces_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, SchedGroup *gs) {
+  *p = (Plan){.pre = "fission", .npieces = sc->npieces};
+  if (sc->npieces > MAX_PIECES) {
+    sc->why = xformat("isl's schedule distributes the body into more than %d pieces", MAX_PIECES);
+    return false;
+  }
+  bool own_groups = true;
+  for (int k = 0, g = 0; k < sc->npieces; g += sc->piece_groups[k++]) {
+    int items = 0;
+    for (int j = 0; j < sc->piece_groups[k]; j++)
+      items += gs[g + j].nitems;
+    own_groups &= sc->piece_groups[k] == 1;
+    p->pre_args[k] = items;
+    p->npperm[k] = sc->piece_nperm[k];
+    for (int i = 0; i < sc->piece_nperm[k]; i++)
+      p->pperm[k][i] = sc->piece_perm[k][i];
+  }
+  p->npre = own_groups ? 0 : sc->npieces;
+  int c = sc->dims < 3 ? sc->dims : 3;
+  plan_try(cx, a, p, c);
+  /* isl leaves free the order of each piece's parallel members: per
+   * piece, the order whose innermost mapped index walks the arrays'
+   * contiguous dimension scores best */
+  for (int k = 0; p->dims && k < sc->npieces; k++) {
+    int full = sc->piece_nfull[k], cc = c < full ? c : full;
+    if (sc->piece_groups[k] != 1 || cc < 2 || full > MAX_LOOPS)
+      continue;
+    long long q[3] = {1, 2, 3};
+    while (plan_next_perm(q, cc) && !plan_time_up()) {
+      Plan t = *p;
+      t.dims = 0;
+      for (int i = 0; i < full; i++)
+        t.pperm[k][i] = i < cc ? sc->piece_perm[k][q[i] - 1] : sc->piece_perm[k][i];
+      t.npperm[k] = plan_significant(t.pperm[k], full);
+      t.reordered = true;
+      plan_try(cx, a, &t, c);
+      if (t.dims == p->dims && t.score > p->score)
+        *p = t;
+    }
+  }
+  if (p->dims)
+    return true;
+  Buf b = {0};
+  Plan shown = *p;
+  shown.dims = sc->dims;
+  plan_chain_text(&b, &shown);
+  sc->why = xformat("nucc's checks refuse the chain '%s' of isl's schedule %s", b.s, sc->tree);
+  xfree(b.s);
+  return false;
 }
 
 /* isl's chain for the one piece of the nest: fills *p (p->dims 0 when
@@ -309,12 +194,20 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
     sc->why = xstrdup("the body uses something a kernel cannot");
     return false;
   }
-  if (!sched_choose(kn.info, gs, ngroups, cx->independent, sc))
+  /* most of what is left of the region's time (the search after it needs
+   * some), and never nothing: isl's chain is the first choice */
+  double left = 0.6 * plan_time_left();
+  bool ok = sched_choose(kn.info, gs, ngroups, cx->independent, left > 0.05 ? left : 0.05, sc);
+  if (sc->timed_out)
+    plan_note_gave_up();
+  if (!ok)
     return false;
   if (sc->nfull > MAX_LOOPS) {
     sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);
     return false;
   }
+  if (sc->npieces)
+    return isl_pieces_plan(cx, a, p, sc, gs);
   /* isl leaves free the order of the parallel members at the top of its
    * band (no dependence runs along any of them): the order whose innermost
    * mapped index walks the arrays' contiguous dimension scores best */
@@ -325,12 +218,12 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
     Plan t = {.pre = sc->pre};
     for (int i = 0; i < sc->nfull; i++)
       t.perm[i] = i < c ? sc->perm[q[i] - 1] : sc->perm[i];
-    t.nperm = significant(t.perm, sc->nfull);
-    try_plan(cx, a, &t, c);
+    t.nperm = plan_significant(t.perm, sc->nfull);
+    plan_try(cx, a, &t, c);
     t.reordered = q[0] != 1 || (c > 1 && q[1] != 2);
     if (t.dims && (!p->dims || t.score > p->score))
       *p = t;
-  } while (c > 1 && next_perm(q, c));
+  } while (c > 1 && plan_next_perm(q, c));
   if (!p->dims) {
     *p = (Plan){.pre = sc->pre, .nperm = sc->nperm};
     for (int i = 0; i < sc->nperm; i++)
@@ -338,7 +231,7 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
     Buf b = {0};
     Plan shown = *p;
     shown.dims = sc->dims;
-    chain_text(&b, &shown);
+    plan_chain_text(&b, &shown);
     sc->why = xformat("nucc's checks refuse the chain '%s' of isl's schedule %s", b.s, sc->tree);
     xfree(b.s);
     return false;
@@ -378,95 +271,11 @@ static void time_loop_note(AnnotCtx *cx, Annot *a, const char *why_not) {
               loops[0]->var->name, why_not ? "; here " : "", why_not ? why_not : "");
 }
 
-/* Every chain with this pre-transformation (fission's piece sizes in
- * args) and a permutation, the best kept in *best.  `deep`: work may map
- * as many loops as the deepest piece has (a shallower piece maps the loops
- * it has), not only as many as every piece has. */
-static void search_pre(AnnotCtx *cx, Annot *a, Plan *best, const char *pre, const long long *args,
-                       int nargs, bool deep_dims) {
-  /* the pieces this pre-transformation leaves bound the permutations */
-  AnnotCtx saved = *cx;
-  cx->explain = false;
-  cx->steps = NULL;
-  copy_pieces(cx);
-  int before = diag_quiet_begin();
-  bool ok = !pre || cx->engine->transform(cx, synth(a, pre, args, nargs));
-  ok &= diag_quiet_end(before) == 0;
-  int deep = 0, shallow = 0;
-  if (ok)
-    depths(cx, &deep, &shallow);
-  *cx = saved;
-  if (!ok)
-    return;
-  int most = deep_dims ? deep : shallow;
-  int max_dims = most < 3 ? most : 3;
-  for (int n = 1; n <= (deep < MAX_PERMUTED ? deep : MAX_PERMUTED); n++) {
-    Plan p = {.pre = pre, .npre = nargs, .nperm = n == 1 ? 0 : n};
-    for (int j = 0; j < nargs; j++)
-      p.pre_args[j] = args[j];
-    for (int j = 0; j < n; j++)
-      p.perm[j] = j + 1;
-    do {
-      bool identity = true;
-      for (int j = 0; j < p.nperm; j++)
-        identity &= p.perm[j] == j + 1;
-      if (p.nperm && identity)
-        continue;
-      p.dims = 0;
-      try_plan(cx, a, &p, max_dims);
-      if (p.dims && (!best->dims || p.score > best->score))
-        *best = p;
-    } while (p.nperm && next_perm(p.perm, p.nperm));
-  }
-}
-
-/* The statements fission would distribute (the body of the one piece's
- * perfectly nested loops), or 0. */
-static int body_statements(AnnotCtx *cx) {
-  Loop *loops[MAX_LOOPS];
-  int k = cx->pieces.len == 1 ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) : 0;
-  if (!k)
-    return 0;
-  Vec items = {0};
-  int *group;
-  fission_group_items(loops[k - 1]->body, &items, &group);
-  int n = items.len;
-  xfree(items.items);
-  xfree(group);
-  return n;
-}
-
 /* The search: every chain of the form that fits, the best kept in *best. */
 static void search(AnnotCtx *cx, Annot *a, Plan *best) {
-  search_pre(cx, a, best, NULL, NULL, 0, false);
-  search_pre(cx, a, best, "fuse", NULL, 0, false);
-  search_pre(cx, a, best, "fission", NULL, 0, false);
-}
-
-/* fission with pieces of several statements (Gram-Schmidt's dot product
- * with its reset, then the update): every split of a body of 3 to 6
- * statements into 2 to n-1 pieces of consecutive ones, where it maps more
- * loops than the chain found so far. */
-static void search_pieces(AnnotCtx *cx, Annot *a, Plan *best) {
-  int n = body_statements(cx);
-  if (n < 3 || n > 6)
-    return;
-  /* bit i of `cuts`: a piece ends after statement i + 1 */
-  for (int cuts = 1; cuts < (1 << (n - 1)) - 1; cuts++) {
-    long long sizes[MAX_LOOPS];
-    int np = 0, run = 0;
-    for (int i = 0; i < n; i++) {
-      run++;
-      if (i == n - 1 || (cuts >> i & 1)) {
-        sizes[np++] = run;
-        run = 0;
-      }
-    }
-    Plan p = {0};
-    search_pre(cx, a, &p, "fission", sizes, np, true);
-    if (p.dims > best->dims)
-      *best = p;
-  }
+  plan_search_pre(cx, a, best, NULL, NULL, 0, false);
+  plan_search_pre(cx, a, best, "fuse", NULL, 0, false);
+  plan_search_pre(cx, a, best, "fission", NULL, 0, false);
 }
 
 /* Where every loop carries a dependence (Gauss-Seidel in time and space),
@@ -511,10 +320,10 @@ static bool wave_search(AnnotCtx *cx, Annot *a, Plan *best) {
         for (int i = 0; i < free; i++)
           if (c[i] == v)
             p.perm[at++] = i + 2;
-      p.nperm = significant(p.perm, n);
+      p.nperm = plan_significant(p.perm, n);
       if (p.nperm)
         p.nperm = n;
-      try_plan(cx, a, &p, free < 3 ? free : 3);
+      plan_try(cx, a, &p, free < 3 ? free : 3);
       if (p.dims) {
         *best = p;
         return true;
@@ -553,7 +362,7 @@ static Annot *snapshot_candidate(AnnotCtx *cx, Annot *at) {
   }
   if (!names.len)
     return NULL;
-  Annot *s = synth(at, "snapshot", NULL, 0);
+  Annot *s = plan_synth(at, "snapshot", NULL, 0);
   s->has_parens = true;
   s->nargs = names.len;
   s->args = xcalloc((size_t)names.len, sizeof(AnnotArg));
@@ -575,7 +384,7 @@ static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
   }
 }
 
-bool auto_apply(AnnotCtx *cx, Annot *a) {
+static bool decide(AnnotCtx *cx, Annot *a) {
   Plan best = {0};
   SchedChain sc = {0};
   /* ttile planned the kernel: only the work-group sizes are left */
@@ -593,7 +402,7 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
   /* pieces of several statements, where they map more loops */
   if (best.dims && best.dims < 3) {
     int had = best.dims;
-    search_pieces(cx, a, &best);
+    distribute_search_pieces(cx, a, &best);
     if (best.dims > had && !sc.why)
       sc.why = xformat("pieces of several statements map %d loops where isl's chain maps %d",
                        best.dims, had);
@@ -628,6 +437,11 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     }
   }
   char *host_why_not = NULL;
+  /* a loop that carries a dependence: distributed, each piece in an order
+   * of its own, the pieces launch once each; else it stays on the host and
+   * launches its kernels in every iteration */
+  if (!best.dims)
+    distribute_loop(cx, a, &best);
   if (!best.dims) {
     bool ok;
     if (hostloop_try(cx, a, &ok, &host_why_not))
@@ -637,7 +451,7 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
   if (!best.dims) {
     bool ok;
     /* say why with the plainest chain: its dependence, with the pair */
-    ok = work_apply(cx, synth_work(a, 1));
+    ok = work_apply(cx, plan_synth_work(a, 1));
     if (ok)
       cx->decided = xstrdup("work(256)");
     if (!ok) {
@@ -649,15 +463,19 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     }
     return ok;
   }
+  if (best.npieces)
+    distribute_as_ordinary(cx, a, &best);
   Buf b = {0};
-  chain_text(&b, &best);
+  plan_chain_text(&b, &best);
   if (cx->explain)
     printf("-- work decides: %s\n", b.s);
-  if (!apply_chain(cx, a, &best, best.dims))
+  Loop *outer = ((Stmt *)cx->pieces.items[0])->loop;
+  if (!plan_apply_chain(cx, a, &best, best.dims))
     return false;
   for (int i = 0; i < cx->kernels.len; i++)
     ((Kernel *)cx->kernels.items[i])->spread = true;
-  char *why = reasons(&best, &cx->kernels, &sc);
+  char *why = best.npieces ? distribution_reasons(&best, &cx->kernels, &sc, outer)
+                           : reasons(&best, &cx->kernels, &sc);
   if (snap) {
     Buf names = {0};
     for (int i = 0; i < snap->nargs; i++)
@@ -675,4 +493,23 @@ bool auto_apply(AnnotCtx *cx, Annot *a) {
     vec_push(&((Kernel *)cx->kernels.items[i])->hints, why);
   cx->decided = b.s;
   return true;
+}
+
+bool auto_apply(AnnotCtx *cx, Annot *a) {
+  bool region = plan_region_begin();
+  bool ok = decide(cx, a);
+  if (region) {
+    bool gave_up;
+    double ms = plan_region_end(&gave_up);
+    if (ok && cx->kernels.len && !cx->trial_copy) {
+      Kernel *k = cx->kernels.items[0];
+      vec_push(&k->hints,
+               gave_up
+                   ? xformat("bare 'work' decided this region in %.0f ms: its search passed its "
+                             "bound of %.0f ms and uses the best legal chain it had found",
+                             ms, plan_budget_s() * 1000.0)
+                   : xformat("bare 'work' decided this region in %.0f ms", ms));
+    }
+  }
+  return ok;
 }

@@ -1,8 +1,9 @@
 /* hostloop.c — a bare `work` on a loop that carries a dependence: the loop
- * stays on the host.  Receives a nest for which no chain maps a loop
- * (auto.c) because its loop carries a dependence, and whose body is loop
- * nests and statements (a time loop around stencils; the k loop of LU or
- * Cholesky, with the pivot's statements between its nests).  Hands on the
+ * stays on the host.  Receives a nest for which no chain maps a loop, nor
+ * a distribution of its loop (auto.c), because its loop carries a
+ * dependence, and whose body is loop nests and statements (a time loop
+ * around stencils; the k loop of LU or Cholesky, with the pivot's
+ * statements between its nests).  Hands on the
  * nest as the user would have written it by hand: the loop outside, each
  * nest of its body a Nest of its own with a bare `work` of its own (auto.c
  * again, which may keep that nest's own loop on the host in turn), whose
@@ -316,6 +317,15 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     *why_not = xstrdup("no nest of its body has a chain of its own");
     return false;
   }
+  /* the launches each iteration makes: what a distribution (auto.c) or
+   * another order would save */
+  int per_iter = 0;
+  for (int i = 0; i < trials.len; i++)
+    if (!((AnnotCtx *)trials.items[i])->hostloop)
+      per_iter += ((AnnotCtx *)trials.items[i])->kernels.len;
+  buf_printf(&line, "; %d kernel%s launched per iteration of '%s'%s", per_iter,
+             per_iter == 1 ? "" : "s", loop->var->name,
+             nloops ? ", and those of the loops kept on the host inside it" : "");
   if (cx->explain)
     printf("-- work decides: %s\n", line.s);
   HostLoop *hl = NEW(HostLoop);
@@ -331,6 +341,8 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   if (nhost)
     buf_printf(&parts, ", and %d statement%s the host runs between the launches", nhost,
                nhost == 1 ? "" : "s");
+  buf_printf(&parts, ": %d kernel%s launched per iteration%s", per_iter, per_iter == 1 ? "" : "s",
+             nloops ? ", besides those of the loops inside" : "");
   char *hint = xformat("bare 'work' keeps loop '%s' (line %d) on the host: no chain maps it, "
                        "because it carries a dependence (%s), and its body is %s",
                        loop->var->name, loop->loc.line, why, parts.s);

@@ -54,7 +54,7 @@ want "" --report $g "from isl's schedule band(i*, j*, k) sequence[S0; S1] (* par
 
 r=tests/run/bare_schedule.c
 want "" --report $r "bare_schedule.c:64: hint: bare 'work' chose 'work(16,16) permut(2,1)' from isl's schedule band(j*, i*) (* parallel): permut, the order of the schedule's band with its parallel members reordered"
-want "" --report $r "bare_schedule.c:68: hint: bare 'work' chose 'work(16,16) permut(2,1) fission(2,1)' by its own search, because pieces of several statements map 2 loops where isl's chain maps 1"
+want "" --report $r "bare_schedule.c:68: hint: bare 'work' chose 'work(16,16) permut(2,1) fission(2,1)' from isl's schedule sequence[S0,S1: band(j*, i) sequence[S0; S1]; S2: band(j*, i*)] (* parallel), which distributes loop 'j' over its body, each piece in an order of its own"
 want "" --report $r "bare_schedule.c:77: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*)"
 want "" --report $r "bare_schedule.c:81: hint: bare 'work' chose 'work(16,16)' from isl's schedule band(i*, j*) (* parallel): 2 loops mapped, the parallel members at the top of the band"
 want "" --report $r "bare_schedule.c:88: hint: bare 'work' chose 'work(256)' from isl's schedule band(i*) (* parallel)"
@@ -73,7 +73,7 @@ want "" --report $s "bare 'work' chose 'work(16,16)' from isl's schedule band(j*
 # a time loop stays on the host, each nest of its body with a chain of its
 # own, and --report says which dependence keeps it there, with the pair
 h=tests/golden/explain/bare_time_loop.c
-want "" --explain $h "-- work decides: loop 't' stays on the host (it carries a dependence on 'B'); nest at line 8: work(16,16); nest at line 11: work(16,16)"
+want "" --explain $h "-- work decides: loop 't' stays on the host (it carries a dependence on 'B'); nest at line 8: work(16,16); nest at line 11: work(16,16); 2 kernels launched per iteration of 't'"
 want "" --report $h "bare_time_loop.c:8: hint: bare 'work' keeps loop 't' (line 7) on the host: no chain maps it, because it carries a dependence (10:9: dependence on 'B': different work-items write the same element through 'B[i][j]'; for example, with n = 3, ts = 2: iteration t = 0, i = 1, j = 1 writes B[1][1], iteration t = 1, i = 1, j = 1 writes it too)"
 want "" --report $h "bare_time_loop.c:11: hint: bare 'work' chose 'work(16,16)' from isl's schedule band(i*, j*)"
 # --explain=html draws it too: the marker statement the pictures put in the
@@ -83,7 +83,7 @@ if ! (cd "$root/tests/golden/explain" && "$nucc" --explain=html bare_time_loop.c
   fail=1
 fi
 f=tests/run/work_bare_time_fdtd.c
-want "" --explain $f "-- work decides: loop 't' stays on the host (it carries a dependence on 'ey'); nest at line 20: work(256); nest at line 22: work(16,16); nest at line 25: work(16,16); nest at line 28: work(16,16)"
+want "" --explain $f "-- work decides: loop 't' stays on the host (it carries a dependence on 'ey'); nest at line 20: work(256); nest at line 22: work(16,16); nest at line 25: work(16,16); nest at line 28: work(16,16); 4 kernels launched per iteration of 't'"
 
 # reads of values from before the nest made of a copy, where that maps
 # more loops (trmm: i as well as j; an in-place difference: its one loop),
@@ -101,16 +101,43 @@ want "" --explain $v "-- work decides: work(16,16) permut(1,3,2) wavefront(4,2,1
 want "" --explain $v "-- work decides: work(256) wavefront(2,1)"
 want "" --report $v "wavefront, because every loop carries a dependence"
 
-# fission into pieces of several statements, where they map more loops
-# than isl's chain
+# fission into pieces of several statements: isl's schedule groups the
+# dot product with its reset, and runs the update's loops in another order
+# (once read by nucc's own search of pieces, where isl's chain mapped 1)
 g2=tests/golden/bare_pieces.c
 want "" --explain $g2 "-- work decides: work(16,16) permut(2,1) fission(2,1)"
-want "" --report $g2 "by its own search, because pieces of several statements map 2 loops where isl's chain maps 1"
+want "" --report $g2 "from isl's schedule sequence[S0,S1: band(j*, i) sequence[S0; S1]; S2: band(j*, i*)] (* parallel), which distributes loop 'j' over its body"
 
 # a nest of a time loop whose own chain is found after failing trials
 # (they are that probe's errors, not the nest's)
 ts=tests/run/work_bare_time_snapshot.c
-want "" --explain $ts "-- work decides: loop 't' stays on the host (it carries a dependence on 'x'); nest at line 16: work(256) snapshot(x); nest at line 18: work(256)"
+want "" --explain $ts "-- work decides: loop 't' stays on the host (it carries a dependence on 'x'); nest at line 16: work(256) snapshot(x); nest at line 18: work(256); 2 kernels launched per iteration of 't'"
+
+# a loop that carries a column sum: distributed, each piece in its own
+# order, rather than kept on the host with kernels launched in every
+# iteration.  atax: isl's schedule (PPCG's) groups the row sum with its
+# reset and interchanges the column sum's loops, an ordinary chain since
+# the other piece is shallower; the column sum beside a row sum: a permut
+# on one piece of two; BiCG's j loop updates both sums, which isl runs
+# skewed: nucc's own search distributes it too
+d=tests/profile/bare_dist_atax.c
+want "" --explain $d "-- work decides: work(256) permut(2,1) fission(2,1)"
+want "" --report $d "bare_dist_atax.c:23: hint: bare 'work' chose 'work(256) permut(2,1) fission(2,1)' from isl's schedule sequence[S0,S1: band(i*, j) sequence[S0; S1]; S2: band(j*, i)] (* parallel), which distributes loop 'i' over its body"
+want "" --report $d "distributed, no loop stays on the host and 2 kernels run, each launched once: piece 1 maps 'i'; piece 2 maps 'j' (permut"
+want "" --explain tests/profile/bare_dist_colsum.c "-- work decides: work(256) permut(2,1) on piece 1 fission"
+d2=tests/profile/bare_dist_bicg.c
+want "" --explain $d2 "-- work decides: work(256) permut(2,1) on piece 2 fission fission"
+want "" --report $d2 "bare_dist_bicg.c:23: hint: bare 'work' chose 'work(256) permut(2,1) on piece 2 fission fission' by distributing loop 'i' over its body, because no order of the whole nest maps a loop"
+want "" --report $d2 "keeping 'i' on the host would launch kernels in every one of its iterations; distributed, no loop stays on the host and 3 kernels run, each launched once"
+
+# the time of each region, and a search that gives up at its bound: the
+# best legal choice so far (here BiCG's loop on the host, each of whose
+# nests still gets isl's chain)
+want "" --report $d "bare_dist_atax.c:23: hint: bare 'work' decided this region in "
+want NUCC_TEST_SEARCH_MS=0 --report $d2 "bare_dist_bicg.c:25: hint: bare 'work' decided this region in"
+want NUCC_TEST_SEARCH_MS=0 --report $d2 "its search passed its bound of 0 ms and uses the best legal chain it had found"
+want NUCC_TEST_SEARCH_MS=0 --report $d2 "bare 'work' keeps loop 'i' (line 23) on the host"
+want NUCC_TEST_SEARCH_MS=0 --explain $d2 "-- work decides: loop 'i' stays on the host (it carries a dependence on 's'); statement at line 24 on the host; nest at line 25: work(256); 1 kernel launched per iteration of 'i'"
 
 # NU_VERIFY replays the steps of the chain chosen, not those of the chains
 # tried before it (they once leaked into the list: six steps here)

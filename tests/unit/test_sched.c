@@ -61,7 +61,23 @@ static const Row rows[] = {
      "schedule: \"[n] -> [{ S0[i, j] -> [(j)] }, { S0[i, j] -> [(i)] }]\", coincident: [ 1, 0 ] "
      "} }, { filter: \"[n] -> { S1[i, j] }\", child: { schedule: \"[n] -> [{ S1[i, j] -> [(i)] "
      "}, { S1[i, j] -> [(j)] }]\", coincident: [ 1, 0 ] } } ] } }",
-     NULL, "differently"},
+     "1 - fission [1:2,1|1:-]", NULL},
+    {"atax: a row sum with its reset in one piece, the column sum interchanged", 1,
+     "{ domain: \"[m, n] -> { S0[i] : 0 <= i < m; S1[i, j] : 0 <= i < m and 0 <= j < n; "
+     "S2[i, j] : 0 <= i < m and 0 <= j < n }\", child: { sequence: [ { filter: \"[m, n] -> { "
+     "S0[i]; S1[i, j] }\", child: { schedule: \"[m, n] -> [{ S0[i] -> [(i)]; S1[i, j] -> [(i)] "
+     "}, { S0[i] -> [(0)]; S1[i, j] -> [(j)] }]\", coincident: [ 1, 0 ], child: { sequence: [ "
+     "{ filter: \"[m, n] -> { S0[i] }\" }, { filter: \"[m, n] -> { S1[i, j] }\" } ] } } }, { "
+     "filter: \"[m, n] -> { S2[i, j] }\", child: { schedule: \"[m, n] -> [{ S2[i, j] -> [(j)] "
+     "}, { S2[i, j] -> [(i)] }]\", coincident: [ 1, 0 ] } } ] } }",
+     "1 - fission [2:-|1:2,1]", NULL},
+    {"pieces that are not runs of consecutive statements", 1,
+     "{ domain: \"[n] -> { S0[i] : 0 <= i < n; S1[i, j] : 0 <= i < n and 0 <= j < n; S2[i] : "
+     "0 <= i < n }\", child: { sequence: [ { filter: \"[n] -> { S0[i]; S2[i] }\", child: { "
+     "schedule: \"[n] -> [{ S0[i] -> [(i)]; S2[i] -> [(i)] }]\", coincident: [ 1 ] } }, "
+     "{ filter: \"[n] -> { S1[i, j] }\", child: { schedule: \"[n] -> [{ S1[i, j] -> [(j)] }, "
+     "{ S1[i, j] -> [(i)] }]\", coincident: [ 1, 0 ] } } ] } }",
+     NULL, "consecutive"},
     {"five loops, the last two parallel", 5,
      "{ domain: \"[n] -> { S0[a, b, c, d, e] : 0 <= a, b, c, d, e < n }\", child: { schedule: "
      "\"[n] -> [{ S0[a, b, c, d, e] -> [(d)] }, { S0[a, b, c, d, e] -> [(e)] }, "
@@ -91,7 +107,21 @@ static void chain_text(char *out, size_t len, SchedChain *c) {
   size_t at = 0;
   for (int i = 0; i < c->nperm && at + 24 < sizeof perm; i++)
     at += (size_t)snprintf(perm + at, sizeof perm - at, "%s%lld", i ? "," : "", c->perm[i]);
-  snprintf(out, len, "%d %s %s", c->dims, perm, c->pre ? c->pre : "-");
+  /* pieces in orders of their own: " [groups:perm|...]" */
+  char pieces[256] = "";
+  at = 0;
+  for (int k = 0; k < c->npieces && at + 40 < sizeof pieces; k++) {
+    at += (size_t)snprintf(pieces + at, sizeof pieces - at, "%s%d:", k ? "|" : " [",
+                           c->piece_groups[k]);
+    for (int i = 0; i < c->piece_nperm[k] && at + 24 < sizeof pieces; i++)
+      at += (size_t)snprintf(pieces + at, sizeof pieces - at, "%s%lld", i ? "," : "",
+                             c->piece_perm[k][i]);
+    if (!c->piece_nperm[k])
+      at += (size_t)snprintf(pieces + at, sizeof pieces - at, "-");
+  }
+  if (c->npieces)
+    snprintf(pieces + at, sizeof pieces - at, "]");
+  snprintf(out, len, "%d %s %s%s", c->dims, perm, c->pre ? c->pre : "-", pieces);
 }
 
 int main(void) {
