@@ -390,7 +390,7 @@ static bool decide(AnnotCtx *cx, Annot *a) {
   /* ttile planned the kernel: only the work-group sizes are left */
   Loop *first[16];
   if (cx->main >= 0 && tr_chain(cx->pieces.items[cx->main], first, 16) && first[0]->ttile) {
-    Annot *w = synth_work(a, first[0]->ttile->dims);
+    Annot *w = plan_synth_work(a, first[0]->ttile->dims);
     Buf spelled = {0};
     pragma_spell(w, &spelled);
     if (cx->explain)
