@@ -95,6 +95,8 @@ enum {
   ANNOT_BODY = 1 << 3,     /* works on the statements of the body: needs several (fission, fuse) */
   ANNOT_COPIES = 1 << 4,   /* copies arrays before the kernels start: only on the nest, with
                               `work` (snapshot) */
+  ANNOT_ALONE = 1 << 5,    /* takes the annotated loop as written and plans the kernel itself:
+                              no other transformation in its chain, not on an inner loop (ttile) */
 };
 
 typedef struct AnnotSpec {

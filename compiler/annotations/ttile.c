@@ -249,33 +249,8 @@ static bool steps_parallel(AnnotCtx *cx, Annot *a, Vec *nests) {
   return true;
 }
 
-/* ttile takes the time loop as written and hands `work` the plan of one
- * kernel: a transformation before it would change the sub-steps, one after
- * it the loop over time tiles that the host runs. */
-static bool alone(AnnotCtx *cx, Annot *a) {
-  if (cx->inner) {
-    diag_error(a->loc,
-               "ttile: only on the time loop of an annotated nest, not on a loop inside one");
-    return false;
-  }
-  for (int i = 0; i < cx->annots.len; i++) {
-    Annot *o = cx->annots.items[i];
-    const AnnotSpec *s = annot_find(o->name);
-    if (o == a || !s || (s->flags & (ANNOT_CLAUSE | ANNOT_MAPS)))
-      continue;
-    diag_error(o->loc,
-               "'%s' cannot be combined with ttile: ttile takes the time loop as written and "
-               "hands work the plan of its kernel",
-               o->name);
-    return false;
-  }
-  return true;
-}
-
 bool ttile_apply(AnnotCtx *cx, Annot *a) {
   Loop *loops[16];
-  if (!alone(cx, a))
-    return false;
   if (!annot_main_loops(cx, a, loops, 1))
     return false;
   Loop *time = loops[0];

@@ -163,6 +163,39 @@ static bool apply_inner(AnnotCtx *outer, Stmt *s) {
   return true;
 }
 
+/* An annotation that plans the kernel itself (ttile) takes the loop as
+ * written and hands `work` the plan: a transformation before it would
+ * change what it plans, one after it the loop the host runs. */
+static bool check_alone(AnnotCtx *cx) {
+  Annot *alone = NULL;
+  for (int i = 0; i < cx->annots.len; i++) {
+    Annot *a = cx->annots.items[i];
+    const AnnotSpec *s = annot_find(a->name);
+    if (s && (s->flags & ANNOT_ALONE))
+      alone = a;
+  }
+  if (!alone)
+    return true;
+  if (cx->inner) {
+    diag_error(alone->loc,
+               "%s: only on the time loop of an annotated nest, not on a loop inside one",
+               alone->name);
+    return false;
+  }
+  for (int i = 0; i < cx->annots.len; i++) {
+    Annot *o = cx->annots.items[i];
+    const AnnotSpec *s = annot_find(o->name);
+    if (o == alone || !s || (s->flags & (ANNOT_CLAUSE | ANNOT_MAPS)))
+      continue;
+    diag_error(o->loc,
+               "'%s' cannot be combined with %s: %s takes the time loop as written and hands "
+               "work the plan of its kernel",
+               o->name, alone->name, alone->name);
+    return false;
+  }
+  return true;
+}
+
 /* Every annotation known, with its arguments, and allowed where it is;
  * all are checked, so that one compilation reports every such error. */
 static bool check_annots(AnnotCtx *cx) {
@@ -253,7 +286,7 @@ bool annot_apply_all(AnnotCtx *cx) {
     vec_push(&cx->pieces, first);
     cx->main = 0;
   }
-  if (!check_annots(cx))
+  if (!check_annots(cx) || !check_alone(cx))
     return false;
   bool ok = true;
   for (int i = 0; i < cx->pieces.len && ok; i++)

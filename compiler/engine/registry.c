@@ -46,7 +46,7 @@ static const AnnotSpec specs[] = {
     {"snapshot", 1, -1, ANNOT_ONE_LOOP | ANNOT_COPIES, snapshot_apply, NULL,
      "snapshot(a, ...): reads of a that see values from before the nest read a copy of a "
      "taken before it (no anti-dependence on them)"},
-    {"ttile", 1, 5, ANNOT_ONE_LOOP, ttile_apply, NULL,
+    {"ttile", 1, 5, ANNOT_ONE_LOOP | ANNOT_ALONE, ttile_apply, NULL,
      "ttile(T, w1,...,wd): on a stencil's time loop, run T steps per launch in overlapped tiles "
      "of width w (default: work's sizes) held in __local memory; widths for the inner loops "
      "only: stream along the outermost (`stream: L`: in chunks of L)"},
