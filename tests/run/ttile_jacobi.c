@@ -51,7 +51,7 @@ static void fixed2d(struct field *f) {
 
 /* streamed along i in chunks of 7 rows: tiles of 24 columns */
 static void jacobi2d_stream(int tsteps, int n, int m, double (*a)[m], double (*b)[m]) {
-#pragma nu work(2, 32) ttile(3, 24, stream: 7)
+#pragma nu work(2, 32) ttile(3, 24, stream : 7)
   for (int t = 0; t < tsteps; t++) {
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < m - 1; j++)

@@ -70,7 +70,7 @@ static void heat3d_stream(int tsteps, int n, double (*A)[n][n], double (*B)[n][n
 /* the same streamed along z in chunks of 4 planes: tiles of 4 x 16 in (y, x) */
 static void wave3d_stream(int steps, int nz, int ny, int nx, float (*u)[ny][nx], float (*v)[ny][nx],
                           const float (*c)[ny][nx]) {
-#pragma nu work(1, 4, 16) ttile(2, 4, 16, stream: 4)
+#pragma nu work(1, 4, 16) ttile(2, 4, 16, stream : 4)
   for (int s = 0; s < steps; s++) {
     for (int z = 1; z < nz - 1; z++)
       for (int y = 1; y < ny - 1; y++)
