@@ -28,31 +28,6 @@ typedef struct {
   size_t ncapped;
 } program;
 
-/* A buffer argument, set at nurt_launch_end: a later argument of the same
- * launch may merge its entry into a new one. */
-typedef struct {
-  const void *ptr; /* where the kernel's pointer points */
-  const void *lo;  /* the first byte it may touch (below ptr for a[-1]) */
-  size_t bytes;
-  int mode;
-  cl_uint index; /* of the cl_mem; the offset follows */
-  /* what the kernel writes (nurt_arg_writes): [wlo, wlo + wbytes), within
-   * [lo, lo + bytes); the whole range unless narrowed */
-  const void *wlo;
-  size_t wbytes;
-} buffer_arg;
-
-/* nurt is single-threaded: one launch is under construction at a time. */
-struct nurt_launch {
-  nurt_kernel *k;
-  nurt_where where;
-  cl_uint next_arg;
-  buffer_arg *bufs;
-  size_t nbufs, cap;
-  const char *names;   /* the buffers' source names, "a\0b\0", for NU_PROFILE */
-  nurt_rows **scatter; /* gathered tables the kernel writes: back after the launch */
-  size_t nscatter, capscatter;
-};
 static nurt_launch current;
 
 static nurt_kernel *all_kernels; /* every kernel launched, for the report */
@@ -219,8 +194,9 @@ static program *build(nurt_module *m, const nurt_where *w) {
    * runs the variant built without it (alias_kernel). */
   const nurt_occ_device *occ = occupancy_device();
   char opts[160];
+  /* every device of NU_DEVICES: a split launch runs the kernel on each */
   err = clBuildProgram(
-      p->program, 1, &nurt_g.device,
+      p->program, (cl_uint)nurt_g.ndevices, nurt_g.devices,
       options_for(nurt_module_exact(m),
                   occ ? "-DNU_RESTRICT=restrict -cl-nv-verbose" : "-DNU_RESTRICT=restrict", opts,
                   sizeof opts),
@@ -390,7 +366,7 @@ static nurt_kernel *capped_kernel(nurt_launch *l, unsigned dims, const size_t *l
 static int overlapping(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++)
     for (size_t j = i + 1; j < l->nbufs; j++) {
-      buffer_arg *a = &l->bufs[i], *b = &l->bufs[j];
+      nurt_bufarg *a = &l->bufs[i], *b = &l->bufs[j];
       if (a->mode == NURT_SNAPSHOT || b->mode == NURT_SNAPSHOT)
         continue; /* a copy of its own */
       if (a->bytes && b->bytes && ((a->mode | b->mode) & NURT_OUT) &&
@@ -441,6 +417,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.nbufs = 0;
   current.names = NULL;
   current.nscatter = 0;
+  current.nparts = 0;
   return &current;
 }
 
@@ -466,7 +443,7 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
   }
   if (l->nbufs == l->cap)
     l->bufs = grow(l->bufs, &l->cap, sizeof *l->bufs);
-  l->bufs[l->nbufs++] = (buffer_arg){ptr, lo, bytes, mode, l->next_arg, lo, bytes};
+  l->bufs[l->nbufs++] = (nurt_bufarg){ptr, lo, bytes, mode, l->next_arg, lo, bytes};
   l->next_arg += 2;
 }
 
@@ -496,7 +473,7 @@ size_t nurt_heap_extent(nurt_launch *l, const void *ptr, int below, const char *
 void nurt_arg_writes(nurt_launch *l, long long lo_bytes, size_t bytes) {
   if (!l->nbufs)
     return;
-  buffer_arg *b = &l->bufs[l->nbufs - 1];
+  nurt_bufarg *b = &l->bufs[l->nbufs - 1];
   uintptr_t lo = (uintptr_t)b->ptr + (uintptr_t)lo_bytes, hi = lo + bytes;
   uintptr_t alo = (uintptr_t)b->lo, ahi = alo + b->bytes;
   lo = lo < alo ? alo : lo > ahi ? ahi : lo;
@@ -745,7 +722,7 @@ typedef struct snapshot {
 static snapshot *snapshot_list;
 
 /* A copy of [lo, lo + bytes) of e's device copy, taken now on the queue. */
-static cl_mem take_snapshot(nurt_launch *l, buffer_arg *b, nurt_entry *e) {
+static cl_mem take_snapshot(nurt_launch *l, nurt_bufarg *b, nurt_entry *e) {
   snapshot *s = snapshot_list;
   while (s && (s->k != l->k || s->index != b->index))
     s = s->next;
@@ -767,6 +744,7 @@ static cl_mem take_snapshot(nurt_launch *l, buffer_arg *b, nurt_entry *e) {
     s->bytes = b->bytes;
   }
   size_t from = nurt_off(e, (uintptr_t)b->lo);
+  nurt_multi_gather(e->buf, from, from + b->bytes, &l->where);
   nurt_check(
       clEnqueueCopyBuffer(nurt_g.queue, e->buf->mem, s->mem, from, 0, b->bytes, 0, NULL, NULL),
       "clEnqueueCopyBuffer (snapshot)", &l->where);
@@ -786,7 +764,7 @@ static void nurt_snapshots_release_all(void) {
 
 static void set_buffers(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++) {
-    buffer_arg *b = &l->bufs[i];
+    nurt_bufarg *b = &l->bufs[i];
     cl_mem mem;
     cl_long off = 0;
     if (b->bytes == 0) {
@@ -885,22 +863,21 @@ void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *
   }
 }
 
-void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
+/* A launch the stub split (nurt_split_plan) runs split unless its kernel
+ * must run as a variant built for device 0 alone. */
+static int may_split(nurt_launch *l) {
+  if (exact_launches)
+    l->k->one_device = "NU_VERIFY checks launches on one device";
+  else if (overlapping(l))
+    l->k->one_device = "two of its arguments share an array";
+  else
+    return 1;
+  return 0;
+}
+
+/* The launch on device 0 alone, as nurt has always run it; the lock held. */
+static void launch_one(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
   nurt_kernel *k = l->k;
-  if (dims < 1 || dims > 3)
-    nurt_check(CL_INVALID_WORK_DIMENSION, "nurt_launch_end", &l->where);
-  for (unsigned d = 0; d < dims; d++)
-    if (local[d] == 0)
-      nurt_fatal("work-group size 0 in dimension %u (kernel %s, loop at %s:%d): the sizes in "
-                 "work(...) must be positive",
-                 d, l->where.kernel, l->where.file, l->where.line);
-  for (unsigned d = 0; d < dims; d++)
-    if (global[d] == 0) {
-      nurt_clock_busy(0);
-      return; /* an empty loop: nothing to run, nothing written */
-    }
-  nurt_lock();
-  nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   cl_kernel run = k->kernel;
   nurt_kernel *a = NULL;
   if (exact_launches)
@@ -918,6 +895,8 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   } else {
     set_buffers(l);
   }
+  if (nurt_g.ndevices > 1)
+    nurt_split_before_one(l);
   cl_event ev;
   nurt_check(clEnqueueNDRangeKernel(nurt_g.queue, run, dims, NULL, global, local, 0, NULL, &ev),
              "clEnqueueNDRangeKernel", &l->where);
@@ -929,10 +908,32 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
     k->global[d] = global[d];
     k->local[d] = local ? local[d] : 0;
   }
+  if (nurt_g.ndevices > 1)
+    nurt_split_after_one(l, ev);
   nurt_prof_push(ev, NURT_EV_KERNEL, k);
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(l->bufs[i].wlo, l->bufs[i].wbytes, &l->where);
+}
+
+void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
+  nurt_kernel *k = l->k;
+  if (dims < 1 || dims > 3)
+    nurt_check(CL_INVALID_WORK_DIMENSION, "nurt_launch_end", &l->where);
+  for (unsigned d = 0; d < dims; d++)
+    if (local[d] == 0)
+      nurt_fatal("work-group size 0 in dimension %u (kernel %s, loop at %s:%d): the sizes in "
+                 "work(...) must be positive",
+                 d, l->where.kernel, l->where.file, l->where.line);
+  for (unsigned d = 0; d < dims; d++)
+    if (global[d] == 0) {
+      nurt_clock_busy(0);
+      return; /* an empty loop: nothing to run, nothing written */
+    }
+  nurt_lock();
+  nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
+  if (!(l->nparts > 1 && may_split(l) && nurt_split_launch(l, dims, global, local, set_arg)))
+    launch_one(l, dims, global, local);
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
@@ -952,6 +953,7 @@ static void report(void) {
   nurt_copies_pinned_rates(&up, &down);
   nurt_prof_reference(up, down);
   nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels);
+  nurt_split_report(stderr, all_kernels);
 }
 
 static void release_all(void) {
@@ -968,6 +970,7 @@ static void release_all(void) {
       release_variant(k->exact);
     if (k->capped)
       release_variant(k->capped);
+    nurt_split_release(k);
     free(k->args);
     free(k->name);
     free(k);
@@ -992,6 +995,7 @@ static void release_all(void) {
   free(modules);
   modules = NULL;
   nmodules = capmodules = 0;
+  nurt_split_release_all(&current);
   free(current.bufs);
   free(current.scatter);
   current = (nurt_launch){0};

@@ -1,0 +1,156 @@
+/* multi.c — an array's copies on the devices of NU_DEVICES beyond the first
+ * (issue 30).  Receives from the mover (copies.c, arrays.c) and from split
+ * launches (split.c) what each device read and wrote; keeps, per array
+ * buffer, which devices hold the current device bytes of each range, and
+ * moves ranges between devices through host memory when one needs them.
+ * The table's states (host-fresh, both, device-fresh) stay as they are:
+ * "device" there means whichever device this file says holds the range.
+ * Device 0's copy is the buffer everything else in nurt reads, so every
+ * path that reads it asks nurt_multi_gather first, and every path that
+ * writes it tells nurt_multi_own.  Callers hold nurt_lock. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nurt_internal.h"
+
+/* A range of the buffer, by offset, and the devices (bit d: device d) whose
+ * copy of it is current.  The spans tile [0, bytes) in order. */
+typedef struct {
+  size_t lo, hi;
+  unsigned mask;
+} span;
+
+typedef struct nurt_peers {
+  cl_mem mem[NURT_MAX_DEVICES]; /* [0] unused: the buffer's own */
+  span *s;
+  size_t n, cap;
+} nurt_peers;
+
+nurt_multi_counts nurt_multi_stats[NURT_MAX_DEVICES];
+unsigned long long nurt_multi_halo_bytes;
+unsigned long nurt_multi_halo_copies;
+
+static nurt_peers *peers_of(nurt_buf *b) {
+  if (b->peers)
+    return b->peers;
+  nurt_peers *p = calloc(1, sizeof *p);
+  if (!p || !(p->s = malloc(8 * sizeof *p->s)))
+    nurt_fatal("out of host memory for an array's device map");
+  p->cap = 8;
+  p->n = 1;
+  p->s[0] = (span){0, b->bytes, 1u};
+  b->peers = p;
+  return p;
+}
+
+/* The index of the span holding offset x, cut so that one starts at x. */
+static size_t cut(nurt_peers *p, size_t x) {
+  size_t i = 0;
+  while (i < p->n && p->s[i].hi <= x)
+    i++;
+  if (i == p->n || p->s[i].lo == x)
+    return i;
+  if (p->n == p->cap) {
+    span *s = realloc(p->s, 2 * p->cap * sizeof *s);
+    if (!s)
+      nurt_fatal("out of host memory for an array's device map");
+    p->s = s;
+    p->cap *= 2;
+  }
+  memmove(&p->s[i + 1], &p->s[i], (p->n - i) * sizeof *p->s);
+  p->n++;
+  p->s[i].hi = x;
+  p->s[i + 1].lo = x;
+  return i + 1;
+}
+
+static void join(nurt_peers *p) {
+  size_t j = 0;
+  for (size_t i = 1; i < p->n; i++)
+    if (p->s[i].mask == p->s[j].mask)
+      p->s[j].hi = p->s[i].hi;
+    else
+      p->s[++j] = p->s[i];
+  p->n = p->n ? j + 1 : 0;
+}
+
+cl_mem nurt_multi_mem(nurt_buf *b, int dev, const nurt_where *w) {
+  if (dev == 0)
+    return b->mem;
+  nurt_peers *p = peers_of(b);
+  if (!p->mem[dev]) {
+    cl_int err;
+    p->mem[dev] = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, b->bytes, NULL, &err);
+    nurt_check(err, "clCreateBuffer (copy on another device)", w);
+  }
+  return p->mem[dev];
+}
+
+/* [lo, hi) of device `from`'s copy into device `to`'s, through host memory
+ * (PoCL offers no peer copies; where NVIDIA would, the staged copy is still
+ * correct).  Both copies block: the source queue's kernels that wrote the
+ * range are done before it is read, and the range is in place before
+ * anything later on the target's queue runs. */
+static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
+  enum { CHUNK = 8 << 20 };
+  static char *bounce;
+  if (!bounce && !(bounce = malloc(CHUNK)))
+    nurt_fatal("out of host memory for a copy between devices");
+  cl_mem src = nurt_multi_mem(b, from, w), dst = nurt_multi_mem(b, to, w);
+  for (size_t at = lo; at < hi; at += CHUNK) {
+    size_t n = hi - at < CHUNK ? hi - at : CHUNK;
+    nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, CL_TRUE, at, n, bounce, 0, NULL, NULL),
+               "clEnqueueReadBuffer (between devices)", w);
+    nurt_check(clEnqueueWriteBuffer(nurt_g.queues[to], dst, CL_TRUE, at, n, bounce, 0, NULL, NULL),
+               "clEnqueueWriteBuffer (between devices)", w);
+  }
+  nurt_multi_stats[from].bytes_out += hi - lo;
+  nurt_multi_stats[to].bytes_in += hi - lo;
+  nurt_multi_halo_bytes += hi - lo;
+  nurt_multi_halo_copies++;
+}
+
+void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
+  NURT_LOCKED();
+  if (lo >= hi || (!b->peers && dev == 0))
+    return;
+  nurt_peers *p = peers_of(b);
+  hi = hi < b->bytes ? hi : b->bytes;
+  size_t i = cut(p, lo);
+  cut(p, hi);
+  for (; i < p->n && p->s[i].lo < hi; i++) {
+    span *s = &p->s[i];
+    if (s->mask & (1u << dev))
+      continue;
+    int from = s->mask & 1u ? 0 : __builtin_ctz(s->mask);
+    move(b, from, dev, s->lo, s->hi, w);
+    s->mask |= 1u << dev;
+  }
+  join(p);
+}
+
+void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi) {
+  NURT_LOCKED();
+  if (lo >= hi || (!b->peers && dev == 0))
+    return;
+  nurt_peers *p = peers_of(b);
+  hi = hi < b->bytes ? hi : b->bytes;
+  size_t i = cut(p, lo);
+  cut(p, hi);
+  for (; i < p->n && p->s[i].lo < hi; i++)
+    p->s[i].mask = 1u << dev;
+  join(p);
+}
+
+void nurt_multi_forget(nurt_buf *b) {
+  nurt_peers *p = b->peers;
+  if (!p)
+    return;
+  for (int d = 1; d < NURT_MAX_DEVICES; d++)
+    if (p->mem[d])
+      clReleaseMemObject(p->mem[d]);
+  free(p->s);
+  free(p);
+  b->peers = NULL;
+}
