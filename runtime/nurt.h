@@ -124,6 +124,7 @@ typedef struct nurt_red {
   void *var;
   void *res;
   void (*fold)(void *var, const void *res);
+  void *more[15]; /* NU_DEVICES: the pending results of devices 1, 2, ... */
 } nurt_red;
 
 /* The result block for a launch that reduces into `var` (as nurt_partials;

@@ -449,6 +449,7 @@ typedef struct {
   const void *lo;  /* the first byte it may touch (below ptr for a[-1]) */
   size_t bytes;
   int mode;
+  int result;    /* a reduction's result block (nurt_red_result) */
   cl_uint index; /* of the cl_mem; the offset follows */
   /* what the kernel writes (nurt_arg_writes): [wlo, wlo + wbytes), within
    * [lo, lo + bytes); the whole range unless narrowed */
@@ -480,6 +481,24 @@ struct nurt_launch {
   const char *names;          /* the buffers' source names, "a\0b\0", for NU_PROFILE */
   struct nurt_rows **scatter; /* gathered tables the kernel writes: back after the launch */
   size_t nscatter, capscatter;
+  /* the launch's reductions (nurt_red_result) and device scratch, which
+   * each device of a split launch gets its own of (launch.c) */
+  struct nurt_launch_red {
+    nurt_red *r;
+    const void *key;
+    size_t bytes;
+    void *res;
+    int acc;                      /* as the stub set it, for device 0 */
+    int buf;                      /* its argument in bufs, -1 until set */
+    void *more[NURT_MAX_DEVICES]; /* other devices' blocks, this launch */
+  } reds[8];
+  int nreds;
+  struct nurt_launch_scratch {
+    const void *key;
+    size_t bytes;
+    cl_uint index;
+  } scratch[8];
+  int nscratch;
   int nparts; /* > 1: split over devices (split.c) */
   int narg;   /* the kernel argument that holds the iterations' count */
   nurt_part parts[NURT_MAX_DEVICES];
@@ -496,8 +515,11 @@ int nurt_module_exact(const nurt_module *m);
  * the rest are nurt.h's); 1 when it ran split, 0 when launch.c runs it */
 /* launch.c's clSetKernelArg, skipped when the argument holds the value */
 typedef void (*nurt_set_arg)(nurt_launch *l, cl_uint i, size_t size, const void *value);
+/* launch.c's arguments of part p that are per device: a reduction's result
+ * block, its accumulate flag and scratch (lock held) */
+typedef void (*nurt_part_args)(nurt_launch *l, int p, int dev);
 int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local,
-                      nurt_set_arg set_arg);
+                      nurt_set_arg set_arg, nurt_part_args part_args);
 /* Before a launch on device 0 alone: the ranges it reads brought there; after
  * it, those it wrote there only. */
 void nurt_split_before_one(nurt_launch *l);

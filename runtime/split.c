@@ -135,7 +135,8 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
     s->text_checked = 1;
     s->text_why = text_why(k);
   }
-  if (s->text_why)
+  /* a reduction's groups count per part: each device has its tree */
+  if (s->text_why && !l->nreds)
     return refuse(k, s->text_why);
   if (dims < 1 || dims > 3 || !local)
     return refuse(k, "no work-group sizes");
@@ -161,7 +162,11 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
   for (int d = 0; d < nurt_g.ndevices; d++) {
     size_t g =
         d == nurt_g.ndevices - 1 ? groups - first : (size_t)((double)groups * w[d] / sum + 0.5);
-    got[d] = g = g > groups - first ? groups - first : g;
+    /* each device keeps a group (device 0 holds a reduction's result) */
+    size_t keep = groups >= (size_t)nurt_g.ndevices ? (size_t)(nurt_g.ndevices - 1 - d) : 0;
+    g = g + keep > groups - first ? groups - first - keep : g;
+    g = !g && keep + first < groups && groups >= (size_t)nurt_g.ndevices ? 1 : g;
+    got[d] = g;
     first += g;
     /* rows that change device move their data: a split changes only when
      * the speeds say a device has a tenth of the groups too many or few */
@@ -187,6 +192,8 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
   }
   if (np < 2)
     return refuse(k, "one device got every work-group");
+  if (l->nreds && l->parts[0].dev != 0)
+    return refuse(k, "device 0, which holds the reduction's result, got no iterations");
   size_t need = (size_t)np * l->nbufs;
   if (need > l->capregions) {
     nurt_region *r = realloc(l->regions, need * sizeof *r);
@@ -241,7 +248,7 @@ static void part_range(nurt_launch *l, int p, size_t i, int writes, const nurt_e
 static const char *check_writes(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++) {
     const nurt_bufarg *b = &l->bufs[i];
-    if (!(b->mode & NURT_OUT) || !b->bytes)
+    if (!(b->mode & NURT_OUT) || !b->bytes || b->result) /* each device has its own */
       continue;
     for (int p = 0; p < l->nparts; p++) {
       const nurt_region *r = &l->regions[(size_t)p * l->nbufs + i];
@@ -264,7 +271,7 @@ static const char *check_writes(nurt_launch *l) {
 }
 
 int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local,
-                      nurt_set_arg set_arg) {
+                      nurt_set_arg set_arg, nurt_part_args part_args) {
   NURT_LOCKED();
   nurt_kernel *k = l->k;
   const char *why = check_writes(l);
@@ -279,7 +286,9 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       nurt_bufarg *b = &l->bufs[i];
       cl_mem mem;
       cl_long off = 0;
-      if (!b->bytes) {
+      if (b->result && dev) {
+        continue; /* part_args gives the device's own block */
+      } else if (!b->bytes) {
         mem = nurt_arrays_dummy(&l->where);
       } else {
         nurt_entry *e = nurt_table_find(b->lo, 1);
@@ -292,6 +301,7 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       set_arg(l, b->index, sizeof(cl_mem), &mem);
       set_arg(l, b->index + 1, sizeof off, &off);
     }
+    part_args(l, p, dev);
     cl_long end = (cl_long)l->parts[p].end;
     set_arg(l, (cl_uint)l->narg, sizeof end, &end);
     size_t offset[3] = {0, 0, 0}, size[3];
@@ -333,7 +343,7 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
   /* after the table's marks: a merge there would have made a new buffer */
   for (size_t i = 0; i < l->nbufs; i++) {
     nurt_bufarg *b = &l->bufs[i];
-    if (!(b->mode & NURT_OUT) || !b->bytes)
+    if (!(b->mode & NURT_OUT) || !b->bytes || b->result) /* device 0's block: device 0's part */
       continue;
     nurt_entry *e = nurt_table_find(b->lo, 1);
     for (int p = 0; p < l->nparts; p++) {

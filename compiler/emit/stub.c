@@ -825,8 +825,9 @@ static void print_fit_groups(Kernel *k, Buf *b) {
  * part must touch rows the stub can bound, and nothing in the kernel may
  * depend on the work-groups or on which work-item ran last. */
 static char *split_refusal(Kernel *k, Vec *sig) {
-  if (k->reductions.len)
-    return xstrdup("a reduction");
+  for (int i = 0; i < k->reductions.len; i++)
+    if (!emit_red_may_defer(k->reductions.items[i]))
+      return xstrdup("a reduction into an array element");
   if (k->caches.len)
     return xstrdup("cache() stages tiles by work-group");
   if (k->sweep)
@@ -835,7 +836,9 @@ static char *split_refusal(Kernel *k, Vec *sig) {
     return xstrdup("a temporary's last value");
   for (int i = 0; i < sig->len; i++) {
     KParam *q = sig->items[i];
-    if (q->kind == KP_LOCAL || q->kind == KP_SCRATCH || q->kind == KP_RESULT)
+    /* a reduction's tree and result: each device has its own */
+    if ((q->kind == KP_LOCAL || q->kind == KP_SCRATCH || q->kind == KP_RESULT) &&
+        !k->reductions.len)
       return xstrdup("__local memory or results per work-group");
     if (q->kind != KP_BUFFER)
       continue;
@@ -879,7 +882,7 @@ static void print_split(Kernel *k, Vec *sig, Buf *b) {
     KParam *q = sig->items[i];
     if (q->kind == KP_BOUND && !strcmp(q->host, "nu_n0"))
       break;
-    narg += q->kind == KP_BUFFER ? 2 : 1;
+    narg += q->kind == KP_BUFFER || q->kind == KP_RESULT ? 2 : 1;
   }
   buf_printf(
       b,

@@ -1,14 +1,13 @@
 /* Himeno-style over two devices: the Jacobi step with its residual gosa
- * (a reduction), then the copy back.  The reduction stays on one device
- * (NU_PROFILE says why); the copy kernel splits, so rows move both ways
- * between the devices at every iteration. */
-// multi-split: 34
-// multi-one: 22 a reduction
+ * (a reduction each device computes over its rows, the host adds the two),
+ * then the copy back; rows next to the cut move between the devices at
+ * every iteration. */
+// multi-split: 21 33
 #include <stdio.h>
 #include <stdlib.h>
 
 int main(void) {
-  int ni = 33, nj = 17, nk = 21, iters = 6;
+  int ni = 70, nj = 17, nk = 21, iters = 6;
   float(*p)[nj][nk] = malloc(sizeof(float) * ni * nj * nk);
   float(*wrk)[nj][nk] = malloc(sizeof(float) * ni * nj * nk);
   for (int i = 0; i < ni; i++)
@@ -18,7 +17,7 @@ int main(void) {
   float omega = 0.8f, gosa = 0;
   for (int n = 0; n < iters; n++) {
     gosa = 0;
-#pragma nu work(2, 4, 8)
+#pragma nu work(1, 4, 8)
     for (int i = 1; i < ni - 1; i++)
       for (int j = 1; j < nj - 1; j++)
         for (int k = 1; k < nk - 1; k++) {
@@ -30,7 +29,7 @@ int main(void) {
           gosa += ss * ss;
           wrk[i][j][k] = p[i][j][k] + omega * ss;
         }
-#pragma nu work(2, 4, 8)
+#pragma nu work(1, 4, 8)
     for (int i = 1; i < ni - 1; i++)
       for (int j = 1; j < nj - 1; j++)
         for (int k = 1; k < nk - 1; k++)
