@@ -250,6 +250,7 @@ static void release_all(void) {
     clReleaseMemObject(dummy);
   dummy = NULL;
   nurt_copies_release();
+  nurt_multi_release();
   nurt_unlock();
 }
 

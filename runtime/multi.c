@@ -87,27 +87,75 @@ cl_mem nurt_multi_mem(nurt_buf *b, int dev, const nurt_where *w) {
   return p->mem[dev];
 }
 
-/* [lo, hi) of device `from`'s copy into device `to`'s, through host memory
- * (PoCL offers no peer copies; where NVIDIA would, the staged copy is still
- * correct).  Both copies block: the source queue's kernels that wrote the
- * range are done before it is read, and the range is in place before
- * anything later on the target's queue runs. */
-static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
-  enum { CHUNK = 8 << 20 };
-  static char *bounce;
-  if (!bounce && !(bounce = malloc(CHUNK)))
-    nurt_fatal("out of host memory for a copy between devices");
-  cl_mem src = nurt_multi_mem(b, from, w), dst = nurt_multi_mem(b, to, w);
-  for (size_t at = lo; at < hi; at += CHUNK) {
-    size_t n = hi - at < CHUNK ? hi - at : CHUNK;
-    nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, CL_TRUE, at, n, bounce, 0, NULL, NULL),
-               "clEnqueueReadBuffer (between devices)", w);
-    nurt_check(clEnqueueWriteBuffer(nurt_g.queues[to], dst, CL_TRUE, at, n, bounce, 0, NULL, NULL),
-               "clEnqueueWriteBuffer (between devices)", w);
+/* Copies between devices in flight: the host memory they pass through,
+ * freed once the write to the target device has ended. */
+typedef struct {
+  void *mem;
+  cl_event done;
+} in_flight;
+static in_flight *flights;
+static size_t nflights, capflights;
+
+/* Frees the host memory of the copies that have ended (all: waits for every
+ * one). */
+static void reap(int all) {
+  size_t j = 0;
+  for (size_t i = 0; i < nflights; i++) {
+    cl_int st = CL_COMPLETE;
+    if (all)
+      clWaitForEvents(1, &flights[i].done);
+    else
+      clGetEventInfo(flights[i].done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    if (st == CL_COMPLETE || st < 0) {
+      clReleaseEvent(flights[i].done);
+      free(flights[i].mem);
+    } else {
+      flights[j++] = flights[i];
+    }
   }
-  nurt_multi_stats[from].bytes_out += hi - lo;
-  nurt_multi_stats[to].bytes_in += hi - lo;
-  nurt_multi_halo_bytes += hi - lo;
+  nflights = j;
+}
+
+void nurt_multi_release(void) {
+  reap(1);
+  free(flights);
+  flights = NULL;
+  capflights = 0;
+}
+
+/* [lo, hi) of device `from`'s copy into device `to`'s, through host memory
+ * (PoCL offers no peer copies; the staged copy is correct anywhere).
+ * Neither half blocks the host: the read is queued on the source's queue,
+ * after the kernels that wrote the range, and the write on the target's,
+ * waiting for the read, before the kernel that reads the range. */
+static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
+  size_t n = hi - lo;
+  void *mem = malloc(n);
+  if (!mem)
+    nurt_fatal("out of host memory for a copy of %zu bytes between devices", n);
+  cl_mem src = nurt_multi_mem(b, from, w), dst = nurt_multi_mem(b, to, w);
+  cl_event read, done;
+  nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, CL_FALSE, lo, n, mem, 0, NULL, &read),
+             "clEnqueueReadBuffer (between devices)", w);
+  clFlush(nurt_g.queues[from]);
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[to], dst, CL_FALSE, lo, n, mem, 1, &read, &done),
+             "clEnqueueWriteBuffer (between devices)", w);
+  clReleaseEvent(read);
+  if (nflights == capflights) {
+    reap(0);
+    if (nflights == capflights) {
+      size_t cap = capflights ? 2 * capflights : 16;
+      in_flight *f = realloc(flights, cap * sizeof *f);
+      if (!f)
+        nurt_fatal("out of host memory");
+      flights = f;
+      capflights = cap;
+    }
+  }
+  flights[nflights++] = (in_flight){mem, done};
+  nurt_multi_stats[from].bytes_out += n;
+  nurt_multi_stats[to].bytes_in += n;
+  nurt_multi_halo_bytes += n;
   nurt_multi_halo_copies++;
 }
 

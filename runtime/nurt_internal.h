@@ -328,6 +328,7 @@ static inline void nurt_multi_own0(nurt_buf *b, size_t lo, size_t hi) {
     nurt_multi_own(b, 0, lo, hi);
 }
 void nurt_multi_forget(nurt_buf *b); /* the buffer goes: its other copies too */
+void nurt_multi_release(void);       /* at exit, the queues drained: copies' memory freed */
 
 /* sync.c: each entry's protection kept to its state */
 /* What happens to an entry; nurt_transition() moves it to its next state by

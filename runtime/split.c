@@ -280,6 +280,18 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
   nurt_ksplit *s = ksplit_of(k);
   unsigned outer = dims - 1;
   cl_event evs[NURT_MAX_DEVICES];
+  /* every part's rows first: a copy that reads a device's rows is queued
+   * ahead of that device's part, so the parts still run side by side */
+  for (int p = 0; p < l->nparts; p++)
+    for (size_t i = 0; i < l->nbufs; i++) {
+      nurt_bufarg *b = &l->bufs[i];
+      if (!b->bytes || (b->result && l->parts[p].dev))
+        continue;
+      nurt_entry *e = nurt_table_find(b->lo, 1);
+      size_t lo, hi;
+      part_range(l, p, i, 0, e, &lo, &hi);
+      nurt_multi_need(e->buf, l->parts[p].dev, lo, hi, &l->where);
+    }
   for (int p = 0; p < l->nparts; p++) {
     int dev = l->parts[p].dev;
     for (size_t i = 0; i < l->nbufs; i++) {
@@ -292,9 +304,6 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
         mem = nurt_arrays_dummy(&l->where);
       } else {
         nurt_entry *e = nurt_table_find(b->lo, 1);
-        size_t lo, hi;
-        part_range(l, p, i, 0, e, &lo, &hi);
-        nurt_multi_need(e->buf, dev, lo, hi, &l->where);
         mem = nurt_multi_mem(e->buf, dev, &l->where);
         off = (cl_long)((uintptr_t)b->ptr - (uintptr_t)e->buf->base);
       }
