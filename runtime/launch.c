@@ -1045,8 +1045,12 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   nurt_lock();
   nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   if (!(l->nparts > 1 && may_split(l) &&
-        nurt_split_launch(l, dims, global, local, set_arg, part_args)))
+        nurt_split_launch(l, dims, global, local, set_arg, part_args))) {
+    /* the blocks take_blocks gave the other devices hold nothing of it */
+    for (int i = 0; i < l->nreds && i < (int)(sizeof l->reds / sizeof *l->reds); i++)
+      memset(l->reds[i].more, 0, sizeof l->reds[i].more);
     launch_one(l, dims, global, local);
+  }
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();

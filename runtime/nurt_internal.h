@@ -55,8 +55,8 @@ typedef struct nurt_kernel {
   size_t occ_threads;
   int cap;
   struct nurt_kernel *capped;
-  /* NU_DEVICES (split.c): why its launches stay on one device (NULL: they
-   * split), and each device's measured speed on it */
+  /* NU_DEVICES (split.c): the last reason a launch of it stayed on device
+   * 0 (NULL: none did), and each device's measured speed on it */
   const char *one_device;
   struct nurt_ksplit *split;
 } nurt_kernel;

@@ -204,7 +204,6 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
   }
   for (size_t i = 0; i < need; i++)
     l->regions[i] = (nurt_region){0, 0, (size_t)-1, 0}; /* unset: the whole argument */
-  k->one_device = NULL;
   l->narg = narg;
   l->nparts = np;
   return np;
@@ -426,17 +425,18 @@ void nurt_split_report(FILE *out, const nurt_kernel *kernels) {
   human(hb, sizeof hb, nurt_multi_halo_bytes);
   fprintf(out, "  between devices (through host memory): %lu copies, %s\n", nurt_multi_halo_copies,
           hb);
+  /* a kernel may do both: the last reason it stayed on one device */
   for (const nurt_kernel *k = kernels; k; k = k->next) {
-    if (k->one_device) {
-      fprintf(out, "  %s (%s:%d): on device 0 only: %s\n", k->name, k->module->file, k->line,
-              k->one_device);
-    } else if (k->split && k->split->splits) {
+    if (k->split && k->split->splits) {
       fprintf(out, "  %s (%s:%d): split %lu times; last shares", k->name, k->module->file, k->line,
               k->split->splits);
       for (int d = 0; d < nurt_g.ndevices; d++)
         fprintf(out, " %.0f%%", 100 * k->split->share[d]);
       fputc('\n', out);
     }
+    if (k->one_device)
+      fprintf(out, "  %s (%s:%d): on device 0 only: %s\n", k->name, k->module->file, k->line,
+              k->one_device);
   }
 }
 

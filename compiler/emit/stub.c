@@ -886,9 +886,8 @@ static void print_split(Kernel *k, Vec *sig, Buf *b) {
   }
   buf_printf(
       b,
-      "  for (int nu_p = 0, nu_np = nurt_split_plan(nu_l, %d, nu_global, nu_local, %d, "
-      "nu_n0, NULL);\n"
-      "       nu_p < nu_np; nu_p++) {\n"
+      "  int nu_p, nu_np = nurt_split_plan(nu_l, %d, nu_global, nu_local, %d, nu_n0, NULL);\n"
+      "  for (nu_p = 0; nu_p < nu_np; nu_p++) { /* C89: no declaration in the for */\n"
       "    long long nu_ga, nu_gb;\n"
       "    nurt_split_range(nu_l, nu_p, &nu_ga, &nu_gb);\n"
       "    long long nu_plo = nurt_min(nu_lb0 + nu_ga * nu_st0, nu_lb0 + (nu_gb - 1) * nu_st0);\n"
