@@ -824,7 +824,7 @@ static void print_fit_groups(Kernel *k, Buf *b) {
 /* Why a launch cannot be split over devices (NU_DEVICES), or NULL: each
  * part must touch rows the stub can bound, and nothing in the kernel may
  * depend on the work-groups or on which work-item ran last. */
-static char *split_refusal(Kernel *k, Vec *sig) {
+char *emit_split_refusal(Kernel *k, Vec *sig) {
   for (int i = 0; i < k->reductions.len; i++)
     if (!emit_red_may_defer(k->reductions.items[i]))
       return xstrdup("a reduction into an array element");
@@ -867,7 +867,7 @@ static char *split_refusal(Kernel *k, Vec *sig) {
  * rows of every buffer it touches and writes (region.c's part bounds), so
  * that nurt moves only those.  A refusal names its reason for NU_PROFILE. */
 static void print_split(Kernel *k, Vec *sig, Buf *b) {
-  char *why = split_refusal(k, sig);
+  char *why = emit_split_refusal(k, sig);
   if (why) {
     char *q = xformat("\"%s\"", why); /* names and words: nothing to escape */
     buf_printf(b, "  nurt_split_plan(nu_l, %d, nu_global, nu_local, -1, 0, %s);\n", k->dims, q);
