@@ -38,9 +38,9 @@ ms() { sed -nE 's/^kernel time: ([0-9.]+) ms.*/\1/p' "$1" | tail -1; }
 
 # time NAME DEVICES ARGS...: the median "kernel time" of $runs runs
 time_of() {
-  local name=$1 devs=$2 t=() i
+  local name=$1 devs=$2 t=()
   shift 2
-  for i in $(seq "$runs"); do
+  for _ in $(seq "$runs"); do
     NU_DEVICES=$devs timeout "$limit" "$bin/$name" "$@" >"$bin/$name.$devs.out" 2>"$bin/$name.$devs.err" ||
       { echo "failed_$?"; return; }
     t+=("$(ms "$bin/$name.$devs.out")")
