@@ -51,7 +51,7 @@ static void keep_event(int dev, cl_event ev) {
     t->n = j;
     if (t->n == t->cap) {
       size_t cap = t->cap ? 2 * t->cap : 64;
-      cl_event *e = realloc(t->ev, cap * sizeof *e);
+      cl_event *e = realloc(t->ev, cap * sizeof(cl_event)); /* cl_event is a pointer */
       if (!e)
         nurt_fatal("out of host memory");
       t->ev = e;
@@ -126,8 +126,10 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
   if (why)
     return refuse(k, why);
   static int verify = -1;
-  if (verify < 0)
-    verify = getenv("NU_VERIFY") && strcmp(getenv("NU_VERIFY"), "0") != 0;
+  if (verify < 0) {
+    const char *v = getenv("NU_VERIFY");
+    verify = v && strcmp(v, "0") != 0;
+  }
   if (verify)
     return refuse(k, "NU_VERIFY checks launches on one device");
   nurt_ksplit *s = ksplit_of(k);

@@ -268,7 +268,7 @@ static Expr *first_bound(Poly *p, Vec *accs, bool hi) {
  * stub sets per part of a split launch.  Returns the old domains, for
  * part_restore. */
 static isl_set **part_narrow(Vec *accs) {
-  isl_set **old = xcalloc((size_t)accs->len, sizeof *old);
+  isl_set **old = xcalloc((size_t)accs->len, sizeof(isl_set *));
   for (int i = 0; i < accs->len; i++) {
     PolyAccess *a = accs->items[i];
     old[i] = a->dom;
