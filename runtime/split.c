@@ -22,8 +22,8 @@ typedef struct nurt_ksplit {
   const char *text_why;           /* what in its OpenCL text forbids a split, or NULL */
   double share[NURT_MAX_DEVICES]; /* of the last split, for the report */
   unsigned long splits;
-  /* the work-groups each device got last time, of `groups` */
-  size_t got[NURT_MAX_DEVICES], groups;
+  double cur[NURT_MAX_DEVICES]; /* the shares the parts follow */
+  int have;                     /* cur is set */
 } nurt_ksplit;
 
 /* Each device's kernel events, timed at the report (and read as they end). */
@@ -159,41 +159,40 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
   for (int d = 0; d < nurt_g.ndevices; d++)
     again += w[d] = w[d] < floor_w ? floor_w : w[d];
   sum = again;
-  size_t got[NURT_MAX_DEVICES], first = 0;
-  int moved = s->groups != groups;
+  /* rows that change device move their data: a split changes only when
+   * the speeds move a device's share by a tenth */
+  int moved = !s->have;
   for (int d = 0; d < nurt_g.ndevices; d++) {
-    size_t g =
-        d == nurt_g.ndevices - 1 ? groups - first : (size_t)((double)groups * w[d] / sum + 0.5);
-    /* each device keeps a group (device 0 holds a reduction's result) */
-    size_t keep = groups >= (size_t)nurt_g.ndevices ? (size_t)(nurt_g.ndevices - 1 - d) : 0;
-    g = g + keep > groups - first ? groups - first - keep : g;
-    g = !g && keep + first < groups && groups >= (size_t)nurt_g.ndevices ? 1 : g;
-    got[d] = g;
-    first += g;
-    /* rows that change device move their data: a split changes only when
-     * the speeds say a device has a tenth of the groups too many or few */
-    moved |= (g > s->got[d] ? g - s->got[d] : s->got[d] - g) * 10 > groups;
+    double x = w[d] / sum - s->cur[d];
+    moved |= x > 0.1 || x < -0.1;
   }
   if (moved) {
-    memcpy(s->got, got, sizeof got);
-    s->groups = groups;
+    for (int d = 0; d < nurt_g.ndevices; d++)
+      s->cur[d] = w[d] / sum;
+    s->have = 1;
   }
-  /* a part's iterations follow its share of the work-items: where the
-   * kernel strides over its iterations (fewer work-items than iterations),
-   * it strides over its part's */
+  /* Parts cut the iterations by the shares alone, whatever the work-group
+   * size, so that kernels over the same rows (Jacobi's two sweeps, Himeno's
+   * strided reduction and its copy back) cut them at the same rows and no
+   * row changes device between them.  The offset need not be a multiple of
+   * the group size: nothing in a split kernel names its group.  A part gets
+   * the work-items its iterations need, at most the launch's (a kernel that
+   * strides over its iterations strides over its part's). */
   int np = 0;
-  first = 0;
-  size_t total = (size_t)n;
+  double cum = 0;
+  size_t total = (size_t)n, gsize = global[outer];
   for (int d = 0; d < nurt_g.ndevices; d++) {
-    if (!s->got[d])
+    size_t a = (size_t)((double)total * cum + 0.5);
+    cum += s->cur[d];
+    size_t b = d == nurt_g.ndevices - 1 ? total : (size_t)((double)total * cum + 0.5);
+    b = b > total ? total : b;
+    if (b <= a)
       continue;
-    size_t a = total * first / groups, b = total * (first + s->got[d]) / groups;
-    if (b > a)
-      l->parts[np++] = (nurt_part){d, a, b, s->got[d] * side};
-    first += s->got[d];
+    size_t items = (b - a + side - 1) / side * side;
+    l->parts[np++] = (nurt_part){d, a, b, items < gsize ? items : gsize};
   }
   if (np < 2)
-    return refuse(k, "one device got every work-group");
+    return refuse(k, "one device got every iteration");
   if (l->nreds && l->parts[0].dev != 0)
     return refuse(k, "device 0, which holds the reduction's result, got no iterations");
   size_t need = (size_t)np * l->nbufs;
