@@ -88,9 +88,22 @@ cl_mem nurt_multi_mem(nurt_buf *b, int dev, const nurt_where *w) {
 }
 
 /* Copies between devices in flight: the host memory they pass through,
- * freed once the write to the target device has ended. */
+ * given back once the write to the target device has ended.  Halos go
+ * through a few slots of pinned memory (CL_MEM_ALLOC_HOST_PTR, mapped
+ * once), where NVIDIA's copies run without the host, as copies from
+ * pageable memory do not; larger ranges (an array's first move) through
+ * malloc'ed memory. */
+enum { SLOTS = 8, SLOT_BYTES = 4 << 20 };
+static struct {
+  cl_mem mem;
+  void *host;
+  int busy;
+} slots[SLOTS];
+static int slots_tried;
+
 typedef struct {
-  void *mem;
+  void *mem; /* malloc'ed, or NULL */
+  int slot;  /* or the pinned slot, -1 */
   cl_event done;
 } in_flight;
 static in_flight *flights;
@@ -109,6 +122,8 @@ static void reap(int all) {
     if (st == CL_COMPLETE || st < 0) {
       clReleaseEvent(flights[i].done);
       free(flights[i].mem);
+      if (flights[i].slot >= 0)
+        slots[flights[i].slot].busy = 0;
     } else {
       flights[j++] = flights[i];
     }
@@ -116,11 +131,56 @@ static void reap(int all) {
   nflights = j;
 }
 
+/* A pinned slot for a copy of n bytes, or -1. */
+static int take_slot(size_t n) {
+  if (n > SLOT_BYTES)
+    return -1;
+  if (!slots_tried) {
+    slots_tried = 1;
+    for (int i = 0; i < SLOTS; i++) {
+      cl_int err;
+      slots[i].mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                    SLOT_BYTES, NULL, &err);
+      if (err != CL_SUCCESS) {
+        slots[i].mem = NULL;
+        break;
+      }
+      slots[i].host =
+          clEnqueueMapBuffer(nurt_g.queue, slots[i].mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                             SLOT_BYTES, 0, NULL, NULL, &err);
+      if (err != CL_SUCCESS || !slots[i].host) {
+        clReleaseMemObject(slots[i].mem);
+        slots[i].mem = NULL;
+        slots[i].host = NULL;
+        break;
+      }
+    }
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < SLOTS; i++)
+      if (slots[i].host && !slots[i].busy) {
+        slots[i].busy = 1;
+        return i;
+      }
+    reap(0);
+  }
+  return -1;
+}
+
 void nurt_multi_release(void) {
   reap(1);
   free(flights);
   flights = NULL;
   capflights = 0;
+  for (int i = 0; i < SLOTS; i++)
+    if (slots[i].mem) {
+      clEnqueueUnmapMemObject(nurt_g.queue, slots[i].mem, slots[i].host, 0, NULL, NULL);
+      clFinish(nurt_g.queue);
+      clReleaseMemObject(slots[i].mem);
+      slots[i].mem = NULL;
+      slots[i].host = NULL;
+    }
+  slots_tried = 0;
 }
 
 /* [lo, hi) of device `from`'s copy into device `to`'s, through host memory
@@ -130,15 +190,16 @@ void nurt_multi_release(void) {
  * waiting for the read, before the kernel that reads the range. */
 static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
   size_t n = hi - lo;
-  void *mem = malloc(n);
-  if (!mem)
+  int slot = take_slot(n);
+  void *mem = slot >= 0 ? NULL : malloc(n), *via = slot >= 0 ? slots[slot].host : mem;
+  if (!via)
     nurt_fatal("out of host memory for a copy of %zu bytes between devices", n);
   cl_mem src = nurt_multi_mem(b, from, w), dst = nurt_multi_mem(b, to, w);
   cl_event read, done;
-  nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, CL_FALSE, lo, n, mem, 0, NULL, &read),
+  nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, CL_FALSE, lo, n, via, 0, NULL, &read),
              "clEnqueueReadBuffer (between devices)", w);
   clFlush(nurt_g.queues[from]);
-  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[to], dst, CL_FALSE, lo, n, mem, 1, &read, &done),
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[to], dst, CL_FALSE, lo, n, via, 1, &read, &done),
              "clEnqueueWriteBuffer (between devices)", w);
   clReleaseEvent(read);
   if (nflights == capflights) {
@@ -152,7 +213,7 @@ static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt
       capflights = cap;
     }
   }
-  flights[nflights++] = (in_flight){mem, done};
+  flights[nflights++] = (in_flight){mem, slot, done};
   nurt_multi_stats[from].bytes_out += n;
   nurt_multi_stats[to].bytes_in += n;
   nurt_multi_halo_bytes += n;
