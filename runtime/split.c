@@ -105,7 +105,11 @@ static void measure(nurt_ksplit *s) {
     double t = nurt_prof_event_seconds(s->last[d]);
     clReleaseEvent(s->last[d]);
     s->last[d] = NULL;
-    if (t <= 0 || !s->items[d] || !s->warm[d]++) /* the first run builds and touches */
+    if (!s->warm[d]) { /* the first run builds and touches */
+      s->warm[d] = 1;
+      continue;
+    }
+    if (t <= 0 || !s->items[d])
       continue;
     double v = (double)s->items[d] / t;
     s->speed[d] = s->speed[d] > 0 ? 0.5 * s->speed[d] + 0.5 * v : v;
