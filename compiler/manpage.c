@@ -87,6 +87,12 @@ static const char *const environment[][2] = {
      "among the devices of all platforms), or part of a device or platform name; case is "
      "ignored. Unset: the first GPU, else the first device of any kind. host runs the original "
      "sequential loops, kept in the output, with no OpenCL at all."},
+    {"NU_DEVICES",
+     "A number, or all: each work nest runs over that many devices of the platform NU_DEVICE "
+     "picks, of the same type, its outermost mapped loop cut into one range of iterations per "
+     "device (sized by each device's measured speed); only the rows a range reads move to its "
+     "device, reductions combine across devices. A nest that cannot be split runs on the "
+     "first device; NU_PROFILE and nucc --report say why. Unset or 1: one device."},
     {"NU_PROFILE",
      "1 prints a report at exit: per kernel and source line the launches, total, minimum, "
      "average and maximum times, NDRange and work-group sizes; per array the bytes and time of "

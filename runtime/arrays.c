@@ -27,6 +27,7 @@ static void release_piece(nurt_entry *e) {
   free(e);
   if (--b->pieces)
     return;
+  nurt_multi_forget(b);
   clReleaseMemObject(b->mem); /* released once the copies are done */
   if (b->mirror)
     clReleaseMemObject(b->mirror); /* unpins the pages, still the program's */
@@ -125,6 +126,7 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
       if (nurt_is_host_fresh(o))
         continue; /* its bytes come from the host with the gaps */
       nurt_upload(e, at, lo_of(o), w);
+      nurt_multi_gather(o->buf, nurt_off(o, lo_of(o)), nurt_off(o, hi_of(o)), w);
       nurt_check(clEnqueueCopyBuffer(nurt_g.queue, o->buf->mem, e->buf->mem, nurt_off(o, lo_of(o)),
                                      lo_of(o) - lo, o->bytes, 0, NULL, NULL),
                  "clEnqueueCopyBuffer", w);
@@ -248,6 +250,7 @@ static void release_all(void) {
     clReleaseMemObject(dummy);
   dummy = NULL;
   nurt_copies_release();
+  nurt_multi_release();
   nurt_unlock();
 }
 

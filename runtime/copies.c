@@ -126,6 +126,8 @@ static void count(nurt_entry *e, int to_host, size_t bytes) {
 
 int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
   NURT_LOCKED();
+  if (to_host)
+    nurt_multi_gather(e->buf, nurt_off(e, lo), nurt_off(e, hi), w);
   for (uintptr_t at = lo; at < hi;) {
     size_t n = stage(hi - at);
     cl_event ev;
@@ -151,6 +153,8 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
     }
     at += n;
   }
+  if (!to_host)
+    nurt_multi_own0(e->buf, nurt_off(e, lo), nurt_off(e, hi));
   count(e, to_host, hi - lo);
   return 1;
 }
@@ -175,6 +179,7 @@ static void enqueue_upload(nurt_entry *e, size_t off, size_t n, const void *src,
   nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->buf->mem, blocking ? CL_TRUE : CL_FALSE, off, n,
                                   src, 0, NULL, &ev),
              "clEnqueueWriteBuffer", w);
+  nurt_multi_own0(e->buf, off, off + n);
   clRetainEvent(ev);
   note_upload(e, n, ev, ev);
 }
@@ -240,6 +245,7 @@ static int mirrored_upload(nurt_entry *e, uintptr_t lo, size_t n, const nurt_whe
       clEnqueueCopyBuffer(nurt_g.queue, b->mirror, b->mem, at, nurt_off(e, lo), n, 0, NULL, &ev),
       "clEnqueueCopyBuffer", w);
   nurt_counters.mirrored++;
+  nurt_multi_own0(b, nurt_off(e, lo), nurt_off(e, lo) + n);
   note_upload(e, n, ev, sent); /* the unmap is the copy over the link */
   return 1;
 }
@@ -332,6 +338,7 @@ void nurt_upload_from(nurt_entry *e, const void *src, const nurt_where *w) {
 
 void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
   NURT_LOCKED();
+  nurt_multi_gather(e->buf, nurt_off(e, lo), nurt_off(e, hi), &e->writer);
   cl_event ev;
   nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->buf->mem, CL_TRUE, nurt_off(e, lo), hi - lo,
                                  (void *)lo, 0, NULL, &ev),

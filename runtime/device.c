@@ -158,6 +158,36 @@ static _Noreturn void no_match(const candidate *c, int n, const char *want) {
   nurt_fatal("NU_DEVICE='%s' matches no OpenCL device; devices: %s", want, list);
 }
 
+/* NU_DEVICES=N|all (issue 30): device 0 is the one NU_DEVICE chose; the
+ * others are the devices of its platform of the same type, in order.  One
+ * (or unset) keeps nurt on one device. */
+static void choose_more(const candidate *c, int n, int first) {
+  nurt_g.ndevices = 1;
+  nurt_g.devices[0] = c[first].device;
+  memcpy(nurt_g.names[0], c[first].name, sizeof c[first].name);
+  const char *want = getenv("NU_DEVICES");
+  if (!want || !*want)
+    return;
+  int all = ieq(want, "all");
+  long most = all ? NURT_MAX_DEVICES : strtol(want, NULL, 10);
+  if (!all && (strspn(want, "0123456789") != strlen(want) || most < 1))
+    nurt_fatal("NU_DEVICES='%s': give a number of devices or 'all'", want);
+  if (most > NURT_MAX_DEVICES)
+    most = NURT_MAX_DEVICES;
+  for (int i = 0; i < n && nurt_g.ndevices < most; i++)
+    if (i != first && c[i].platform == c[first].platform && (c[i].type & c[first].type)) {
+      nurt_g.devices[nurt_g.ndevices] = c[i].device;
+      memcpy(nurt_g.names[nurt_g.ndevices], c[i].name, sizeof c[i].name);
+      nurt_g.ndevices++;
+    }
+  if (!all && nurt_g.ndevices < most)
+    fprintf(stderr,
+            "nurt: warning: NU_DEVICES=%s, but platform '%s' has %d device%s like '%s': "
+            "using %d\n",
+            want, c[first].platform_name, nurt_g.ndevices, nurt_g.ndevices == 1 ? "" : "s",
+            c[first].name, nurt_g.ndevices);
+}
+
 static void at_exit(void);
 
 void nurt_device_init(void) {
@@ -175,18 +205,25 @@ void nurt_device_init(void) {
   nurt_g.device = c[i].device;
   memcpy(nurt_g.device_name, c[i].name, sizeof c[i].name);
   memcpy(nurt_g.platform_name, c[i].platform_name, sizeof c[i].platform_name);
+  choose_more(c, n, i);
   free(c);
 
   cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)nurt_g.platform, 0};
   cl_int err;
-  nurt_g.context = clCreateContext(props, 1, &nurt_g.device, NULL, NULL, &err);
+  nurt_g.context =
+      clCreateContext(props, (cl_uint)nurt_g.ndevices, nurt_g.devices, NULL, NULL, &err);
   nurt_check(err, "clCreateContext", NULL);
   /* Profiling costs every launch (NVIDIA: a few µs of the event's time
    * stamps), so only NU_PROFILE turns it on; without it the events still
-   * tell which kernel failed, and kernel_seconds stays 0. */
-  nurt_g.queue = clCreateCommandQueue(nurt_g.context, nurt_g.device,
-                                      nurt_profile_enabled() ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
-  nurt_check(err, "clCreateCommandQueue", NULL);
+   * tell which kernel failed, and kernel_seconds stays 0.  Several devices
+   * time every part: the split follows each device's measured speed. */
+  cl_command_queue_properties qp =
+      nurt_profile_enabled() || nurt_g.ndevices > 1 ? CL_QUEUE_PROFILING_ENABLE : 0;
+  for (int d = 0; d < nurt_g.ndevices; d++) {
+    nurt_g.queues[d] = clCreateCommandQueue(nurt_g.context, nurt_g.devices[d], qp, &err);
+    nurt_check(err, "clCreateCommandQueue", NULL);
+  }
+  nurt_g.queue = nurt_g.queues[0];
   nurt_g.ready = 1;
   /* Registered after the driver started, so it runs before the driver's own
    * exit handlers. */
@@ -211,7 +248,8 @@ void nurt_finish(const nurt_where *w) {
   if (!nurt_g.ready)
     return;
   NURT_LOCKED(); /* the profile queue: a fault in another thread pushes onto it */
-  nurt_prof_waited(clFinish(nurt_g.queue), "clFinish", w);
+  for (int d = nurt_g.ndevices - 1; d >= 0; d--)
+    nurt_prof_waited(clFinish(nurt_g.queues[d]), "clFinish", w);
   if (on_finish)
     on_finish();
   nurt_prof_drain(1);
@@ -246,7 +284,8 @@ static void at_exit(void) {
    * run and fault: whatever they may reach is changed under the lock. */
   __atomic_store_n(&nurt_dying, 1, __ATOMIC_RELEASE);
   nurt_lock();
-  clFinish(nurt_g.queue);
+  for (int d = nurt_g.ndevices - 1; d >= 0; d--)
+    clFinish(nurt_g.queues[d]);
   nurt_prof_drain(1);
   run_exit_work(NURT_EXIT_REPORT);
   nurt_unlock();
@@ -255,7 +294,8 @@ static void at_exit(void) {
   nurt_lock();
   nurt_prof_release();
   nurt_unlock();
-  clReleaseCommandQueue(nurt_g.queue);
+  for (int d = 0; d < nurt_g.ndevices; d++)
+    clReleaseCommandQueue(nurt_g.queues[d]);
   clReleaseContext(nurt_g.context);
   memset(&nurt_g, 0, sizeof nurt_g);
 }

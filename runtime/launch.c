@@ -28,31 +28,6 @@ typedef struct {
   size_t ncapped;
 } program;
 
-/* A buffer argument, set at nurt_launch_end: a later argument of the same
- * launch may merge its entry into a new one. */
-typedef struct {
-  const void *ptr; /* where the kernel's pointer points */
-  const void *lo;  /* the first byte it may touch (below ptr for a[-1]) */
-  size_t bytes;
-  int mode;
-  cl_uint index; /* of the cl_mem; the offset follows */
-  /* what the kernel writes (nurt_arg_writes): [wlo, wlo + wbytes), within
-   * [lo, lo + bytes); the whole range unless narrowed */
-  const void *wlo;
-  size_t wbytes;
-} buffer_arg;
-
-/* nurt is single-threaded: one launch is under construction at a time. */
-struct nurt_launch {
-  nurt_kernel *k;
-  nurt_where where;
-  cl_uint next_arg;
-  buffer_arg *bufs;
-  size_t nbufs, cap;
-  const char *names;   /* the buffers' source names, "a\0b\0", for NU_PROFILE */
-  nurt_rows **scatter; /* gathered tables the kernel writes: back after the launch */
-  size_t nscatter, capscatter;
-};
 static nurt_launch current;
 
 static nurt_kernel *all_kernels; /* every kernel launched, for the report */
@@ -219,8 +194,9 @@ static program *build(nurt_module *m, const nurt_where *w) {
    * runs the variant built without it (alias_kernel). */
   const nurt_occ_device *occ = occupancy_device();
   char opts[160];
+  /* every device of NU_DEVICES: a split launch runs the kernel on each */
   err = clBuildProgram(
-      p->program, 1, &nurt_g.device,
+      p->program, (cl_uint)nurt_g.ndevices, nurt_g.devices,
       options_for(nurt_module_exact(m),
                   occ ? "-DNU_RESTRICT=restrict -cl-nv-verbose" : "-DNU_RESTRICT=restrict", opts,
                   sizeof opts),
@@ -390,7 +366,7 @@ static nurt_kernel *capped_kernel(nurt_launch *l, unsigned dims, const size_t *l
 static int overlapping(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++)
     for (size_t j = i + 1; j < l->nbufs; j++) {
-      buffer_arg *a = &l->bufs[i], *b = &l->bufs[j];
+      nurt_bufarg *a = &l->bufs[i], *b = &l->bufs[j];
       if (a->mode == NURT_SNAPSHOT || b->mode == NURT_SNAPSHOT)
         continue; /* a copy of its own */
       if (a->bytes && b->bytes && ((a->mode | b->mode) & NURT_OUT) &&
@@ -441,6 +417,9 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.nbufs = 0;
   current.names = NULL;
   current.nscatter = 0;
+  current.nparts = 0;
+  current.nreds = 0;
+  current.nscratch = 0;
   return &current;
 }
 
@@ -466,7 +445,13 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
   }
   if (l->nbufs == l->cap)
     l->bufs = grow(l->bufs, &l->cap, sizeof *l->bufs);
-  l->bufs[l->nbufs++] = (buffer_arg){ptr, lo, bytes, mode, l->next_arg, lo, bytes};
+  int result = 0;
+  for (int r = 0; r < l->nreds; r++)
+    if (l->reds[r].res == ptr && l->reds[r].buf < 0) {
+      l->reds[r].buf = (int)l->nbufs;
+      result = 1;
+    }
+  l->bufs[l->nbufs++] = (nurt_bufarg){ptr, lo, bytes, mode, result, l->next_arg, lo, bytes};
   l->next_arg += 2;
 }
 
@@ -496,7 +481,7 @@ size_t nurt_heap_extent(nurt_launch *l, const void *ptr, int below, const char *
 void nurt_arg_writes(nurt_launch *l, long long lo_bytes, size_t bytes) {
   if (!l->nbufs)
     return;
-  buffer_arg *b = &l->bufs[l->nbufs - 1];
+  nurt_bufarg *b = &l->bufs[l->nbufs - 1];
   uintptr_t lo = (uintptr_t)b->ptr + (uintptr_t)lo_bytes, hi = lo + bytes;
   uintptr_t alo = (uintptr_t)b->lo, ahi = alo + b->bytes;
   lo = lo < alo ? alo : lo > ahi ? ahi : lo;
@@ -582,6 +567,7 @@ void nurt_arg_value(nurt_launch *l, const void *value, size_t size) {
  * (longjmp), and a live state at the same address takes the block back. */
 typedef struct partials {
   const void *key;
+  int dev; /* NU_DEVICES: the device whose part's result it holds */
   void *buf;
   size_t bytes;
   const nurt_red *holder;
@@ -589,14 +575,15 @@ typedef struct partials {
 } partials;
 static partials *partial_list;
 
-static partials *partials_free_block(const void *key, const nurt_red *r) {
+static partials *partials_free_block(const void *key, const nurt_red *r, int dev) {
   for (partials *p = partial_list; p; p = p->next)
-    if (p->key == key && (!p->holder || p->holder == r))
+    if (p->key == key && p->dev == dev && (!p->holder || p->holder == r))
       return p;
   partials *p = calloc(1, sizeof *p);
   if (!p)
     nurt_fatal("out of host memory");
   p->key = key;
+  p->dev = dev;
   p->next = partial_list;
   partial_list = p;
   return p;
@@ -609,8 +596,8 @@ static partials *partials_of_buf(const void *buf) {
   return NULL;
 }
 
-static void *partials_take(const void *key, size_t bytes, const nurt_red *r) {
-  partials *p = partials_free_block(key, r);
+static void *partials_take(const void *key, size_t bytes, const nurt_red *r, int dev) {
+  partials *p = partials_free_block(key, r, dev);
   p->holder = NULL;
   if (p->bytes < bytes) {
     nurt_free(p->buf);
@@ -622,29 +609,53 @@ static void *partials_take(const void *key, size_t bytes, const nurt_red *r) {
   return p->buf;
 }
 
-void *nurt_partials(const void *key, size_t bytes) { return partials_take(key, bytes, NULL); }
+void *nurt_partials(const void *key, size_t bytes) { return partials_take(key, bytes, NULL, 0); }
 
 void nurt_red_fold(nurt_red *r) {
   if (!r->res)
     return;
   nurt_host_access(r->res, 0); /* waits for the launch that wrote it */
   r->fold(r->var, r->res);
+  /* NU_DEVICES: each device's part reduced into a block of its own */
+  for (size_t d = 0; d < sizeof r->more / sizeof *r->more; d++)
+    if (r->more[d]) {
+      nurt_host_access(r->more[d], 0);
+      r->fold(r->var, r->more[d]);
+    }
   nurt_red_drop(r);
+}
+
+static void release_block(nurt_red *r, void *res) {
+  partials *p = partials_of_buf(res);
+  if (p && p->holder == r)
+    p->holder = NULL;
 }
 
 void nurt_red_drop(nurt_red *r) {
   if (!r->res)
     return;
-  partials *p = partials_of_buf(r->res);
-  if (p && p->holder == r)
-    p->holder = NULL;
+  release_block(r, r->res);
   r->res = NULL;
+  for (size_t d = 0; d < sizeof r->more / sizeof *r->more; d++)
+    if (r->more[d]) {
+      release_block(r, r->more[d]);
+      r->more[d] = NULL;
+    }
+}
+
+/* The launch's reductions, for a split over devices (part_args). */
+static void *note_red(nurt_red *r, const void *key, size_t bytes, void *res, int acc) {
+  if (current.nreds < (int)(sizeof current.reds / sizeof *current.reds))
+    current.reds[current.nreds++] = (struct nurt_launch_red){r, key, bytes, res, acc, -1, {0}};
+  else
+    current.nreds = 99; /* too many to split: may_split says so */
+  return res;
 }
 
 void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int *acc) {
   *acc = 0;
   if (!r)
-    return partials_take(key, bytes, NULL);
+    return note_red(NULL, key, bytes, partials_take(key, bytes, NULL, 0), 0);
   if (r->res) {
     partials *p = partials_of_buf(r->res);
     /* the same kernel again, nothing read in between: the kernel folds its
@@ -652,11 +663,11 @@ void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int
      * for nothing */
     if (p && p->key == key && p->holder == r && r->var == var && p->bytes >= bytes) {
       *acc = 1;
-      return r->res;
+      return note_red(r, key, bytes, r->res, 1);
     }
     nurt_red_fold(r); /* another kernel reduces into it: the first value comes in first */
   }
-  return partials_take(key, bytes, r);
+  return note_red(r, key, bytes, partials_take(key, bytes, r, 0), 0);
 }
 
 void nurt_red_defer(nurt_red *r, void *var, void *res, void (*fold)(void *var, const void *res)) {
@@ -667,6 +678,17 @@ void nurt_red_defer(nurt_red *r, void *var, void *res, void (*fold)(void *var, c
   r->res = res;
   r->fold = fold;
   p->holder = r;
+  /* the other devices' blocks of a split launch (those of an earlier one
+   * that this launch did not run on stay pending) */
+  for (int i = 0; i < current.nreds && i < (int)(sizeof current.reds / sizeof *current.reds); i++)
+    if (current.reds[i].res == res)
+      for (int d = 1; d < NURT_MAX_DEVICES; d++)
+        if (current.reds[i].more[d]) {
+          r->more[d - 1] = current.reds[i].more[d];
+          partials *q = partials_of_buf(r->more[d - 1]);
+          if (q)
+            q->holder = r;
+        }
 }
 
 static void nurt_partials_release_all(void) {
@@ -683,21 +705,24 @@ static void nurt_partials_release_all(void) {
  * zeroed: a counter starts at 0, and the kernel that uses it resets it. */
 typedef struct scratch {
   const void *key;
+  int dev; /* NU_DEVICES: whose */
   cl_mem mem;
   size_t bytes;
   struct scratch *next;
 } scratch;
 static scratch *scratch_list;
 
-void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
+/* The scratch buffer of `key` for device dev, of `bytes` at least. */
+static cl_mem scratch_mem(const void *key, int dev, size_t bytes, const nurt_where *w) {
   scratch *s = scratch_list;
-  while (s && s->key != key)
+  while (s && (s->key != key || s->dev != dev))
     s = s->next;
   if (!s) {
     s = calloc(1, sizeof *s);
     if (!s)
       nurt_fatal("out of host memory");
     s->key = key;
+    s->dev = dev;
     s->next = scratch_list;
     scratch_list = s;
   }
@@ -713,10 +738,19 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
     s->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zeros,
                             &err);
     free(zeros);
-    nurt_check(err, "clCreateBuffer", &l->where);
+    nurt_check(err, "clCreateBuffer", w);
     s->bytes = bytes;
   }
-  set_arg(l, l->next_arg++, sizeof(cl_mem), &s->mem);
+  return s->mem;
+}
+
+void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
+  if (l->nscratch < (int)(sizeof l->scratch / sizeof *l->scratch))
+    l->scratch[l->nscratch++] = (struct nurt_launch_scratch){key, bytes, l->next_arg};
+  else
+    l->nscratch = 99; /* too many to split: may_split says so */
+  cl_mem mem = scratch_mem(key, 0, bytes, &l->where);
+  set_arg(l, l->next_arg++, sizeof(cl_mem), &mem);
 }
 
 static void nurt_scratch_release_all(void) {
@@ -745,7 +779,7 @@ typedef struct snapshot {
 static snapshot *snapshot_list;
 
 /* A copy of [lo, lo + bytes) of e's device copy, taken now on the queue. */
-static cl_mem take_snapshot(nurt_launch *l, buffer_arg *b, nurt_entry *e) {
+static cl_mem take_snapshot(nurt_launch *l, nurt_bufarg *b, nurt_entry *e) {
   snapshot *s = snapshot_list;
   while (s && (s->k != l->k || s->index != b->index))
     s = s->next;
@@ -767,6 +801,7 @@ static cl_mem take_snapshot(nurt_launch *l, buffer_arg *b, nurt_entry *e) {
     s->bytes = b->bytes;
   }
   size_t from = nurt_off(e, (uintptr_t)b->lo);
+  nurt_multi_gather(e->buf, from, from + b->bytes, &l->where);
   nurt_check(
       clEnqueueCopyBuffer(nurt_g.queue, e->buf->mem, s->mem, from, 0, b->bytes, 0, NULL, NULL),
       "clEnqueueCopyBuffer (snapshot)", &l->where);
@@ -786,7 +821,7 @@ static void nurt_snapshots_release_all(void) {
 
 static void set_buffers(nurt_launch *l) {
   for (size_t i = 0; i < l->nbufs; i++) {
-    buffer_arg *b = &l->bufs[i];
+    nurt_bufarg *b = &l->bufs[i];
     cl_mem mem;
     cl_long off = 0;
     if (b->bytes == 0) {
@@ -885,22 +920,74 @@ void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *
   }
 }
 
-void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
-  nurt_kernel *k = l->k;
-  if (dims < 1 || dims > 3)
-    nurt_check(CL_INVALID_WORK_DIMENSION, "nurt_launch_end", &l->where);
-  for (unsigned d = 0; d < dims; d++)
-    if (local[d] == 0)
-      nurt_fatal("work-group size 0 in dimension %u (kernel %s, loop at %s:%d): the sizes in "
-                 "work(...) must be positive",
-                 d, l->where.kernel, l->where.file, l->where.line);
-  for (unsigned d = 0; d < dims; d++)
-    if (global[d] == 0) {
-      nurt_clock_busy(0);
-      return; /* an empty loop: nothing to run, nothing written */
+/* A launch the stub split (nurt_split_plan) runs split unless its kernel
+ * must run as a variant built for device 0 alone. */
+/* Part p's arguments that each device has its own of: a reduction's result
+ * block (with its accumulate flag: whether the block holds the device's
+ * pending value of the same reduction) and the scratch of its tree. */
+static void part_args(nurt_launch *l, int p, int dev) {
+  (void)p;
+  for (int i = 0; i < l->nscratch; i++) {
+    cl_mem mem = scratch_mem(l->scratch[i].key, dev, l->scratch[i].bytes, &l->where);
+    set_arg(l, l->scratch[i].index, sizeof(cl_mem), &mem);
+  }
+  for (int i = 0; i < l->nreds; i++) {
+    struct nurt_launch_red *x = &l->reds[i];
+    nurt_bufarg *b = &l->bufs[x->buf];
+    int acc = x->acc;
+    if (dev) {
+      void *blk = x->more[dev]; /* taken before the lock: take_blocks */
+      acc = blk == x->r->more[dev - 1];
+      nurt_entry *e = nurt_arrays_acquire(blk, x->bytes, &l->where);
+      size_t off = nurt_off(e, (uintptr_t)blk);
+      if (acc)
+        nurt_multi_need(e->buf, dev, off, off + x->bytes, &l->where);
+      cl_mem mem = nurt_multi_mem(e->buf, dev, &l->where);
+      cl_long at = (cl_long)off;
+      set_arg(l, b->index, sizeof(cl_mem), &mem);
+      set_arg(l, b->index + 1, sizeof at, &at);
+      /* written by this part: the table and the device map say so now, as
+       * nothing reads the block before the launch is queued */
+      nurt_arrays_mark_written(blk, x->bytes, &l->where);
+      nurt_multi_own(e->buf, dev, off, off + x->bytes);
     }
-  nurt_lock();
-  nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
+    set_arg(l, b->index + 2, sizeof acc, &acc);
+  }
+}
+
+/* Before the lock (nurt_free takes it): the result block of each device of
+ * a split launch, its pending one when it has one. */
+static void take_blocks(nurt_launch *l) {
+  for (int i = 0; i < l->nreds && i < (int)(sizeof l->reds / sizeof *l->reds); i++) {
+    struct nurt_launch_red *x = &l->reds[i];
+    for (int p = 0; x->r && p < l->nparts; p++) {
+      int dev = l->parts[p].dev;
+      if (dev)
+        x->more[dev] =
+            x->r->more[dev - 1] ? x->r->more[dev - 1] : partials_take(x->key, x->bytes, x->r, dev);
+    }
+  }
+}
+
+static int may_split(nurt_launch *l) {
+  int folded = l->nreds > (int)(sizeof l->reds / sizeof *l->reds) ||
+               l->nscratch > (int)(sizeof l->scratch / sizeof *l->scratch);
+  for (int i = 0; i < l->nreds && !folded; i++)
+    folded |= !l->reds[i].r || l->reds[i].buf < 0;
+  if (folded)
+    l->k->one_device = "a reduction the host folds at once";
+  else if (exact_launches)
+    l->k->one_device = "NU_VERIFY checks launches on one device";
+  else if (overlapping(l))
+    l->k->one_device = "two of its arguments share an array";
+  else
+    return 1;
+  return 0;
+}
+
+/* The launch on device 0 alone, as nurt has always run it; the lock held. */
+static void launch_one(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
+  nurt_kernel *k = l->k;
   cl_kernel run = k->kernel;
   nurt_kernel *a = NULL;
   if (exact_launches)
@@ -918,9 +1005,12 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   } else {
     set_buffers(l);
   }
-  /* an event only for NU_PROFILE (profile.c says why) */
+  if (nurt_g.ndevices > 1)
+    nurt_split_before_one(l);
+  /* an event only for NU_PROFILE (profile.c says why), or for split.c's
+   * measure of each device's speed */
   cl_event ev = NULL;
-  int timed = nurt_profile_enabled();
+  int timed = nurt_profile_enabled() || nurt_g.ndevices > 1;
   nurt_check(clEnqueueNDRangeKernel(nurt_g.queue, run, dims, NULL, global, local, 0, NULL,
                                     timed ? &ev : NULL),
              "clEnqueueNDRangeKernel", &l->where);
@@ -932,6 +1022,8 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
     k->global[d] = global[d];
     k->local[d] = local ? local[d] : 0;
   }
+  if (nurt_g.ndevices > 1)
+    nurt_split_after_one(l, ev);
   if (timed)
     nurt_prof_push(ev, NURT_EV_KERNEL, k);
   else
@@ -939,6 +1031,33 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   for (size_t i = 0; i < l->nbufs; i++)
     if ((l->bufs[i].mode & NURT_OUT) && l->bufs[i].bytes)
       nurt_arrays_mark_written(l->bufs[i].wlo, l->bufs[i].wbytes, &l->where);
+}
+
+void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local) {
+  nurt_kernel *k = l->k;
+  if (dims < 1 || dims > 3)
+    nurt_check(CL_INVALID_WORK_DIMENSION, "nurt_launch_end", &l->where);
+  for (unsigned d = 0; d < dims; d++)
+    if (local[d] == 0)
+      nurt_fatal("work-group size 0 in dimension %u (kernel %s, loop at %s:%d): the sizes in "
+                 "work(...) must be positive",
+                 d, l->where.kernel, l->where.file, l->where.line);
+  for (unsigned d = 0; d < dims; d++)
+    if (global[d] == 0) {
+      nurt_clock_busy(0);
+      return; /* an empty loop: nothing to run, nothing written */
+    }
+  if (l->nparts > 1)
+    take_blocks(l);
+  nurt_lock();
+  nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
+  if (!(l->nparts > 1 && may_split(l) &&
+        nurt_split_launch(l, dims, global, local, set_arg, part_args))) {
+    /* the blocks take_blocks gave the other devices hold nothing of it */
+    for (int i = 0; i < l->nreds && i < (int)(sizeof l->reds / sizeof *l->reds); i++)
+      memset(l->reds[i].more, 0, sizeof l->reds[i].more);
+    launch_one(l, dims, global, local);
+  }
   nurt_prof_cause(NURT_CAUSE_NONE, NULL, 0, NULL);
   nurt_sync_check();
   nurt_unlock();
@@ -958,6 +1077,7 @@ static void report(void) {
   nurt_copies_pinned_rates(&up, &down);
   nurt_prof_reference(up, down);
   nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels);
+  nurt_split_report(stderr, all_kernels);
 }
 
 static void release_all(void) {
@@ -974,6 +1094,7 @@ static void release_all(void) {
       release_variant(k->exact);
     if (k->capped)
       release_variant(k->capped);
+    nurt_split_release(k);
     free(k->args);
     free(k->name);
     free(k);
@@ -998,6 +1119,7 @@ static void release_all(void) {
   free(modules);
   modules = NULL;
   nmodules = capmodules = 0;
+  nurt_split_release_all(&current);
   free(current.bufs);
   free(current.scatter);
   current = (nurt_launch){0};

@@ -124,6 +124,7 @@ typedef struct nurt_red {
   void *var;
   void *res;
   void (*fold)(void *var, const void *res);
+  void *more[15]; /* NU_DEVICES: the pending results of devices 1, 2, ... */
 } nurt_red;
 
 /* The result block for a launch that reduces into `var` (as nurt_partials;
@@ -168,6 +169,22 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local);
  * far as its iterations and the device allow), so that the group keeps its
  * work-items busy.  `global` stays a multiple of `local`. */
 void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *local);
+
+/* NU_DEVICES (issue 30): the parts a launch is split into over the
+ * devices, by the iterations of its outermost mapped loop (NDRange
+ * dimension dims - 1, `n` iterations, their count in kernel argument
+ * `narg`); 0 when it runs on one device.  `why` (NULL: it may split) is
+ * nucc's reason it cannot, which NU_PROFILE prints.  For each part p < the
+ * count, nurt_split_range gives its iterations [*first, *end), and the
+ * stub answers with nurt_split_region for each buffer argument i, in the
+ * order of the nurt_arg_buffer calls: the bytes the part touches and those
+ * it writes, relative to the pointer as nurt_arg_buffer_at's.  After
+ * nurt_fit_groups, before nurt_launch_end. */
+int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local,
+                    int narg, long long n, const char *why);
+void nurt_split_range(nurt_launch *l, int p, long long *first, long long *end);
+void nurt_split_region(nurt_launch *l, int p, int i, long long lo_bytes, size_t bytes,
+                       long long wlo_bytes, size_t wbytes);
 
 /* Enqueue the NDRange: `dims` dimensions, `global` rounded up by the caller to
  * a multiple of `local`.  Returns without waiting for the kernel. */

@@ -56,6 +56,10 @@ typedef struct nurt_kernel {
   int cap;
   struct nurt_kernel *capped;
   unsigned long suspect; /* launched without an event in this round (profile.c) */
+  /* NU_DEVICES (split.c): the last reason a launch of it stayed on device
+   * 0 (NULL: none did), and each device's measured speed on it */
+  const char *one_device;
+  struct nurt_ksplit *split;
 } nurt_kernel;
 
 /* One kernel argument as last set (launch.c); values over 8 bytes are
@@ -119,6 +123,7 @@ extern int nurt_dying;   /* atomic; set by nurt_fatal and at exit: no second exi
 extern int nurt_failing; /* atomic; set by nurt_fatal: faults only open their pages */
 
 /* device.c */
+enum { NURT_MAX_DEVICES = 16 };
 typedef struct nurt_cl {
   int ready; /* context and queue exist */
   cl_platform_id platform;
@@ -127,6 +132,13 @@ typedef struct nurt_cl {
   cl_command_queue queue;
   char device_name[256];
   char platform_name[256];
+  /* NU_DEVICES=N|all: the devices a launch may be split over, [0] the one
+   * above, the others of its platform and type; one context holds them all,
+   * each has a queue of its own.  ndevices is 1 without NU_DEVICES. */
+  int ndevices;
+  cl_device_id devices[NURT_MAX_DEVICES];
+  cl_command_queue queues[NURT_MAX_DEVICES];
+  char names[NURT_MAX_DEVICES][256];
 } nurt_cl;
 extern nurt_cl nurt_g;
 void nurt_device_init(void);               /* idempotent; exits on failure */
@@ -206,6 +218,9 @@ typedef struct nurt_buf {
   uintptr_t mirror_lo;
   unsigned long mirror_gen;
   int mirror_failed; /* the driver refused: plain copies from now on */
+  /* NU_DEVICES: the array's copies on the other devices and which device
+   * holds each range's current bytes (multi.c); NULL: all on mem's device */
+  struct nurt_peers *peers;
 } nurt_buf;
 
 typedef struct nurt_entry {
@@ -289,6 +304,36 @@ void nurt_copies_release(void);                             /* at exit */
 /* GB/s of a copy each way through pinned host memory (NU_PROFILE's
  * reference for the program's copies); 0 where not measured. */
 void nurt_copies_pinned_rates(double *up, double *down);
+
+/* multi.c: NU_DEVICES, an array's ranges on several devices (offsets into
+ * its buffer; callers hold nurt_lock).  Without a split launch every range
+ * is on device 0 and these do nothing. */
+typedef struct {
+  unsigned long launches;
+  double seconds;
+  unsigned long long bytes_in, bytes_out; /* between devices; device 0 adds the host's */
+} nurt_multi_counts;
+extern nurt_multi_counts nurt_multi_stats[NURT_MAX_DEVICES];
+extern unsigned long long nurt_multi_halo_bytes; /* moved between devices */
+extern unsigned long nurt_multi_halo_copies;
+/* The buffer's copy on device dev (made at first use; 0: b->mem). */
+cl_mem nurt_multi_mem(nurt_buf *b, int dev, const nurt_where *w);
+/* Device dev's copy is made current over [lo, hi), from whichever holds it. */
+void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w);
+/* Device dev wrote [lo, hi): the others' copies of it are stale. */
+void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi);
+/* Before device 0's copy of [lo, hi) is read: the fresh bytes brought in. */
+static inline void nurt_multi_gather(nurt_buf *b, size_t lo, size_t hi, const nurt_where *w) {
+  if (b->peers)
+    nurt_multi_need(b, 0, lo, hi, w);
+}
+/* After device 0's copy of [lo, hi) is written from the host. */
+static inline void nurt_multi_own0(nurt_buf *b, size_t lo, size_t hi) {
+  if (b->peers)
+    nurt_multi_own(b, 0, lo, hi);
+}
+void nurt_multi_forget(nurt_buf *b); /* the buffer goes: its other copies too */
+void nurt_multi_release(void);       /* at exit, the queues drained: copies' memory freed */
 
 /* sync.c: each entry's protection kept to its state */
 /* What happens to an entry; nurt_transition() moves it to its next state by
@@ -407,11 +452,92 @@ void nurt_clock_busy(int on);   /* 1: inside nurt, calling OpenCL without the lo
 void nurt_clock_launched(void); /* a launch is queued (and busy is over) */
 
 /* launch.c */
+/* A buffer argument, set at nurt_launch_end: a later argument of the same
+ * launch may merge its entry into a new one. */
+typedef struct {
+  const void *ptr; /* where the kernel's pointer points */
+  const void *lo;  /* the first byte it may touch (below ptr for a[-1]) */
+  size_t bytes;
+  int mode;
+  int result;    /* a reduction's result block (nurt_red_result) */
+  cl_uint index; /* of the cl_mem; the offset follows */
+  /* what the kernel writes (nurt_arg_writes): [wlo, wlo + wbytes), within
+   * [lo, lo + bytes); the whole range unless narrowed */
+  const void *wlo;
+  size_t wbytes;
+} nurt_bufarg;
+
+/* NU_DEVICES: one part of a split launch (split.c), on device `dev`: the
+ * iterations [first, end) of the outermost mapped loop, run by `items`
+ * work-items of the outermost NDRange dimension from global id `first`
+ * (fewer than the iterations where the kernel strides over them). */
+typedef struct {
+  int dev;
+  size_t first, end, items;
+} nurt_part;
+/* What part p touches of buffer argument i, relative to its pointer. */
+typedef struct {
+  long long lo, wlo;
+  size_t bytes, wbytes;
+} nurt_region;
+
+/* nurt is single-threaded: one launch is under construction at a time. */
+struct nurt_launch {
+  nurt_kernel *k;
+  nurt_where where;
+  cl_uint next_arg;
+  nurt_bufarg *bufs;
+  size_t nbufs, cap;
+  const char *names;          /* the buffers' source names, "a\0b\0", for NU_PROFILE */
+  struct nurt_rows **scatter; /* gathered tables the kernel writes: back after the launch */
+  size_t nscatter, capscatter;
+  /* the launch's reductions (nurt_red_result) and device scratch, which
+   * each device of a split launch gets its own of (launch.c) */
+  struct nurt_launch_red {
+    nurt_red *r;
+    const void *key;
+    size_t bytes;
+    void *res;
+    int acc;                      /* as the stub set it, for device 0 */
+    int buf;                      /* its argument in bufs, -1 until set */
+    void *more[NURT_MAX_DEVICES]; /* other devices' blocks, this launch */
+  } reds[8];
+  int nreds;
+  struct nurt_launch_scratch {
+    const void *key;
+    size_t bytes;
+    cl_uint index;
+  } scratch[8];
+  int nscratch;
+  int nparts; /* > 1: split over devices (split.c) */
+  int narg;   /* the kernel argument that holds the iterations' count */
+  nurt_part parts[NURT_MAX_DEVICES];
+  nurt_region *regions; /* nparts x nbufs, part by part */
+  size_t capregions;
+};
 /* While on, launches run their kernels built without contraction (each
  * a*b + c rounded twice, as C without FMA): NU_VERIFY's rerun. */
 void nurt_launch_exact(int on);
 /* Whether m's program already forbids contraction (nucc -ffp-contract=off). */
 int nurt_module_exact(const nurt_module *m);
+
+/* split.c: a launch over the devices of NU_DEVICES (nurt_split_plan and
+ * the rest are nurt.h's); 1 when it ran split, 0 when launch.c runs it */
+/* launch.c's clSetKernelArg, skipped when the argument holds the value */
+typedef void (*nurt_set_arg)(nurt_launch *l, cl_uint i, size_t size, const void *value);
+/* launch.c's arguments of part p that are per device: a reduction's result
+ * block, its accumulate flag and scratch (lock held) */
+typedef void (*nurt_part_args)(nurt_launch *l, int p, int dev);
+int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const size_t *local,
+                      nurt_set_arg set_arg, nurt_part_args part_args);
+/* Before a launch on device 0 alone: the ranges it reads brought there; after
+ * it, those it wrote there only. */
+void nurt_split_before_one(nurt_launch *l);
+void nurt_split_after_one(nurt_launch *l, cl_event ev); /* before ev goes to the profile */
+/* NU_PROFILE: the line of each device and the kernels kept on one. */
+void nurt_split_report(FILE *out, const nurt_kernel *kernels);
+void nurt_split_release(nurt_kernel *k);
+void nurt_split_release_all(nurt_launch *l); /* at exit */
 
 /* rows.c: tables of rows (T **, T ***) a kernel subscripts through */
 typedef struct nurt_rows nurt_rows;

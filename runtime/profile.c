@@ -96,7 +96,7 @@ void nurt_prof_launched(nurt_kernel *k) {
     return;
   if (nsuspects == capsuspects) {
     size_t n = capsuspects ? 2 * capsuspects : 16;
-    nurt_kernel **v = realloc(suspects, n * sizeof *v);
+    nurt_kernel **v = realloc(suspects, n * sizeof(nurt_kernel *));
     if (!v)
       nurt_fatal("out of host memory");
     suspects = v;

@@ -170,3 +170,16 @@ foreach(script IN LISTS NUCC_BAD_SCRIPTS)
     COMMAND bash ${script} $<TARGET_FILE:nucc> ${NUCC_TEST_WORK}/bad.${name})
   set_tests_properties(bad.${name} PROPERTIES LABELS "bad" TIMEOUT 120)
 endforeach()
+
+# --- multi.<name>: one nest over two devices (NU_DEVICES=2) ----------------
+# PoCL's two pthread devices; the program gives the sequential answer, and
+# NU_PROFILE says which loops were split and why the others were not.
+file(GLOB NUCC_MULTI_PROGRAMS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/multi/*.c)
+foreach(src IN LISTS NUCC_MULTI_PROGRAMS)
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME multi.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/multi/check_multi.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/multi.${name} ${src})
+  set_tests_properties(multi.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "run;multi" TIMEOUT 300)
+endforeach()

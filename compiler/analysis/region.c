@@ -10,7 +10,9 @@
 
 #include <isl/ast.h>
 #include <isl/ast_build.h>
+#include <isl/constraint.h>
 #include <isl/id.h>
+#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/space.h>
 #include <isl/val.h>
@@ -261,6 +263,65 @@ static Expr *first_bound(Poly *p, Vec *accs, bool hi) {
   return sum;
 }
 
+/* Each access's domain narrowed to the iterations whose outermost mapped
+ * index (set dimension 0) lies in [nu_plo, nu_phi]: two parameters the
+ * stub sets per part of a split launch.  Returns the old domains, for
+ * part_restore. */
+static isl_set **part_narrow(Vec *accs) {
+  isl_set **old = xcalloc((size_t)accs->len, sizeof(isl_set *));
+  for (int i = 0; i < accs->len; i++) {
+    PolyAccess *a = accs->items[i];
+    old[i] = a->dom;
+    isl_set *d = isl_set_copy(a->dom);
+    isl_size np = isl_set_dim(d, isl_dim_param);
+    d = isl_set_add_dims(d, isl_dim_param, 2);
+    d = isl_set_set_dim_name(d, isl_dim_param, (unsigned)np, "nu_plo");
+    d = isl_set_set_dim_name(d, isl_dim_param, (unsigned)np + 1, "nu_phi");
+    isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(d));
+    isl_constraint *c = isl_constraint_alloc_inequality(isl_local_space_copy(ls));
+    c = isl_constraint_set_coefficient_si(c, isl_dim_set, 0, 1);
+    c = isl_constraint_set_coefficient_si(c, isl_dim_param, (int)np, -1);
+    d = isl_set_add_constraint(d, c);
+    c = isl_constraint_alloc_inequality(ls);
+    c = isl_constraint_set_coefficient_si(c, isl_dim_set, 0, -1);
+    c = isl_constraint_set_coefficient_si(c, isl_dim_param, (int)np + 1, 1);
+    a->dom = isl_set_add_constraint(d, c);
+  }
+  return old;
+}
+
+static void part_restore(Vec *accs, isl_set **old) {
+  for (int i = 0; i < accs->len; i++) {
+    PolyAccess *a = accs->items[i];
+    isl_set_free(a->dom);
+    a->dom = old[i];
+  }
+  xfree(old);
+}
+
+/* The first-subscript bounds of one part of a split launch (Buffer.part_lo
+ * and the rest): only where set dimension 0 is the outermost mapped loop. */
+static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
+  KernelInfo *ki = p->ki;
+  LoopInfo *l0 = ki->loops.len ? ki->loops.items[0] : NULL;
+  if (!l0 || !l0->mapped || l0->loop != ki->k->mapped[0] || p->ndims < 1)
+    return;
+  isl_set **old = part_narrow(accs);
+  Expr *lo = first_bound(p, accs, false), *hi = lo ? first_bound(p, accs, true) : NULL;
+  Expr *wlo = NULL, *whi = NULL;
+  if (writes->len) {
+    wlo = first_bound(p, writes, false);
+    whi = wlo ? first_bound(p, writes, true) : NULL;
+  }
+  part_restore(accs, old);
+  if (!lo || !hi || (writes->len && (!wlo || !whi)))
+    return;
+  buf->part_lo = lo;
+  buf->part_hi = hi;
+  buf->part_wlo = wlo;
+  buf->part_whi = whi;
+}
+
 void region_analyse(KernelInfo *ki) {
   Kernel *k = ki->k;
   if (!k->buffers.len)
@@ -295,6 +356,7 @@ void region_analyse(KernelInfo *ki) {
         buf->write_hi = whi;
       }
     }
+    part_bounds(p, buf, &accs, &writes);
     xfree(writes.items);
   }
   poly_free(p);

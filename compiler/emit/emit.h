@@ -43,6 +43,10 @@ typedef struct {
 
 Vec emit_kernel_signature(Kernel *k);
 
+/* stub.c: why NU_DEVICES cannot split the kernel's launches over devices
+ * (a new string), or NULL when it may; sig is its signature. */
+char *emit_split_refusal(Kernel *k, Vec *sig);
+
 /* signature.c: reductions' storage type, and `a OP b` in OpenCL C or C. */
 const char *emit_red_type(const Reduction *r);
 char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool opencl);

@@ -96,6 +96,12 @@ void emit_report(Kernel *k, const char *path) {
     else if (tt->stream)
       buf_printf(&b, ", streaming along %s", tt->space[0]->var->name);
   }
+  char *one = emit_split_refusal(k, &sig);
+  if (one)
+    buf_printf(&b, "; NU_DEVICES: one device (%s)", one);
+  else
+    buf_printf(&b, "; NU_DEVICES: split by %s", k->mapped[0]->var->name);
+  xfree(one);
   printf("%s\n", b.s);
   for (int i = 0; i < k->hints.len; i++)
     printf("%s:%d: hint: %s\n", path, k->mapped[0]->loc.line, (char *)k->hints.items[i]);

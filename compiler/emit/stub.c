@@ -833,6 +833,117 @@ static void print_fit_groups(Kernel *k, Buf *b) {
     buf_printf(b, "  nurt_spread_groups(%d, nu_global, nu_local);\n", k->dims);
 }
 
+/* Why a launch cannot be split over devices (NU_DEVICES), or NULL: each
+ * part must touch rows the stub can bound, and nothing in the kernel may
+ * depend on the work-groups or on which work-item ran last. */
+char *emit_split_refusal(Kernel *k, Vec *sig) {
+  for (int i = 0; i < k->reductions.len; i++)
+    if (!emit_red_may_defer(k->reductions.items[i]))
+      return xstrdup("a reduction into an array element");
+  if (k->caches.len)
+    return xstrdup("cache() stages tiles by work-group");
+  if (k->sweep)
+    return xstrdup("a wavefront");
+  if (k->ttile)
+    return xstrdup("time tiles read their halo from the launch's own steps");
+  if (k->info->copyouts.len)
+    return xstrdup("a temporary's last value");
+  for (int i = 0; i < sig->len; i++) {
+    KParam *q = sig->items[i];
+    /* a reduction's tree and result: each device has its own */
+    if ((q->kind == KP_LOCAL || q->kind == KP_SCRATCH || q->kind == KP_RESULT) &&
+        !k->reductions.len)
+      return xstrdup("__local memory or results per work-group");
+    if (q->kind != KP_BUFFER)
+      continue;
+    Buffer *bf = q->of;
+    char *name = print_expr_text(bf->path);
+    char *why = NULL;
+    Access *unbounded;
+    if (bf->rows)
+      why = xformat("'%s' is a table of rows", name);
+    else if (buffer_snapshot_of(bf))
+      why = xformat("'%s' is a snapshot", name);
+    else if (!bf->size_text && !(bf->type->kind == TY_ARRAY && bf->type->len >= 0) &&
+             !extent_first_bounded(k, bf, &unbounded))
+      why = xformat("'%s' takes its extent from its heap block", name);
+    else if (!bf->part_lo)
+      why = xformat("the rows of '%s' one part touches cannot be bounded", name);
+    xfree(name);
+    if (why)
+      return why;
+  }
+  return NULL;
+}
+
+/* NU_DEVICES: nurt may split the outermost mapped loop (NDRange dimension
+ * dims - 1) into parts, one per device; for each part the stub gives the
+ * rows of every buffer it touches and writes (region.c's part bounds), so
+ * that nurt moves only those.  A refusal names its reason for NU_PROFILE. */
+static void print_split(Kernel *k, Vec *sig, Buf *b) {
+  char *why = emit_split_refusal(k, sig);
+  if (why) {
+    char *q = xformat("\"%s\"", why); /* names and words: nothing to escape */
+    buf_printf(b, "  nurt_split_plan(nu_l, %d, nu_global, nu_local, -1, 0, %s);\n", k->dims, q);
+    xfree(q);
+    xfree(why);
+    return;
+  }
+  /* the kernel argument that holds nu_n0: each part runs the iterations
+   * [first, end) of the outermost mapped loop with it set to `end` */
+  int narg = 0;
+  for (int i = 0; i < sig->len; i++) {
+    KParam *q = sig->items[i];
+    if (q->kind == KP_BOUND && !strcmp(q->host, "nu_n0"))
+      break;
+    narg += q->kind == KP_BUFFER || q->kind == KP_RESULT ? 2 : 1;
+  }
+  buf_printf(
+      b,
+      "  int nu_p, nu_np = nurt_split_plan(nu_l, %d, nu_global, nu_local, %d, nu_n0, NULL);\n"
+      "  for (nu_p = 0; nu_p < nu_np; nu_p++) { /* C89: no declaration in the for */\n"
+      "    long long nu_ga, nu_gb;\n"
+      "    nurt_split_range(nu_l, nu_p, &nu_ga, &nu_gb);\n"
+      "    long long nu_plo = nurt_min(nu_lb0 + nu_ga * nu_st0, nu_lb0 + (nu_gb - 1) * nu_st0);\n"
+      "    long long nu_phi = nurt_max(nu_lb0 + nu_ga * nu_st0, nu_lb0 + (nu_gb - 1) * nu_st0);\n"
+      "    if (nu_ga >= nu_gb)\n"
+      "      nu_phi = nu_plo - 1; /* no iteration: empty regions */\n"
+      "    (void)nu_plo, (void)nu_phi; /* where the regions name neither */\n",
+      k->dims, narg);
+  int idx = 0;
+  for (int i = 0; i < sig->len; i++) {
+    KParam *q = sig->items[i];
+    if (q->kind != KP_BUFFER)
+      continue;
+    Buffer *bf = q->of;
+    char *rb = row_bytes(bf);
+    char *lo = print_host_text(bf->part_lo), *hi = print_host_text(bf->part_hi);
+    buf_printf(b,
+               "    {\n"
+               "      long long nu_r0 = %s, nu_r1 = nurt_max(nu_r0 - 1, %s);\n",
+               lo, hi);
+    if (bf->part_wlo) {
+      char *wlo = print_host_text(bf->part_wlo), *whi = print_host_text(bf->part_whi);
+      buf_printf(b, "      long long nu_w0 = %s, nu_w1 = nurt_max(nu_w0 - 1, %s);\n", wlo, whi);
+      xfree(wlo);
+      xfree(whi);
+    } else {
+      buf_puts(b, "      long long nu_w0 = 0, nu_w1 = -1;\n");
+    }
+    buf_printf(
+        b,
+        "      nurt_split_region(nu_l, nu_p, %d, nu_r0 * (long long)(%s),\n"
+        "                        (size_t)(nu_r1 - nu_r0 + 1) * %s, nu_w0 * (long long)(%s),\n"
+        "                        (size_t)(nu_w1 - nu_w0 + 1) * %s);\n"
+        "    }\n",
+        idx++, rb, rb, rb, rb);
+    xfree(lo);
+    xfree(hi);
+    xfree(rb);
+  }
+  buf_puts(b, "  }\n");
+}
+
 /* After the launch: the reductions' results, and the sequentially last
  * iteration's temporaries, as the loop leaves them. */
 static void print_results(Kernel *k, bool ran, Buf *b) {
@@ -874,6 +985,7 @@ char *emit_host_stub(Kernel *k) {
     if (!print_kernel_arg(k, sig.items[i], &b))
       return NULL;
   print_fit_groups(k, &b);
+  print_split(k, &sig, &b);
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   if (k->ttile)
     buf_puts(&b, "  }\n");

@@ -599,6 +599,10 @@ typedef struct Buffer {
   /* the same over the accesses that write, for the launch's written range
    * (nurt_arg_writes); NULL: extent.c's intervals decide, or none */
   Expr *write_lo, *write_hi;
+  /* the same two pairs over the iterations whose outermost mapped index lies
+   * in [nu_plo, nu_phi], two names the stub sets for each part of a launch
+   * that NU_DEVICES splits over devices (region.c); NULL: no split */
+  Expr *part_lo, *part_hi, *part_wlo, *part_whi;
   /* under wavefront: the same over the whole sweep, every hyperplane (the
    * stub reserves that range at the first one, so it is not grown launch by
    * launch); NULL otherwise */

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# check_multi.sh — a program split over two devices (NU_DEVICES=2 on PoCL's
+# two pthread devices) prints what the sequential build prints, and its
+# NU_PROFILE report says that the loops its first lines name were split
+# over both devices, or kept on one for the reason given:
+#   // multi-split: 17 21            the loops at these lines split
+#   // multi-one: 22 a reduction     the loop at line 22 on one device, why
+# Usage: check_multi.sh NUCC PKG_CONFIG_DIR WORKDIR prog.c
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+nucc=$1 pcdir=$2 work=$3 prog=$4
+export NU_DEVICES=2 POCL_DEVICES="pthread pthread"
+bash "$here/../run_both.sh" "$nucc" "$pcdir" "$work" "$prog" || exit 1
+name=$(basename "$prog")
+NU_PROFILE=1 "$work/nu" >"$work/profile.out" 2>"$work/profile.err" || {
+  echo "FAIL: the NU_PROFILE run failed"
+  cat "$work/profile.err"
+  exit 1
+}
+status=0
+if ! grep -q '^  device 1: .*, [1-9][0-9]* launches' "$work/profile.err"; then
+  echo "FAIL: device 1 ran no launch"
+  status=1
+fi
+for line in $(head -n 10 "$prog" | sed -n 's|^// multi-split: *||p'); do
+  if ! grep -q "$name:$line): split [0-9]* times" "$work/profile.err"; then
+    echo "FAIL: the loop at $name:$line was not split"
+    status=1
+  fi
+done
+while read -r line why; do
+  [ -n "$line" ] || continue
+  if ! grep -qF "$name:$line): on device 0 only: $why" "$work/profile.err"; then
+    echo "FAIL: the loop at $name:$line is not kept on one device because of '$why'"
+    status=1
+  fi
+done < <(head -n 10 "$prog" | sed -n 's|^// multi-one: *||p')
+[ $status = 0 ] || sed -n '/NU_DEVICES/,$p' "$work/profile.err"
+exit $status
