@@ -313,6 +313,7 @@ int nurt_copy_direct(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
     nurt_counters.direct_probe = probe_direct();
   if (!nurt_counters.direct_probe)
     return 0;
+  nurt_multi_gather(b, nurt_off(e, lo), nurt_off(e, hi), &e->writer);
   cl_event ev;
   nurt_check(clEnqueueReadBuffer(nurt_g.queue, b->mem, CL_TRUE, nurt_off(e, lo), hi - lo,
                                  (void *)lo, 0, NULL, &ev),
