@@ -36,7 +36,22 @@ typedef struct Uses {
   Func *f;
   Var *root;
   Symtab *names;
+  Vec *seen; /* Func*: copies of a table's helpers checked in this walk */
 } Uses;
+
+static void check_stmt(Uses *u, Stmt *s);
+
+/* A helper's copy for a table of rows, checked again for each kernel that
+ * calls it: a later pass finds the kernel's call already on the copy, and
+ * must refuse it as the first did (--openmp reports the first refusal). */
+static void check_table_copy(Uses *from, Func *c) {
+  if (vec_contains(from->seen, c))
+    return;
+  vec_push(from->seen, c);
+  Uses u = *from;
+  u.f = c;
+  check_stmt(&u, c->body);
+}
 
 static void check_uses(Uses *u, Expr *e);
 
@@ -62,7 +77,8 @@ static bool check_row_uses(Uses *u, Expr *e, int levels) {
                      "'%s' in '%s': a table of rows handed to a helper may only be subscripted "
                      "down to its numbers (%s) or handed on whole to another helper: the device "
                      "holds no pointer to a row",
-                     t, u->f->name, levels == 1 ? "w[i][j]" : "u[i][j][k]");
+                     t, u->f->written_as ? u->f->written_as : u->f->name,
+                     levels == 1 ? "w[i][j]" : "u[i][j][k]");
     xfree(t);
     u->fv->ok = false;
     return true;
@@ -101,8 +117,12 @@ static void check_uses(Uses *u, Expr *e) {
         e->callee = flatten(u->names, e->callee, i, a);
         continue;
       }
-      if (i < e->callee->nparams && e->callee->params[i]->flat)
+      if (i < e->callee->nparams && e->callee->params[i]->flat) {
+        if (type_row_levels(e->callee->params[i]->type) && ir_path_root(a) &&
+            ir_path_root(a)->var == u->root)
+          check_table_copy(u, e->callee);
         continue;
+      }
       check_uses(u, a);
     }
     return;
@@ -147,8 +167,10 @@ static Func *flatten(Symtab *names, Func *f, int i, Expr *path) {
         !c->params[i]->flat)
       continue;
     /* another kernel's copy: its uses are checked for this kernel too */
-    Uses u = {checking, c, ir_path_root(path)->var, names};
-    check_stmt(&u, c->body);
+    Vec seen = {0};
+    Uses u = {checking, c, ir_path_root(path)->var, names, &seen};
+    check_table_copy(&u, c);
+    xfree(seen.items);
     return c;
   }
   Buf n = {0};
@@ -172,8 +194,10 @@ static Func *flatten(Symtab *names, Func *f, int i, Expr *path) {
   vec_push(&flattened, f);
   vec_push(&flattened, path);
   vec_push(&flattened, c);
-  Uses u = {checking, c, ir_path_root(path)->var, names};
-  check_stmt(&u, c->body);
+  Vec seen = {0};
+  Uses u = {checking, c, ir_path_root(path)->var, names, &seen};
+  check_table_copy(&u, c);
+  xfree(seen.items);
   return c;
 }
 
@@ -182,6 +206,14 @@ void structarg_visit_call(FV *fv, Expr *call) {
   if (!f)
     return;
   for (int i = 0; i < f->nparams && i < call->nargs; i++) {
+    Expr *at = ir_path_root(call->args[i]);
+    if (f->params[i]->flat && type_row_levels(f->params[i]->type) && at) {
+      Vec seen = {0};
+      Uses u = {fv, f, at->var, fv->k->names, &seen};
+      check_table_copy(&u, f);
+      xfree(seen.items);
+      continue;
+    }
     if (!is_flat_param(call->callee, i))
       continue;
     Expr *a = call->args[i];
