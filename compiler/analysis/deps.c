@@ -348,7 +348,7 @@ bool deps_check(KernelInfo *ki) {
   bool ok = true;
   for (int x = 0; x < p->accs.len; x++) {
     PolyAccess *a = p->accs.items[x];
-    if ((a->acc->site || a->e->alias) && a->acc->nsubs > 1 && !a->red)
+    if ((a->acc->site || a->e->alias) && a->acc->nsubs > 1 && !a->red && !a->acc->named)
       ok &= check_row(a);
   }
   for (int b = 0; b < k->buffers.len; b++) {

@@ -442,6 +442,7 @@ static void add_global_access(PtrUse *u, Expr *use, bool read, bool write) {
     a->site = top_use(u)->call;
     a->hloop = u->loop;
     a->certain = !u->may && !u->jumped;
+    a->named = b->rows > 0;
   }
 }
 
@@ -456,8 +457,10 @@ static bool func_names(Func *f, Expr *path) {
 /* A call in a helper to another helper that names the same file-scope
  * array: its uses there, in the callee's terms put in the caller's. */
 static void walk_global_call(PtrUse *u, Expr *e) {
+  /* a struct or table handed on whole is the callee's globals now */
   for (int i = 0; i < e->nargs; i++)
-    walk_ptr_uses(u, e->args[i], true, false);
+    if (i >= e->callee->nparams || !e->callee->params[i]->flat)
+      walk_ptr_uses(u, e->args[i], true, false);
   if (!func_names(e->callee, u->global))
     return;
   for (PtrUse *w = u; w; w = w->parent)
@@ -693,7 +696,8 @@ void helperptr_visit_call(FV *fv, Expr *call) {
   bool any = false;
   for (int i = 0; i < f->nparams; i++) {
     key[i] = '-';
-    if (i >= call->nargs || f->params[i]->type->kind != TY_PTR)
+    /* a table of rows the kernel flattened (structarg.c) is its globals' */
+    if (i >= call->nargs || f->params[i]->type->kind != TY_PTR || f->params[i]->flat)
       continue;
     if (!ptr_arg(fv, f, f->params[i], call->args[i], &args[i])) {
       fv->ok = false;

@@ -22,7 +22,8 @@ static int nflat;
  * from outside only member by member. */
 static bool is_flat_param(Func *f, int i) {
   return i < f->nparams && !f->params[i]->flat &&
-         (type_is_struct_of_buffers(f->params[i]->type) || type_is_struct_ok(f->params[i]->type));
+         (type_is_struct_of_buffers(f->params[i]->type) || type_is_struct_ok(f->params[i]->type) ||
+          type_row_levels(f->params[i]->type));
 }
 
 static Func *flatten(Symtab *names, Func *f, int i, Expr *path);
@@ -35,10 +36,65 @@ typedef struct Uses {
   Func *f;
   Var *root;
   Symtab *names;
+  Vec *seen; /* Func*: copies of a table's helpers checked in this walk */
 } Uses;
+
+static void check_stmt(Uses *u, Stmt *s);
+
+/* A helper's copy for a table of rows, checked again for each kernel that
+ * calls it: a later pass finds the kernel's call already on the copy, and
+ * must refuse it as the first did (--openmp reports the first refusal). */
+static void check_table_copy(Uses *from, Func *c) {
+  if (vec_contains(from->seen, c))
+    return;
+  vec_push(from->seen, c);
+  Uses u = *from;
+  u.f = c;
+  check_stmt(&u, c->body);
+}
+
+static void check_uses(Uses *u, Expr *e);
+
+/* A table of rows (float **w) handed to a helper is the kernel's table as
+ * it is in the body: subscripted down to its numbers (w[r][j], read or
+ * written, at the rows its offsets give) or handed on whole.  A row of its
+ * own (w[r], w[r] + j, &w[r][j]) or the table kept elsewhere is a pointer
+ * the device does not have. */
+static bool check_row_uses(Uses *u, Expr *e, int levels) {
+  int n = 0;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  Expr *addr = e->kind == EX_UNARY && e->op == OP_ADDR ? e->a : NULL;
+  while (addr && addr->kind == EX_INDEX)
+    addr = addr->a;
+  bool whole = n == levels + 1 && base->kind == EX_VAR && base->var == u->root;
+  bool bad = (base->kind == EX_VAR && base->var == u->root && !whole) ||
+             (addr && addr->kind == EX_VAR && addr->var == u->root);
+  if (bad) {
+    char *t = print_expr_text(e);
+    kernelinfo_error(u->fv, e->loc,
+                     "'%s' in '%s': a table of rows handed to a helper may only be subscripted "
+                     "down to its numbers (%s) or handed on whole to another helper: the device "
+                     "holds no pointer to a row",
+                     t, u->f->written_as ? u->f->written_as : u->f->name,
+                     levels == 1 ? "w[i][j]" : "u[i][j][k]");
+    xfree(t);
+    u->fv->ok = false;
+    return true;
+  }
+  if (!whole)
+    return false;
+  for (Expr *x = e; x->kind == EX_INDEX; x = x->a)
+    check_uses(u, x->b);
+  return true;
+}
 
 static void check_uses(Uses *u, Expr *e) {
   if (!e)
+    return;
+  int levels = type_row_levels(u->root->type);
+  if (levels && e->kind != EX_CALL && check_row_uses(u, e, levels))
     return;
   if ((e->kind == EX_VAR || e->kind == EX_MEMBER) && ir_path_root(e) &&
       ir_path_root(e)->var == u->root) {
@@ -61,8 +117,12 @@ static void check_uses(Uses *u, Expr *e) {
         e->callee = flatten(u->names, e->callee, i, a);
         continue;
       }
-      if (i < e->callee->nparams && e->callee->params[i]->flat)
+      if (i < e->callee->nparams && e->callee->params[i]->flat) {
+        if (type_row_levels(e->callee->params[i]->type) && ir_path_root(a) &&
+            ir_path_root(a)->var == u->root)
+          check_table_copy(u, e->callee);
         continue;
+      }
       check_uses(u, a);
     }
     return;
@@ -107,8 +167,10 @@ static Func *flatten(Symtab *names, Func *f, int i, Expr *path) {
         !c->params[i]->flat)
       continue;
     /* another kernel's copy: its uses are checked for this kernel too */
-    Uses u = {checking, c, ir_path_root(path)->var, names};
-    check_stmt(&u, c->body);
+    Vec seen = {0};
+    Uses u = {checking, c, ir_path_root(path)->var, names, &seen};
+    check_table_copy(&u, c);
+    xfree(seen.items);
     return c;
   }
   Buf n = {0};
@@ -132,8 +194,10 @@ static Func *flatten(Symtab *names, Func *f, int i, Expr *path) {
   vec_push(&flattened, f);
   vec_push(&flattened, path);
   vec_push(&flattened, c);
-  Uses u = {checking, c, ir_path_root(path)->var, names};
-  check_stmt(&u, c->body);
+  Vec seen = {0};
+  Uses u = {checking, c, ir_path_root(path)->var, names, &seen};
+  check_table_copy(&u, c);
+  xfree(seen.items);
   return c;
 }
 
@@ -142,6 +206,14 @@ void structarg_visit_call(FV *fv, Expr *call) {
   if (!f)
     return;
   for (int i = 0; i < f->nparams && i < call->nargs; i++) {
+    Expr *at = ir_path_root(call->args[i]);
+    if (f->params[i]->flat && type_row_levels(f->params[i]->type) && at) {
+      Vec seen = {0};
+      Uses u = {fv, f, at->var, fv->k->names, &seen};
+      check_table_copy(&u, f);
+      xfree(seen.items);
+      continue;
+    }
     if (!is_flat_param(call->callee, i))
       continue;
     Expr *a = call->args[i];
@@ -149,12 +221,20 @@ void structarg_visit_call(FV *fv, Expr *call) {
     bool own = root && (fv->helper || kernelinfo_is_local(fv->ki, root->var));
     if (type_is_struct_ok(f->params[i]->type) && (!root || own))
       continue; /* a value of the work-item's */
-    if (!root || (fv->helper ? true : kernelinfo_is_local(fv->ki, root->var))) {
+    bool table = type_row_levels(f->params[i]->type);
+    if (!root || (table && a->kind != EX_VAR) ||
+        (fv->helper ? true : kernelinfo_is_local(fv->ki, root->var))) {
       char *t = print_expr_text(a);
-      kernelinfo_error(fv, a->loc,
-                       "'%s' handed to '%s': a struct with pointer members must come from "
-                       "outside the loop (its members become the kernel's buffers)",
-                       t, f->name);
+      if (table)
+        kernelinfo_error(fv, a->loc,
+                         "'%s' handed to '%s': a table of rows must be a variable from outside "
+                         "the loop, handed as it is (it becomes the kernel's buffer and offsets)",
+                         t, f->name);
+      else
+        kernelinfo_error(fv, a->loc,
+                         "'%s' handed to '%s': a struct with pointer members must come from "
+                         "outside the loop (its members become the kernel's buffers)",
+                         t, f->name);
       xfree(t);
       fv->ok = false;
       continue;

@@ -98,26 +98,45 @@ static void print_tile_access(Cache *c, Expr **subs, int n, Buf *b, Printer *p) 
 /* A table of rows through its offsets (nurt_arg_rows): w[i][j] is
  * w[w_rows[i] + j], u[i][j][k] is u[u_rows[u_rows[i] + j] + k]; subs is
  * innermost first, as cl_index collects them. */
-static void print_rows_index(Printer *p, Buffer *buf, Expr **subs, int n, Buf *b) {
+static void print_rows_index(Printer *p, const char *name, Expr **subs, int n, Buf *b) {
   Buf at = {0};
   for (int i = n - 1; i >= 0; i--) {
     Buf sub = {0};
     print_expr(p, subs[i], &sub);
     if (i == n - 1) {
-      buf_printf(&at, "%s_rows[%s]", buf->name, sub.s);
+      buf_printf(&at, "%s_rows[%s]", name, sub.s);
     } else {
       char *prev = at.s;
       at = (Buf){0};
       if (i)
-        buf_printf(&at, "%s_rows[%s + (%s)]", buf->name, prev, sub.s);
+        buf_printf(&at, "%s_rows[%s + (%s)]", name, prev, sub.s);
       else
-        buf_printf(&at, "%s[%s + (%s)]", buf->name, prev, sub.s);
+        buf_printf(&at, "%s[%s + (%s)]", name, prev, sub.s);
       xfree(prev);
     }
     xfree(sub.s);
   }
   buf_puts(b, at.s);
   xfree(at.s);
+}
+
+/* A table of rows a helper's copy names (structarg.c): the kernel handed
+ * it its numbers and offsets under the table's name. */
+static bool cl_helper_index(Printer *p, Expr *e, Buf *b) {
+  int n = 0;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  int levels = base->kind == EX_VAR ? type_row_levels(base->var->type) : 0;
+  if (!levels || levels + 1 != n || !(base->var->global || base->var->flat_root))
+    return false;
+  Expr **subs = xcalloc((size_t)n, sizeof(Expr *));
+  n = 0;
+  for (Expr *x = e; x->kind == EX_INDEX; x = x->a)
+    subs[n++] = x->b;
+  print_rows_index(p, print_cl_name(base->var->name), subs, n, b);
+  xfree(subs);
+  return true;
 }
 
 /* a[i][j] → a[(i) * a_d1 + (j)] */
@@ -151,7 +170,7 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
     return true;
   }
   if (buf->rows) {
-    print_rows_index(p, buf, subs, n, b);
+    print_rows_index(p, buf->name, subs, n, b);
     xfree(subs);
     return true;
   }
@@ -230,7 +249,7 @@ static void print_param_type(Func *f, Var *v, Buf *b) {
 }
 
 static void print_func(Func *f, Buf *b) {
-  Printer p = {.opencl = true, .on_path = cl_path};
+  Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_helper_index};
   buf_printf(b, "%s nu_%s(", type_cl_name(f->ret), f->name);
   int n = 0; /* a flattened struct is no parameter: its members are globals */
   for (int i = 0; i < f->nparams; i++) {

@@ -679,14 +679,15 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
           /* pointers to scalars and to structs of numbers too: a kernel
            * hands them the address of an element of a buffer or of a local
            * (helperptr.c); a struct whose members point to such arrays is
-           * flattened into them at the call (structarg.c) */
+           * flattened into them at the call (structarg.c), and so is a
+           * table of rows (float **w) the kernel holds */
           Type *pt = f->params[j]->type;
-          if (!type_is_value(pt) && !type_is_struct_of_buffers(pt) &&
+          if (!type_is_value(pt) && !type_is_struct_of_buffers(pt) && !type_row_levels(pt) &&
               !(pt->kind == TY_PTR && (type_is_arith(pt->base) || type_is_struct_ok(pt->base))))
             diag_error(frontend_loc_of(p),
                        "function '%s' called from a kernel takes '%s': only scalar "
-                       "parameters, structs of numbers, pointers to either and structs of "
-                       "such pointers and numbers are supported",
+                       "parameters, structs of numbers, pointers to either, structs of such "
+                       "pointers and numbers, and tables of rows (T **, T ***) are supported",
                        f->name, f->params[j]->type->spelling);
         }
         f->ret = conv_type(clang_getResultType(clang_getCursorType(def)));

@@ -30,6 +30,13 @@ bool type_is_struct_of_buffers(const Type *t) {
   return true;
 }
 
+int type_row_levels(const Type *t) {
+  int n = 0;
+  for (; t && t->kind == TY_PTR && t->base && t->base->kind == TY_PTR; t = t->base)
+    n++;
+  return n <= 2 && t && t->kind == TY_PTR && type_is_arith(t->base) ? n : 0;
+}
+
 long long type_size(const Type *t) {
   static const long long sizes[] = {
       [TY_BOOL] = 1, [TY_CHAR] = 1, [TY_UCHAR] = 1, [TY_SHORT] = 2, [TY_USHORT] = 2, [TY_INT] = 4,

@@ -214,6 +214,9 @@ bool type_is_value(const Type *t);
  * structs of either kind included: a helper may take it by value, and the
  * kernel flattens it (analysis/structarg.c). */
 bool type_is_struct_of_buffers(const Type *t);
+/* A table of rows as a kernel copies it: T ** (1) or T *** (2), pointers
+ * all the way down to numbers (Buffer.rows); 0 for anything else. */
+int type_row_levels(const Type *t);
 /* The host's size in bytes of a scalar or struct type, 0 if unknown. */
 long long type_size(const Type *t);
 /* The OpenCL C spelling of a scalar type ("uint"), NULL if none. */
@@ -573,6 +576,8 @@ typedef struct Access {
                              it (analysis.h), NULL when none */
   bool certain;           /* at a site: the helper makes it in every iteration of those
                              loops, whenever it is called (no condition, no jump before) */
+  bool named;             /* at a site: a table of rows the helper subscripts down to its
+                             numbers itself (structarg.c), no row it was handed to stay in */
 } Access;
 
 /* A free array of the kernel: a variable or member path (`m->data`). */

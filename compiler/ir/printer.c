@@ -142,6 +142,17 @@ void print_global_param(Func *f, Expr *path, const char *name, Buf *b) {
     xfree(n.s);
     return;
   }
+  /* a table of rows is the kernel's two: its numbers and its offsets
+   * (nurt_arg_rows), which the helper indexes as the kernel does */
+  if (type_row_levels(t)) {
+    buf_printf(b, "__global %s%s *%s, __global const long *",
+               ir_func_writes(f, path) ? "" : "const ", type_cl_name(type_elem(t)),
+               name ? n.s : "");
+    if (name)
+      buf_printf(b, "%s_rows", n.s);
+    xfree(n.s);
+    return;
+  }
   /* the kernel's buffer is flat: the helper indexes it through its rows */
   Buf dims = {0};
   for (Type *r = t->base; r && r->kind == TY_ARRAY; r = r->base)
@@ -164,12 +175,17 @@ static void print_global_args(Func *f, int nargs, Buf *b) {
   for (int i = 0; i < g->len; i++) {
     Expr *path = g->items[i];
     buf_puts(b, nargs || i ? ", " : "");
-    if (!type_is_arith(path->type)) {
+    if (!type_is_arith(path->type) && !type_row_levels(path->type)) {
       buf_puts(b, "(");
       print_global_param(f, path, NULL, b);
       buf_puts(b, ")");
     }
     print_path_name(path, b);
+    if (type_row_levels(path->type)) {
+      buf_puts(b, ", ");
+      print_path_name(path, b);
+      buf_puts(b, "_rows");
+    }
   }
 }
 
