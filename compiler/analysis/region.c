@@ -299,6 +299,8 @@ static void part_restore(Vec *accs, isl_set **old) {
   xfree(old);
 }
 
+enum { PART_OPERATIONS = 200000 };
+
 /* The first-subscript bounds of one part of a split launch (Buffer.part_lo
  * and the rest): only where set dimension 0 is the outermost mapped loop. */
 static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
@@ -306,6 +308,12 @@ static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
   LoopInfo *l0 = ki->loops.len ? ki->loops.items[0] : NULL;
   if (!l0 || !l0->mapped || l0->loop != ki->k->mapped[0] || p->ndims < 1)
     return;
+  /* Two more parameters can make isl's bounds costly: `a[(i + k) % m]`
+   * under `inline` took 27 s.  Bounded; past the bound the buffer's rows
+   * per part are not known and the launch stays on one device. */
+  isl_ctx_reset_operations(p->ctx);
+  isl_ctx_set_max_operations(p->ctx, PART_OPERATIONS);
+  isl_ctx_reset_error(p->ctx);
   isl_set **old = part_narrow(accs);
   Expr *lo = first_bound(p, accs, false), *hi = lo ? first_bound(p, accs, true) : NULL;
   Expr *wlo = NULL, *whi = NULL;
@@ -314,7 +322,10 @@ static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
     whi = wlo ? first_bound(p, writes, true) : NULL;
   }
   part_restore(accs, old);
-  if (!lo || !hi || (writes->len && (!wlo || !whi)))
+  isl_ctx_set_max_operations(p->ctx, 0);
+  bool quota = isl_ctx_last_error(p->ctx) == isl_error_quota;
+  isl_ctx_reset_error(p->ctx);
+  if (quota || !lo || !hi || (writes->len && (!wlo || !whi)))
     return;
   buf->part_lo = lo;
   buf->part_hi = hi;
