@@ -37,5 +37,9 @@ int main(void) {
   }
   printf("C %.1f D %.1f\n", sc, sd);
   printf("rows %.1f %.1f %.1f\n", C[0], C[(n / 2) * m + 3], D[(n - 1) * m + m - 1]);
+  free(A);
+  free(B);
+  free(C);
+  free(D);
   return 0;
 }

@@ -37,5 +37,7 @@ int main(void) {
     printf("iter %d gosa %.6e\n", n, gosa);
   }
   printf("p %.6f %.6f\n", p[ni / 2][nj / 2][nk / 2], p[ni - 2][nj - 2][nk - 2]);
+  free(p);
+  free(wrk);
   return 0;
 }

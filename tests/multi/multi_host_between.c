@@ -29,5 +29,7 @@ int main(void) {
   for (int i = 0; i < n; i++)
     s += x[i] * (1 + i % 4) + y[i];
   printf("seen %.6f sum %.6f\n", seen, s);
+  free(x);
+  free(y);
   return 0;
 }

@@ -32,5 +32,8 @@ int main(void) {
       total += (i % 11) * t;
   }
   printf("dot %.3f max %.1f total %ld\n", dot, most, total);
+  free(x);
+  free(y);
+  free(g);
   return 0;
 }
