@@ -403,25 +403,6 @@ static void after_fork_child(void) {
   pthread_mutex_init(&mutex, NULL);
 }
 
-/* The handler's contract.
- * - It runs on the faulting thread, in the middle of whatever that thread was
- *   doing.  That thread may hold no lock that the handler's OpenCL calls need:
- *   the table's lock (a fault with it held is nurt's own bug: mine() lets it
- *   crash) and malloc's arena locks (arrays in a malloc arena are never
- *   protected, so malloc never faults on nurt's pages; see mmapped_pages).
- *   Code the program runs with its own locks held may fault: those locks are
- *   not the driver's.
- * - It is not async-signal-safe, on purpose: it takes the table's lock
- *   (pthread_mutex_lock) and copies data back through OpenCL, which allocates
- *   and waits for the driver's threads; with /proc/self/mem it also makes
- *   the raw pread64/pwrite64 system calls (never io.c's wrappers).  It calls
- *   nothing that could fault on a page nurt protects.
- * - In a forked child, or once nurt_fatal has started, it only mprotects.
- * - A fault that is not on nurt's pages goes to the program's handler, or to
- *   the default action (chain()).
- * A service thread doing the OpenCL work while the handler waits on a
- * semaphore would make the handler itself async-signal-safe; not done: the
- * contract above already rules out the deadlocks it would prevent. */
 /* copies.c's probe: is the driver's copy into protected pages a DMA, or a
  * CPU copy that faults (on its own thread or the caller's)?  Its faults are
  * counted and their page opened, with no lock: the caller holds nurt's. */
@@ -448,6 +429,25 @@ static int probed(uintptr_t addr) {
   return mprotect((void *)down(addr), nurt_page(), PROT_READ | PROT_WRITE) == 0;
 }
 
+/* The handler's contract.
+ * - It runs on the faulting thread, in the middle of whatever that thread was
+ *   doing.  That thread may hold no lock that the handler's OpenCL calls need:
+ *   the table's lock (a fault with it held is nurt's own bug: mine() lets it
+ *   crash) and malloc's arena locks (arrays in a malloc arena are never
+ *   protected, so malloc never faults on nurt's pages; see mmapped_pages).
+ *   Code the program runs with its own locks held may fault: those locks are
+ *   not the driver's.
+ * - It is not async-signal-safe, on purpose: it takes the table's lock
+ *   (pthread_mutex_lock) and copies data back through OpenCL, which allocates
+ *   and waits for the driver's threads; with /proc/self/mem it also makes
+ *   the raw pread64/pwrite64 system calls (never io.c's wrappers).  It calls
+ *   nothing that could fault on a page nurt protects.
+ * - In a forked child, or once nurt_fatal has started, it only mprotects.
+ * - A fault that is not on nurt's pages goes to the program's handler, or to
+ *   the default action (chain()).
+ * A service thread doing the OpenCL work while the handler waits on a
+ * semaphore would make the handler itself async-signal-safe; not done: the
+ * contract above already rules out the deadlocks it would prevent. */
 static void on_segv(int sig, siginfo_t *si, void *ctx) {
   int saved = errno;
   if (si->si_code == SEGV_ACCERR && probed((uintptr_t)si->si_addr)) {
