@@ -79,18 +79,27 @@ const char *dir_sizes(int dims) {
   return dims >= 1 && dims <= 3 ? sizes[dims] : "";
 }
 
+/* The next item of a clause's comma-separated list, from *p (commas inside
+ * brackets or parentheses are the item's): its start, *p moved past it;
+ * NULL at the end. */
+static const char *next_item(const char **p) {
+  while (**p && (isspace((unsigned char)**p) || **p == ','))
+    (*p)++;
+  if (!**p)
+    return NULL;
+  const char *b = *p;
+  int depth = 0;
+  while (**p && (depth || **p != ',')) {
+    depth += (**p == '[' || **p == '(') - (**p == ']' || **p == ')');
+    (*p)++;
+  }
+  return b;
+}
+
 /* The variables a data clause lists, without their sections: `a[0:n]` is `a`. */
 void dir_names(const char *arg, Vec *out) {
   const char *p = arg;
-  while (*p) {
-    while (*p && (isspace((unsigned char)*p) || *p == ','))
-      p++;
-    const char *b = p;
-    int depth = 0;
-    while (*p && (depth || *p != ',')) {
-      depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
-      p++;
-    }
+  for (const char *b; (b = next_item(&p));) {
     size_t n = strcspn(b, "[");
     if (n > (size_t)(p - b))
       n = (size_t)(p - b);
@@ -105,15 +114,7 @@ void dir_names(const char *arg, Vec *out) {
  * `a[lo:len]` of one dimension, brought to the host now. */
 void dir_host_syncs(const char *arg, Buf *out) {
   const char *p = arg;
-  while (*p) {
-    while (*p && (isspace((unsigned char)*p) || *p == ','))
-      p++;
-    const char *b = p;
-    int depth = 0;
-    while (*p && (depth || *p != ',')) {
-      depth += (*p == '[' || *p == '(') - (*p == ']' || *p == ')');
-      p++;
-    }
+  for (const char *b; (b = next_item(&p));) {
     char *item = xstrndup(b, (size_t)(p - b));
     size_t n = strlen(item);
     while (n && isspace((unsigned char)item[n - 1]))
