@@ -96,20 +96,18 @@ static void tile_path(Printer *p, Expr *e, Buf *b) {
   c->base->on_path(c->base, e, b);
 }
 
-/* A loop of the work-items over the tile and its halo, each point's slot
- * nu_q, its coordinates nu_y<m> in the tile and the space indices there. */
-static void open_points(TCtx *c, Buf *b) {
+/* A loop of the work-items over `count` slots nu_q: the coordinates
+ * nu_y<m> of the dimensions from `first` in, and the space indices there;
+ * with `plane`, the outermost index is that plane (first is then 1). */
+static void open_slots(TCtx *c, long long count, int first, const char *plane, Buf *b) {
   TTile *tt = c->k->ttile;
-  long long all = 1;
-  for (int m = 0; m < tt->dims; m++)
-    all *= c->ext[m];
-  buf_printf(b, "    for (int nu_q = nu_lid; nu_q < %lld; nu_q += nu_lsz) {\n", all);
+  buf_printf(b, "    for (int nu_q = nu_lid; nu_q < %lld; nu_q += nu_lsz) {\n", count);
   long long inner = 1;
-  for (int m = tt->dims - 1; m >= 0; m--) {
+  for (int m = tt->dims - 1; m >= first; m--) {
     buf_printf(b, "      int nu_y%d = nu_q", m);
     if (inner > 1)
       buf_printf(b, " / %lld", inner);
-    if (m > 0)
+    if (m > first)
       buf_printf(b, " %% %lld", c->ext[m]);
     buf_puts(b, ";\n");
     inner *= c->ext[m];
@@ -117,8 +115,19 @@ static void open_points(TCtx *c, Buf *b) {
   for (int m = 0; m < tt->dims; m++) {
     Var *v = tt->space[m]->var;
     const char *t = type_cl_name(v->type);
-    buf_printf(b, "      %s %s = (%s)(nu_o%d + nu_y%d);\n", t, print_cl_name(v->name), t, m, m);
+    if (m < first)
+      buf_printf(b, "      %s %s = (%s)(%s);\n", t, print_cl_name(v->name), t, plane);
+    else
+      buf_printf(b, "      %s %s = (%s)(nu_o%d + nu_y%d);\n", t, print_cl_name(v->name), t, m, m);
   }
+}
+
+/* The work-items' loop over the tile and its halo. */
+static void open_points(TCtx *c, Buf *b) {
+  long long all = 1;
+  for (int m = 0; m < c->k->ttile->dims; m++)
+    all *= c->ext[m];
+  open_slots(c, all, 0, NULL, b);
 }
 
 /* `i >= nu_lb0 + lo && i <= nu_lb0 + nu_n0 - 1 + hi && ...` */
@@ -354,30 +363,10 @@ long long emit_ttile_local_bytes(Kernel *k) {
   return bytes;
 }
 
-/* The work-items' loop over one plane of the tile and its halo: slot nu_q,
- * coordinates nu_y<m> for the inner loops, the space indices there, the
- * outermost (`z`) set to `plane`. */
+/* The work-items' loop over one plane of the tile and its halo: the
+ * outermost (`z`) index set to `plane`. */
 static void open_plane(TCtx *c, const char *plane, Buf *b) {
-  TTile *tt = c->k->ttile;
-  buf_printf(b, "    for (int nu_q = nu_lid; nu_q < %lld; nu_q += nu_lsz) {\n", c->st->plane);
-  long long inner = 1;
-  for (int m = tt->dims - 1; m >= 1; m--) {
-    buf_printf(b, "      int nu_y%d = nu_q", m);
-    if (inner > 1)
-      buf_printf(b, " / %lld", inner);
-    if (m > 1)
-      buf_printf(b, " %% %lld", c->ext[m]);
-    buf_puts(b, ";\n");
-    inner *= c->ext[m];
-  }
-  for (int m = 0; m < tt->dims; m++) {
-    Var *v = tt->space[m]->var;
-    const char *t = type_cl_name(v->type);
-    if (m == 0)
-      buf_printf(b, "      %s %s = (%s)(%s);\n", t, print_cl_name(v->name), t, plane);
-    else
-      buf_printf(b, "      %s %s = (%s)(nu_o%d + nu_y%d);\n", t, print_cl_name(v->name), t, m, m);
-  }
+  open_slots(c, c->st->plane, 1, plane, b);
 }
 
 static Expr *assignment_of(Stmt *s) {
