@@ -19,6 +19,7 @@ typedef struct Options {
   bool openacc;             /* --openacc: read `#pragma acc` directives (openacc.c) */
   bool openmp;              /* --openmp: read `#pragma omp` loops as `work` (openmp.c) */
   FpContract fp_contract;   /* -ffp-contract= */
+  bool fp_contract_given;   /* else --openmp and --openacc make it off */
   const char *command;      /* the command line, for the output's macro checks; NULL: "nucc" */
   bool explain_html;        /* --explain=html: the output is the page (explain_html.c) */
   const char *explain_size; /* --explain-size: "n=12,m=10" */

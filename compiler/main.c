@@ -106,6 +106,7 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
     o->openacc = true;
     break;
   case OPT_FP_CONTRACT:
+    o->fp_contract_given = true;
     if (!strcmp(v, "on"))
       o->fp_contract = FP_CONTRACT_ON;
     else if (!strcmp(v, "off"))
@@ -270,6 +271,11 @@ int main(int argc, char **argv) {
   o.tune.budget = 60;
   o.tune.runs = 3;
   int rc = parse_options(argc, argv, &o);
+  /* A program ported as written is checked against its own host build:
+   * under the directive front ends the kernels round as that build does
+   * (no FMA, ISO C's and x86-64's default), unless -ffp-contract says. */
+  if (!o.fp_contract_given && (o.openmp || o.openacc))
+    o.fp_contract = FP_CONTRACT_OFF;
   if (rc < 0 && o.tuning) {
     o.tune.input = o.input;
     o.tune.output = o.output;

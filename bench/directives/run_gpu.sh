@@ -42,10 +42,29 @@ declare -A rate
       -L"$bin" -Wl,-rpath,"$bin" -lnurt -lm || echo "nu-$v: build failed"
   done
   mv "$bin/nu-nu" "$bin/nu"
-  gcc -O3 -w -fopenacc -foffload=nvptx-none "$carry/himeno_acc.c" -o "$bin/gcc-acc" -lm \
-    >"$bin/gcc-acc.log" 2>&1 || { echo "gcc-acc: no build (gcc's nvptx offload missing?)"; tail -2 "$bin/gcc-acc.log"; }
-  gcc -O3 -w -fopenmp -foffload=nvptx-none "$carry/himeno_omp.c" -o "$bin/gcc-omp" -lm \
-    >"$bin/gcc-omp.log" 2>&1 || { echo "gcc-omp: no build"; tail -2 "$bin/gcc-omp.log"; }
+  # the machine's gcc where it offloads, else the carried gcc-12 (prepare.sh)
+  # unpacked into /tmp, its programs run with its own libgomp and plugin
+  gcc_off=(gcc) gcc_lib=
+  printf 'int main(void){int a[64];\n#pragma acc parallel loop copyout(a)\nfor(int i=0;i<64;i++)a[i]=i;\nreturn a[1]-1;}\n' >"$bin/probe.c"
+  if ! gcc -fopenacc -foffload=nvptx-none "$bin/probe.c" -o "$bin/probe" >/dev/null 2>&1 &&
+    ls "$carry"/gcc-offload/*.deb >/dev/null 2>&1; then
+    g=/tmp/gcc-offload
+    rm -rf "$g" && mkdir -p "$g"
+    for f in "$carry"/gcc-offload/*.deb; do dpkg-deb -x "$f" "$g"; done
+    export PATH=$PATH:$g/usr/bin # after the machine's own: only gcc-12 and nvptx-* are new
+    gcc_lib=$g/usr/lib/x86_64-linux-gnu
+    # CUDA 13's ptxas no longer knows gcc-12's default sm_35
+    gcc_off=("$g/usr/bin/gcc-12" -foffload-options=nvptx-none=-misa=sm_80)
+    echo "gcc-acc, gcc-omp: $("${gcc_off[0]}" --version | head -1), carried"
+  fi
+  offload_build() { # NAME SRC FLAG
+    LD_LIBRARY_PATH=$gcc_lib "${gcc_off[@]}" -O3 -w "$3" -foffload=nvptx-none "$2" -o "$bin/$1.exe" -lm \
+      >"$bin/$1.log" 2>&1 || { echo "$1: no build (gcc's nvptx offload missing?)"; tail -2 "$bin/$1.log"; return; }
+    printf '#!/bin/sh\nLD_LIBRARY_PATH=%s exec %s "$@"\n' "$gcc_lib" "$bin/$1.exe" >"$bin/$1"
+    chmod +x "$bin/$1"
+  }
+  offload_build gcc-acc "$carry/himeno_acc.c" -fopenacc
+  offload_build gcc-omp "$carry/himeno_omp.c" -fopenmp
   command -v nvc >/dev/null && nvc -O3 -acc -gpu=cc90 "$carry/himeno_acc.c" -o "$bin/nvc-acc" >/dev/null 2>&1
   command -v clang >/dev/null && clang -O3 -fopenmp -fopenmp-targets=nvptx64-nvidia-cuda \
     "$carry/himeno_omp.c" -o "$bin/clang-omp" -lm >/dev/null 2>&1

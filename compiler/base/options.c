@@ -88,10 +88,12 @@ const OptionSpec options_table[] = {
      "directives nucc has no counterpart for are named in a warning (-Wnucc-acc-ignored); a "
      "loop nucc cannot offload stays on the host with a warning (-Wnucc-acc-host)."},
     {OPT_FP_CONTRACT, ARG_EQ, NULL, "-ffp-contract=", "-ffp-contract=off|on|fast",
-     "fuse a*b+c into FMAs in kernels: on (default), fast, or off as a CPU without FMA",
+     "fuse a*b+c into FMAs in kernels: on (default; off under --openmp/--openacc), fast, off",
      "Whether the kernels may contract a*b + c into one fused multiply-add, which rounds once "
      "where the C program rounds twice, as GCC's option of the name says. on (the default, "
-     "OpenCL's own) lets the OpenCL compiler fuse within an expression; fast is the same in "
+     "OpenCL's own; under --openmp and --openacc the default is off, so that a program ported "
+     "as written prints what its host build prints) lets the OpenCL compiler fuse within an "
+     "expression; fast is the same in "
      "kernels (OpenCL C has no contraction across statements); off writes #pragma OPENCL "
      "FP_CONTRACT OFF into the program, so that the kernels round as a CPU build without FMA "
      "(cc -std=c11 on x86-64) does. NU_VERIFY names contraction when a mismatch goes away "
