@@ -478,6 +478,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     } else {
       char *pragmas = pragma_lines(src, n);
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx, &copies));
+      n->host_code = true;
     }
     diag_set_owner(was);
     char *checks = macro_checks(src, n, cx, command, line_at(&lines, n->begin));

@@ -558,6 +558,8 @@ struct Nest {
   Vec map_to;       /* --openmp: char*, arrays its directive maps to the device only */
   Vec map_from;     /* and from it only (or alloc), where no map before it moved them */
   SrcLoc map_loc;   /* that directive's location */
+  bool host_code;   /* no kernel came of it: its annotations transformed host code, which
+                       hostsync.c syncs as any host statement (set by the driver) */
   Vec apart;        /* PragmaLine* (frontend.h) of the nest outside [begin, end): a
                        preprocessor directive (#endif) stands between them and the `for`
                        and must stay; the driver blanks each line */
