@@ -448,10 +448,22 @@ static bool kept_region(HostSync *hs, unsigned b) {
   return false;
 }
 
+/* Whether the block at b is a nest that stays host code (OpenMP's fuse
+ * over a block of loops): the output replaces the block whole, so it is
+ * synced as one statement. */
+static bool host_block(HostSync *hs, unsigned b) {
+  for (int i = 0; i < hs->src->nests.len; i++) {
+    Nest *n = hs->src->nests.items[i];
+    if (n->host_code && n->for_begin == b)
+      return true;
+  }
+  return false;
+}
+
 static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
   Source *src = hs->src;
   unsigned b = n->begin, e = n->end;
-  if (n->kind == HS_COMPOUND && !(in_compound && kept_region(hs, b))) {
+  if (n->kind == HS_COMPOUND && !(in_compound && kept_region(hs, b)) && !host_block(hs, b)) {
     for (int i = 0; i < n->kids.len; i++)
       visit_stmt(hs, n->kids.items[i], true);
     return;

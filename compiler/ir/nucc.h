@@ -387,6 +387,8 @@ struct Loop {
   Rel rel;
   SrcLoc loc, cond_loc, inc_loc;
   Stmt *body;
+  bool seq;   /* stands for a block of loops under OpenMP's fuse (a loop sequence): runs
+                 its body once, and `fuse` replaces it with the loops it leaves */
   bool sweep; /* `wavefront`'s loop over hyperplanes: as the outer loop of a piece under
                  `work`, the host runs it and launches the loops inside once per step */
   /* a sweep's hyperplanes: w = wave[0]*wave_vars[0] + ... + the solved index, whose loop
