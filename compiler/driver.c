@@ -101,6 +101,8 @@ static int line_at(LineCounter *lc, unsigned off) {
  * transformations copy with the indices substituted (Stmt.visit). */
 static void add_visit(Nest *n) {
   Loop *in = n->loops[n->depth - 1];
+  if (in->seq) /* OpenMP's block of loops: no index, and it holds only loops */
+    return;
   Expr *e = ir_var(n->loops[0]->var, n->loops[0]->loc);
   for (int d = 1; d < n->depth; d++)
     e = ir_binary(OP_COMMA, e, ir_var(n->loops[d]->var, n->loops[d]->loc), n->loops[d]->var->type);
@@ -478,6 +480,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
     } else {
       char *pragmas = pragma_lines(src, n);
       text = xformat("/* %.*s */\n%s", (int)strcspn(pragmas, "\n"), pragmas, seq_text(cx, &copies));
+      n->host_code = true;
     }
     diag_set_owner(was);
     char *checks = macro_checks(src, n, cx, command, line_at(&lines, n->begin));

@@ -125,7 +125,7 @@ static void print_iteration(Buf *b, Poly *p, PolyAccess *x, PolyExample *ex, boo
     bool shown = li->mapped;
     for (int i = 0; i < x->loops.len && !shown; i++)
       shown = x->loops.items[i] == li;
-    if (!shown)
+    if (!shown || li->loop->seq) /* OpenMP's block of loops runs once: no index to name */
       continue;
     buf_printf(b, "%s%s%s%s = %lld", sep, li->func ? li->func : "", li->func ? "'s " : "",
                li->loop->var->name, ex->vals[d + (second ? p->ndims : 0)]);

@@ -2,11 +2,16 @@
  * part, whose perfectly nested loops end in a body holding adjacent loops
  * with equal headers (`for i { for j S1; for j S2 }`); hands on the nest
  * with each run of them fused into one loop (`for i for j { S1; S2 }`) as
- * the main part.  Every pair of the run must keep its dependences
- * (deps_fuse), and no scalar may pass values between them. */
+ * the main part; `fuse(f, c)` fuses the c loops from the body's f-th.  On
+ * OpenMP's block of loops (Loop.seq, `omp fuse [looprange(f, c)]`) the
+ * block's loops become the pieces, the fused one the main part.  Every pair
+ * fused must keep its dependences (deps_fuse), and no scalar may pass
+ * values between them. */
 #include "analysis.h"
 #include "annotation.h"
 #include "transform.h"
+
+#include <string.h>
 
 static bool same_header(Loop *x, Loop *y) {
   return x->rel == y->rel && ir_expr_equal(x->lb, y->lb) && ir_expr_equal(x->ub, y->ub) &&
@@ -86,38 +91,140 @@ static Stmt *fuse_run(Stmt **run, int n) {
   return tr_for(l);
 }
 
+/* The c loops from the body's f-th (1-based, counting loops only), which
+ * must stand side by side with equal headers: their first index, or -1
+ * after an error. */
+static int loop_range(Annot *a, Stmt **it, int n, long long f, long long c, bool seq) {
+  int at = -1, seen = 0;
+  for (int i = 0; i < n && at < 0; i++)
+    if (it[i]->kind == ST_FOR && it[i]->loop && ++seen == f)
+      at = i;
+  int loops = 0;
+  for (int i = 0; i < n; i++)
+    loops += it[i]->kind == ST_FOR && it[i]->loop;
+  if (at < 0 || f + c - 1 > loops) {
+    diag_error(a->loc, "fuse(%lld, %lld): loops %lld to %lld of %s, which holds %d", f, c, f,
+               f + c - 1, seq ? "the block" : "the body", loops);
+    return -1;
+  }
+  for (int i = at + 1; i < at + c; i++) {
+    if (!fusable(it[i])) {
+      diag_error(it[i]->loc, "fuse(%lld, %lld): this statement stands between the loops to fuse", f,
+                 c);
+      return -1;
+    }
+    if (!same_header(it[at]->loop, it[i]->loop)) {
+      diag_error(a->loc,
+                 "fuse: the loops at lines %d and %d do not have equal headers (the same bounds, "
+                 "step and condition)%s",
+                 it[at]->loc.line, it[i]->loc.line,
+                 seq ? ": OpenMP's fuse would run them by iteration number, the shorter one's "
+                       "body under a guard, which nucc does not make"
+                     : "");
+      return -1;
+    }
+  }
+  return at;
+}
+
+/* OpenMP's block holds only loops (a canonical loop sequence). */
+static bool only_loops(Annot *a, Stmt **it, int n) {
+  for (int i = 0; i < n; i++)
+    if (!fusable(it[i])) {
+      diag_error(it[i]->loc,
+                 "fuse: '%s' stands over a block of canonical loops, and this "
+                 "statement is not one",
+                 a->from ? a->from : "fuse");
+      return false;
+    }
+  return true;
+}
+
+/* OpenMP's loop directive over the fuse applies to one loop: the loops a
+ * looprange leaves unfused have no promise of independence. */
+static bool one_loop_left(AnnotCtx *cx, Annot *a, int left) {
+  if (!a->from || left < 2)
+    return true;
+  for (int i = 0; i < cx->annots.len; i++)
+    if (!strcmp(((Annot *)cx->annots.items[i])->name, "work")) {
+      diag_error(a->loc,
+                 "fuse: '%s' leaves %d loops, and the loop directive above it applies to one",
+                 a->from, left);
+      return false;
+    }
+  return true;
+}
+
 bool fuse_apply(AnnotCtx *cx, Annot *a) {
+  long long range[2] = {0, 0};
+  if (a->nargs == 1) {
+    diag_error(a->loc, "fuse(...) takes two arguments, the first loop and the count");
+    return false;
+  }
+  if (a->nargs && !annot_int_args(a, range, "fuse"))
+    return false;
   Loop *loops[16];
   int k = annot_main_loops(cx, a, loops, 1);
   if (!k)
     return false;
+  bool seq = loops[0]->seq;
+  if (seq)
+    k = 1; /* a block of one loop is a chain to tr_chain */
   Stmt *body = loops[k - 1]->body;
   Stmt **it = body->kind == ST_BLOCK ? body->items : &body;
   int n = body->kind == ST_BLOCK ? body->nitems : 1;
+  if (seq && !only_loops(a, it, n))
+    return false;
+  if (seq && !a->nargs) { /* OpenMP fuses every loop of the block */
+    range[0] = 1;
+    range[1] = n;
+  }
   Vec out = {0};
-  bool fused = false;
-  for (int i = 0; i < n;) {
-    int j = i + 1;
-    while (fusable(it[i]) && j < n && fusable(it[j]) && same_header(it[i]->loop, it[j]->loop))
-      j++;
-    if (j - i < 2) {
-      vec_push(&out, it[i++]);
-      continue;
-    }
-    for (int x = i; x < j; x++)
-      for (int y = x + 1; y < j; y++)
+  int main = -1;
+  if (range[1]) {
+    int at = loop_range(a, it, n, range[0], range[1], seq);
+    if (at < 0)
+      return false;
+    for (int x = at; x < at + range[1]; x++)
+      for (int y = x + 1; y < at + range[1]; y++)
         if (!check_pair(cx, a, loops, k, body, it[x], it[y]))
           return false;
-    vec_push(&out, fuse_run(it + i, j - i));
-    fused = true;
-    i = j;
+    for (int i = 0; i < at; i++)
+      vec_push(&out, it[i]);
+    main = out.len;
+    vec_push(&out, fuse_run(it + at, (int)range[1]));
+    for (int i = at + (int)range[1]; i < n; i++)
+      vec_push(&out, it[i]);
+  } else {
+    for (int i = 0; i < n;) {
+      int j = i + 1;
+      while (fusable(it[i]) && j < n && fusable(it[j]) && same_header(it[i]->loop, it[j]->loop))
+        j++;
+      if (j - i < 2) {
+        vec_push(&out, it[i++]);
+        continue;
+      }
+      for (int x = i; x < j; x++)
+        for (int y = x + 1; y < j; y++)
+          if (!check_pair(cx, a, loops, k, body, it[x], it[y]))
+            return false;
+      vec_push(&out, fuse_run(it + i, j - i));
+      main = 0;
+      i = j;
+    }
+    if (main < 0) {
+      diag_error(a->loc,
+                 "fuse: the body of loop '%s' holds no adjacent loops with equal headers (the "
+                 "same bounds, step and condition)",
+                 loops[k - 1]->var->name);
+      return false;
+    }
   }
-  if (!fused) {
-    diag_error(a->loc,
-               "fuse: the body of loop '%s' holds no adjacent loops with equal headers (the "
-               "same bounds, step and condition)",
-               loops[k - 1]->var->name);
-    return false;
+  if (seq) { /* the block's loops are the pieces now, the fused one the main part */
+    if (!one_loop_left(cx, a, out.len))
+      return false;
+    annot_replace_main(cx, &out, main);
+    return true;
   }
   Loop *copy[16];
   for (int j = 0; j < k; j++) {

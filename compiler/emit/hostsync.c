@@ -448,10 +448,22 @@ static bool kept_region(HostSync *hs, unsigned b) {
   return false;
 }
 
+/* Whether the block at b is a nest that stays host code (OpenMP's fuse
+ * over a block of loops): the output replaces the block whole, so it is
+ * synced as one statement. */
+static bool host_block(HostSync *hs, unsigned b) {
+  for (int i = 0; i < hs->src->nests.len; i++) {
+    Nest *n = hs->src->nests.items[i];
+    if (n->host_code && n->for_begin == b)
+      return true;
+  }
+  return false;
+}
+
 static void visit_stmt(HostSync *hs, HostStmt *n, bool in_compound) {
   Source *src = hs->src;
   unsigned b = n->begin, e = n->end;
-  if (n->kind == HS_COMPOUND && !(in_compound && kept_region(hs, b))) {
+  if (n->kind == HS_COMPOUND && !(in_compound && kept_region(hs, b)) && !host_block(hs, b)) {
     for (int i = 0; i < n->kids.len; i++)
       visit_stmt(hs, n->kids.items[i], true);
     return;
@@ -529,7 +541,11 @@ static void visit_func(HostSync *hs, HostFunc *f) {
   /* page protection catches the host's own reads and writes of device
    * data, but a system call (fwrite, read) would fail with EFAULT: sync
    * the arrays handed to library calls in every function of the file */
-  hs->calls_only = !contains_nest(hs, f->begin, f->end);
+  hs->calls_only = true; /* a nest that stays host code counts: its function is synced */
+  for (int i = 0; i < hs->src->nests.len && hs->calls_only; i++) {
+    Nest *n = hs->src->nests.items[i];
+    hs->calls_only = n->for_begin < f->begin || n->for_begin >= f->end;
+  }
   hs->lazy.len = 0;
   for (int i = 0; !hs->calls_only && i < hs->src->lazy_reds.len; i++) {
     Var *v = hs->src->lazy_reds.items[i];
@@ -569,11 +585,13 @@ static int cmp_nest(const void *a, const void *b) {
 }
 
 void hostsync_add_edits(Source *src, Edits *edits, Buf *notes) {
-  HostSync hs = {
-      .src = src, .edits = edits, .notes = notes, .nnests = src->nests.len, .line_no = 1};
-  Nest **nests = xcalloc((size_t)hs.nnests + 1, sizeof(Nest *));
-  for (int i = 0; i < hs.nnests; i++)
-    nests[i] = src->nests.items[i];
+  HostSync hs = {.src = src, .edits = edits, .notes = notes, .line_no = 1};
+  Nest **nests = xcalloc((size_t)src->nests.len + 1, sizeof(Nest *));
+  /* a nest that stays host code reads and writes host memory as the
+   * statement it replaces would: synced as one, above its pragma lines */
+  for (int i = 0; i < src->nests.len; i++)
+    if (!((Nest *)src->nests.items[i])->host_code)
+      nests[hs.nnests++] = src->nests.items[i];
   qsort(nests, (size_t)hs.nnests, sizeof(Nest *), cmp_nest);
   hs.nest_fors = xcalloc((size_t)hs.nnests + 1, sizeof(unsigned));
   hs.nest_ends = xcalloc((size_t)hs.nnests + 1, sizeof(unsigned));

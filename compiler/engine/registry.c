@@ -38,8 +38,9 @@ static const AnnotSpec specs[] = {
     {"fission", 0, 16, ANNOT_BODY, fission_apply, NULL,
      "fission(n1,...,nk): distribute the loops over the statements of their body, one nest "
      "each, or n1 statements in the first, n2 in the next, ..."},
-    {"fuse", 0, 0, ANNOT_BODY, fuse_apply, NULL,
-     "fuse: fuse adjacent loops with equal headers in the body into one loop"},
+    {"fuse", 0, 2, ANNOT_BODY, fuse_apply, NULL,
+     "fuse, fuse(f,c): fuse adjacent loops with equal headers in the body into one loop (the c "
+     "loops from the f-th)"},
     {"wavefront", 2, 16, 0, wavefront_apply, NULL,
      "wavefront(c1,...,ck): run the hyperplanes c.I = w in order, the loops inside each in "
      "parallel; the host runs the loop over w"},

@@ -19,6 +19,8 @@ typedef struct PragmaLine {
   bool omp;            /* --openmp: a `#pragma omp` loop read as annotations */
   bool transform;      /* --openmp: a loop transformation (`omp tile`): checked as a
                           `#pragma nu` line is, its refusal an error */
+  bool block;          /* --openmp: `omp fuse`, which stands over a block of loops, not a
+                          `for`: its group attaches to the `{` */
   bool omp_for;        /* that loop is a `for` without `parallel`: it shares out the
                           iterations of the region around it (or, orphaned, of the
                           region its function is called in) */

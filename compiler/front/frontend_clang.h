@@ -44,6 +44,7 @@ typedef struct Attach {
   Vec lines;         /* PragmaLine*, top to bottom */
   unsigned for_offset;
   bool apart; /* a directive stands between the lines or before the `for` */
+  bool block; /* the group stands over a block of loops (`omp fuse`): for_offset is its `{` */
 } Attach;
 
 // frontend_cursor.c
@@ -92,6 +93,8 @@ Expr *conv_literal(Ctx *cx, CXCursor c, enum CXCursorKind k);
 unsigned conv_for_end(Ctx *cx, CXCursor c);
 Stmt *conv_stmt(Ctx *cx, CXCursor c);
 Loop *conv_canonical_loop(Ctx *cx, CXCursor c, SrcLoc *why_loc, char **why);
+/* The block of loops under OpenMP's fuse as a loop run once (Loop.seq). */
+Loop *conv_loop_sequence(Ctx *cx, CXCursor block);
 bool conv_loop_invariant(Loop *l, Stmt *body, SrcLoc *why_loc, char **why);
 
 // frontend_alias.c

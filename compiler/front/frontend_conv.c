@@ -4,6 +4,7 @@
  * whether it is canonical and converts its bounds), so it stays one file.
  * Constructs outside the subset (SPEC §4) are errors at their location. */
 #include "frontend_clang.h"
+#include "transform.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -337,6 +338,39 @@ static Stmt *conv_for(Ctx *cx, CXCursor c) {
   return s;
 }
 
+/* OpenMP's fuse stands over a block of loops, nucc's `fuse` over the loop
+ * around the loops it fuses: the block becomes a loop that runs it once
+ * (Loop.seq), which `fuse` replaces with the loops it leaves, and which the
+ * printers show as the block alone. */
+Loop *conv_loop_sequence(Ctx *cx, CXCursor block) {
+  Loop *l = NEW(Loop);
+  l->loc = l->cond_loc = l->inc_loc = frontend_loc_of(block);
+  l->seq = l->declared = true;
+  Var *v = NEW(Var);
+  v->name = tr_fresh_name(&cx->src->names, "nu_seq");
+  v->loc = l->loc;
+  l->lb = ir_int(0, l->loc);
+  l->ub = ir_int(1, l->loc);
+  l->step = ir_int(1, l->loc);
+  v->type = l->lb->type;
+  l->var = v;
+  l->rel = REL_LT;
+  BlockVisit bv = {cx, {0}};
+  clang_visitChildren(block, block_kid, &bv);
+  l->body = block_of(&bv.items, new_stmt(ST_BLOCK, block));
+  return l;
+}
+
+static Stmt *conv_fuse_block(Ctx *cx, CXCursor c, Attach *a) {
+  Stmt *s = new_stmt(ST_FOR, c);
+  s->begin = frontend_begin(c);
+  s->end = frontend_end(c);
+  s->annots = frontend_annots_of(a); /* applied before the nest's own */
+  s->loop = conv_loop_sequence(cx, c);
+  s->body = s->loop->body;
+  return s;
+}
+
 /* Statements C programs write for the compiler's sake, not the result's:
  * `(void)x;` (a variable marked used: nothing to run) and `assert(...)`,
  * which the kernel does not check (OpenCL C has no assert and no way to
@@ -369,6 +403,9 @@ Stmt *conv_stmt(Ctx *cx, CXCursor c) {
   Stmt *s;
   switch (k) {
   case CXCursor_CompoundStmt: {
+    Attach *a = frontend_attach_of(cx->src, c);
+    if (a && a->block)
+      return conv_fuse_block(cx, c, a);
     BlockVisit bv = {cx, {0}};
     clang_visitChildren(c, block_kid, &bv);
     return block_of(&bv.items, new_stmt(ST_BLOCK, c));

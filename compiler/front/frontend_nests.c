@@ -85,6 +85,10 @@ static void build_nest(Ctx *cx, CXCursor for_c, Attach *a, const char *func, CXC
   Vec loops = {0};
   CXCursor curs[64];
   CXCursor c = for_c;
+  if (a->block) { /* OpenMP's fuse over a block of loops: the block's stand-in loop */
+    vec_push(&loops, conv_loop_sequence(cx, for_c));
+    c = clang_getNullCursor();
+  }
   while (!clang_Cursor_isNull(c) && loops.len < 64) {
     curs[loops.len] = c;
     SrcLoc why_loc;
@@ -180,11 +184,11 @@ static enum CXChildVisitResult find_fors(CXCursor c, CXCursor parent, CXClientDa
   FindVisit *fv = d;
   /* a loop that stays on the host stays whole: a kernel inside it would be
    * launched from each of the host's threads under -fopenmp */
-  if (clang_getCursorKind(c) == CXCursor_ForStmt &&
-      frontend_home_of(fv->cx->src, frontend_begin(c)))
+  enum CXCursorKind k = clang_getCursorKind(c);
+  bool loop = k == CXCursor_ForStmt || k == CXCursor_CompoundStmt; /* a block under omp fuse */
+  if (loop && frontend_home_of(fv->cx->src, frontend_begin(c)))
     return CXChildVisit_Continue;
-  Attach *a =
-      clang_getCursorKind(c) == CXCursor_ForStmt ? frontend_attach_of(fv->cx->src, c) : NULL;
+  Attach *a = loop ? frontend_attach_of(fv->cx->src, c) : NULL;
   if (a) {
     /* an error in a helper the loop calls is the loop's (OmpLoop) */
     unsigned was = diag_set_owner(frontend_begin(c) + 1);

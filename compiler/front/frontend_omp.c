@@ -66,6 +66,7 @@ static void transform_line(Source *src, const char *annots, char *as_written, Sr
   p->transform = true;
   if (*annots)
     pragma_parse(annots, at, &p->annots);
+  p->block = p->annots.len && !strcmp(((Annot *)p->annots.items[0])->name, "fuse");
   for (int j = 0; j < p->annots.len; j++) {
     Annot *a = p->annots.items[j];
     a->loc = at;
@@ -151,6 +152,11 @@ void frontend_read_omp_text(Source *src, CXToken *toks, unsigned n, unsigned i, 
     else {
       p->refused = why;
       p->refused_at = at;
+      /* a fuse nucc refuses still stands over its block: the loop it
+       * belongs to stays on the host */
+      char *name = omp_name(rest);
+      p->block = !strcmp(name, "fuse");
+      xfree(name);
     }
     for (int j = 0; j < p->annots.len; j++) {
       Annot *a = p->annots.items[j];

@@ -1,8 +1,8 @@
 /* frontend_pragmas.c — the `#pragma nu` lines of the file, found among
  * libclang's tokens (and, through frontend_pragma_op.c, in `_Pragma`
  * operators and macros), sorted, grouped, and attached to the `for` each
- * group stands above (Attach).  The nests and the converter then ask which
- * `for` is annotated, and with what. */
+ * group stands above (Attach), or the block of loops under OpenMP's fuse.  The nests and the
+ * converter then ask which `for` is annotated, and with what. */
 #include "frontend_clang.h"
 
 #include <stdint.h>
@@ -181,15 +181,28 @@ void frontend_attach_pragmas(Source *src, CXToken *toks, unsigned n) {
       a->apart = true;
     }
     {
-      bool is_for = false;
+      bool is_for = false, is_block = false;
       if (t < n) {
         CXString s = clang_getTokenSpelling(src->clang->tu, toks[t]);
         is_for =
             clang_getTokenKind(toks[t]) == CXToken_Keyword && !strcmp(clang_getCString(s), "for");
+        is_block =
+            clang_getTokenKind(toks[t]) == CXToken_Punctuation && !strcmp(clang_getCString(s), "{");
         clang_disposeString(s);
         frontend_loc(clang_getTokenLocation(src->clang->tu, toks[t]), &a->for_offset);
       }
-      if (!is_for) {
+      /* OpenMP's fuse stands over a block of loops (a loop sequence), and
+       * the lines above it over the loop it makes */
+      if (last->block && !is_block) {
+        if (last->refused)
+          diag_error(last->refused_at, "%s", last->refused);
+        diag_error(last->annots.len ? ((Annot *)last->annots.items[0])->loc : last->loc,
+                   "'#pragma omp fuse' must stand directly above a block of loops, '{ for (...) "
+                   "...; for (...) ...; }'");
+        continue;
+      }
+      a->block = is_block && last->block;
+      if (!is_for && !a->block) {
         Annot *an = last->annots.len ? last->annots.items[0] : NULL;
         if (last->refused)
           diag_error(last->refused_at, "%s", last->refused);

@@ -5,7 +5,7 @@
  * reduce, and OpenMP's promise of independence), a `parallel` region that
  * the output drops when it holds an offloaded loop, a construct with no GPU
  * meaning inside an offloaded loop, a loop transformation (`tile`, `unroll`,
- * `interchange`, OpenMP 5.1/6.0) as the chain's annotation it stands for, a
+ * `interchange`, `fuse`, OpenMP 5.1/6.0) as the chain's annotation it stands for, a
  * data directive as a hint or a host sync, or a line left as written (the
  * front end warns about it).  docs/openmp.md gives the mapping. */
 #include "openmp.h"
@@ -102,12 +102,22 @@ static char *omp_text(const char *text) {
  * implementation in OpenMP, which Clang leaves to LLVM's heuristics: nucc
  * leaves it to the OpenCL compiler's, with no annotation. */
 static OmpKind transform(Lex *l, const char *w, Buf *out, char **why) {
-  char *sizes = NULL, *perm = NULL, *counts = NULL;
+  char *sizes = NULL, *perm = NULL, *counts = NULL, *range = NULL;
   bool full = false, partial = false;
   buf_puts(out, "");
   for (char *c; (c = dir_word(l));) {
     char *arg = dir_paren(l);
-    if (dir_is(c, "sizes"))
+    if (dir_is(w, "fuse") && !dir_is(c, "looprange")) {
+      /* apply(...) transforms the loops fuse generates: nucc reads the
+       * transformation written as a directive above instead */
+      *why = xformat("'%s' is not a clause of '#pragma omp fuse' that nucc reads (only "
+                     "looprange(first, count))",
+                     c);
+      return OMP_ERROR;
+    }
+    if (dir_is(c, "looprange"))
+      range = list_arg(arg);
+    else if (dir_is(c, "sizes"))
       sizes = list_arg(arg);
     else if (dir_is(c, "permutation"))
       perm = list_arg(arg);
@@ -140,6 +150,12 @@ static OmpKind transform(Lex *l, const char *w, Buf *out, char **why) {
       buf_printf(out, "unroll(%s)", sizes);
   } else if (dir_is(w, "interchange")) {
     buf_printf(out, "permut(%s)", perm ? perm : "2, 1");
+  } else if (dir_is(w, "fuse")) {
+    /* the engine checks the range against the block's loops */
+    if (range)
+      buf_printf(out, "fuse(%s)", range);
+    else
+      buf_puts(out, "fuse");
   } else { /* split counts(f, omp_fill[, b]): peel's front and back */
     Vec parts = {0};
     Lex cl = {counts ? counts : ""};
@@ -302,7 +318,7 @@ OmpKind omp_parse(const char *text, char **annots, char **why) {
     return OMP_SYNC;
   }
   if (!lead && (dir_is(w, "tile") || dir_is(w, "unroll") || dir_is(w, "interchange") ||
-                dir_is(w, "split"))) {
+                dir_is(w, "split") || dir_is(w, "fuse"))) {
     OmpKind k = transform(&l, w, &out, why);
     if (k == OMP_TRANSFORM) {
       *annots = out.s;
@@ -310,14 +326,11 @@ OmpKind omp_parse(const char *text, char **annots, char **why) {
     }
     return k;
   }
-  if (!lead &&
-      (dir_is(w, "reverse") || dir_is(w, "stripe") || dir_is(w, "fuse") || dir_is(w, "flatten"))) {
-    *why = xstrdup(
-        dir_is(w, "reverse") ? "nucc has no loop reversal (under a loop directive the order of the "
-                               "iterations does not matter: each work-item runs one)"
-        : dir_is(w, "fuse")  ? "it stands over a sequence of loops; '#pragma nu fuse' on the loop "
-                               "around them fuses them"
-                             : "nucc has no counterpart for it (tile is the nearest)");
+  if (!lead && (dir_is(w, "reverse") || dir_is(w, "stripe") || dir_is(w, "flatten"))) {
+    *why = xstrdup(dir_is(w, "reverse")
+                       ? "nucc has no loop reversal (under a loop directive the order of the "
+                         "iterations does not matter: each work-item runs one)"
+                       : "nucc has no counterpart for it (tile is the nearest)");
     return OMP_IGNORE;
   }
   if (lead && (dir_is(w, "sections") || dir_is(w, "master") || dir_is(w, "masked") ||

@@ -387,6 +387,8 @@ struct Loop {
   Rel rel;
   SrcLoc loc, cond_loc, inc_loc;
   Stmt *body;
+  bool seq;   /* stands for a block of loops under OpenMP's fuse (a loop sequence): runs
+                 its body once, and `fuse` replaces it with the loops it leaves */
   bool sweep; /* `wavefront`'s loop over hyperplanes: as the outer loop of a piece under
                  `work`, the host runs it and launches the loops inside once per step */
   /* a sweep's hyperplanes: w = wave[0]*wave_vars[0] + ... + the solved index, whose loop
@@ -558,6 +560,8 @@ struct Nest {
   Vec map_to;       /* --openmp: char*, arrays its directive maps to the device only */
   Vec map_from;     /* and from it only (or alloc), where no map before it moved them */
   SrcLoc map_loc;   /* that directive's location */
+  bool host_code;   /* no kernel came of it: its annotations transformed host code, which
+                       hostsync.c syncs as any host statement (set by the driver) */
   Vec apart;        /* PragmaLine* (frontend.h) of the nest outside [begin, end): a
                        preprocessor directive (#endif) stands between them and the `for`
                        and must stay; the driver blanks each line */

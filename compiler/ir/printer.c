@@ -404,6 +404,10 @@ static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b) {
     }
     return;
   case ST_FOR:
+    if (s->loop && s->loop->seq) { /* OpenMP's block of loops, as written */
+      stmt_body(p, s->loop->body, depth, b);
+      return;
+    }
     if (s->loop) {
       print_loop_header(p, s->loop, b);
     } else {
