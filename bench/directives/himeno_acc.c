@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
             gosa += ss * ss;
             wrk2[i][j][k] = p[i][j][k] + omega * ss;
           }
-#pragma acc parallel loop collapse(3) present(p, wrk2)
+#pragma acc parallel loop collapse(3) present(p [0:imax], wrk2 [0:imax])
       for (int i = 1; i < imax - 1; i++)
         for (int j = 1; j < jmax - 1; j++)
           for (int k = 1; k < kmax - 1; k++)
