@@ -406,7 +406,7 @@ static Var *split_point(Kernel *kn, const Var *v) {
 /* Where the outer loop carries a dependence only into or out of the one
  * iteration that a value from outside the nest names (trmm of PolyBench
  * 3.2, the row i kept on the host: column j = i reads the row's columns
- * k < i, and nothing else in the row meets), `peel(w - lb, end - 1 - w)`
+ * k < i, and nothing else in the row meets), `peel(w - lb, last - w)`
  * cuts the loop before and after it: three loops that each map, in
  * place of a loop kept on the host (launches in every iteration).  Peeling
  * keeps the order, so it is always legal; NULL when no subscript names
@@ -426,8 +426,10 @@ static Annot *split_candidate(AnnotCtx *cx, Annot *at, Var **at_value) {
   *at_value = w;
   Loop *l = loops[0];
   Expr *front = tr_sub(ir_var(w, at->loc), tr_clone_expr(l->lb, NULL));
-  /* n - 1 - (w - lb), n = end - lb: peel clamps it at 0 where n is 0 */
-  Expr *back = tr_sub(tr_sub(tr_end(l), ir_int(1, at->loc)), ir_var(w, at->loc));
+  /* n - 1 - (w - lb) with n = last + 1 - lb; peel clamps it at 0 where n is 0 */
+  Expr *last =
+      l->rel == REL_LE ? tr_clone_expr(l->ub, NULL) : tr_sub(tr_end(l), ir_int(1, at->loc));
+  Expr *back = tr_sub(last, ir_var(w, at->loc));
   long long zero[2] = {0, 0};
   Annot *a = plan_synth(at, "peel", zero, 2);
   Expr *v[2] = {front, back};
