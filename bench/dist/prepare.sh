@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # prepare.sh — issue 26 on the GPU machine, step 1 (here: nucc needs
 # libclang).  The shapes of tests/profile/bare_dist_*.c (PolyBench's atax,
-# BiCG, a column sum beside a row sum, symm and trmm as distributed, under
-# bare `work`s on their outermost loops) at PolyBench's LARGE sizes,
+# BiCG, a column sum beside a row sum, symm and trmm as distributed, and
+# PolyBench 3.2's trmm with its diagonal peeled off, under bare `work`s on
+# their outermost loops) at PolyBench's LARGE sizes,
 # translated by a "before" nucc (a loop that carries a column sum stays on
 # the host: kernels in every iteration) and by this tree's (distributed:
 # each piece a kernel launched once), each with its tree's runtime, into
@@ -26,6 +27,7 @@ progs=(
   "colsum M=2000 N=2600 K=2300"
   "symm M=1000 N=1200"
   "trmm M=1000 N=1200"
+  "trmm32 N=1000"
 )
 for p in "${progs[@]}"; do
   read -r name sizes <<<"$p"

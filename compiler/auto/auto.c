@@ -8,7 +8,8 @@
  * index on the arrays' contiguous dimension, then the fewest annotations).
  * Where no chain maps a loop because the outer loop carries a dependence,
  * distribute.c distributes that loop, each piece in an order of its own,
- * before hostloop.c keeps the loop on the host (a kernel launched once per
+ * or split_loop peels off the one iteration its dependence meets, before
+ * hostloop.c keeps the loop on the host (a kernel launched once per
  * piece, not kernels in every iteration); plan.c tries each chain.  Either chain is checked by the
  * annotations' own isl legality and `work`'s dependence test, and applied
  * as if written out.  The searches of a region share a budget of processor
@@ -374,6 +375,106 @@ static Annot *snapshot_candidate(AnnotCtx *cx, Annot *at) {
   return s;
 }
 
+/* The outer value w at which loop v's iterations meet (v against w in one
+ * subscript of two accesses to an array that one of them writes), or NULL. */
+static Var *split_point(Kernel *kn, const Var *v) {
+  for (int b = 0; b < kn->buffers.len; b++) {
+    Buffer *bf = kn->buffers.items[b];
+    for (int x = 0; bf->write && x < bf->accesses.len; x++)
+      for (int y = 0; y < bf->accesses.len; y++) {
+        Access *p = bf->accesses.items[x], *q = bf->accesses.items[y];
+        if (!p->write || p->site || q->site)
+          continue;
+        for (int d = 0; d < p->nsubs && d < q->nsubs; d++) {
+          Expr *e = p->subs[d], *f = q->subs[d];
+          if (e->kind != EX_VAR || f->kind != EX_VAR)
+            continue;
+          Expr *outer = e->var == v ? f : f->var == v ? e : NULL;
+          if (!outer || outer->var == v || !type_is_integer(outer->var->type))
+            continue;
+          for (int i = 0; i < kn->scalars.len; i++) {
+            Scalar *sc = kn->scalars.items[i];
+            if (sc->path->kind == EX_VAR && sc->path->var == outer->var)
+              return outer->var;
+          }
+        }
+      }
+  }
+  return NULL;
+}
+
+/* Where the outer loop carries a dependence only into or out of the one
+ * iteration that a value from outside the nest names (trmm of PolyBench
+ * 3.2, the row i kept on the host: column j = i reads the row's columns
+ * k < i, and nothing else in the row meets), `peel(w - lb, last - w)`
+ * cuts the loop before and after it: three loops that each map, in
+ * place of a loop kept on the host (launches in every iteration).  Peeling
+ * keeps the order, so it is always legal; NULL when no subscript names
+ * such a point. */
+static Annot *split_candidate(AnnotCtx *cx, Annot *at, Var **at_value) {
+  Loop *loops[MAX_LOOPS];
+  long long s;
+  int k = cx->pieces.len == 1 && !cx->inner ? tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) : 0;
+  if (!k || !tr_upward(loops[0], &s) || s != 1)
+    return NULL;
+  Kernel kn;
+  if (!freevars_probe(&kn, cx->nest->names, NULL, loops, k, loops[k - 1]->body))
+    return NULL;
+  Var *w = split_point(&kn, loops[0]->var);
+  if (!w)
+    return NULL;
+  *at_value = w;
+  Loop *l = loops[0];
+  Expr *front = tr_sub(ir_var(w, at->loc), tr_clone_expr(l->lb, NULL));
+  /* n - 1 - (w - lb) with n = last + 1 - lb; peel clamps it at 0 where n is 0 */
+  Expr *last =
+      l->rel == REL_LE ? tr_clone_expr(l->ub, NULL) : tr_sub(tr_end(l), ir_int(1, at->loc));
+  Expr *back = tr_sub(last, ir_var(w, at->loc));
+  long long zero[2] = {0, 0};
+  Annot *a = plan_synth(at, "peel", zero, 2);
+  Expr *v[2] = {front, back};
+  for (int i = 0; i < 2; i++) {
+    xfree(a->args[i].text);
+    a->args[i].value = v[i];
+    a->args[i].text = print_expr_text(v[i]);
+  }
+  return a;
+}
+
+/* The split's pieces and their chain: *best filled and the pieces cut
+ * when each maps a loop, else *cx unchanged. */
+static void split_loop(AnnotCtx *cx, Annot *a, Plan *best) {
+  Var *at_value = NULL;
+  Annot *split = split_candidate(cx, a, &at_value);
+  if (!split)
+    return;
+  AnnotCtx saved = *cx;
+  cx->explain = false;
+  cx->steps = NULL;
+  int before = diag_quiet_begin();
+  bool ok = cx->engine->transform(cx, split);
+  ok &= diag_quiet_end(before) == 0;
+  Plan p = {0};
+  int dims = 3;
+  Loop *loops[MAX_LOOPS];
+  for (int i = 0; ok && i < cx->pieces.len; i++) {
+    int n = tr_chain(cx->pieces.items[i], loops, MAX_LOOPS);
+    dims = n < dims ? n : dims;
+  }
+  if (ok && dims > 0)
+    plan_try(cx, a, &p, dims);
+  if (!p.dims) {
+    *cx = saved;
+    return;
+  }
+  cx->explain = saved.explain;
+  cx->steps = saved.steps;
+  annot_explain_step(cx, split);
+  *best = p;
+  best->split = split;
+  best->split_at = at_value;
+}
+
 /* isl's chain, or the search's best, for the pieces as they are. */
 static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
   *best = (Plan){0};
@@ -442,6 +543,8 @@ static bool decide(AnnotCtx *cx, Annot *a) {
    * launches its kernels in every iteration */
   if (!best.dims)
     distribute_loop(cx, a, &best);
+  if (!best.dims)
+    split_loop(cx, a, &best);
   if (!best.dims) {
     bool ok;
     if (hostloop_try(cx, a, &ok, &host_why_not))
@@ -476,6 +579,16 @@ static bool decide(AnnotCtx *cx, Annot *a) {
     ((Kernel *)cx->kernels.items[i])->spread = true;
   char *why = best.npieces ? distribution_reasons(&best, &cx->kernels, &sc, outer)
                            : reasons(&best, &cx->kernels, &sc);
+  if (best.split) {
+    Loop *l = ((Stmt *)cx->pieces.items[0])->loop;
+    char *more = xformat("%s; peel first, around the iteration %s = %s: the loop carries a "
+                         "dependence only into or out of that iteration, so the loops before "
+                         "and after it, and it, each map, launched in order (%d kernels, in "
+                         "place of the loop kept on the host, a kernel in each iteration)",
+                         why, l->var->name, best.split_at->name, cx->kernels.len);
+    xfree(why);
+    why = more;
+  }
   if (snap) {
     Buf names = {0};
     for (int i = 0; i < snap->nargs; i++)

@@ -316,6 +316,8 @@ void plan_chain_text(Buf *b, Plan *p) {
       buf_printf(b, "%s%s", i ? ", " : "", p->snap->args[i].text);
     buf_puts(b, ")");
   }
+  if (p->split)
+    buf_printf(b, " peel(%s, %s)", p->split->args[0].text, p->split->args[1].text);
 }
 
 /* The permutation's length without the loops at its end that keep their

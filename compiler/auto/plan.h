@@ -24,6 +24,8 @@ typedef struct {
   int unit, all;  /* accesses on the contiguous dimension, of all */
   bool reordered; /* isl's parallel members, in another order */
   Annot *snap;    /* a `snapshot` applied before the chain, or NULL */
+  Annot *split;   /* a `peel` around one iteration applied first, or NULL */
+  Var *split_at;  /* the value that names that iteration */
   long long wave[MAX_LOOPS];
   int nwave; /* wavefront(wave...) applied first; 0: none */
   /* distribution (pre is fission): each main part's own permutation, where

@@ -131,6 +131,8 @@ typedef struct AnnotArg {
   Expr *names; /* what a clause's argument names (the key of size's), resolved
                   once in the nest's scope by the clause (annot_resolve); NULL
                   when it names nothing visible there */
+  Expr *value; /* an argument a bare `work` computed (peel's split around one
+                  iteration): the expression, of which text is the spelling */
 } AnnotArg;
 
 struct Annot {
