@@ -9,7 +9,7 @@
  * host in turn launched a reduction over k per column (812: N^2).
 // nucc-kernels: 3
 // profile: ^total: 83 launches,
-// profile: ^nu_kernel_trmm_[0-9]+_0 .* 28 
+// profile: ^nu_kernel_trmm_[0-9]+_0 .* 28 +[0-9]
  */
 #include <stdio.h>
 

@@ -29,7 +29,7 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       s += path[i][j] * (i % 5 + 1) * (j % 3 + 1);
-  printf("path %ld path[%d][%d] %d path[%d][%d] %d\n", s, N - 1, 0, path[N - 1][0], N / 3,
-         N / 2, path[N / 3][N / 2]);
+  printf("path %ld path[%d][%d] %d path[%d][%d] %d\n", s, N - 1, 0, path[N - 1][0], N / 3, N / 2,
+         path[N / 3][N / 2]);
   return 0;
 }
