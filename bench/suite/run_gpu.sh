@@ -12,7 +12,8 @@
 # bare, outer and ppcg against hand.  Prints two tables (kernel time, wall
 # time); raw lines too.
 # Writes $OUT/suite.txt (default .carry/suite-out).  SUITE_TIMEOUT: seconds
-# per program (default 120).
+# per program (default 120).  SUITE_ONLY="gemm lu": only those kernels (to
+# split the 120 runs over two calls of the device tool).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 carry=$root/.carry/suite
@@ -63,6 +64,9 @@ timed() {
   rows=()
   for src in "$carry"/src/*.c; do
     name=$(basename "$src" .c)
+    if [ -n "${SUITE_ONLY:-}" ] && [[ " $SUITE_ONLY " != *" $name "* ]]; then
+      continue
+    fi
     declare -A ms=() nl=() st=() wl=()
     for v in hand bare outer; do
       if [ -s "$carry/$v/$name.c" ] &&
