@@ -7,6 +7,10 @@
 #   hand/NAME.c         nucc's output with the file's own annotations
 #   bare/NAME.c         nucc's output with every annotation a bare `work`
 #                       (tests/corpus/bare.sed)
+#   outer/NAME.c        nucc's output with every annotation removed and one
+#                       bare `work` on each outermost loop of a region that
+#                       held annotated loops (tests/corpus/outer.py): the
+#                       region as PPCG is given it
 #   ppcg/NAME/          PPCG's OpenCL output (NAME_host.c, NAME_kernel.cl) of
 #                       the same file with `#pragma scop`/`endscop` around the
 #                       kernel function's statements, when PPCG is given, with
@@ -27,7 +31,7 @@ nucc=${1:-$root/build/nucc}
 ppcg=${2:-${PPCG:-}}
 dest=$root/.carry/suite
 rm -rf "$dest"
-mkdir -p "$dest"/{src,hand,bare,ppcg,runtime,include,log}
+mkdir -p "$dest"/{src,hand,bare,outer,ppcg,runtime,include,log}
 cp "$root"/runtime/*.c "$root"/runtime/*.h "$dest/runtime/"
 cp -r "${OPENCL_HEADERS:-/usr/include/CL}" "$dest/include/CL"
 cp "$root/tests/tools/outcmp.c" "$here/cltime.c" "$dest/"
@@ -93,6 +97,9 @@ while read -r name verdict _; do
   sed -E -f "$root/tests/corpus/bare.sed" "$src" >"$dest/log/$name.bare.in.c"
   "$nucc" "$dest/log/$name.bare.in.c" -o "$dest/bare/$name.c" 2>"$dest/log/$name.bare.err" ||
     echo "prepare.sh: nucc refused $name under a bare work (log/$name.bare.err)"
+  python3 "$root/tests/corpus/outer.py" "$src" >"$dest/log/$name.outer.in.c"
+  "$nucc" "$dest/log/$name.outer.in.c" -o "$dest/outer/$name.c" 2>"$dest/log/$name.outer.err" ||
+    echo "prepare.sh: nucc refused $name under bare works on the outermost loops (log/$name.outer.err)"
   if [ -n "$ppcg" ]; then
     mkdir -p "$dest/ppcg/$name"
     scop "$src" "$dest/ppcg/$name/$name.c"

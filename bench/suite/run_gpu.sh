@@ -3,12 +3,17 @@
 # from the repository root with .carry/suite (bench/suite/prepare.sh) there.
 # Builds libnurt.so and libcltime.so with gcc, then for each kernel runs
 # nucc's output with the file's annotations (hand), nucc's output under a
-# bare `work` (bare) and PPCG's output (ppcg), each once, under cltime: the
-# device time of all its kernels, from OpenCL's profiling time stamps, taken
-# the same way for all three.  Outputs (checksums) are compared with
-# outcmp: bare and ppcg against hand.  Prints one table; raw lines too.
+# bare `work` on the annotated loops (bare), nucc's output under one bare
+# `work` on each outermost loop of the region (outer) and PPCG's output
+# (ppcg), each once, under cltime: the device time of all its kernels, from
+# OpenCL's profiling time stamps, taken the same way for all four; and the
+# wall time of that same run (the whole process, start to exit, under
+# cltime for all four).  Outputs (checksums) are compared with outcmp:
+# bare, outer and ppcg against hand.  Prints two tables (kernel time, wall
+# time); raw lines too.
 # Writes $OUT/suite.txt (default .carry/suite-out).  SUITE_TIMEOUT: seconds
-# per program (default 120).
+# per program (default 120).  SUITE_ONLY="gemm lu": only those kernels (to
+# split the 120 runs over two calls of the device tool).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 carry=$root/.carry/suite
@@ -26,19 +31,22 @@ export NU_DEVICE=${NU_DEVICE:-gpu}
 log=$out/suite.txt
 cflags=(-O2 -std=gnu11 -w -I"$carry/runtime" -I"$carry/include")
 
-# one run: DIR PROGRAM TAG NAME -> $bin/NAME.TAG.{out,err}, echoes "ms launches rc"
+# one run: DIR PROGRAM TAG NAME -> $bin/NAME.TAG.{out,err},
+# echoes "ms launches rc wall_s" (wall: start to exit of the whole process)
 timed() {
-  local dir=$1 prog=$2 tag=$3 name=$4 rc
+  local dir=$1 prog=$2 tag=$3 name=$4 rc t0 t1
+  t0=$(date +%s.%N)
   (cd "$dir" && LD_PRELOAD=$bin/libcltime.so timeout "$limit" "$prog") \
     >"$bin/$name.$tag.out" 2>"$bin/$name.$tag.err"
   rc=$?
+  t1=$(date +%s.%N)
   local line
   line=$(grep '^cltime:' "$bin/$name.$tag.err" | tail -1)
   if [ $rc = 0 ] && [ -n "$line" ]; then
-    echo "$line" | awk '{ print $5, $3, 0 }'
+    echo "$line" | awk -v a="$t0" -v b="$t1" '{ printf "%s %s 0 %.3f\n", $5, $3, b - a }'
     echo "$line" >>"$bin/devices.txt"
   else
-    echo "- - $rc"
+    echo "- - $rc -"
   fi
 }
 
@@ -52,33 +60,36 @@ timed() {
     -lpthread -l:libOpenCL.so.1 || echo "BUILD FAILED: cltime"
   gcc -O2 "$carry/outcmp.c" -o "$bin/outcmp" -lm
   echo "OpenCL drivers: OCL_ICD_FILENAMES=${OCL_ICD_FILENAMES:-} OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-}"
-  echo "## raw: kernel variant device_ms launches rc"
+  echo "## raw: kernel variant device_ms launches rc wall_s"
   rows=()
   for src in "$carry"/src/*.c; do
     name=$(basename "$src" .c)
-    declare -A ms=() nl=() st=()
-    for v in hand bare; do
+    if [ -n "${SUITE_ONLY:-}" ] && [[ " $SUITE_ONLY " != *" $name "* ]]; then
+      continue
+    fi
+    declare -A ms=() nl=() st=() wl=()
+    for v in hand bare outer; do
       if [ -s "$carry/$v/$name.c" ] &&
         gcc "${cflags[@]}" "$carry/$v/$name.c" -o "$bin/$name.$v" -L"$bin" \
           -Wl,-rpath,"$bin" -lnurt -lm 2>"$bin/$name.$v.build"; then
-        read -r ms[$v] nl[$v] st[$v] < <(timed "$bin" "$bin/$name.$v" $v "$name")
+        read -r ms[$v] nl[$v] st[$v] wl[$v] < <(timed "$bin" "$bin/$name.$v" $v "$name")
       else
-        ms[$v]=- nl[$v]=- st[$v]=build
+        ms[$v]=- nl[$v]=- st[$v]=build wl[$v]=-
       fi
-      echo "$name $v ${ms[$v]} ${nl[$v]} ${st[$v]}"
+      echo "$name $v ${ms[$v]} ${nl[$v]} ${st[$v]} ${wl[$v]}"
     done
     v=ppcg
     pdir=$carry/ppcg/$name
     if [ -s "$pdir/${name}_host.c" ] &&
       gcc "${cflags[@]}" -I"$carry" -I"$pdir" "$pdir/${name}_host.c" "$carry/ocl_utilities.c" \
         -o "$bin/$name.ppcg" -l:libOpenCL.so.1 -lm 2>"$bin/$name.ppcg.build"; then
-      read -r ms[$v] nl[$v] st[$v] < <(timed "$pdir" "$bin/$name.ppcg" ppcg "$name")
+      read -r ms[$v] nl[$v] st[$v] wl[$v] < <(timed "$pdir" "$bin/$name.ppcg" ppcg "$name")
     else
-      ms[$v]=- nl[$v]=- st[$v]=build
+      ms[$v]=- nl[$v]=- st[$v]=build wl[$v]=-
     fi
-    echo "$name $v ${ms[$v]} ${nl[$v]} ${st[$v]}"
+    echo "$name $v ${ms[$v]} ${nl[$v]} ${st[$v]} ${wl[$v]}"
     agree=""
-    for v in bare ppcg; do
+    for v in bare outer ppcg; do
       if [ "${st[hand]}" = 0 ] && [ "${st[$v]}" = 0 ]; then
         if "$bin/outcmp" "$bin/$name.hand.out" "$bin/$name.$v.out" >"$bin/$name.$v.cmp" 2>&1; then
           agree+="$v=ok "
@@ -89,40 +100,89 @@ timed() {
       fi
     done
     [ "${nl[ppcg]}" = 0 ] && st[ppcg]=cpu # PPCG printed the original code: no kernel
-    rows+=("$name ${ms[hand]} ${nl[hand]} ${st[hand]} ${ms[bare]} ${nl[bare]} ${st[bare]} ${ms[ppcg]} ${nl[ppcg]} ${st[ppcg]} ${agree:--}")
-    unset ms nl st
+    row=$name
+    for v in hand bare outer ppcg; do row+=" ${ms[$v]} ${nl[$v]} ${st[$v]} ${wl[$v]}"; done
+    rows+=("$row ${agree:--}")
+    unset ms nl st wl
   done
-  echo "## table"
+  # a row: kernel, then ms launches status wall_s for hand, bare, outer, ppcg
+  # (fields 2-5, 6-9, 10-13, 14-17), then the outcmp verdicts
+  echo "## table: kernel time"
   printf '%s\n' "${rows[@]}" | awk '
     function ratio(p, q) { return (p == "-" || q == "-" || q == 0) ? "-" : p / q }
     function shown(r) { return r == "-" ? r : r < 0.01 ? sprintf("%.4f", r) : sprintf("%.2f", r) }
     BEGIN {
-      print "| kernel | nucc hand ms (launches) | nucc bare ms (launches) | PPCG ms (launches) | PPCG/hand | PPCG/bare | outputs |"
-      print "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
+      split("hand bare outer", var, " ")
+      print "| kernel | nucc hand ms (launches) | nucc bare ms (launches) | nucc outer ms (launches) | PPCG ms (launches) | PPCG/hand | PPCG/bare | PPCG/outer | outputs |"
+      print "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     }
     {
-      # no launch: the loops ran on the host (nucc maps no loop of seidel_2d)
-      if ($4 == "0" && $3 == 0) $4 = "cpu"
-      if ($7 == "0" && $6 == 0) $7 = "cpu"
-      cell[1] = ($4 == "0") ? sprintf("%.3f (%d)", $2, $3) : ($4 == "cpu") ? "no kernel" : "failed: " $4
-      cell[2] = ($7 == "0") ? sprintf("%.3f (%d)", $5, $6) : ($7 == "cpu") ? "no kernel" : "failed: " $7
-      cell[3] = ($10 == "0") ? sprintf("%.3f (%d)", $8, $9) : \
-                ($10 == "cpu") ? "no kernel" : "failed: " $10
-      agree = ""; for (i = 11; i <= NF; i++) agree = agree $i " "
-      # a ratio only where both ran on the device and agree
-      ok = ($10 == "0") && agree !~ /ppcg=DIFFERS/
-      rh = (ok && $4 == "0") ? ratio($8, $2) : "-"
-      rb = (ok && $7 == "0") ? ratio($8, $5) : "-"
-      printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, cell[1], cell[2], cell[3], shown(rh),
-        shown(rb), agree
-      if (rh != "-") { gh += log(rh); nh++; if (rh + 0 < minh || nh == 1) minh = rh + 0 }
-      if (rb != "-") { gb += log(rb); nb++; if (rb + 0 < minb || nb == 1) minb = rb + 0 }
+      agree = ""; for (i = 18; i <= NF; i++) agree = agree $i " "
+      line = "| " $1 " |"
+      for (k = 0; k < 4; k++) {
+        m = $(2 + 4 * k); l = $(3 + 4 * k); s = $(4 + 4 * k)
+        # no launch: the loops ran on the host (nucc maps no loop of seidel_2d)
+        if (s == "0" && l == 0) s = "cpu"
+        stat[k] = s
+        line = line " " ((s == "0") ? sprintf("%.3f (%d)", m, l) : (s == "cpu") ? "no kernel" : "failed: " s) " |"
+      }
+      # a ratio only where both ran on the device and printed what hand printed
+      ok = (stat[3] == "0") && agree !~ /ppcg=DIFFERS/
+      for (k = 0; k < 3; k++) {
+        r = (ok && stat[k] == "0" && agree !~ (var[k + 1] "=DIFFERS")) ? ratio($14, $(2 + 4 * k)) : "-"
+        line = line " " shown(r) " |"
+        if (r != "-") { g[k] += log(r); n[k]++; if (r + 0 < low[k] || n[k] == 1) low[k] = r + 0 }
+      }
+      print line " " agree "|"
     }
     END {
-      if (nh) printf "\ngeometric mean PPCG/hand %.2f over %d kernels (lowest %s)\n", exp(gh / nh), nh, shown(minh)
-      if (nb) printf "geometric mean PPCG/bare %.2f over %d kernels (lowest %s)\n", exp(gb / nb), nb, shown(minb)
+      print ""
+      for (k = 0; k < 3; k++)
+        if (n[k]) printf "geometric mean PPCG/%s %.2f over %d kernels (lowest %s)\n", var[k + 1], exp(g[k] / n[k]), n[k], shown(low[k])
       print "(a ratio above 1: nucc faster; device time of all kernels of one run, cltime.c;"
       print " no ratio where either made no kernel, failed, or printed other results)"
+    }'
+  echo "## table: wall time"
+  printf '%s\n' "${rows[@]}" | awk '
+    function ratio(p, q) { return (p == "-" || q == "-" || q == 0) ? "-" : p / q }
+    function shown(r) { return r == "-" ? r : sprintf("%.2f", r) }
+    BEGIN {
+      split("hand bare outer", var, " ")
+      print "| kernel | nucc hand s | nucc bare s | nucc outer s | PPCG s | PPCG/outer | nucc above PPCG | outputs |"
+      print "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"
+    }
+    {
+      agree = ""; for (i = 18; i <= NF; i++) agree = agree $i " "
+      line = "| " $1 " |"
+      for (k = 0; k < 4; k++) {
+        s = $(4 + 4 * k)
+        ran[k] = (s == "0" || s == "cpu") ? $(5 + 4 * k) : "-"
+        line = line " " ((ran[k] == "-") ? "failed: " s : (s == "cpu") ? ran[k] " (no OpenCL)" : ran[k]) " |"
+      }
+      # PPCG with no kernel (its host code is the original loops) still has
+      # a wall time to beat; ratios only where the outputs agree
+      ok = (ran[3] != "-") && agree !~ /ppcg=DIFFERS/
+      r = (ok && ran[2] != "-" && agree !~ /outer=DIFFERS/) ? ratio(ran[3], ran[2]) : "-"
+      if (r != "-") { g += log(r); n++; if (r + 0 < low || n == 1) low = r + 0 }
+      above = ""
+      for (k = 0; k < 3; k++)
+        if (ok && ran[k] != "-" && agree !~ (var[k + 1] "=DIFFERS") && ran[k] + 0 > ran[3] + 0) {
+          above = above var[k + 1] " "
+          slow[k] = slow[k] $1 " "
+        }
+      sub(/ $/, "", above)
+      print line " " shown(r) " | " (above == "" ? "-" : above) " | " agree "|"
+    }
+    END {
+      print ""
+      if (n) printf "geometric mean PPCG/outer wall %.2f over %d programs (lowest %s)\n", exp(g / n), n, shown(low)
+      for (k = 0; k < 3; k++) {
+        sub(/ $/, "", slow[k])
+        printf "nucc %s wall above PPCG: %s\n", var[k + 1], (slow[k] == "" ? "none" : slow[k])
+      }
+      print "(wall: one run of the whole program, start to exit, under cltime as the kernel"
+      print " times are; a ratio above 1: nucc faster; \"no OpenCL\": PPCG made no kernel, and its"
+      print " program, the original loops on the host, never sets up OpenCL)"
     }'
   echo "## devices the kernels ran on"
   awk '{ $1 = $2 = $3 = $4 = $5 = ""; print }' "$bin/devices.txt" | sort | uniq -c
