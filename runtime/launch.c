@@ -420,6 +420,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.nparts = 0;
   current.nreds = 0;
   current.nscratch = 0;
+  current.nprivs = 0;
   return &current;
 }
 
@@ -753,6 +754,30 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
   set_arg(l, l->next_arg++, sizeof(cl_mem), &mem);
 }
 
+void nurt_arg_private(nurt_launch *l, const void *key, size_t bytes) {
+  if (l->nprivs == (int)(sizeof l->privs / sizeof *l->privs))
+    nurt_fatal("more than %d private arrays in device scratch (kernel %s, loop at %s:%d)",
+               l->nprivs, l->where.kernel, l->where.file, l->where.line);
+  l->privs[l->nprivs++] = (struct nurt_launch_private){key, bytes, l->next_arg++};
+}
+
+/* Each large private array's buffer, a slice per work-item of the whole
+ * launch; kept for the next launch, grown when one has more work-items.
+ * Its bytes need no zeroing: privarray.c proved each iteration writes
+ * what it reads, but scratch_mem zeroes a new one anyway. */
+static void set_privates(nurt_launch *l, unsigned dims, const size_t *global) {
+  size_t items = 1;
+  for (unsigned d = 0; d < dims; d++)
+    items *= global[d];
+  for (int i = 0; i < l->nprivs; i++) {
+    if (l->privs[i].bytes && items > SIZE_MAX / l->privs[i].bytes)
+      nurt_fatal("%zu work-items of %zu private bytes each overflow (kernel %s, loop at %s:%d)",
+                 items, l->privs[i].bytes, l->where.kernel, l->where.file, l->where.line);
+    cl_mem mem = scratch_mem(l->privs[i].key, 0, items * l->privs[i].bytes, &l->where);
+    set_arg(l, l->privs[i].index, sizeof(cl_mem), &mem);
+  }
+}
+
 static void nurt_scratch_release_all(void) {
   while (scratch_list) {
     scratch *s = scratch_list;
@@ -1050,6 +1075,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   if (l->nparts > 1)
     take_blocks(l);
   nurt_lock();
+  set_privates(l, dims, global);
   nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   if (!(l->nparts > 1 && may_split(l) &&
         nurt_split_launch(l, dims, global, local, set_arg, part_args))) {

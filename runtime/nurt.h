@@ -146,6 +146,11 @@ void nurt_red_drop(nurt_red *r);
  * counter of finished groups): sets one kernel argument, the cl_mem. */
 void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes);
 
+/* A large private array's buffer: `bytes` for each work-item of the
+ * launch, sized at nurt_launch_end by its global size, kept across
+ * launches with the same `key`; sets one kernel argument, the cl_mem. */
+void nurt_arg_private(nurt_launch *l, const void *key, size_t bytes);
+
 /* A __local scratch argument of `bytes` bytes (reductions' work-group sums). */
 void nurt_arg_local(nurt_launch *l, size_t bytes);
 

@@ -27,6 +27,7 @@ typedef enum {
   KP_SCRATCH, // device-only __global T *name of `host` bytes: partials, the group counter
   KP_BOUND,   // a mapped loop's lb, st or n: long; 8 bytes from the stub
   KP_ACC,     // int: the reduction's result block holds a pending value to combine with
+  KP_PRIVATE, // __global T *name: a large private array's slices, `host` bytes a work-item
 } KParamKind;
 
 typedef struct {

@@ -933,6 +933,7 @@ static void print_kernel_params(Kernel *k, Buf *b) {
       buf_printf(b, "__local %s *%s", q->cl_type, q->name);
       break;
     case KP_SCRATCH:
+    case KP_PRIVATE:
       buf_printf(b, "__global %s *%s", q->cl_type, q->name);
       break;
     default:

@@ -811,6 +811,9 @@ static bool print_kernel_arg(Kernel *k, KParam *q, Buf *b) {
   case KP_SCRATCH:
     buf_printf(b, "  nurt_arg_scratch(nu_l, \"%s\", %s);\n", q->key, q->host);
     break;
+  case KP_PRIVATE:
+    buf_printf(b, "  nurt_arg_private(nu_l, \"%s\", %s);\n", q->key, q->host);
+    break;
   }
   return true;
 }
@@ -850,6 +853,8 @@ char *emit_split_refusal(Kernel *k, Vec *sig) {
     return xstrdup("a temporary's last value");
   for (int i = 0; i < sig->len; i++) {
     KParam *q = sig->items[i];
+    if (q->kind == KP_PRIVATE) /* slices by global id: a part's ids start at its offset */
+      return xstrdup("a private array in device scratch");
     /* a reduction's tree and result: each device has its own */
     if ((q->kind == KP_LOCAL || q->kind == KP_SCRATCH || q->kind == KP_RESULT) &&
         !k->reductions.len)

@@ -253,6 +253,8 @@ struct Var {
                       its uses became the argument's paths; OpenCL has no such parameter */
   bool flat_root;  /* a variable from outside a kernel whose struct a helper's copy names
                       (structarg.c): its member paths are that copy's file-scope data */
+  bool scratch;    /* a private array beyond a work-item's private memory: in a kernel, a
+                      slice of the device scratch buffer nu_pv_NAME per work-item */
 };
 
 typedef enum {

@@ -311,6 +311,25 @@ static const char *var_name(Printer *p, Var *v) {
 static void print_decl(Printer *p, Var *v, Buf *b) {
   Type *t = v->type;
   const char *base = p->opencl ? type_cl_name(type_elem(t)) : type_c_name(type_elem(t));
+  if (p->opencl && v->scratch) { /* its work-item's slice, through a pointer to its rows */
+    const char *name = var_name(p, v);
+    Buf rows = {0};
+    long long n = t->len;
+    for (Type *r = t->base; r && r->kind == TY_ARRAY; r = r->base) {
+      buf_printf(&rows, "[%lld]", r->len);
+      n *= r->len;
+    }
+    if (rows.s)
+      buf_printf(b, "__global %s (*%s)%s = (__global %s (*)%s)", base, name, rows.s, base, rows.s);
+    else
+      buf_printf(b, "__global %s *%s = ", base, name);
+    buf_printf(b,
+               "(nu_pv_%s + (size_t)%lld * (get_global_id(0) + get_global_size(0) * "
+               "(get_global_id(1) + get_global_size(1) * get_global_id(2))))",
+               name, n);
+    xfree(rows.s);
+    return;
+  }
   buf_printf(b, "%s %s", base ? base : t->spelling, var_name(p, v));
   for (; t && t->kind == TY_ARRAY; t = t->base)
     buf_printf(b, "[%lld]", t->len);
