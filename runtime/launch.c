@@ -713,8 +713,10 @@ typedef struct scratch {
 } scratch;
 static scratch *scratch_list;
 
-/* The scratch buffer of `key` for device dev, of `bytes` at least. */
-static cl_mem scratch_mem(const void *key, int dev, size_t bytes, const nurt_where *w) {
+/* The scratch buffer of `key` for device dev, of `bytes` at least; zeroed
+ * when created unless `raw` (large private arrays: a gigabyte of zeros
+ * would cross the bus for nothing). */
+static cl_mem scratch_mem(const void *key, int dev, size_t bytes, bool raw, const nurt_where *w) {
   scratch *s = scratch_list;
   while (s && (s->key != key || s->dev != dev))
     s = s->next;
@@ -730,14 +732,14 @@ static cl_mem scratch_mem(const void *key, int dev, size_t bytes, const nurt_whe
   if (bytes < 16)
     bytes = 16; /* an empty launch still passes a valid buffer */
   if (s->bytes < bytes) {
-    void *zeros = calloc(1, bytes);
-    if (!zeros)
+    void *zeros = raw ? NULL : calloc(1, bytes);
+    if (!zeros && !raw)
       nurt_fatal("out of host memory for %zu bytes of device scratch", bytes);
     if (s->mem)
       clReleaseMemObject(s->mem);
     cl_int err;
-    s->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zeros,
-                            &err);
+    s->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | (raw ? 0 : CL_MEM_COPY_HOST_PTR),
+                            bytes, zeros, &err);
     free(zeros);
     nurt_check(err, "clCreateBuffer", w);
     s->bytes = bytes;
@@ -750,7 +752,7 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
     l->scratch[l->nscratch++] = (struct nurt_launch_scratch){key, bytes, l->next_arg};
   else
     l->nscratch = 99; /* too many to split: may_split says so */
-  cl_mem mem = scratch_mem(key, 0, bytes, &l->where);
+  cl_mem mem = scratch_mem(key, 0, bytes, false, &l->where);
   set_arg(l, l->next_arg++, sizeof(cl_mem), &mem);
 }
 
@@ -763,8 +765,7 @@ void nurt_arg_private(nurt_launch *l, const void *key, size_t bytes) {
 
 /* Each large private array's buffer, a slice per work-item of the whole
  * launch; kept for the next launch, grown when one has more work-items.
- * Its bytes need no zeroing: privarray.c proved each iteration writes
- * what it reads, but scratch_mem zeroes a new one anyway. */
+ * Not zeroed: privarray.c proved each iteration writes what it reads. */
 static void set_privates(nurt_launch *l, unsigned dims, const size_t *global) {
   size_t items = 1;
   for (unsigned d = 0; d < dims; d++)
@@ -773,7 +774,7 @@ static void set_privates(nurt_launch *l, unsigned dims, const size_t *global) {
     if (l->privs[i].bytes && items > SIZE_MAX / l->privs[i].bytes)
       nurt_fatal("%zu work-items of %zu private bytes each overflow (kernel %s, loop at %s:%d)",
                  items, l->privs[i].bytes, l->where.kernel, l->where.file, l->where.line);
-    cl_mem mem = scratch_mem(l->privs[i].key, 0, items * l->privs[i].bytes, &l->where);
+    cl_mem mem = scratch_mem(l->privs[i].key, 0, items * l->privs[i].bytes, true, &l->where);
     set_arg(l, l->privs[i].index, sizeof(cl_mem), &mem);
   }
 }
@@ -953,7 +954,7 @@ void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *
 static void part_args(nurt_launch *l, int p, int dev) {
   (void)p;
   for (int i = 0; i < l->nscratch; i++) {
-    cl_mem mem = scratch_mem(l->scratch[i].key, dev, l->scratch[i].bytes, &l->where);
+    cl_mem mem = scratch_mem(l->scratch[i].key, dev, l->scratch[i].bytes, false, &l->where);
     set_arg(l, l->scratch[i].index, sizeof(cl_mem), &mem);
   }
   for (int i = 0; i < l->nreds; i++) {
