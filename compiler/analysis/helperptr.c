@@ -678,8 +678,8 @@ static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
   /* a local's address is __private; a helper handing on its own pointer
    * parameter keeps that parameter's space */
   pa->space = 'g';
-  if (kernelinfo_is_local(fv->ki, root->var))
-    pa->space = 'p';
+  if (kernelinfo_is_local(fv->ki, root->var)) /* a large private array's slice is __global */
+    pa->space = root->var->scratch ? 'g' : 'p';
   if (kernelinfo_is_local(fv->ki, root->var) && root->var->space)
     pa->space = root->var->space;
   return true;

@@ -216,10 +216,25 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
 typedef struct Through {
   Var *v;
   bool written;
+  int depth; /* helpers handing it on (nucc refuses recursion; a bound all the same) */
 } Through;
 
 static void find_store(Expr *e, void *d) {
   Through *t = d;
+  /* handed on whole to a helper that writes through it: no `const` here,
+   * or the call would discard it (cfftz hands its rows to fftz2) */
+  for (int i = 0; e->kind == EX_CALL && e->callee && i < e->nargs && i < e->callee->nparams &&
+                  !t->written && t->depth < 16;
+       i++) {
+    Expr *a = e->args[i];
+    while (a->kind == EX_CAST)
+      a = a->a;
+    if (a->kind != EX_VAR || a->var != t->v || e->callee->params[i]->type->kind != TY_PTR)
+      continue;
+    Through sub = {e->callee->params[i], false, t->depth + 1};
+    ir_walk_stmt(e->callee->body, find_store, &sub);
+    t->written |= sub.written;
+  }
   if (!((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)))
     return;
   Expr *l = e->a;
@@ -228,6 +243,9 @@ static void find_store(Expr *e, void *d) {
     l = l->a;
   if (l->kind == EX_MEMBER && l->a->kind == EX_VAR && l->a->var == t->v)
     t->written = true;
+  if (l->kind == EX_INDEX) /* p[j][i] of rows */
+    while (l->a->kind == EX_INDEX)
+      l = l->a;
   if ((l->kind == EX_INDEX || (l->kind == EX_UNARY && l->op == OP_DEREF)) && l->a->kind == EX_VAR &&
       l->a->var == t->v)
     t->written = true;
@@ -237,15 +255,24 @@ static void find_store(Expr *e, void *d) {
  * arguments have (freevars.c), a buffer's element __global, and `const`
  * when the helper only reads through it (a buffer the kernel only reads
  * is `__global const`). */
-static void print_param_type(Func *f, Var *v, Buf *b) {
+static void print_param_type(Func *f, Var *v, bool named, Buf *b) {
+  const char *name = named ? print_cl_name(v->name) : "";
   if (v->type->kind != TY_PTR) {
-    buf_puts(b, type_cl_name(v->type));
+    buf_printf(b, "%s%s%s", type_cl_name(v->type), named ? " " : "", name);
     return;
   }
-  Through t = {v, false};
+  Through t = {v, false, 0};
   ir_walk_stmt(f->body, find_store, &t);
-  buf_printf(b, "%s%s%s *", v->space == 'g' ? "__global " : "", t.written ? "" : "const ",
-             type_cl_name(v->type->base));
+  Type *elem = v->type->base;
+  Buf rows = {0};
+  for (; elem->kind == TY_ARRAY; elem = elem->base)
+    buf_printf(&rows, "[%lld]", elem->len);
+  /* rows are never const: C converts T (*)[N] to const T (*)[N] only
+   * with a cast (C23 aside) */
+  buf_printf(b, "%s%s%s %s%s%s%s", v->space == 'g' ? "__global " : "",
+             t.written || rows.s ? "" : "const ", type_cl_name(elem), rows.s ? "(*" : "*", name,
+             rows.s ? ")" : "", rows.s ? rows.s : "");
+  xfree(rows.s);
 }
 
 static void print_func(Func *f, Buf *b) {
@@ -256,9 +283,7 @@ static void print_func(Func *f, Buf *b) {
     if (f->params[i]->flat)
       continue;
     buf_puts(b, n++ ? ", " : "");
-    print_param_type(f, f->params[i], b);
-    buf_printf(b, "%s%s", f->params[i]->type->kind == TY_PTR ? "" : " ",
-               print_cl_name(f->params[i]->name));
+    print_param_type(f, f->params[i], true, b);
   }
   /* file-scope data, which OpenCL does not have: the kernel hands it on */
   const Vec *g = ir_func_globals(f);
@@ -1140,7 +1165,7 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
       if (f->params[j]->flat)
         continue;
       buf_puts(&b, n++ ? ", " : "");
-      print_param_type(f, f->params[j], &b);
+      print_param_type(f, f->params[j], false, &b);
     }
     const Vec *g = ir_func_globals(f);
     for (int j = 0; j < g->len; j++) {

@@ -330,7 +330,9 @@ static void print_decl(Printer *p, Var *v, Buf *b) {
     xfree(rows.s);
     return;
   }
-  buf_printf(b, "%s %s", base ? base : t->spelling, var_name(p, v));
+  if (!base) /* a struct's name; an array's brackets follow the name */
+    base = t->kind == TY_ARRAY ? type_elem(t)->spelling : t->spelling;
+  buf_printf(b, "%s %s", base, var_name(p, v));
   for (; t && t->kind == TY_ARRAY; t = t->base)
     buf_printf(b, "[%lld]", t->len);
 }
