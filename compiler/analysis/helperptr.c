@@ -715,6 +715,17 @@ void helperptr_visit_call(FV *fv, Expr *call) {
     if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
         kernelinfo_is_local(fv->ki, ir_path_root(pa->base)->var))
       continue;
+    if (g->params[i]->type->base->kind == TY_ARRAY) {
+      /* p[j][i] would be placed as an element of the row p[j] */
+      char *t = print_expr_text(pa->arg);
+      kernelinfo_error(fv, pa->arg->loc,
+                       "'%s' is handed to '%s' as rows ('%s'): nucc follows rows of a private "
+                       "array into a helper, not a buffer's",
+                       t, f->name, g->params[i]->type->spelling);
+      xfree(t);
+      fv->ok = false;
+      continue;
+    }
     int n = pa->n;
     PtrUse u = {.fv = fv,
                 .f = g,

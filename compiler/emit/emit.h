@@ -93,7 +93,7 @@ typedef struct {
   StubParamKind kind;
   const char *type; // the C type, the pointee's for a pointer
   bool pointer;     // declared `type *name`
-  char *name;       // the stub's parameter
+  char *name;       // the stub's parameter (its declarator for rows: (*d)[3])
   char *arg;        // the argument at the call site
   void *of;         // the Buffer, Scalar, Reduction, Loop or Var it comes from
 } StubParam;

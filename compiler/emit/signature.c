@@ -251,7 +251,16 @@ static void add_stub_array(Vec *v, Buffer *bf) {
   /* one a mapped loop's bound reads (k < d[2]) keeps its type: the stub
    * computes the trip count from it on the host */
   char *type = bf->in_bounds ? xformat("const %s", type_c_name(bf->elem)) : xstrdup("const void");
-  add_stub(v, SP_ARRAY, type, true, xstrdup(bf->name), xformat("(const void *)(%s)", t), bf);
+  Buf rows = {0};
+  for (Type *r = bf->in_bounds && bf->type->kind == TY_ARRAY ? bf->type->base : NULL;
+       r && r->kind == TY_ARRAY; r = r->base)
+    buf_printf(&rows, "[%lld]", r->len);
+  if (rows.s) /* dims[2][0]: a pointer to its rows */
+    add_stub(v, SP_ARRAY, type, false, xformat("(*%s)%s", bf->name, rows.s),
+             xformat("(const void *)(%s)", t), bf);
+  else
+    add_stub(v, SP_ARRAY, type, true, xstrdup(bf->name), xformat("(const void *)(%s)", t), bf);
+  xfree(rows.s);
   if (bf->rows) /* nurt counts a table's rows (nurt_arg_rows) */
     ;
   else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)
