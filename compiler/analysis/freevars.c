@@ -638,9 +638,9 @@ static void check_bound_reads(FV *fv) {
     if ((b->rank != 1 && !rows_known) || b->rows || b->write || !type_is_arith(b->elem)) {
       kernelinfo_error(fv, at->loc,
                        "the bounds of loop '%s' read '%s': nucc computes a mapped loop's trip "
-                       "count on the host, from an array of numbers with rows of a constant "
-                       "length that the kernel does not write (copy the bound to a variable "
-                       "before the loop)",
+                       "count on the host, from an array of numbers (one-dimensional, or with "
+                       "rows of a constant length) that the kernel does not write (copy the "
+                       "bound to a variable before the loop)",
                        at->var->name, b->name);
       fv->ok = false;
       continue;
