@@ -189,6 +189,37 @@ static void print_global_args(Func *f, int nargs, Buf *b) {
   }
 }
 
+/* A buffer handed to a helper's parameter that points to rows: the
+ * kernel holds it flattened, so the address of its first element, cast to
+ * the parameter's rows (__global T (*)[N]); false for anything else. */
+static bool print_rows_arg(Printer *p, Expr *arg, Type *param, Buf *b) {
+  if (param->kind != TY_PTR || param->base->kind != TY_ARRAY || !p->on_index || !arg->type)
+    return false;
+  Expr *idx = arg;
+  for (Type *t = arg->type; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base) {
+    Expr *x = xcalloc(1, sizeof *x);
+    x->kind = EX_INDEX;
+    x->a = idx;
+    x->b = ir_int(0, arg->loc);
+    x->loc = arg->loc;
+    x->type = t->base;
+    idx = x;
+  }
+  Buf at = {0};
+  if (idx == arg || !p->on_index(p, idx, &at)) { /* a local's rows: as they are */
+    xfree(at.s);
+    return false;
+  }
+  Buf rows = {0};
+  Type *t = param->base;
+  for (; t->kind == TY_ARRAY; t = t->base)
+    buf_printf(&rows, "[%lld]", t->len);
+  buf_printf(b, "(__global %s (*)%s)&%s", type_cl_name(t), rows.s, at.s);
+  xfree(rows.s);
+  xfree(at.s);
+  return true;
+}
+
 void print_expr(Printer *p, Expr *e, Buf *b) {
   switch (e->kind) {
   case EX_INT:
@@ -238,7 +269,9 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
         continue;
       if (n++)
         buf_puts(b, ", ");
-      print_sub(p, e->args[i], 2, b);
+      if (!(p->opencl && e->callee && i < e->callee->nparams &&
+            print_rows_arg(p, e->args[i], e->callee->params[i]->type, b)))
+        print_sub(p, e->args[i], 2, b);
     }
     if (p->opencl && e->callee)
       print_global_args(e->callee, n, b);
