@@ -763,6 +763,31 @@ void nurt_arg_private(nurt_launch *l, const void *key, size_t bytes) {
   l->privs[l->nprivs++] = (struct nurt_launch_private){key, bytes, l->next_arg++};
 }
 
+void nurt_private_fit(nurt_launch *l, size_t *global, const size_t *local) {
+  size_t each = 0, widest = 0;
+  for (int i = 0; i < l->nprivs; i++) {
+    each += l->privs[i].bytes;
+    if (l->privs[i].bytes > widest)
+      widest = l->privs[i].bytes;
+  }
+  if (!each)
+    return;
+  cl_ulong mem = 0, alloc = 0;
+  clGetDeviceInfo(nurt_g.device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
+  clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
+  if (!mem || !alloc)
+    return;
+  /* a quarter of the device for the slices, each array within one buffer */
+  size_t items = (size_t)(mem / 4 / each);
+  if (items > alloc / widest)
+    items = (size_t)(alloc / widest);
+  items -= items % local[0];
+  if (items < local[0])
+    items = local[0];
+  if (global[0] > items)
+    global[0] = items;
+}
+
 /* Each large private array's buffer, a slice per work-item of the whole
  * launch; kept for the next launch, grown when one has more work-items.
  * Not zeroed: privarray.c proved each iteration writes what it reads. */

@@ -836,6 +836,19 @@ static void print_fit_groups(Kernel *k, Buf *b) {
     buf_printf(b, "  nurt_spread_groups(%d, nu_global, nu_local);\n", k->dims);
 }
 
+/* Large private arrays take a slice per work-item: a grid-stride kernel
+ * (opencl.c) may run with fewer work-items, where no reduction's groups
+ * were counted from them. */
+static void print_private_fit(Kernel *k, Vec *sig, Buf *b) {
+  if (k->ttile || k->dims != 1 || k->caches.len || k->reductions.len)
+    return;
+  for (int i = 0; i < sig->len; i++)
+    if (((KParam *)sig->items[i])->kind == KP_PRIVATE) {
+      buf_puts(b, "  nurt_private_fit(nu_l, nu_global, nu_local);\n");
+      return;
+    }
+}
+
 /* Why a launch cannot be split over devices (NU_DEVICES), or NULL: each
  * part must touch rows the stub can bound, and nothing in the kernel may
  * depend on the work-groups or on which work-item ran last. */
@@ -990,6 +1003,7 @@ char *emit_host_stub(Kernel *k) {
     if (!print_kernel_arg(k, sig.items[i], &b))
       return NULL;
   print_fit_groups(k, &b);
+  print_private_fit(k, &sig, &b);
   print_split(k, &sig, &b);
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   if (k->ttile)

@@ -37,6 +37,8 @@ grep -q "__global double \\*big = (nu_pv_big + (size_t)513 \\* (get_global_id(0)
   fail "'big' is not its work-item's slice of the scratch"
 grep -q 'nurt_arg_private(nu_l, "pv.big.[0-9]*", (size_t)513 \* sizeof(double));' "$work/out.c" ||
   fail "the stub does not ask nurt for 513 doubles a work-item"
+grep -q 'nurt_private_fit(nu_l, nu_global, nu_local);' "$work/out.c" ||
+  fail "a grid-stride kernel with an array in scratch does not fit its work-items to the device"
 
 write fits.c 512
 run_nucc --openmp "$work/fits.c" -o "$work/out2.c"
