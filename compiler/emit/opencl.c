@@ -139,11 +139,47 @@ static bool cl_helper_index(Printer *p, Expr *e, Buf *b) {
   return true;
 }
 
+/* The scalars (structs) of an array type: 1 for an element. */
+static long long elem_count(const Type *t) {
+  long long n = 1;
+  for (; t && t->kind == TY_ARRAY; t = t->base)
+    n *= t->len;
+  return n;
+}
+
+/* r[i][j] of a private array interleaved in scratch: r[(i * N + j) * nu_pvn] */
+static bool interleaved_index(Printer *p, Expr *e, Buf *b) {
+  int n = 0;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  if (base->kind != EX_VAR || !base->var->interleaved)
+    return false;
+  Expr **subs = xcalloc((size_t)n, sizeof(Expr *)); /* outer → inner */
+  int i = n;
+  for (Expr *x = e; x->kind == EX_INDEX; x = x->a)
+    subs[--i] = x->b;
+  Type *t = base->var->type;
+  buf_printf(b, "%s[%s", print_cl_name(base->var->name), n > 1 ? "(" : "");
+  for (i = 0; i < n; i++, t = t->base) {
+    buf_puts(b, "(");
+    print_expr(p, subs[i], b);
+    buf_puts(b, ")");
+    if (i + 1 < n)
+      buf_printf(b, " * %lld + ", elem_count(t->base));
+  }
+  buf_printf(b, "%s * nu_pvn]", n > 1 ? ")" : "");
+  xfree(subs);
+  return true;
+}
+
 /* a[i][j] → a[(i) * a_d1 + (j)] */
 static bool cl_index(Printer *p, Expr *e, Buf *b) {
   KCtx *kc = p->ctx;
   if (!kc)
     return false;
+  if (interleaved_index(p, e, b))
+    return true;
   for (int i = 0; i < kc->k->reductions.len; i++) {
     Reduction *r = kc->k->reductions.items[i];
     if (r->elem && ir_expr_equal(r->path, e)) {
@@ -1109,11 +1145,59 @@ static void print_ndrange(Printer *p, Kernel *k, Buf *b) {
   }
 }
 
+/* The uses of a private array in scratch: every one, and those that are
+ * whole elements (r[i][j], as many subscripts as its rank). */
+typedef struct ScratchUses {
+  Var *v;
+  int rank, all, elems;
+} ScratchUses;
+
+static void count_scratch_use(Expr *e, void *d) {
+  ScratchUses *u = d;
+  if (e->kind == EX_VAR && e->var == u->v)
+    u->all++;
+  int n = 0;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  if (n == u->rank && base->kind == EX_VAR && base->var == u->v)
+    u->elems++;
+}
+
+/* The kernel's private arrays in scratch that it uses only element by
+ * element are interleaved; one it hands to a helper as rows keeps a
+ * contiguous slice (signature.c sized both alike).  `on`: false after the
+ * kernel, since another may hand the same array on. */
+static void mark_interleaved(Stmt *body, Stmt *s, bool on, int *n) {
+  if (!s)
+    return;
+  if (s->kind == ST_DECL && s->var->scratch) {
+    ScratchUses u = {s->var, 0, 0, 0};
+    for (Type *t = s->var->type; t && t->kind == TY_ARRAY; t = t->base)
+      u.rank++;
+    if (on)
+      ir_walk_stmt(body, count_scratch_use, &u);
+    s->var->interleaved = on && u.all == u.elems;
+    *n += s->var->interleaved;
+  }
+  mark_interleaved(body, s->init_s, on, n);
+  mark_interleaved(body, s->then, on, n);
+  mark_interleaved(body, s->els, on, n);
+  mark_interleaved(body, s->body, on, n);
+  for (int i = 0; i < s->nitems; i++)
+    mark_interleaved(body, s->items[i], on, n);
+}
+
 static void print_kernel(Kernel *k, Buf *b) {
   KCtx kc = {k, false};
   Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
+  int interleaved = 0;
+  mark_interleaved(k->body, k->body, true, &interleaved);
   print_kernel_params(k, b);
   print_kernel_locals(k, b);
+  if (interleaved) /* the stride of an interleaved private array's elements */
+    buf_puts(b, "  const size_t nu_pvn = get_global_size(0) * get_global_size(1) * "
+                "get_global_size(2);\n");
   if (k->ttile)
     emit_ttile_kernel(k, &p, b);
   else if (k->dims == 1 && !k->caches.len)
@@ -1123,6 +1207,7 @@ static void print_kernel(Kernel *k, Buf *b) {
   if (k->reductions.len)
     print_group_reductions(k, b);
   buf_puts(b, "}\n");
+  mark_interleaved(k->body, k->body, false, &interleaved);
 }
 
 /* Functions in call order: a callee before its callers. */

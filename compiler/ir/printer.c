@@ -344,6 +344,13 @@ static const char *var_name(Printer *p, Var *v) {
 static void print_decl(Printer *p, Var *v, Buf *b) {
   Type *t = v->type;
   const char *base = p->opencl ? type_cl_name(type_elem(t)) : type_c_name(type_elem(t));
+  if (p->opencl && v->interleaved) { /* its first element; the next one work-items on */
+    buf_printf(b,
+               "__global %s *%s = (nu_pv_%s + (get_global_id(0) + get_global_size(0) * "
+               "(get_global_id(1) + get_global_size(1) * get_global_id(2))))",
+               base, var_name(p, v), var_name(p, v));
+    return;
+  }
   if (p->opencl && v->scratch) { /* its work-item's slice, through a pointer to its rows */
     const char *name = var_name(p, v);
     Buf rows = {0};

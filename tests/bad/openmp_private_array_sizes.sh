@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # openmp_private_array_sizes.sh — under --openmp, an array OpenMP keeps per
 # thread becomes each work-item's own: up to 4096 bytes a __private array,
-# beyond that a slice of a device scratch buffer that nurt sizes by the
-# launch (nurt_arg_private), as OpenACC compilers do; the loop runs as a
+# beyond that a share of a device scratch buffer that nurt sizes by the
+# launch (nurt_arg_private), as OpenACC compilers do, its elements
+# interleaved with the other work-items' (big[k] at k * work-items); the loop runs as a
 # kernel either way, with no warning.  Likewise for `#pragma nu work` with
 # private(...).  (Run both ways: tests/run/openmp_private_array_scratch.c.)
 # Usage: openmp_private_array_too_big.sh NUCC WORKDIR
@@ -33,8 +34,10 @@ expect_rc 0
 grep -q "warning" "$work/stderr" && fail "a warning for an array in scratch"
 grep -q "__kernel" "$work/out.c" || fail "no kernel for an array in scratch"
 grep -q "__global double \\*nu_pv_big" "$work/out.c" || fail "no scratch parameter for 'big'"
-grep -q "__global double \\*big = (nu_pv_big + (size_t)513 \\* (get_global_id(0)" "$work/out.c" ||
-  fail "'big' is not its work-item's slice of the scratch"
+grep -q "__global double \\*big = (nu_pv_big + (get_global_id(0)" "$work/out.c" ||
+  fail "'big' does not start at its work-item's element of the scratch"
+grep -q "big\\[(k) \\* nu_pvn\\]" "$work/out.c" ||
+  fail "'big[k]' is not interleaved with the other work-items' elements"
 grep -q 'nurt_arg_private(nu_l, "pv.big.[0-9]*", (size_t)513 \* sizeof(double));' "$work/out.c" ||
   fail "the stub does not ask nurt for 513 doubles a work-item"
 grep -q 'nurt_private_fit(nu_l, nu_global, nu_local);' "$work/out.c" ||

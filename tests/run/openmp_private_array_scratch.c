@@ -1,12 +1,14 @@
 // nucc-flags: --openmp
 // cc-flags: -std=c11 -fopenmp
-// nucc-kernels: 2
+// nucc-kernels: 3
 /* openmp_private_array_scratch.c — NPB MG's smoother (psinv): per-thread
  * line buffers of M doubles, beyond a work-item's private memory, written
  * by one inner loop and read at i1-1, i1, i1+1 by the next.  Each
  * work-item's copy is a slice of a device scratch buffer (as OpenACC
  * compilers do) rather than the loop staying on the host; a second loop
- * keeps its buffer per thread by declaring it in the parallel region. */
+ * keeps its buffer per thread by declaring it in the parallel region, a
+ * third has rows of buffers (double t[3][M]).  Used element by element,
+ * they are interleaved: element e of work-item w at e * (work-items) + w. */
 #include <stdio.h>
 
 #define M 1037
@@ -53,6 +55,21 @@ static void flip(int n2, int n3) {
   }
 }
 
+/* three rows of partial sums, 24 KB a work-item */
+static void rows3(int n2, int n3) {
+  double t[3][M];
+  int i3, i2, i1, q;
+#pragma omp parallel for private(t, i2, i1, q)
+  for (i3 = 1; i3 < n3 - 1; i3++)
+    for (i2 = 0; i2 < n2; i2++) {
+      for (q = 0; q < 3; q++)
+        for (i1 = 0; i1 < M; i1++)
+          t[q][i1] = u[i3 + q - 1][i2][i1] * (q + 1);
+      for (i1 = 1; i1 < M - 1; i1++)
+        w[i3][i2][i1] += t[0][i1 - 1] - t[1][i1] + t[2][i1 + 1];
+    }
+}
+
 int main(void) {
   const double c[4] = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
   for (int i3 = 0; i3 < N3; i3++)
@@ -65,6 +82,7 @@ int main(void) {
   for (int it = 0; it < 3; it++)     /* the same scratch again, kept across launches */
     psinv(M, N2, N3, c);
   flip(N2, N3);
+  rows3(N2, N3);
   double su = 0, sw = 0;
   for (int i3 = 0; i3 < N3; i3++)
     for (int i2 = 0; i2 < N2; i2++)
