@@ -420,6 +420,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.nparts = 0;
   current.nreds = 0;
   current.nscratch = 0;
+  current.nprivs = 0;
   return &current;
 }
 
@@ -712,8 +713,10 @@ typedef struct scratch {
 } scratch;
 static scratch *scratch_list;
 
-/* The scratch buffer of `key` for device dev, of `bytes` at least. */
-static cl_mem scratch_mem(const void *key, int dev, size_t bytes, const nurt_where *w) {
+/* The scratch buffer of `key` for device dev, of `bytes` at least; zeroed
+ * when created unless `raw` (large private arrays: a gigabyte of zeros
+ * would cross the bus for nothing). */
+static cl_mem scratch_mem(const void *key, int dev, size_t bytes, bool raw, const nurt_where *w) {
   scratch *s = scratch_list;
   while (s && (s->key != key || s->dev != dev))
     s = s->next;
@@ -729,14 +732,14 @@ static cl_mem scratch_mem(const void *key, int dev, size_t bytes, const nurt_whe
   if (bytes < 16)
     bytes = 16; /* an empty launch still passes a valid buffer */
   if (s->bytes < bytes) {
-    void *zeros = calloc(1, bytes);
-    if (!zeros)
+    void *zeros = raw ? NULL : calloc(1, bytes);
+    if (!zeros && !raw)
       nurt_fatal("out of host memory for %zu bytes of device scratch", bytes);
     if (s->mem)
       clReleaseMemObject(s->mem);
     cl_int err;
-    s->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zeros,
-                            &err);
+    s->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | (raw ? 0 : CL_MEM_COPY_HOST_PTR),
+                            bytes, zeros, &err);
     free(zeros);
     nurt_check(err, "clCreateBuffer", w);
     s->bytes = bytes;
@@ -749,8 +752,56 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
     l->scratch[l->nscratch++] = (struct nurt_launch_scratch){key, bytes, l->next_arg};
   else
     l->nscratch = 99; /* too many to split: may_split says so */
-  cl_mem mem = scratch_mem(key, 0, bytes, &l->where);
+  cl_mem mem = scratch_mem(key, 0, bytes, false, &l->where);
   set_arg(l, l->next_arg++, sizeof(cl_mem), &mem);
+}
+
+void nurt_arg_private(nurt_launch *l, const void *key, size_t bytes) {
+  if (l->nprivs == (int)(sizeof l->privs / sizeof *l->privs))
+    nurt_fatal("more than %d private arrays in device scratch (kernel %s, loop at %s:%d)",
+               l->nprivs, l->where.kernel, l->where.file, l->where.line);
+  l->privs[l->nprivs++] = (struct nurt_launch_private){key, bytes, l->next_arg++};
+}
+
+void nurt_private_fit(nurt_launch *l, size_t *global, const size_t *local) {
+  size_t each = 0, widest = 0;
+  for (int i = 0; i < l->nprivs; i++) {
+    each += l->privs[i].bytes;
+    if (l->privs[i].bytes > widest)
+      widest = l->privs[i].bytes;
+  }
+  if (!each)
+    return;
+  cl_ulong mem = 0, alloc = 0;
+  clGetDeviceInfo(nurt_g.device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
+  clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
+  if (!mem || !alloc)
+    return;
+  /* a quarter of the device for the slices, each array within one buffer */
+  size_t items = (size_t)(mem / 4 / each);
+  if (items > alloc / widest)
+    items = (size_t)(alloc / widest);
+  items -= items % local[0];
+  if (items < local[0])
+    items = local[0];
+  if (global[0] > items)
+    global[0] = items;
+}
+
+/* Each large private array's buffer, a slice per work-item of the whole
+ * launch; kept for the next launch, grown when one has more work-items.
+ * Not zeroed: privarray.c proved each iteration writes what it reads. */
+static void set_privates(nurt_launch *l, unsigned dims, const size_t *global) {
+  size_t items = 1;
+  for (unsigned d = 0; d < dims; d++)
+    items *= global[d];
+  for (int i = 0; i < l->nprivs; i++) {
+    if (l->privs[i].bytes && items > SIZE_MAX / l->privs[i].bytes)
+      nurt_fatal("%zu work-items of %zu private bytes each overflow (kernel %s, loop at %s:%d)",
+                 items, l->privs[i].bytes, l->where.kernel, l->where.file, l->where.line);
+    cl_mem mem = scratch_mem(l->privs[i].key, 0, items * l->privs[i].bytes, true, &l->where);
+    set_arg(l, l->privs[i].index, sizeof(cl_mem), &mem);
+  }
 }
 
 static void nurt_scratch_release_all(void) {
@@ -928,7 +979,7 @@ void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *
 static void part_args(nurt_launch *l, int p, int dev) {
   (void)p;
   for (int i = 0; i < l->nscratch; i++) {
-    cl_mem mem = scratch_mem(l->scratch[i].key, dev, l->scratch[i].bytes, &l->where);
+    cl_mem mem = scratch_mem(l->scratch[i].key, dev, l->scratch[i].bytes, false, &l->where);
     set_arg(l, l->scratch[i].index, sizeof(cl_mem), &mem);
   }
   for (int i = 0; i < l->nreds; i++) {
@@ -1050,6 +1101,7 @@ void nurt_launch_end(nurt_launch *l, unsigned dims, const size_t *global, const 
   if (l->nparts > 1)
     take_blocks(l);
   nurt_lock();
+  set_privates(l, dims, global);
   nurt_prof_cause(NURT_CAUSE_KERNEL, l->where.file, l->where.line, k->name);
   if (!(l->nparts > 1 && may_split(l) &&
         nurt_split_launch(l, dims, global, local, set_arg, part_args))) {

@@ -146,6 +146,16 @@ void nurt_red_drop(nurt_red *r);
  * counter of finished groups): sets one kernel argument, the cl_mem. */
 void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes);
 
+/* A large private array's buffer: `bytes` for each work-item of the
+ * launch, sized at nurt_launch_end by its global size, kept across
+ * launches with the same `key`; sets one kernel argument, the cl_mem. */
+void nurt_arg_private(nurt_launch *l, const void *key, size_t bytes);
+/* A kernel of one mapped loop (a grid-stride loop) with large private
+ * arrays: fewer work-items (global[0], a multiple of local[0]) when their
+ * slices would take more than a quarter of the device's memory, or more
+ * than one buffer may hold. */
+void nurt_private_fit(nurt_launch *l, size_t *global, const size_t *local);
+
 /* A __local scratch argument of `bytes` bytes (reductions' work-group sums). */
 void nurt_arg_local(nurt_launch *l, size_t bytes);
 

@@ -509,6 +509,14 @@ struct nurt_launch {
     cl_uint index;
   } scratch[8];
   int nscratch;
+  /* large private arrays: a slice of `bytes` per work-item, sized at
+   * nurt_launch_end, when the global size is final */
+  struct nurt_launch_private {
+    const void *key;
+    size_t bytes;
+    cl_uint index;
+  } privs[8];
+  int nprivs;
   int nparts; /* > 1: split over devices (split.c) */
   int narg;   /* the kernel argument that holds the iterations' count */
   nurt_part parts[NURT_MAX_DEVICES];

@@ -321,7 +321,8 @@ bool sched_choose(KernelInfo *ki, SchedGroup *groups, int ngroups, bool trusted,
  * OpenMP's per-thread arrays).  The bytes of a fixed-size array of
  * scalars, -1 for any other type. */
 long long privarray_bytes(const Type *t);
-/* The largest array a work-item gets a private copy of (docs/openmp.md). */
+/* The largest array a work-item keeps in private memory; a larger one is a
+ * slice of a device scratch buffer (docs/openmp.md). */
 #define PRIVARRAY_MAX_BYTES 4096
 /* The arrays the nest names and does not declare (Var*), appended to out. */
 void privarray_free_arrays(Nest *n, Vec *out);

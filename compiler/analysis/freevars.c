@@ -610,10 +610,10 @@ static void check_func_vars(FV *fv, Func *f) {
 }
 
 /* A mapped loop's bound that reads an array (for (k = 0; k < d[2]; k++),
- * NPB's dimension vectors) is computed by the stub on the host before the
- * launch: from a one-dimensional array of numbers the kernel does not
- * write, read through a typed parameter after a check that the host holds
- * it fresh.  Anything else would need the device's values first. */
+ * NPB's dimension vectors, FT's dims[2][0]) is computed by the stub on the
+ * host before the launch: from an array of numbers the kernel does not
+ * write, one-dimensional or with rows of a constant length, read through a typed parameter after a
+ * check that the host holds it fresh.  Anything else would need the device's values first. */
 static void check_bound_reads(FV *fv) {
   Kernel *k = fv->k;
   for (int i = 0; i < k->buffers.len; i++) {
@@ -630,11 +630,17 @@ static void check_bound_reads(FV *fv) {
     }
     if (!at)
       continue;
-    if (b->rank != 1 || b->rows || b->write || !type_is_arith(b->elem)) {
+    /* rows of a constant length (NPB FT's int dims[3][3]): the stub takes
+     * it as a pointer to such rows */
+    bool rows_known = b->type && b->type->kind == TY_ARRAY;
+    for (Type *t = rows_known ? b->type->base : NULL; t && t->kind == TY_ARRAY; t = t->base)
+      rows_known &= t->len > 0;
+    if ((b->rank != 1 && !rows_known) || b->rows || b->write || !type_is_arith(b->elem)) {
       kernelinfo_error(fv, at->loc,
                        "the bounds of loop '%s' read '%s': nucc computes a mapped loop's trip "
-                       "count on the host, from a one-dimensional array of numbers the kernel "
-                       "does not write (copy the bound to a variable before the loop)",
+                       "count on the host, from an array of numbers (one-dimensional, or with "
+                       "rows of a constant length) that the kernel does not write (copy the "
+                       "bound to a variable before the loop)",
                        at->var->name, b->name);
       fv->ok = false;
       continue;

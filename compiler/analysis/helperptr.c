@@ -43,6 +43,8 @@ struct PtrUse {
   bool jumped;    /* a return, break or continue of f came before the point */
   Var *unknown;   /* at the kernel's call: what kept a subscript out of its terms */
   Expr *global;   /* instead of p: the file-scope array or path the helpers name */
+  int rows;       /* p points to rows (T (*)[N]...): the subscripts p[e0]..[e_rows] that
+                     reach an element, appended to `subs` */
 };
 
 /* The address space a helper's pointer parameter gets from this argument;
@@ -230,6 +232,96 @@ static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool writ
 static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write);
 static void walk_ptr_stmt(PtrUse *u, Stmt *s);
 
+static bool is_param(Expr *e, Var *p) { return e && e->kind == EX_VAR && e->var == p; }
+
+static bool is_rows(const Type *t) {
+  return t && t->kind == TY_PTR && t->base && t->base->kind == TY_ARRAY;
+}
+
+/* Whether pointers a and b reach rows of the same lengths. */
+static bool same_rows(const Type *a, const Type *b) {
+  if (!is_rows(a) || !is_rows(b))
+    return false;
+  for (a = a->base, b = b->base; a->kind == TY_ARRAY && b->kind == TY_ARRAY;
+       a = a->base, b = b->base)
+    if (a->len != b->len)
+      return false;
+  return a->kind != TY_ARRAY && b->kind != TY_ARRAY;
+}
+
+/* The variable an argument handed as rows names: x, or x of x[k]. */
+static Expr *rows_root(Expr *arg) {
+  while (arg->kind == EX_INDEX)
+    arg = arg->a;
+  return ir_path_root(arg);
+}
+
+/* p[e0]..[e_rows] of a buffer handed as rows: the element the call's
+ * subscripts and these, in the kernel's terms, name. */
+static void add_rows_access(PtrUse *u, Expr *use, Expr **es, bool read, bool write) {
+  PtrUse *top = top_use(u);
+  Expr *e = top->base;
+  Type *t = top->base->type;
+  for (int i = 0; i < top->nsubs + u->rows + 1; i++) {
+    Expr *sub = i < top->nsubs ? top->subs[i] : NULL;
+    if (!sub) {
+      top->unknown = NULL;
+      sub = kernel_expr(u, es[i - top->nsubs], u->loop, false);
+      if (!sub) {
+        report_unknown(u, use);
+        return;
+      }
+    }
+    Expr *x = NEW(Expr);
+    x->kind = EX_INDEX;
+    x->a = e;
+    x->b = sub;
+    x->loc = top->call->loc;
+    t = t ? t->base : NULL;
+    x->type = t;
+    e = x;
+  }
+  Buffer *b = u->fv->buffer_of(u->fv, top->base);
+  int before = b->accesses.len;
+  u->fv->visit_index(u->fv, e, read, write);
+  for (int i = before; i < b->accesses.len; i++) {
+    Access *a = b->accesses.items[i];
+    a->site = top->call;
+    a->hloop = u->loop;
+    a->certain = !u->may && !u->jumped;
+  }
+}
+
+/* A use of p that points to rows: whole elements only (p[j][i], and
+ * p[j][i].x), whose subscripts are placed at the call. */
+static bool walk_rows_use(PtrUse *u, Expr *e, bool read, bool write) {
+  int n = 0;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  if (!n || !is_param(base, u->p))
+    return false;
+  if (n != u->rows + 1) {
+    char *t = print_expr_text(e);
+    kernelinfo_error(u->fv, e->loc,
+                     "'%s': a helper handed a buffer as rows ('%s') may use only its elements, "
+                     "'%s' with %d subscripts",
+                     t, u->p->name, u->p->name, u->rows + 1);
+    xfree(t);
+    u->ok = false;
+    return true;
+  }
+  Expr **es = xcalloc((size_t)n, sizeof(Expr *));
+  int i = n;
+  for (Expr *x = e; x->kind == EX_INDEX; x = x->a)
+    es[--i] = x->b;
+  add_rows_access(u, e, es, read, write);
+  for (i = 0; i < n; i++)
+    walk_ptr_uses(u, es[i], true, false);
+  xfree(es);
+  return true;
+}
+
 static bool has_jump(Stmt *s) {
   if (!s)
     return false;
@@ -335,8 +427,6 @@ static void walk_ptr_stmt(PtrUse *u, Stmt *s) {
     u->jumped = true;
 }
 
-static bool is_param(Expr *e, Var *p) { return e && e->kind == EX_VAR && e->var == p; }
-
 /* p handed on to another helper, whole or as &p[e]: its uses there reach
  * the same buffer. */
 static void walk_ptr_call(PtrUse *u, Expr *e) {
@@ -351,6 +441,14 @@ static void walk_ptr_call(PtrUse *u, Expr *e) {
     }
     if (i >= e->callee->nparams)
       continue;
+    if (u->rows && (at || !same_rows(e->callee->params[i]->type, u->p->type))) {
+      kernelinfo_error(u->fv, a->loc,
+                       "'%s' hands the rows '%s' on to '%s' other than whole, as the same rows: "
+                       "nucc cannot follow them there",
+                       u->f->name, u->p->name, e->callee->name);
+      u->ok = false;
+      return;
+    }
     if (at) {
       add = a->a->b;
       walk_ptr_uses(u, add, true, false);
@@ -524,6 +622,8 @@ static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write) {
     if (walk_global_uses(u, e, read, write))
       return;
   }
+  if (u->rows && e->kind == EX_INDEX && walk_rows_use(u, e, read, write))
+    return;
   if (e->kind == EX_INDEX && is_param(e->a, u->p)) {
     add_ptr_access(u, e, e->b, read, write);
     walk_ptr_uses(u, e->b, true, false);
@@ -665,7 +765,11 @@ static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
         base->var->name);
     return false;
   }
-  Expr *root = ir_path_root(base);
+  /* rows may be a block of an array of more dimensions, x[k] */
+  Expr *root = is_rows(p->type) && arg->kind == EX_INDEX ? rows_root(arg) : ir_path_root(base);
+  if (root && root != base && arg->kind == EX_INDEX)
+    for (Expr *x = arg; x->kind == EX_INDEX; x = x->a)
+      fv->visit(fv, x->b);
   if (!root || (base->type && base->type->kind != TY_PTR && base->type->kind != TY_ARRAY)) {
     kernelinfo_error(fv, arg->loc,
                      "only '&a[i]' or an array can be handed to '%s''s pointer parameter '%s' in a "
@@ -678,11 +782,49 @@ static bool ptr_arg(FV *fv, Func *f, Var *p, Expr *arg, PtrArg *pa) {
   /* a local's address is __private; a helper handing on its own pointer
    * parameter keeps that parameter's space */
   pa->space = 'g';
-  if (kernelinfo_is_local(fv->ki, root->var))
-    pa->space = 'p';
+  if (kernelinfo_is_local(fv->ki, root->var)) /* a large private array's slice is __global */
+    pa->space = root->var->scratch ? 'g' : 'p';
   if (kernelinfo_is_local(fv->ki, root->var) && root->var->space)
     pa->space = root->var->space;
   return true;
+}
+
+/* A buffer handed whole as rows (x, or x[k] of one more dimension): the
+ * elements the helper reaches through p[j][i] are x[j][i] (x[k][j][i]) at
+ * the call.  &x[k], rows that start inside the buffer, is refused. */
+static void walk_buffer_rows(FV *fv, Func *f, Func *g, int i, Expr *call, PtrArg *pa, int rows) {
+  Expr *arg = pa->arg;
+  Vec subs = {0}; /* inner → outer */
+  Expr *base = arg;
+  for (; base->kind == EX_INDEX; base = base->a)
+    vec_push(&subs, base->b);
+  Buffer *b = arg->kind == EX_UNARY ? NULL : fv->buffer_of(fv, base);
+  if (!b || b->rows || subs.len + rows + 1 != b->rank) {
+    char *t = print_expr_text(arg);
+    kernelinfo_error(fv, arg->loc,
+                     "'%s' is handed to '%s' as rows ('%s'): hand the array itself, or a block "
+                     "of it with its outer subscripts (x[k]), whose rows have the same length",
+                     t, f->name, g->params[i]->type->spelling);
+    xfree(t);
+    xfree(subs.items);
+    fv->ok = false;
+    return;
+  }
+  PtrUse u = {.fv = fv,
+              .f = g,
+              .name = f->name,
+              .p = g->params[i],
+              .call = call,
+              .base = base,
+              .subs = xcalloc((size_t)subs.len + 1, sizeof(Expr *)),
+              .nsubs = subs.len,
+              .ok = true,
+              .rows = rows};
+  for (int j = 0; j < subs.len; j++) /* ptr_arg visited them */
+    u.subs[j] = subs.items[subs.len - 1 - j];
+  xfree(subs.items);
+  walk_ptr_stmt(&u, g->body);
+  fv->ok &= u.ok;
 }
 
 /* A call's pointer arguments: the helper's copy for their spaces, and the
@@ -712,9 +854,18 @@ void helperptr_visit_call(FV *fv, Expr *call) {
   call->callee = g;
   for (int i = 0; i < g->nparams; i++) {
     PtrArg *pa = &args[i];
-    if (key[i] != 'g' || !pa->arg || ir_path_root(pa->base) == NULL ||
-        kernelinfo_is_local(fv->ki, ir_path_root(pa->base)->var))
+    Expr *root = !pa->arg                      ? NULL
+                 : is_rows(g->params[i]->type) ? rows_root(pa->base)
+                                               : ir_path_root(pa->base);
+    if (key[i] != 'g' || !root || kernelinfo_is_local(fv->ki, root->var))
       continue;
+    int rows = 0;
+    for (Type *t = g->params[i]->type->base; t->kind == TY_ARRAY; t = t->base)
+      rows++;
+    if (rows) {
+      walk_buffer_rows(fv, f, g, i, call, pa, rows);
+      continue;
+    }
     int n = pa->n;
     PtrUse u = {.fv = fv,
                 .f = g,

@@ -87,6 +87,8 @@ long long privarray_bytes(const Type *t) {
   case TY_ULONG:
   case TY_DOUBLE:
     return 8 * n;
+  case TY_STRUCT: /* of numbers: the device lays it out as the host (cltypes.c) */
+    return type_is_struct_ok(t) ? type_size(t) * n : -1;
   default:
     return -1;
   }

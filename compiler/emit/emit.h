@@ -27,6 +27,7 @@ typedef enum {
   KP_SCRATCH, // device-only __global T *name of `host` bytes: partials, the group counter
   KP_BOUND,   // a mapped loop's lb, st or n: long; 8 bytes from the stub
   KP_ACC,     // int: the reduction's result block holds a pending value to combine with
+  KP_PRIVATE, // __global T *name: a large private array's slices, `host` bytes a work-item
 } KParamKind;
 
 typedef struct {
@@ -92,7 +93,7 @@ typedef struct {
   StubParamKind kind;
   const char *type; // the C type, the pointee's for a pointer
   bool pointer;     // declared `type *name`
-  char *name;       // the stub's parameter
+  char *name;       // the stub's parameter (its declarator for rows: (*d)[3])
   char *arg;        // the argument at the call site
   void *of;         // the Buffer, Scalar, Reduction, Loop or Var it comes from
 } StubParam;

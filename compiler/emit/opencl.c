@@ -139,11 +139,47 @@ static bool cl_helper_index(Printer *p, Expr *e, Buf *b) {
   return true;
 }
 
+/* The scalars (structs) of an array type: 1 for an element. */
+static long long elem_count(const Type *t) {
+  long long n = 1;
+  for (; t && t->kind == TY_ARRAY; t = t->base)
+    n *= t->len;
+  return n;
+}
+
+/* r[i][j] of a private array interleaved in scratch: r[(i * N + j) * nu_pvn] */
+static bool interleaved_index(Printer *p, Expr *e, Buf *b) {
+  int n = 0;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  if (base->kind != EX_VAR || !base->var->interleaved)
+    return false;
+  Expr **subs = xcalloc((size_t)n, sizeof(Expr *)); /* outer → inner */
+  int i = n;
+  for (Expr *x = e; x->kind == EX_INDEX; x = x->a)
+    subs[--i] = x->b;
+  Type *t = base->var->type;
+  buf_printf(b, "%s[%s", print_cl_name(base->var->name), n > 1 ? "(" : "");
+  for (i = 0; i < n; i++, t = t->base) {
+    buf_puts(b, "(");
+    print_expr(p, subs[i], b);
+    buf_puts(b, ")");
+    if (i + 1 < n)
+      buf_printf(b, " * %lld + ", elem_count(t->base));
+  }
+  buf_printf(b, "%s * nu_pvn]", n > 1 ? ")" : "");
+  xfree(subs);
+  return true;
+}
+
 /* a[i][j] → a[(i) * a_d1 + (j)] */
 static bool cl_index(Printer *p, Expr *e, Buf *b) {
   KCtx *kc = p->ctx;
   if (!kc)
     return false;
+  if (interleaved_index(p, e, b))
+    return true;
   for (int i = 0; i < kc->k->reductions.len; i++) {
     Reduction *r = kc->k->reductions.items[i];
     if (r->elem && ir_expr_equal(r->path, e)) {
@@ -216,10 +252,25 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
 typedef struct Through {
   Var *v;
   bool written;
+  int depth; /* helpers handing it on (nucc refuses recursion; a bound all the same) */
 } Through;
 
 static void find_store(Expr *e, void *d) {
   Through *t = d;
+  /* handed on whole to a helper that writes through it: no `const` here,
+   * or the call would discard it (cfftz hands its rows to fftz2) */
+  for (int i = 0; e->kind == EX_CALL && e->callee && i < e->nargs && i < e->callee->nparams &&
+                  !t->written && t->depth < 16;
+       i++) {
+    Expr *a = e->args[i];
+    while (a->kind == EX_CAST)
+      a = a->a;
+    if (a->kind != EX_VAR || a->var != t->v || e->callee->params[i]->type->kind != TY_PTR)
+      continue;
+    Through sub = {e->callee->params[i], false, t->depth + 1};
+    ir_walk_stmt(e->callee->body, find_store, &sub);
+    t->written |= sub.written;
+  }
   if (!((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op)))
     return;
   Expr *l = e->a;
@@ -228,6 +279,9 @@ static void find_store(Expr *e, void *d) {
     l = l->a;
   if (l->kind == EX_MEMBER && l->a->kind == EX_VAR && l->a->var == t->v)
     t->written = true;
+  if (l->kind == EX_INDEX) /* p[j][i] of rows */
+    while (l->a->kind == EX_INDEX)
+      l = l->a;
   if ((l->kind == EX_INDEX || (l->kind == EX_UNARY && l->op == OP_DEREF)) && l->a->kind == EX_VAR &&
       l->a->var == t->v)
     t->written = true;
@@ -237,15 +291,24 @@ static void find_store(Expr *e, void *d) {
  * arguments have (freevars.c), a buffer's element __global, and `const`
  * when the helper only reads through it (a buffer the kernel only reads
  * is `__global const`). */
-static void print_param_type(Func *f, Var *v, Buf *b) {
+static void print_param_type(Func *f, Var *v, bool named, Buf *b) {
+  const char *name = named ? print_cl_name(v->name) : "";
   if (v->type->kind != TY_PTR) {
-    buf_puts(b, type_cl_name(v->type));
+    buf_printf(b, "%s%s%s", type_cl_name(v->type), named ? " " : "", name);
     return;
   }
-  Through t = {v, false};
+  Through t = {v, false, 0};
   ir_walk_stmt(f->body, find_store, &t);
-  buf_printf(b, "%s%s%s *", v->space == 'g' ? "__global " : "", t.written ? "" : "const ",
-             type_cl_name(v->type->base));
+  Type *elem = v->type->base;
+  Buf rows = {0};
+  for (; elem->kind == TY_ARRAY; elem = elem->base)
+    buf_printf(&rows, "[%lld]", elem->len);
+  /* rows are never const: C converts T (*)[N] to const T (*)[N] only
+   * with a cast (C23 aside) */
+  buf_printf(b, "%s%s%s %s%s%s%s", v->space == 'g' ? "__global " : "",
+             t.written || rows.s ? "" : "const ", type_cl_name(elem), rows.s ? "(*" : "*", name,
+             rows.s ? ")" : "", rows.s ? rows.s : "");
+  xfree(rows.s);
 }
 
 static void print_func(Func *f, Buf *b) {
@@ -256,9 +319,7 @@ static void print_func(Func *f, Buf *b) {
     if (f->params[i]->flat)
       continue;
     buf_puts(b, n++ ? ", " : "");
-    print_param_type(f, f->params[i], b);
-    buf_printf(b, "%s%s", f->params[i]->type->kind == TY_PTR ? "" : " ",
-               print_cl_name(f->params[i]->name));
+    print_param_type(f, f->params[i], true, b);
   }
   /* file-scope data, which OpenCL does not have: the kernel hands it on */
   const Vec *g = ir_func_globals(f);
@@ -933,6 +994,7 @@ static void print_kernel_params(Kernel *k, Buf *b) {
       buf_printf(b, "__local %s *%s", q->cl_type, q->name);
       break;
     case KP_SCRATCH:
+    case KP_PRIVATE:
       buf_printf(b, "__global %s *%s", q->cl_type, q->name);
       break;
     default:
@@ -1083,11 +1145,59 @@ static void print_ndrange(Printer *p, Kernel *k, Buf *b) {
   }
 }
 
+/* The uses of a private array in scratch: every one, and those that are
+ * whole elements (r[i][j], as many subscripts as its rank). */
+typedef struct ScratchUses {
+  Var *v;
+  int rank, all, elems;
+} ScratchUses;
+
+static void count_scratch_use(Expr *e, void *d) {
+  ScratchUses *u = d;
+  if (e->kind == EX_VAR && e->var == u->v)
+    u->all++;
+  int n = 0;
+  Expr *base = e;
+  for (; base->kind == EX_INDEX; base = base->a)
+    n++;
+  if (n == u->rank && base->kind == EX_VAR && base->var == u->v)
+    u->elems++;
+}
+
+/* The kernel's private arrays in scratch that it uses only element by
+ * element are interleaved; one it hands to a helper as rows keeps a
+ * contiguous slice (signature.c sized both alike).  `on`: false after the
+ * kernel, since another may hand the same array on. */
+static void mark_interleaved(Stmt *body, Stmt *s, bool on, int *n) {
+  if (!s)
+    return;
+  if (s->kind == ST_DECL && s->var->scratch) {
+    ScratchUses u = {s->var, 0, 0, 0};
+    for (Type *t = s->var->type; t && t->kind == TY_ARRAY; t = t->base)
+      u.rank++;
+    if (on)
+      ir_walk_stmt(body, count_scratch_use, &u);
+    s->var->interleaved = on && u.all == u.elems;
+    *n += s->var->interleaved;
+  }
+  mark_interleaved(body, s->init_s, on, n);
+  mark_interleaved(body, s->then, on, n);
+  mark_interleaved(body, s->els, on, n);
+  mark_interleaved(body, s->body, on, n);
+  for (int i = 0; i < s->nitems; i++)
+    mark_interleaved(body, s->items[i], on, n);
+}
+
 static void print_kernel(Kernel *k, Buf *b) {
   KCtx kc = {k, false};
   Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
+  int interleaved = 0;
+  mark_interleaved(k->body, k->body, true, &interleaved);
   print_kernel_params(k, b);
   print_kernel_locals(k, b);
+  if (interleaved) /* the stride of an interleaved private array's elements */
+    buf_puts(b, "  const size_t nu_pvn = get_global_size(0) * get_global_size(1) * "
+                "get_global_size(2);\n");
   if (k->ttile)
     emit_ttile_kernel(k, &p, b);
   else if (k->dims == 1 && !k->caches.len)
@@ -1097,6 +1207,7 @@ static void print_kernel(Kernel *k, Buf *b) {
   if (k->reductions.len)
     print_group_reductions(k, b);
   buf_puts(b, "}\n");
+  mark_interleaved(k->body, k->body, false, &interleaved);
 }
 
 /* Functions in call order: a callee before its callers. */
@@ -1139,7 +1250,7 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
       if (f->params[j]->flat)
         continue;
       buf_puts(&b, n++ ? ", " : "");
-      print_param_type(f, f->params[j], &b);
+      print_param_type(f, f->params[j], false, &b);
     }
     const Vec *g = ir_func_globals(f);
     for (int j = 0; j < g->len; j++) {

@@ -67,6 +67,34 @@ static void ttile_params(Kernel *k, Vec *v) {
   add(v, KP_BOUND, true, xstrdup("nu_ttdir"), "long", "long long", xstrdup("nu_ttdir"), NULL);
 }
 
+/* The private arrays too large for a work-item's private memory that the
+ * body declares (privarray.c): each work-item's copy is a slice of one
+ * scratch buffer, which nurt sizes by the launch's global size. */
+static void private_params(Stmt *s, Vec *v) {
+  if (!s)
+    return;
+  bool seen = false;
+  for (int i = 0; s->kind == ST_DECL && i < v->len; i++)
+    seen |= ((KParam *)v->items[i])->of == s->var;
+  if (s->kind == ST_DECL && s->var->scratch && !seen) {
+    Type *et = type_elem(s->var->type);
+    long long n = 1;
+    for (Type *t = s->var->type; t && t->kind == TY_ARRAY; t = t->base)
+      n *= t->len;
+    char *eb = emit_elem_bytes(et);
+    KParam *q = add(v, KP_PRIVATE, true, xformat("nu_pv_%s", print_cl_name(s->var->name)),
+                    type_cl_name(et), type_c_name(et), xformat("(size_t)%lld * %s", n, eb), s->var);
+    q->key = xformat("pv.%s.%u", s->var->name, s->var->id);
+    xfree(eb);
+  }
+  private_params(s->init_s, v);
+  private_params(s->then, v);
+  private_params(s->els, v);
+  private_params(s->body, v);
+  for (int i = 0; i < s->nitems; i++)
+    private_params(s->items[i], v);
+}
+
 Vec emit_kernel_signature(Kernel *k) {
   Vec v = {0};
   for (int i = 0; i < k->buffers.len; i++) {
@@ -147,6 +175,7 @@ Vec emit_kernel_signature(Kernel *k) {
   }
   if (k->ttile)
     ttile_params(k, &v);
+  private_params(k->body, &v);
   return v;
 }
 
@@ -222,7 +251,16 @@ static void add_stub_array(Vec *v, Buffer *bf) {
   /* one a mapped loop's bound reads (k < d[2]) keeps its type: the stub
    * computes the trip count from it on the host */
   char *type = bf->in_bounds ? xformat("const %s", type_c_name(bf->elem)) : xstrdup("const void");
-  add_stub(v, SP_ARRAY, type, true, xstrdup(bf->name), xformat("(const void *)(%s)", t), bf);
+  Buf rows = {0};
+  for (Type *r = bf->in_bounds && bf->type->kind == TY_ARRAY ? bf->type->base : NULL;
+       r && r->kind == TY_ARRAY; r = r->base)
+    buf_printf(&rows, "[%lld]", r->len);
+  if (rows.s) /* dims[2][0]: a pointer to its rows */
+    add_stub(v, SP_ARRAY, type, false, xformat("(*%s)%s", bf->name, rows.s),
+             xformat("(const void *)(%s)", t), bf);
+  else
+    add_stub(v, SP_ARRAY, type, true, xstrdup(bf->name), xformat("(const void *)(%s)", t), bf);
+  xfree(rows.s);
   if (bf->rows) /* nurt counts a table's rows (nurt_arg_rows) */
     ;
   else if (bf->type->kind == TY_ARRAY && bf->type->len >= 0 && !bf->size_text)

@@ -811,6 +811,9 @@ static bool print_kernel_arg(Kernel *k, KParam *q, Buf *b) {
   case KP_SCRATCH:
     buf_printf(b, "  nurt_arg_scratch(nu_l, \"%s\", %s);\n", q->key, q->host);
     break;
+  case KP_PRIVATE:
+    buf_printf(b, "  nurt_arg_private(nu_l, \"%s\", %s);\n", q->key, q->host);
+    break;
   }
   return true;
 }
@@ -833,6 +836,19 @@ static void print_fit_groups(Kernel *k, Buf *b) {
     buf_printf(b, "  nurt_spread_groups(%d, nu_global, nu_local);\n", k->dims);
 }
 
+/* Large private arrays take a slice per work-item: a grid-stride kernel
+ * (opencl.c) may run with fewer work-items, where no reduction's groups
+ * were counted from them. */
+static void print_private_fit(Kernel *k, Vec *sig, Buf *b) {
+  if (k->ttile || k->dims != 1 || k->caches.len || k->reductions.len)
+    return;
+  for (int i = 0; i < sig->len; i++)
+    if (((KParam *)sig->items[i])->kind == KP_PRIVATE) {
+      buf_puts(b, "  nurt_private_fit(nu_l, nu_global, nu_local);\n");
+      return;
+    }
+}
+
 /* Why a launch cannot be split over devices (NU_DEVICES), or NULL: each
  * part must touch rows the stub can bound, and nothing in the kernel may
  * depend on the work-groups or on which work-item ran last. */
@@ -850,6 +866,8 @@ char *emit_split_refusal(Kernel *k, Vec *sig) {
     return xstrdup("a temporary's last value");
   for (int i = 0; i < sig->len; i++) {
     KParam *q = sig->items[i];
+    if (q->kind == KP_PRIVATE) /* slices by global id: a part's ids start at its offset */
+      return xstrdup("a private array in device scratch");
     /* a reduction's tree and result: each device has its own */
     if ((q->kind == KP_LOCAL || q->kind == KP_SCRATCH || q->kind == KP_RESULT) &&
         !k->reductions.len)
@@ -985,6 +1003,7 @@ char *emit_host_stub(Kernel *k) {
     if (!print_kernel_arg(k, sig.items[i], &b))
       return NULL;
   print_fit_groups(k, &b);
+  print_private_fit(k, &sig, &b);
   print_split(k, &sig, &b);
   buf_printf(&b, "  nurt_launch_end(nu_l, %d, nu_global, nu_local);\n", k->dims);
   if (k->ttile)

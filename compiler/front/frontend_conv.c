@@ -719,12 +719,17 @@ static Func *conv_func(Ctx *cx, CXCursor def) {
            * flattened into them at the call (structarg.c), and so is a
            * table of rows (float **w) the kernel holds */
           Type *pt = f->params[j]->type;
+          /* T (*)[N], T x[M][N]: rows of a private array or of a buffer */
+          Type *elem = pt->kind == TY_PTR ? pt->base : NULL;
+          while (elem && elem->kind == TY_ARRAY && elem->len > 0)
+            elem = elem->base;
           if (!type_is_value(pt) && !type_is_struct_of_buffers(pt) && !type_row_levels(pt) &&
-              !(pt->kind == TY_PTR && (type_is_arith(pt->base) || type_is_struct_ok(pt->base))))
+              !(elem && (type_is_arith(elem) || type_is_struct_ok(elem))))
             diag_error(frontend_loc_of(p),
                        "function '%s' called from a kernel takes '%s': only scalar "
-                       "parameters, structs of numbers, pointers to either, structs of such "
-                       "pointers and numbers, and tables of rows (T **, T ***) are supported",
+                       "parameters, structs of numbers, pointers to either or to rows of "
+                       "either (T (*)[N]), structs of such pointers and numbers, and tables "
+                       "of rows (T **, T ***) are supported",
                        f->name, f->params[j]->type->spelling);
         }
         f->ret = conv_type(clang_getResultType(clang_getCursorType(def)));

@@ -20,10 +20,9 @@ static char *why_not_private(Source *src, Nest *n, Var *v, bool per_thread, unsi
     return xformat("'%s' (%s) would be private to each work-item, but it is not an array of "
                    "scalars with a fixed size",
                    v->name, v->type->spelling);
-  if (bytes > PRIVARRAY_MAX_BYTES)
-    return xformat("'%s' (%s, %lld bytes) would be private to each work-item, beyond the %d "
-                   "bytes of a work-item's private array",
-                   v->name, v->type->spelling, bytes, PRIVARRAY_MAX_BYTES);
+  /* as OpenACC compilers do: beyond a work-item's private memory, each
+   * work-item's copy is a slice of a device buffer (print_decl) */
+  v->scratch = bytes > PRIVARRAY_MAX_BYTES;
   if (!per_thread)
     return NULL;
   if (!privarray_self_contained(n, v, note_at, note))

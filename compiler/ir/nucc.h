@@ -246,13 +246,18 @@ struct Var {
                        taken on the device before the launch; no host variable */
   Expr *snapshot_lo, *snapshot_hi; /* the first subscripts the copy's reads reach, over
                                       the nest's invariants (--emit=seq copies them) */
-  bool stat;       /* a local declared `static`: one copy, which OpenMP's threads share */
-  char *alias_why; /* a pointer a nest's body declares that frontend_alias.c could not
-                      follow into its array: why (freevars.c refuses it with this) */
-  bool flat;       /* a helper's struct parameter the kernel flattened (structarg.c):
-                      its uses became the argument's paths; OpenCL has no such parameter */
-  bool flat_root;  /* a variable from outside a kernel whose struct a helper's copy names
-                      (structarg.c): its member paths are that copy's file-scope data */
+  bool stat;        /* a local declared `static`: one copy, which OpenMP's threads share */
+  char *alias_why;  /* a pointer a nest's body declares that frontend_alias.c could not
+                       follow into its array: why (freevars.c refuses it with this) */
+  bool flat;        /* a helper's struct parameter the kernel flattened (structarg.c):
+                       its uses became the argument's paths; OpenCL has no such parameter */
+  bool flat_root;   /* a variable from outside a kernel whose struct a helper's copy names
+                       (structarg.c): its member paths are that copy's file-scope data */
+  bool scratch;     /* a private array beyond a work-item's private memory: in a kernel, a
+                       slice of the device scratch buffer nu_pv_NAME per work-item */
+  bool interleaved; /* scratch, and the kernel being printed uses only its elements: element
+                       e of work-item w at e * (work-items) + w, so that neighbours'
+                       accesses coalesce (opencl.c) */
 };
 
 typedef enum {

@@ -189,6 +189,37 @@ static void print_global_args(Func *f, int nargs, Buf *b) {
   }
 }
 
+/* A buffer handed to a helper's parameter that points to rows: the
+ * kernel holds it flattened, so the address of its first element, cast to
+ * the parameter's rows (__global T (*)[N]); false for anything else. */
+static bool print_rows_arg(Printer *p, Expr *arg, Type *param, Buf *b) {
+  if (param->kind != TY_PTR || param->base->kind != TY_ARRAY || !p->on_index || !arg->type)
+    return false;
+  Expr *idx = arg;
+  for (Type *t = arg->type; t && (t->kind == TY_ARRAY || t->kind == TY_PTR); t = t->base) {
+    Expr *x = xcalloc(1, sizeof *x);
+    x->kind = EX_INDEX;
+    x->a = idx;
+    x->b = ir_int(0, arg->loc);
+    x->loc = arg->loc;
+    x->type = t->base;
+    idx = x;
+  }
+  Buf at = {0};
+  if (idx == arg || !p->on_index(p, idx, &at)) { /* a local's rows: as they are */
+    xfree(at.s);
+    return false;
+  }
+  Buf rows = {0};
+  Type *t = param->base;
+  for (; t->kind == TY_ARRAY; t = t->base)
+    buf_printf(&rows, "[%lld]", t->len);
+  buf_printf(b, "(__global %s (*)%s)&%s", type_cl_name(t), rows.s, at.s);
+  xfree(rows.s);
+  xfree(at.s);
+  return true;
+}
+
 void print_expr(Printer *p, Expr *e, Buf *b) {
   switch (e->kind) {
   case EX_INT:
@@ -238,7 +269,9 @@ void print_expr(Printer *p, Expr *e, Buf *b) {
         continue;
       if (n++)
         buf_puts(b, ", ");
-      print_sub(p, e->args[i], 2, b);
+      if (!(p->opencl && e->callee && i < e->callee->nparams &&
+            print_rows_arg(p, e->args[i], e->callee->params[i]->type, b)))
+        print_sub(p, e->args[i], 2, b);
     }
     if (p->opencl && e->callee)
       print_global_args(e->callee, n, b);
@@ -311,7 +344,35 @@ static const char *var_name(Printer *p, Var *v) {
 static void print_decl(Printer *p, Var *v, Buf *b) {
   Type *t = v->type;
   const char *base = p->opencl ? type_cl_name(type_elem(t)) : type_c_name(type_elem(t));
-  buf_printf(b, "%s %s", base ? base : t->spelling, var_name(p, v));
+  if (p->opencl && v->interleaved) { /* its first element; the next one work-items on */
+    buf_printf(b,
+               "__global %s *%s = (nu_pv_%s + (get_global_id(0) + get_global_size(0) * "
+               "(get_global_id(1) + get_global_size(1) * get_global_id(2))))",
+               base, var_name(p, v), var_name(p, v));
+    return;
+  }
+  if (p->opencl && v->scratch) { /* its work-item's slice, through a pointer to its rows */
+    const char *name = var_name(p, v);
+    Buf rows = {0};
+    long long n = t->len;
+    for (Type *r = t->base; r && r->kind == TY_ARRAY; r = r->base) {
+      buf_printf(&rows, "[%lld]", r->len);
+      n *= r->len;
+    }
+    if (rows.s)
+      buf_printf(b, "__global %s (*%s)%s = (__global %s (*)%s)", base, name, rows.s, base, rows.s);
+    else
+      buf_printf(b, "__global %s *%s = ", base, name);
+    buf_printf(b,
+               "(nu_pv_%s + (size_t)%lld * (get_global_id(0) + get_global_size(0) * "
+               "(get_global_id(1) + get_global_size(1) * get_global_id(2))))",
+               name, n);
+    xfree(rows.s);
+    return;
+  }
+  if (!base) /* a struct's name; an array's brackets follow the name */
+    base = t->kind == TY_ARRAY ? type_elem(t)->spelling : t->spelling;
+  buf_printf(b, "%s %s", base, var_name(p, v));
   for (; t && t->kind == TY_ARRAY; t = t->base)
     buf_printf(b, "[%lld]", t->len);
 }

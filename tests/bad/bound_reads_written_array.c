@@ -1,4 +1,4 @@
-// expect: 9:3: error: the bounds of loop 'k' read 'd': nucc computes a mapped loop's trip count on the host, from a one-dimensional array of numbers the kernel does not write (copy the bound to a variable before the loop)
+// expect: 9:3: error: the bounds of loop 'k' read 'd': nucc computes a mapped loop's trip count on the host, from an array of numbers (one-dimensional, or with rows of a constant length) that the kernel does not write (copy the bound to a variable before the loop)
 /* A mapped loop's bound that reads an array the kernel writes: the stub
  * computes the trip count on the host before the launch, and cannot have
  * the values the kernel will write. */
