@@ -176,6 +176,20 @@ static void report_unknown(PtrUse *u, Expr *use) {
   u->ok = false;
 }
 
+/* The access e of the buffer top's call hands over, recorded as made at
+ * the call (its site, the helper's loop, whether it surely happens). */
+static void visit_at_call(PtrUse *u, PtrUse *top, Expr *e, bool read, bool write) {
+  Buffer *b = u->fv->buffer_of(u->fv, top->base);
+  int before = b->accesses.len;
+  u->fv->visit_index(u->fv, e, read, write);
+  for (int i = before; i < b->accesses.len; i++) {
+    Access *a = b->accesses.items[i];
+    a->site = top->call;
+    a->hloop = u->loop;
+    a->certain = !u->may && !u->jumped;
+  }
+}
+
 /* The access of the buffer that p[off] in the helper makes at the call. */
 static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool write) {
   PtrUse *top = top_use(u);
@@ -218,15 +232,7 @@ static void add_ptr_access(PtrUse *u, Expr *use, Expr *off, bool read, bool writ
     x->type = type_elem(top->base->type);
     e = x;
   }
-  Buffer *b = u->fv->buffer_of(u->fv, top->base);
-  int before = b->accesses.len;
-  u->fv->visit_index(u->fv, e, read, write);
-  for (int i = before; i < b->accesses.len; i++) {
-    Access *a = b->accesses.items[i];
-    a->site = top->call;
-    a->hloop = u->loop;
-    a->certain = !u->may && !u->jumped;
-  }
+  visit_at_call(u, top, e, read, write);
 }
 
 static void walk_ptr_uses(PtrUse *u, Expr *e, bool read, bool write);
@@ -281,15 +287,7 @@ static void add_rows_access(PtrUse *u, Expr *use, Expr **es, bool read, bool wri
     x->type = t;
     e = x;
   }
-  Buffer *b = u->fv->buffer_of(u->fv, top->base);
-  int before = b->accesses.len;
-  u->fv->visit_index(u->fv, e, read, write);
-  for (int i = before; i < b->accesses.len; i++) {
-    Access *a = b->accesses.items[i];
-    a->site = top->call;
-    a->hloop = u->loop;
-    a->certain = !u->may && !u->jumped;
-  }
+  visit_at_call(u, top, e, read, write);
 }
 
 /* A use of p that points to rows: whole elements only (p[j][i], and
