@@ -222,14 +222,25 @@ static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt
   nurt_multi_halo_copies++;
 }
 
+/* The spans of b over [lo, *hi) (hi clipped to the buffer), cut at both
+ * ends, from index *first; NULL where device dev's view needs no map
+ * (nothing to do: an empty range, or device 0 of a buffer never split). */
+static nurt_peers *spans(nurt_buf *b, int dev, size_t lo, size_t *hi, size_t *first) {
+  if (lo >= *hi || (!b->peers && dev == 0))
+    return NULL;
+  nurt_peers *p = peers_of(b);
+  *hi = *hi < b->bytes ? *hi : b->bytes;
+  *first = cut(p, lo);
+  cut(p, *hi);
+  return p;
+}
+
 void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
   NURT_LOCKED();
-  if (lo >= hi || (!b->peers && dev == 0))
+  size_t i;
+  nurt_peers *p = spans(b, dev, lo, &hi, &i);
+  if (!p)
     return;
-  nurt_peers *p = peers_of(b);
-  hi = hi < b->bytes ? hi : b->bytes;
-  size_t i = cut(p, lo);
-  cut(p, hi);
   for (; i < p->n && p->s[i].lo < hi; i++) {
     span *s = &p->s[i];
     if (s->mask & (1u << dev))
@@ -243,12 +254,10 @@ void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_wher
 
 void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi) {
   NURT_LOCKED();
-  if (lo >= hi || (!b->peers && dev == 0))
+  size_t i;
+  nurt_peers *p = spans(b, dev, lo, &hi, &i);
+  if (!p)
     return;
-  nurt_peers *p = peers_of(b);
-  hi = hi < b->bytes ? hi : b->bytes;
-  size_t i = cut(p, lo);
-  cut(p, hi);
   for (; i < p->n && p->s[i].lo < hi; i++)
     p->s[i].mask = 1u << dev;
   join(p);
