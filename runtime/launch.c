@@ -772,9 +772,12 @@ void nurt_private_fit(nurt_launch *l, size_t *global, const size_t *local) {
   }
   if (!each)
     return;
-  cl_ulong mem = 0, alloc = 0;
-  clGetDeviceInfo(nurt_g.device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
-  clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
+  /* the device's sizes, asked once: the stub calls this at every launch */
+  static cl_ulong mem, alloc;
+  if (!mem || !alloc) {
+    clGetDeviceInfo(nurt_g.device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
+    clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
+  }
   if (!mem || !alloc)
     return;
   /* a quarter of the device for the slices, each array within one buffer */
