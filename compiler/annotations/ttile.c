@@ -266,13 +266,6 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
     diag_error(time->inc_loc, "ttile: the time loop '%s' must count up by 1", time->var->name);
     return false;
   }
-  if (!time->declared) {
-    diag_error(time->loc,
-               "ttile: declare the time index in the for statement (for (int %s = ...)): its "
-               "value after the loop is not kept",
-               time->var->name);
-    return false;
-  }
   Vec nests = {0}, assigns = {0}, decls = {0};
   TTile *tt = NEW(TTile);
   tt->T = T;
@@ -410,6 +403,7 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
   Loop *out[2];
   out[0] = tr_loop(time, tr_clone_expr(time->lb, NULL), end, T, NULL);
   out[0]->var = tv;
+  out[0]->declared = true; /* a fresh index: the printed nest declares it */
   out[0]->sweep = true;
   out[0]->ttile = tt;
   out[1] = tr_loop(time, ir_var(tv, at), tr_clone_expr(stop, NULL), 1, time->body);
@@ -461,6 +455,12 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
   kn->body = tr_for(tt->time);
   kn->info = NEW(KernelInfo);
   bool ok = freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces);
+  /* a time index declared outside its loop: the host sets its last value
+   * after the sweep (callsite.c), not the kernel */
+  Vec *outs = &kn->info->copyouts;
+  for (int i = 0; i < outs->len; i++)
+    if (outs->items[i] == tt->time->var)
+      outs->items[i--] = outs->items[--outs->len];
   if (ok && (kn->reductions.len || kn->info->copyouts.len)) {
     diag_error(a->loc, "work: under ttile, the kernel cannot hand back %s",
                kn->reductions.len ? "a reduction" : "a temporary's last value");

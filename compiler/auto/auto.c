@@ -485,6 +485,90 @@ static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
   }
 }
 
+/* The steps per launch a bare `work` gives a 1-D stencil's time loop, and
+ * the widest halo it lets them make (a quarter of a tile of 256): T times
+ * the sub-steps' radii.  On the H200, PolyBench's jacobi-1d (2,000 points,
+ * 500 steps; bench/results/suite-ttile.txt) ran its kernels in 6.4 ms step by step
+ * (PPCG alike), 1.1 ms with ttile(4), 0.65 with 8, 0.43 with 16 and 0.31 with
+ * 32; a halo past a quarter of the tile recomputes more than a long array's
+ * bandwidth then saves. */
+enum { AUTO_TTILE_STEPS = 16, AUTO_TTILE_HALO = 64 };
+
+/* A time loop around 1-D stencil sweeps (ttile's form: each sub-step writes
+ * one array at its own point, reading arrays at constant offsets): ttile runs
+ * several steps per launch in tiles of __local memory, where the host would
+ * launch a kernel per sweep and step.  Only in 1-D: a 2-D or 3-D tile's halo
+ * costs far more (bench/results/ttile-h100.txt: 2-D at best 1.14 times the
+ * steps' speed, 3-D slower).  True when it applied the chain (*ok: work's
+ * verdict). */
+/* A trial of `work(256) ttile(T)` on copies of the pieces, diagnostics
+ * muted: true when both apply and the halo is at most AUTO_TTILE_HALO;
+ * *halo is the halo where ttile applied (else 0).  The names the trial made
+ * are given back, so that the chain applied next gets them. */
+static bool ttile_trial(AnnotCtx *cx, Annot *a, long long T, long long *halo) {
+  AnnotCtx saved = *cx;
+  int made = cx->nest->names->made.len;
+  cx->explain = false;
+  cx->steps = NULL;
+  cx->kernels = (Vec){0};
+  plan_copy_pieces(cx);
+  int before = diag_quiet_begin();
+  bool ok = cx->engine->transform(cx, plan_synth(a, "ttile", &T, 1));
+  Loop *first[16];
+  TTile *tt = ok && cx->main >= 0 && tr_chain(cx->pieces.items[cx->main], first, 16)
+                  ? first[0]->ttile
+                  : NULL;
+  ok = tt && tt->dims == 1 && !tt->stream;
+  *halo = ok ? tt->halo[0] : 0;
+  ok = ok && *halo <= AUTO_TTILE_HALO && work_apply(cx, plan_synth_work(a, 1));
+  ok &= diag_quiet_end(before) == 0;
+  *cx = saved;
+  cx->nest->names->made.len = made;
+  return ok;
+}
+
+static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
+  Loop *loops[MAX_LOOPS];
+  if (cx->pieces.len != 1 || cx->inner || cx->in_host_loop || cx->trial_copy ||
+      tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) != 1 || !holds_loop(loops[0]->body))
+    return false;
+  long long T = AUTO_TTILE_STEPS, halo;
+  if (!ttile_trial(cx, a, T, &halo)) {
+    if (halo <= AUTO_TTILE_HALO) /* ttile or work refused it */
+      return false;
+    /* radii that add up to more than 4: fewer steps, the same halo at most */
+    T = T * AUTO_TTILE_HALO / halo;
+    if (T < 2 || !ttile_trial(cx, a, T, &halo))
+      return false;
+  }
+  Annot *t = plan_synth(a, "ttile", &T, 1);
+  if (!cx->engine->transform(cx, t))
+    return *ok = false, true;
+  Loop *first[16];
+  tr_chain(cx->pieces.items[cx->main], first, 16);
+  TTile *tt = first[0]->ttile;
+  annot_explain_step(cx, t);
+  Annot *w = plan_synth_work(a, 1);
+  Buf spelled = {0};
+  pragma_spell(w, &spelled);
+  buf_printf(&spelled, " ttile(%lld)", T);
+  if (cx->explain)
+    printf("-- work decides: %s\n", spelled.s);
+  *ok = work_apply(cx, w);
+  if (*ok && cx->kernels.len) {
+    Kernel *k = cx->kernels.items[0];
+    vec_push(&k->hints,
+             xformat("bare 'work' chose '%s': loop '%s' carries a dependence, and its body is %d "
+                     "sweep%s of a 1-D stencil, so each launch runs %lld of its steps in tiles "
+                     "of 256 points of __local memory with a halo of %lld (1 launch in place "
+                     "of %lld kernels, and each array read and written once)",
+                     spelled.s, loops[0]->var->name, tt->nsteps, tt->nsteps == 1 ? "" : "s", T,
+                     halo, T * tt->nsteps));
+  }
+  cx->decided = spelled.s;
+  return true;
+}
+
 static bool decide(AnnotCtx *cx, Annot *a) {
   Plan best = {0};
   SchedChain sc = {0};
@@ -547,6 +631,8 @@ static bool decide(AnnotCtx *cx, Annot *a) {
     split_loop(cx, a, &best);
   if (!best.dims) {
     bool ok;
+    if (ttile_try(cx, a, &ok))
+      return ok;
     if (hostloop_try(cx, a, &ok, &host_why_not))
       return ok;
     wave_search(cx, a, &best);

@@ -858,10 +858,10 @@ char *emit_split_refusal(Kernel *k, Vec *sig) {
       return xstrdup("a reduction into an array element");
   if (k->caches.len)
     return xstrdup("cache() stages tiles by work-group");
+  if (k->ttile) /* a sweep too: first */
+    return xstrdup("time tiles read their halo from the launch's own steps");
   if (k->sweep)
     return xstrdup("a wavefront");
-  if (k->ttile)
-    return xstrdup("time tiles read their halo from the launch's own steps");
   if (k->info->copyouts.len)
     return xstrdup("a temporary's last value");
   for (int i = 0; i < sig->len; i++) {

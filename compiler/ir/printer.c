@@ -469,6 +469,30 @@ static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b) {
       stmt_body(p, s->loop->body, depth, b);
       return;
     }
+    if (s->loop && s->loop->ttile && !s->loop->ttile->time->declared && !p->opencl) {
+      /* ttile's sweep of a time index declared outside: after it, the index
+       * holds the value the loop as written leaves, also where it ran no
+       * step (the inner loop never assigned it) */
+      Loop *l = s->loop;
+      Var *t = l->ttile->time->var;
+      buf_puts(b, "{\n");
+      buf_indent(b, depth + 1);
+      print_loop_header(p, l, b);
+      print_body(p, l->body, depth + 1, b);
+      buf_indent(b, depth + 1);
+      buf_printf(b, "%s = ", var_name(p, t));
+      print_sub(p, l->lb, 11, b);
+      buf_puts(b, " > ");
+      print_sub(p, l->ub, 11, b);
+      buf_puts(b, " ? ");
+      print_sub(p, l->lb, 11, b);
+      buf_puts(b, " : ");
+      print_sub(p, l->ub, 11, b);
+      buf_puts(b, ";\n");
+      buf_indent(b, depth);
+      buf_puts(b, "}\n");
+      return;
+    }
     if (s->loop) {
       print_loop_header(p, s->loop, b);
     } else {

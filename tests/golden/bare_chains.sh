@@ -101,6 +101,13 @@ want "" --explain $v "-- work decides: work(16,16) permut(1,3,2) wavefront(4,2,1
 want "" --explain $v "-- work decides: work(256) wavefront(2,1)"
 want "" --report $v "wavefront, because every loop carries a dependence"
 
+# a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where
+# the sub-steps' radii would make a halo over 64
+tt=tests/run/work_bare_ttile_1d.c
+want "" --explain $tt "-- work decides: work(256) ttile(16)"
+want "" --explain $tt "-- work decides: work(256) ttile(12)"
+want "" --report $tt "so each launch runs 12 of its steps in tiles of 256 points of __local memory with a halo of 60"
+
 # fission into pieces of several statements: isl's schedule groups the
 # dot product with its reset, and runs the update's loops in another order
 # (once read by nucc's own search of pieces, where isl's chain mapped 1)
