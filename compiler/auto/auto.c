@@ -494,13 +494,6 @@ static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
  * bandwidth then saves. */
 enum { AUTO_TTILE_STEPS = 16, AUTO_TTILE_HALO = 64 };
 
-/* A time loop around 1-D stencil sweeps (ttile's form: each sub-step writes
- * one array at its own point, reading arrays at constant offsets): ttile runs
- * several steps per launch in tiles of __local memory, where the host would
- * launch a kernel per sweep and step.  Only in 1-D: a 2-D or 3-D tile's halo
- * costs far more (bench/results/ttile-h100.txt: 2-D at best 1.14 times the
- * steps' speed, 3-D slower).  True when it applied the chain (*ok: work's
- * verdict). */
 /* A trial of `work(256) ttile(T)` on copies of the pieces, diagnostics
  * muted: true when both apply and the halo is at most AUTO_TTILE_HALO;
  * *halo is the halo where ttile applied (else 0).  The names the trial made
@@ -527,6 +520,13 @@ static bool ttile_trial(AnnotCtx *cx, Annot *a, long long T, long long *halo) {
   return ok;
 }
 
+/* A time loop around 1-D stencil sweeps (ttile's form: each sub-step writes
+ * one array at its own point, reading arrays at constant offsets): ttile runs
+ * several steps per launch in tiles of __local memory, where the host would
+ * launch a kernel per sweep and step.  Only in 1-D: a 2-D or 3-D tile's halo
+ * costs far more (bench/results/ttile-h100.txt: 2-D at best 1.14 times the
+ * steps' speed, 3-D slower).  True when it applied the chain (*ok: work's
+ * verdict). */
 static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   Loop *loops[MAX_LOOPS];
   if (cx->pieces.len != 1 || cx->inner || cx->in_host_loop || cx->trial_copy ||
@@ -542,8 +542,10 @@ static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
       return false;
   }
   Annot *t = plan_synth(a, "ttile", &T, 1);
-  if (!cx->engine->transform(cx, t))
-    return *ok = false, true;
+  if (!cx->engine->transform(cx, t)) {
+    *ok = false;
+    return true;
+  }
   Loop *first[16];
   tr_chain(cx->pieces.items[cx->main], first, 16);
   TTile *tt = first[0]->ttile;
@@ -551,7 +553,8 @@ static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   Annot *w = plan_synth_work(a, 1);
   Buf spelled = {0};
   pragma_spell(w, &spelled);
-  buf_printf(&spelled, " ttile(%lld)", T);
+  buf_puts(&spelled, " ");
+  pragma_spell(t, &spelled);
   if (cx->explain)
     printf("-- work decides: %s\n", spelled.s);
   *ok = work_apply(cx, w);

@@ -63,14 +63,10 @@ static void print_call(Kernel *k, Buf *b) {
     if (!k->mapped[m]->declared && k->mapped[m]->var->reg)
       buf_printf(b, " %s = nu_last_%s;", k->mapped[m]->var->name, k->mapped[m]->var->name);
   buf_puts(b, " }\n");
-  if (k->ttile && !k->ttile->time->declared) {
-    /* the kernels ran the steps: the time index gets the value the loop as
-     * written leaves, its end, or its start where it ran no step */
-    Loop *l = k->sweep;
-    char *lo = print_expr_text(l->lb), *end = print_expr_text(l->ub);
-    buf_printf(b, "    %s = %s < %s ? %s : %s;\n", k->ttile->time->var->name, lo, end, end, lo);
-    xfree(lo);
-    xfree(end);
+  if (k->ttile && !k->ttile->time->declared) { /* the kernels ran the steps */
+    char *last = print_sweep_last_text(k->sweep);
+    buf_printf(b, "    %s", last);
+    xfree(last);
   }
 }
 

@@ -468,6 +468,9 @@ void print_expr(Printer *p, Expr *e, Buf *b);
 void print_stmt(Printer *p, Stmt *s, int depth, Buf *b);
 /* An expression as plain C text (messages, host code at the nest's site). */
 char *print_expr_text(Expr *e);
+/* `t = lb > end ? lb : end;` after ttile's sweep of a time index declared
+ * outside its loop (Loop.ttile): the value the loop as written leaves. */
+char *print_sweep_last_text(Loop *sweep);
 /* An expression of invariant host values, with free variables and member
  * paths by their generated names (print_path_name): the stub's view. */
 char *print_host_text(Expr *e);

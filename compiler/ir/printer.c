@@ -404,6 +404,21 @@ static void print_loop_header(Printer *p, Loop *l, Buf *b) {
   buf_puts(b, ")");
 }
 
+/* After ttile's sweep of a time index declared outside its loop: the value
+ * the loop as written leaves in it, its end, or its start where it ran no
+ * step.  For the host's launches (callsite.c) and the printed nest. */
+static void print_sweep_last(Printer *p, Loop *l, Buf *b) {
+  buf_printf(b, "%s = ", var_name(p, l->ttile->time->var));
+  print_sub(p, l->lb, 11, b);
+  buf_puts(b, " > ");
+  print_sub(p, l->ub, 11, b);
+  buf_puts(b, " ? ");
+  print_sub(p, l->lb, 11, b);
+  buf_puts(b, " : ");
+  print_sub(p, l->ub, 11, b);
+  buf_puts(b, ";\n");
+}
+
 static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b);
 
 static void print_body(Printer *p, Stmt *s, int depth, Buf *b) {
@@ -474,21 +489,12 @@ static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b) {
        * holds the value the loop as written leaves, also where it ran no
        * step (the inner loop never assigned it) */
       Loop *l = s->loop;
-      Var *t = l->ttile->time->var;
       buf_puts(b, "{\n");
       buf_indent(b, depth + 1);
       print_loop_header(p, l, b);
       print_body(p, l->body, depth + 1, b);
       buf_indent(b, depth + 1);
-      buf_printf(b, "%s = ", var_name(p, t));
-      print_sub(p, l->lb, 11, b);
-      buf_puts(b, " > ");
-      print_sub(p, l->ub, 11, b);
-      buf_puts(b, " ? ");
-      print_sub(p, l->lb, 11, b);
-      buf_puts(b, " : ");
-      print_sub(p, l->ub, 11, b);
-      buf_puts(b, ";\n");
+      print_sweep_last(p, l, b);
       buf_indent(b, depth);
       buf_puts(b, "}\n");
       return;
@@ -546,6 +552,13 @@ static void stmt_body(Printer *p, Stmt *s, int depth, Buf *b) {
     buf_puts(b, ";\n");
     return;
   }
+}
+
+char *print_sweep_last_text(Loop *sweep) {
+  Printer p = {0};
+  Buf b = {0};
+  print_sweep_last(&p, sweep, &b);
+  return b.s;
 }
 
 char *print_expr_text(Expr *e) {
