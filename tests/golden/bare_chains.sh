@@ -101,6 +101,13 @@ want "" --explain $v "-- work decides: work(16,16) permut(1,3,2) wavefront(4,2,1
 want "" --explain $v "-- work decides: work(256) wavefront(2,1)"
 want "" --report $v "wavefront, because every loop carries a dependence"
 
+# a nest that would keep its loop on the host around a reduction bounded by
+# that loop's index (ludcmp's row of L) runs on the host as written; one
+# whose reduction runs over all k (Gauss-Seidel) stays a host loop in turn
+hs=tests/run/work_bare_host_trisolv.c
+want "" --explain $hs "-- work decides: loop 'i' stays on the host (it carries a dependence on 'A'); nest at line 31 on the host (its own loop would stay on the host around a reduction kernel in each of its iterations); nest at line 37: work(256); 1 kernel launched per iteration of 'i'"
+want "" --explain $hs "-- work decides: loop 'it' stays on the host (it carries a dependence on 'x'); nest at line 50: [loop 'j' stays on the host (it carries a dependence on 'x'); statement at line 51 on the host; nest at line 52: work(256); statement at line 54 on the host; 1 kernel launched per iteration of 'j']; 0 kernels launched per iteration of 'it', and those of the loops kept on the host inside it"
+
 # a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where
 # the sub-steps' radii would make a halo over 64
 tt=tests/run/work_bare_ttile_1d.c

@@ -1,12 +1,15 @@
-/* work_bare_host_trisolv.c — bare `work`s on triangular solves and on an
- * LU factorisation row by row (ludcmp's shape).  Each outer loop carries a
- * dependence and stays on the host.  Forward substitution: the host sets
- * x[i], a kernel reduces the row into it, the host divides by the
- * diagonal.  The factorisation's inner loop over j carries one too
- * (A[i][j] needs A[i][k], k < j): it stays on the host in turn, with a
- * reduction kernel over k between two statements on A's elements, while
- * the loop beside it (the U part) is mapped.  Arrays on the stack, which
- * only the statements' syncs keep fresh. */
+/* work_bare_host_trisolv.c — bare `work`s on triangular solves, on an
+ * LU factorisation row by row (ludcmp's shape) and on Gauss-Seidel sweeps.
+ * Each outer loop carries a dependence and stays on the host.  Forward
+ * substitution: the host sets x[i], a kernel reduces the row into it, the
+ * host divides by the diagonal.  The factorisation's inner loop over j
+ * carries one too (A[i][j] needs A[i][k], k < j), and would stay on the
+ * host around a reduction over k < j: a launch per (i, j), so that nest
+ * runs on the host as written, while the loop beside it (the U part) is
+ * mapped.  Gauss-Seidel's loop over j stays on the host inside the sweeps,
+ * around a reduction over all k, which j does not bound.  Arrays on the
+ * stack, which only the statements' syncs keep fresh.
+ * tests/golden/bare_chains.sh checks the decisions. */
 #include <stdio.h>
 
 #define N 29
@@ -40,6 +43,18 @@ static void lu_rows(int n, double A[N][N]) {
   }
 }
 
+static void gauss_seidel(int n, int sweeps, double M[N][N], double b[N], double x[N]) {
+  double s;
+#pragma nu work
+  for (int it = 0; it < sweeps; it++)
+    for (int j = 0; j < n; j++) {
+      s = 0;
+      for (int k = 0; k < n; k++)
+        s += M[j][k] * x[k];
+      x[j] += (b[j] - s) / M[j][j];
+    }
+}
+
 int main(void) {
   double L[N][N], A[N][N], b[N], x[N];
   for (int i = 0; i < N; i++) {
@@ -62,5 +77,15 @@ int main(void) {
       u += A[i][j] * (double)((i + 2 * j) % 7 + 1);
     }
   printf("LU %.9g %.9g %.9g\n", t, u, A[N - 1][N - 1]);
+  for (int i = 0; i < N; i++) {
+    x[i] = 0;
+    for (int j = 0; j < N; j++)
+      A[i][j] = i == j ? 4.0 + i % 3 : 1.0 / (2.0 + i + j);
+  }
+  gauss_seidel(N, 4, A, b, x);
+  double g = 0;
+  for (int i = 0; i < N; i++)
+    g += x[i] * (double)(i % 4 + 1);
+  printf("GS %.9g %.9g %.9g\n", g, x[0], x[N - 1]);
   return 0;
 }
