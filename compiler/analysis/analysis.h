@@ -178,8 +178,10 @@ bool cache_var_offset(Expr *e, Var **v, long long *c);
  * private variables across the loops (a copy: k->body is replaced). */
 void promote_registers(Kernel *k);
 
-/* region.c: fills each buffer's first_lo/first_hi where isl can. */
-void region_analyse(KernelInfo *ki);
+/* region.c: fills each buffer's first_lo/first_hi where isl can; for a
+ * launch (not a probe that wants those alone) also the rows it writes and
+ * the rows of each part of a split launch. */
+void region_analyse(KernelInfo *ki, bool launch);
 
 /* deps.c (on isl, through poly.c): reports dependences between different
  * work-items, proven ones with a concrete pair; false after an error. */

@@ -83,7 +83,7 @@ bool legality_first_ranges(Symtab *names, Loop **loops, int k, Stmt *body, Vec *
   Kernel kn;
   if (!freevars_probe(&kn, names, NULL, loops, k, body))
     return false;
-  region_analyse(kn.info);
+  region_analyse(kn.info, false);
   *buffers = kn.buffers;
   return true;
 }

@@ -308,6 +308,10 @@ static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
   LoopInfo *l0 = ki->loops.len ? ki->loops.items[0] : NULL;
   if (!l0 || !l0->mapped || l0->loop != ki->k->mapped[0] || p->ndims < 1)
     return;
+  /* launches that never split (emit_split_refusal): a wavefront's or a
+   * time tile's bounds of the parts cost half of seidel-2d's translation */
+  if (ki->k->sweep || ki->k->ttile || ki->k->caches.len)
+    return;
   /* Two more parameters can make isl's bounds costly: `a[(i + k) % m]`
    * under `inline` took 27 s.  Bounded; past the bound the buffer's rows
    * per part are not known and the launch stays on one device. */
@@ -333,7 +337,7 @@ static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
   buf->part_whi = whi;
 }
 
-void region_analyse(KernelInfo *ki) {
+void region_analyse(KernelInfo *ki, bool launch) {
   Kernel *k = ki->k;
   if (!k->buffers.len)
     return;
@@ -353,6 +357,10 @@ void region_analyse(KernelInfo *ki) {
       buf->first_lo = lo;
       buf->first_hi = hi;
     }
+    if (!launch) {
+      xfree(accs.items);
+      continue;
+    }
     /* the rows the launch leaves device-fresh: a domain may hold
      * iterations that skip the write (a condition isl cannot express), so
      * the range only grows, never misses a written row */
@@ -369,6 +377,7 @@ void region_analyse(KernelInfo *ki) {
     }
     part_bounds(p, buf, &accs, &writes);
     xfree(writes.items);
+    xfree(accs.items);
   }
   poly_free(p);
 }

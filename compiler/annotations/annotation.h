@@ -59,6 +59,10 @@ typedef struct AnnotCtx {
   /* pieces hold a copy of the nest's loop as written, not the loop itself
    * (hostloop.c's trial of a nest of such a loop's body) */
   bool trial_copy;
+  /* a trial of a chain that is thrown away (plan.c): `work` gives its
+   * verdict and the kernels' accesses, without the launches' regions,
+   * which only the stubs of a kept kernel read */
+  bool verdict_only;
 
   /* set by annot_apply_all: the engine, for auto.c and hostloop.c */
   const AnnotEngine *engine;

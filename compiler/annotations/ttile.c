@@ -479,6 +479,6 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
                bytes, tt->T);
     return NULL;
   }
-  region_analyse(kn->info);
+  region_analyse(kn->info, true);
   return kn;
 }

@@ -190,9 +190,11 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   }
   if (!ok)
     return NULL;
-  region_analyse(kn->info);
-  if (sweep)
-    sweep_ranges(kn, chain, depth + 1);
+  if (!cx->verdict_only) {
+    region_analyse(kn->info, true);
+    if (sweep)
+      sweep_ranges(kn, chain, depth + 1);
+  }
   promote_registers(kn);
   return kn;
 }

@@ -231,6 +231,7 @@ static void try_plan_memo(AnnotCtx *cx, Annot *at, Plan *p, int max_dims, Vec *r
   AnnotCtx saved = *cx;
   cx->explain = false;
   cx->steps = NULL; /* a trial is no step of the chain NU_VERIFY replays */
+  cx->verdict_only = true;
   cx->kernels = (Vec){0};
   plan_copy_pieces(cx);
   int before = diag_quiet_begin();
