@@ -907,6 +907,16 @@ void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr,
   nurt_unlock();
 }
 
+/* The fewest work-items a spread group keeps in dimension 0.  On the H100
+ * (bench/results/spread-floor-h100.txt), 8 against the earlier 32: adi's
+ * row sweeps 532 -> 412 ms, nussinov 197 -> 174 ms, the matrix-vector
+ * products 5-15% faster; a long inner loop per work-item gains more from
+ * more compute units than it loses from half-filled warps.  Defined at
+ * build time for such a comparison. */
+#ifndef NURT_SPREAD_MIN
+#define NURT_SPREAD_MIN 8
+#endif
+
 void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
   static cl_uint units;
   if (!units && nurt_g.ready) {
@@ -932,7 +942,7 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
     unsigned d = dims - 1;
     while (d > 0 && local[d] == 1)
       d--;
-    if ((d == 0 && local[0] < 64) || local[d] % 2)
+    if ((d == 0 && local[0] / 2 < NURT_SPREAD_MIN) || local[d] % 2)
       return;
     local[d] /= 2;
   }
