@@ -371,6 +371,7 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
       vec_push(&calls, emit_host_stmt(s, src->path, notes));
       continue;
     }
+    Stmt *once = next < hl->once.len ? hl->once.items[next] : NULL;
     AnnotCtx *c = hl->nests.items[next++];
     char *inner = xformat("#pragma nu work (loop '%s' on the host)\n", hl->loop->var->name);
     if (c->hostloop) {
@@ -378,7 +379,15 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
       continue;
     }
     Nest *m = c->nest;
-    char *original = xstrndup(src->text + m->for_begin, m->end - m->for_begin);
+    char *original;
+    if (once) { /* a statement as a kernel of one work-item: host mode runs the statement */
+      Buf text = {0};
+      Printer p = {.spelled = true};
+      print_stmt(&p, once, 2, &text);
+      original = text.s;
+    } else {
+      original = xstrndup(src->text + m->for_begin, m->end - m->for_begin);
+    }
     Vec steps = verify_steps(c);
     vec_push(&calls, emit_host_call(&c->kernels, original, inner, src->path, &steps));
   }

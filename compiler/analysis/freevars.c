@@ -5,6 +5,7 @@
  * helper reaches through a pointer it is handed: helperptr.c).  Writes to
  * outer scalars and uses of pointers other than subscripts are errors. */
 #include "analysis.h"
+#include "transform.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,10 +146,22 @@ static bool invariant_sub(FV *fv, Expr *e) {
   }
 }
 
+/* Whether the kernel runs one iteration (a host statement as a kernel of
+ * one work-item, hostloop.c): nothing to reduce across. */
+static bool one_iteration(FV *fv) {
+  for (int i = 0; fv->k && i < fv->k->dims; i++) {
+    Loop *l = fv->k->mapped[i];
+    long long lb, ub;
+    if (l->rel != REL_LT || !tr_const(l->lb, &lb) || !tr_const(l->ub, &ub) || ub - lb != 1)
+      return false;
+  }
+  return fv->k && fv->k->dims > 0;
+}
+
 /* x[i] with every subscript invariant, of an array from outside the nest:
  * an update of it may be an element reduction (SPEC §4). */
 static bool is_invariant_element(FV *fv, Expr *e) {
-  if (e->kind != EX_INDEX || !type_is_arith(e->type))
+  if (e->kind != EX_INDEX || !type_is_arith(e->type) || one_iteration(fv))
     return false;
   Expr *base = e;
   for (; base->kind == EX_INDEX; base = base->a)

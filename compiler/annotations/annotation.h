@@ -79,6 +79,8 @@ struct HostLoop {
   Vec nests;  /* AnnotCtx*: the nests of its body, each after its own bare `work` */
   Vec order;  /* Stmt*: the body in order, NULL for each nest (nests, in turn) and the
                  statement for each host statement on scalars between them */
+  Vec once;   /* Stmt*: for each of `nests`, the statement of the body it runs as a kernel
+                 of one work-item (a loop of one iteration around it), else NULL */
 };
 
 /* The pieces after one annotation, for --explain=html (the IR is shared

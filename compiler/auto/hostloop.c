@@ -18,6 +18,7 @@
  * nest written by hand gets, and the printers only need the loop around. */
 #include "analysis.h"
 #include "annotation.h"
+#include "plan.h"
 #include "transform.h"
 
 #include <stdio.h>
@@ -260,6 +261,90 @@ static bool host_reductions(AnnotCtx *t) {
   return true;
 }
 
+/* The arrays that the kernels of the loop's nests write. */
+static void device_written(Vec *trials, Vec *out) {
+  for (int i = 0; i < trials->len; i++) {
+    AnnotCtx *t = trials->items[i];
+    for (int k = 0; k < t->kernels.len; k++) {
+      Kernel *kn = t->kernels.items[k];
+      for (int b = 0; b < kn->buffers.len; b++) {
+        Buffer *bf = kn->buffers.items[b];
+        if (bf->write)
+          vec_push(out, bf->path);
+      }
+    }
+  }
+}
+
+typedef struct {
+  Vec *paths;
+  bool touches;
+  int assigns;
+} StmtUse;
+
+static void stmt_use(Expr *e, void *d) {
+  StmtUse *u = d;
+  if ((e->kind == EX_BINARY || e->kind == EX_UNARY) && op_is_assign(e->op))
+    u->assigns++;
+  if (e->kind != EX_INDEX)
+    return;
+  Expr *base = e;
+  while (base->kind == EX_INDEX)
+    base = base->a;
+  for (int i = 0; i < u->paths->len; i++)
+    u->touches |= ir_expr_equal(base, u->paths->items[i]);
+}
+
+/* Whether the host statement s would rather run as a kernel of one
+ * work-item: one assignment to an array element, no scalar written (the
+ * host reads its scalars), reading an array the kernels of the loop write.
+ * On the host that read waits for the kernels and copies the array's rows
+ * back, and the next launch sends them up again, in every iteration
+ * (Cholesky's A[k][k] = sqrt(A[k][k]): a row each way per step).  A
+ * statement that only writes such an array (durbin's y[k] = alpha) sends
+ * its element up without waiting, as cheap as a launch. */
+static bool one_item_stmt(Stmt *s, Vec *written) {
+  if (s->kind != ST_EXPR || !s->e || s->e->kind != EX_BINARY || !op_is_assign(s->e->op) ||
+      s->e->a->kind != EX_INDEX)
+    return false;
+  Vec scalars = {0};
+  tr_written_scalars(s, &scalars);
+  bool none = scalars.len == 0;
+  xfree(scalars.items);
+  StmtUse all = {written, false, 0}, reads = {written, false, 0};
+  ir_walk_stmt(s, stmt_use, &all);
+  /* what it reads: the right-hand side, the target's subscripts, and the
+   * target itself under a compound assignment */
+  ir_walk_expr(s->e->b, stmt_use, &reads);
+  for (Expr *t = s->e->a; t->kind == EX_INDEX; t = t->a)
+    ir_walk_expr(t->b, stmt_use, &reads);
+  if (s->e->op != OP_ASSIGN)
+    ir_walk_expr(s->e->a, stmt_use, &reads);
+  return none && all.assigns == 1 && reads.touches;
+}
+
+/* for (int nu_once = 0; nu_once < 1; nu_once++) s: a nest of one
+ * iteration, which `work(1)` maps like any other (freevars.c takes no
+ * update in it for a reduction: a[k] += e is a plain write there). */
+static Stmt *one_item_loop(AnnotCtx *cx, Loop *host, Stmt *s) {
+  Var *v = NEW(Var);
+  *v = *host->var;
+  v->name = tr_fresh_name(cx->nest->names, "nu_once");
+  v->loc = s->loc;
+  v->global = v->is_param = v->reg = v->lazy_red = false;
+  v->snapshot_of = NULL;
+  Loop *l = NEW(Loop);
+  l->var = v;
+  l->declared = true;
+  l->lb = ir_int(0, s->loc);
+  l->ub = ir_int(1, s->loc);
+  l->rel = REL_LT;
+  l->step = ir_int(1, s->loc);
+  l->loc = l->cond_loc = l->inc_loc = s->loc;
+  l->body = s;
+  return tr_for(l);
+}
+
 bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   *why_not = NULL;
   if (cx->inner || cx->pieces.len != 1 || cx->reduces.len || cx->privates.len ||
@@ -295,16 +380,12 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
    * none that holds no loop is a recurrence the host runs as written (a
    * statement of the loop); else the refusal of the nest as written says
    * why */
-  Vec nests = {0}, trials = {0};
-  Buf line = {0};
-  buf_printf(&line, "loop '%s' stays on the host (%s)", loop->var->name, short_why(why));
+  Vec nests = {0}, trials = {0}, said = {0}; /* said: per item of order, its part of line */
   int next = 0, nhost = 0, nloops = 0;
   for (int i = 0; i < order.len; i++) {
-    if (order.items[i]) {
-      buf_printf(&line, "; statement at line %d on the host", ((Stmt *)order.items[i])->loc.line);
-      nhost++;
-      continue;
-    }
+    vec_push(&said, NULL);
+    if (order.items[i])
+      continue; /* a statement: below, once the kernels are known */
     if (next >= items.len || next >= kids.len)
       break; /* one nest per item: never short */
     Stmt *item = items.items[next];
@@ -315,7 +396,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     good &= diag_quiet_end(before) == 0;
     if (!good && !holds_loop(item->loop->body)) {
       order.items[i] = item;
-      buf_printf(&line, "; loop at line %d on the host (no chain maps it)", item->loc.line);
+      said.items[i] = xformat("; loop at line %d on the host (no chain maps it)", item->loc.line);
       nhost++;
       continue;
     }
@@ -326,22 +407,71 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     }
     if (host_reductions(t)) {
       order.items[i] = item;
-      buf_printf(&line,
-                 "; nest at line %d on the host (its own loop would stay on the host around a "
-                 "reduction kernel in each of its iterations)",
-                 item->loc.line);
+      said.items[i] = xformat("; nest at line %d on the host (its own loop would stay on the host "
+                              "around a reduction kernel in each of its iterations)",
+                              item->loc.line);
       nhost++;
       continue;
     }
     if (t->hostloop) {
-      buf_printf(&line, "; nest at line %d: [%s]", n->loops[0]->loc.line, t->decided);
+      said.items[i] = xformat("; nest at line %d: [%s]", n->loops[0]->loc.line, t->decided);
       nloops++;
     } else {
-      buf_printf(&line, "; nest at line %d: %s", n->loops[0]->loc.line, t->decided);
+      said.items[i] = xformat("; nest at line %d: %s", n->loops[0]->loc.line, t->decided);
     }
     vec_push(&nests, n);
     vec_push(&trials, t);
   }
+  while (said.len < order.len)
+    vec_push(&said, NULL);
+  /* the statements, in order: a kernel of one work-item where that keeps
+   * the kernels' arrays on the device (one_item_stmt), else on the host */
+  Vec written = {0}, all_nests = {0}, all_trials = {0}, once = {0};
+  device_written(&trials, &written);
+  Buf line = {0};
+  buf_printf(&line, "loop '%s' stays on the host (%s)", loop->var->name, short_why(why));
+  int nonce = 0;
+  for (int i = 0, at = 0; i < order.len; i++) {
+    Stmt *st = order.items[i];
+    if (!st) {
+      if (at < nests.len) {
+        vec_push(&all_nests, nests.items[at]);
+        vec_push(&all_trials, trials.items[at++]);
+        vec_push(&once, NULL);
+      }
+    } else if (!said.items[i] && one_item_stmt(st, &written)) {
+      Stmt *w = one_item_loop(cx, loop, st);
+      Nest *n = child_nest(cx, a, w, &order, loop);
+      n->siblings = siblings;
+      /* work(1): one work-item, nothing to search */
+      static const long long one = 1;
+      n->annots = (Vec){0};
+      vec_push(&n->annots, plan_synth(a, "work", &one, 1));
+      AnnotCtx *t = child_ctx(cx, n, true);
+      int before = diag_quiet_begin();
+      bool good = t->engine->apply_all(t);
+      good &= diag_quiet_end(before) == 0;
+      if (good && !t->hostloop && t->kernels.len) {
+        vec_push(siblings, n);
+        order.items[i] = NULL;
+        vec_push(&all_nests, n);
+        vec_push(&all_trials, t);
+        vec_push(&once, st);
+        said.items[i] =
+            xformat("; statement at line %d as a kernel of one work-item (work(1))", st->loc.line);
+        nonce++;
+      }
+    }
+    if (order.items[i] && !said.items[i]) {
+      said.items[i] =
+          xformat("; statement at line %d on the host", ((Stmt *)order.items[i])->loc.line);
+      nhost++;
+    }
+    buf_puts(&line, said.items[i] ? said.items[i] : "");
+  }
+  xfree(written.items);
+  nests = all_nests;
+  trials = all_trials;
   if (!nests.len) {
     *why_not = xstrdup("no nest of its body has a chain of its own");
     return false;
@@ -360,6 +490,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   HostLoop *hl = NEW(HostLoop);
   hl->loop = loop;
   hl->order = order;
+  hl->once = once;
   Buf parts = {0};
   buf_printf(&parts,
              "%d loop nest%s, each launched in every iteration with a bare 'work' of its "
@@ -367,6 +498,11 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
              nests.len, nests.len == 1 ? "" : "s");
   if (nloops)
     buf_printf(&parts, " (%d of them a loop kept on the host in turn)", nloops);
+  if (nonce)
+    buf_printf(&parts,
+               " (%d of them a statement run as a kernel of one work-item, since on the host it "
+               "would copy an array the kernels write back and forth in every iteration)",
+               nonce);
   if (nhost)
     buf_printf(&parts, ", and %d statement%s the host runs between the launches", nhost,
                nhost == 1 ? "" : "s");

@@ -1,5 +1,6 @@
 /* A bare `work` on a Cholesky factorisation: k stays on the host, the
- * pivot's square root runs there between the launches. */
+ * pivot's square root runs between the launches as a kernel of one
+ * work-item (it reads A, which the kernels write). */
 #include <math.h>
 
 void cholesky(int n, double A[n][n]) {
