@@ -425,8 +425,9 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   while (said.len < order.len)
     vec_push(&said, NULL);
   /* the statements, in order: a kernel of one work-item where that keeps
-   * the kernels' arrays on the device (one_item_stmt), else on the host */
-  Vec written = {0}, all_nests = {0}, all_trials = {0}, once = {0};
+   * the kernels' arrays on the device (one_item_stmt), consecutive ones in
+   * one kernel; else on the host */
+  Vec written = {0}, all_nests = {0}, all_trials = {0}, once = {0}, norder = {0};
   device_written(&trials, &written);
   Buf line = {0};
   buf_printf(&line, "loop '%s' stays on the host (%s)", loop->var->name, short_why(why));
@@ -438,37 +439,79 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
         vec_push(&all_nests, nests.items[at]);
         vec_push(&all_trials, trials.items[at++]);
         vec_push(&once, NULL);
+        vec_push(&norder, NULL);
       }
-    } else if (!said.items[i] && one_item_stmt(st, &written)) {
-      Stmt *w = one_item_loop(cx, loop, st);
-      Nest *n = child_nest(cx, a, w, &order, loop);
+      buf_puts(&line, said.items[i] ? said.items[i] : "");
+      continue;
+    }
+    int end = i; /* the run [i, end) of statements for one kernel */
+    Vec run = {0}, targets = {0};
+    while (end < order.len && order.items[end] && !said.items[end]) {
+      Stmt *u = order.items[end];
+      Vec seen = {0}; /* what the kernels write, and the run before u */
+      for (int k = 0; k < written.len; k++)
+        vec_push(&seen, written.items[k]);
+      for (int k = 0; k < targets.len; k++)
+        vec_push(&seen, targets.items[k]);
+      bool fit = one_item_stmt(u, &seen);
+      xfree(seen.items);
+      if (!fit)
+        break;
+      vec_push(&run, u);
+      Expr *base = u->e->a;
+      while (base->kind == EX_INDEX)
+        base = base->a;
+      vec_push(&targets, base);
+      end++;
+    }
+    AnnotCtx *t = NULL;
+    Nest *n = NULL;
+    Stmt *body = run.len == 1 ? run.items[0] : run.len ? tr_block(&run) : NULL;
+    int last = run.len ? ((Stmt *)run.items[run.len - 1])->loc.line : 0;
+    if (run.len == 1)
+      xfree(run.items);
+    if (body) {
+      n = child_nest(cx, a, one_item_loop(cx, loop, body), &order, loop);
       n->siblings = siblings;
       /* work(1): one work-item, nothing to search */
       static const long long one = 1;
       n->annots = (Vec){0};
       vec_push(&n->annots, plan_synth(a, "work", &one, 1));
-      AnnotCtx *t = child_ctx(cx, n, true);
+      t = child_ctx(cx, n, true);
       int before = diag_quiet_begin();
       bool good = t->engine->apply_all(t);
       good &= diag_quiet_end(before) == 0;
-      if (good && !t->hostloop && t->kernels.len) {
-        vec_push(siblings, n);
-        order.items[i] = NULL;
-        vec_push(&all_nests, n);
-        vec_push(&all_trials, t);
-        vec_push(&once, st);
-        said.items[i] =
-            xformat("; statement at line %d as a kernel of one work-item (work(1))", st->loc.line);
-        nonce++;
+      if (!good || t->hostloop || !t->kernels.len)
+        t = NULL;
+    }
+    if (t) {
+      vec_push(siblings, n);
+      vec_push(&all_nests, n);
+      vec_push(&all_trials, t);
+      vec_push(&once, body);
+      vec_push(&norder, NULL);
+      for (int k = 0; k < targets.len; k++)
+        vec_push(&written, targets.items[k]);
+      if (last == st->loc.line)
+        buf_printf(&line, "; statement at line %d as a kernel of one work-item (work(1))",
+                   st->loc.line);
+      else
+        buf_printf(&line, "; statements at lines %d-%d as a kernel of one work-item (work(1))",
+                   st->loc.line, last);
+      nonce++;
+      i = end - 1;
+    } else {
+      vec_push(&norder, st);
+      if (said.items[i]) {
+        buf_puts(&line, said.items[i]);
+      } else {
+        buf_printf(&line, "; statement at line %d on the host", st->loc.line);
+        nhost++;
       }
     }
-    if (order.items[i] && !said.items[i]) {
-      said.items[i] =
-          xformat("; statement at line %d on the host", ((Stmt *)order.items[i])->loc.line);
-      nhost++;
-    }
-    buf_puts(&line, said.items[i] ? said.items[i] : "");
+    xfree(targets.items);
   }
+  order = norder;
   xfree(written.items);
   nests = all_nests;
   trials = all_trials;
@@ -500,8 +543,9 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     buf_printf(&parts, " (%d of them a loop kept on the host in turn)", nloops);
   if (nonce)
     buf_printf(&parts,
-               " (%d of them a statement run as a kernel of one work-item, since on the host it "
-               "would copy an array the kernels write back and forth in every iteration)",
+               " (%d of them a kernel of one work-item for statements of the body, since on the "
+               "host they would copy an array the kernels write back and forth in every "
+               "iteration)",
                nonce);
   if (nhost)
     buf_printf(&parts, ", and %d statement%s the host runs between the launches", nhost,

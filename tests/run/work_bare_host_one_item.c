@@ -3,7 +3,8 @@
  * with statements between its nests.  A statement that reads an array the
  * loop's kernels write runs as a kernel of one work-item: Cholesky's
  * A[k][k] = sqrt(A[k][k]), and a compound assignment to the pivot of a
- * factorisation that reads its row; on the host each would wait for the
+ * factorisation that reads its row, with the statement after it, which
+ * reads the pivot, in the same kernel; on the host each would wait for the
  * kernels and copy the array's rows down and up again in every iteration.
  * A statement that only writes such an array (durbin's y[k] = alpha), or
  * reads only what the host keeps, stays on the host.  Sizes that no
@@ -29,10 +30,11 @@ static void cholesky(int n, double A[N][N]) {
 /* Gaussian elimination with a shifted pivot: the pivot's update reads the
  * row the last step wrote (a compound assignment); the scale factors are
  * written by the host from a host array alone */
-static void eliminate(int n, double A[N][N], const double shift[N], double f[N]) {
+static void eliminate(int n, double A[N][N], const double shift[N], double f[N], double piv[N]) {
 #pragma nu work
   for (int k = 0; k < n - 1; k++) {
     A[k][k] += shift[k] * A[k][k + 1];
+    piv[k] = A[k][k] * 0.5;
     f[k] = shift[k] + 1.0;
     for (int i = k + 1; i < n; i++)
       for (int j = k + 1; j < n; j++)
@@ -56,7 +58,7 @@ static void recurrence(int n, const double r[N], double y[N], double z[N]) {
 }
 
 int main(void) {
-  static double A[N][N], B[N][N], shift[N], f[N], r[N], y[N], z[N];
+  static double A[N][N], B[N][N], shift[N], f[N], piv[N], r[N], y[N], z[N];
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       A[i][j] = (i == j ? N + 1.0 : 0.0) + 1.0 / (1.0 + i + j);
@@ -68,7 +70,7 @@ int main(void) {
     r[i] = 1.0 / (2.0 + i);
   }
   cholesky(N, A);
-  eliminate(N, B, shift, f);
+  eliminate(N, B, shift, f, piv);
   recurrence(N, r, y, z);
   for (int i = 0; i < N; i++) {
     for (int j = 0; j <= i; j++)
@@ -81,6 +83,6 @@ int main(void) {
     printf("\n");
   }
   for (int i = 0; i < N; i++)
-    printf("%d %.10g %.10g\n", i, y[i], f[i]);
+    printf("%d %.10g %.10g %.10g\n", i, y[i], f[i], piv[i]);
   return 0;
 }
