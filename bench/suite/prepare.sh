@@ -22,7 +22,8 @@
 # from $PPCG, else none: the PPCG column stays empty).  PPCG is not part of
 # this repository; build it yourself (bench/README.md says how it was
 # built) and set PPCG_SRC to its source tree, for ocl_utilities.[ch].
-# SUITE_ONLY="gemm lu" limits the run to those kernels; SUITE_SMALL=1 keeps
+# SUITE_ONLY="gemm lu" limits the run to those kernels, whose files it
+# replaces, and keeps the other kernels' (and extra/); SUITE_SMALL=1 keeps
 # the corpus sizes (a dry run of the pipeline on PoCL).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +31,11 @@ root=$(cd "$here/../.." && pwd)
 nucc=${1:-$root/build/nucc}
 ppcg=${2:-${PPCG:-}}
 dest=$root/.carry/suite
-rm -rf "$dest"
+if [ -n "${SUITE_ONLY:-}" ]; then
+  rm -rf "$dest/runtime" "$dest/include"
+else
+  rm -rf "$dest"
+fi
 mkdir -p "$dest"/{src,hand,bare,outer,ppcg,runtime,include,log}
 cp "$root"/runtime/*.c "$root"/runtime/*.h "$dest/runtime/"
 cp -r "${OPENCL_HEADERS:-/usr/include/CL}" "$dest/include/CL"
@@ -101,6 +106,7 @@ while read -r name verdict _; do
   "$nucc" "$dest/log/$name.outer.in.c" -o "$dest/outer/$name.c" 2>"$dest/log/$name.outer.err" ||
     echo "prepare.sh: nucc refused $name under bare works on the outermost loops (log/$name.outer.err)"
   if [ -n "$ppcg" ]; then
+    rm -rf "${dest:?}/ppcg/$name"
     mkdir -p "$dest/ppcg/$name"
     scop "$src" "$dest/ppcg/$name/$name.c"
     grep -E '^static [a-z]+ [a-z_0-9]+\(.*\{.*\}$' "$src" | grep -v checksum \
