@@ -116,6 +116,7 @@ oi=tests/run/work_bare_host_one_item.c
 want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statement at line 21 as a kernel of one work-item (work(1)); nest at line 22: work(256); nest at line 24: work(16,16); 3 kernels launched per iteration of 'k'"
 want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statements at lines 36-37 as a kernel of one work-item (work(1)); statement at line 38 on the host; nest at line 39: work(16,16); 2 kernels launched per iteration of 'k'"
 want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'z'); statement at line 51 on the host; nest at line 52: work(256); nest at line 54: work(256); statement at line 56 on the host; 2 kernels launched per iteration of 'k'"
+want "" --report $oi "kernel nu_cholesky_21: NDRange nu_once (dim 0 first); work-group 1; arrays: A inout[inferred][37]; scalars: k; NU_DEVICES: one device (one work-item)"
 want "" --report $oi "(1 of them a kernel of one work-item for statements of the body, since on the host they would copy an array the kernels write back and forth in every iteration)"
 
 # a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where
