@@ -295,17 +295,81 @@ static void stmt_use(Expr *e, void *d) {
     u->touches |= ir_expr_equal(base, u->paths->items[i]);
 }
 
+/* An assignment to an array element, an `if` of such statements (a
+ * pivot's guard) or a block of them: what a kernel of one work-item
+ * takes.  Counts the assignments in *assigns. */
+static bool one_item_shape(Stmt *s, int *assigns) {
+  if (!s)
+    return true;
+  switch (s->kind) {
+  case ST_EXPR:
+    ++*assigns;
+    return s->e && s->e->kind == EX_BINARY && op_is_assign(s->e->op) && s->e->a->kind == EX_INDEX;
+  case ST_IF: {
+    StmtUse u = {&(Vec){0}, false, 0};
+    ir_walk_expr(s->e, stmt_use, &u);
+    return u.assigns == 0 && s->then && one_item_shape(s->then, assigns) &&
+           one_item_shape(s->els, assigns);
+  }
+  case ST_BLOCK:
+    for (int i = 0; i < s->nitems; i++)
+      if (!one_item_shape(s->items[i], assigns))
+        return false;
+    return s->nitems > 0;
+  default:
+    return false;
+  }
+}
+
+/* What the statement reads of the arrays in u->paths: the right-hand
+ * sides, the conditions, the targets' subscripts, and a target under a
+ * compound assignment. */
+static void one_item_reads(Stmt *s, StmtUse *u) {
+  if (!s)
+    return;
+  if (s->kind == ST_EXPR) {
+    ir_walk_expr(s->e->b, stmt_use, u);
+    for (Expr *t = s->e->a; t->kind == EX_INDEX; t = t->a)
+      ir_walk_expr(t->b, stmt_use, u);
+    if (s->e->op != OP_ASSIGN)
+      ir_walk_expr(s->e->a, stmt_use, u);
+    return;
+  }
+  ir_walk_expr(s->e, stmt_use, u);
+  one_item_reads(s->then, u);
+  one_item_reads(s->els, u);
+  for (int i = 0; i < s->nitems; i++)
+    one_item_reads(s->items[i], u);
+}
+
+/* The arrays the statement's assignments write, into out. */
+static void one_item_targets(Stmt *s, Vec *out) {
+  if (!s)
+    return;
+  if (s->kind == ST_EXPR) {
+    Expr *base = s->e->a;
+    while (base->kind == EX_INDEX)
+      base = base->a;
+    vec_push(out, base);
+    return;
+  }
+  one_item_targets(s->then, out);
+  one_item_targets(s->els, out);
+  for (int i = 0; i < s->nitems; i++)
+    one_item_targets(s->items[i], out);
+}
+
 /* Whether the host statement s would rather run as a kernel of one
- * work-item: one assignment to an array element, no scalar written (the
- * host reads its scalars), reading an array the kernels of the loop write.
- * On the host that read waits for the kernels and copies the array's rows
- * back, and the next launch sends them up again, in every iteration
- * (Cholesky's A[k][k] = sqrt(A[k][k]): a row each way per step).  A
- * statement that only writes such an array (durbin's y[k] = alpha) sends
- * its element up without waiting, as cheap as a launch. */
+ * work-item: assignments to array elements (one_item_shape), no scalar
+ * written (the host reads its scalars), reading an array the kernels of
+ * the loop write.  On the host that read waits for the kernels and copies
+ * the array's rows back, and the next launch sends them up again, in
+ * every iteration (Cholesky's A[k][k] = sqrt(A[k][k]): a row each way per
+ * step).  A statement that only writes such an array (durbin's y[k] =
+ * alpha) sends its elements up without waiting, as cheap as a launch. */
 static bool one_item_stmt(Stmt *s, Vec *written) {
-  if (s->kind != ST_EXPR || !s->e || s->e->kind != EX_BINARY || !op_is_assign(s->e->op) ||
-      s->e->a->kind != EX_INDEX)
+  int assigns = 0;
+  if (!one_item_shape(s, &assigns))
     return false;
   Vec scalars = {0};
   tr_written_scalars(s, &scalars);
@@ -313,14 +377,8 @@ static bool one_item_stmt(Stmt *s, Vec *written) {
   xfree(scalars.items);
   StmtUse all = {written, false, 0}, reads = {written, false, 0};
   ir_walk_stmt(s, stmt_use, &all);
-  /* what it reads: the right-hand side, the target's subscripts, and the
-   * target itself under a compound assignment */
-  ir_walk_expr(s->e->b, stmt_use, &reads);
-  for (Expr *t = s->e->a; t->kind == EX_INDEX; t = t->a)
-    ir_walk_expr(t->b, stmt_use, &reads);
-  if (s->e->op != OP_ASSIGN)
-    ir_walk_expr(s->e->a, stmt_use, &reads);
-  return none && all.assigns == 1 && reads.touches;
+  one_item_reads(s, &reads);
+  return none && all.assigns == assigns && reads.touches;
 }
 
 /* for (int nu_once = 0; nu_once < 1; nu_once++) s: a nest of one
@@ -458,10 +516,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       if (!fit)
         break;
       vec_push(&run, u);
-      Expr *base = u->e->a;
-      while (base->kind == EX_INDEX)
-        base = base->a;
-      vec_push(&targets, base);
+      one_item_targets(u, &targets);
       end++;
     }
     AnnotCtx *t = NULL;

@@ -109,14 +109,14 @@ want "" --explain $hs "-- work decides: loop 'i' stays on the host (it carries a
 want "" --explain $hs "-- work decides: loop 'it' stays on the host (it carries a dependence on 'x'); nest at line 50: [loop 'j' stays on the host (it carries a dependence on 'x'); statement at line 51 on the host; nest at line 52: work(256); statement at line 54 on the host; 1 kernel launched per iteration of 'j']; 0 kernels launched per iteration of 'it', and those of the loops kept on the host inside it"
 
 # a statement between the nests that reads an array their kernels write
-# runs as a kernel of one work-item (work(1)), consecutive ones in one
-# kernel; one that only writes such an array, or reads what the host keeps,
-# stays on the host
+# runs as a kernel of one work-item (work(1)), a pivot's guard (an `if`)
+# too, consecutive ones in one kernel; one that only writes such an array,
+# or reads what the host keeps, stays on the host
 oi=tests/run/work_bare_host_one_item.c
-want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statement at line 21 as a kernel of one work-item (work(1)); nest at line 22: work(256); nest at line 24: work(16,16); 3 kernels launched per iteration of 'k'"
-want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statements at lines 36-37 as a kernel of one work-item (work(1)); statement at line 38 on the host; nest at line 39: work(16,16); 2 kernels launched per iteration of 'k'"
-want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'z'); statement at line 51 on the host; nest at line 52: work(256); nest at line 54: work(256); statement at line 56 on the host; 2 kernels launched per iteration of 'k'"
-want "" --report $oi "kernel nu_cholesky_21: NDRange nu_once (dim 0 first); work-group 1; arrays: A inout[inferred][37]; scalars: k; NU_DEVICES: one device (one work-item)"
+want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statement at line 22 as a kernel of one work-item (work(1)); nest at line 23: work(256); nest at line 25: work(16,16); 3 kernels launched per iteration of 'k'"
+want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statements at lines 38-41 as a kernel of one work-item (work(1)); statement at line 42 on the host; nest at line 43: work(16,16); 2 kernels launched per iteration of 'k'"
+want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'z'); statement at line 55 on the host; nest at line 56: work(256); nest at line 58: work(256); statement at line 60 on the host; 2 kernels launched per iteration of 'k'"
+want "" --report $oi "kernel nu_cholesky_22: NDRange nu_once (dim 0 first); work-group 1; arrays: A inout[inferred][37]; scalars: k; NU_DEVICES: one device (one work-item)"
 want "" --report $oi "(1 of them a kernel of one work-item for statements of the body, since on the host they would copy an array the kernels write back and forth in every iteration)"
 
 # a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where

@@ -2,10 +2,11 @@
 /* work_bare_host_one_item.c — a bare `work` whose loop stays on the host,
  * with statements between its nests.  A statement that reads an array the
  * loop's kernels write runs as a kernel of one work-item: Cholesky's
- * A[k][k] = sqrt(A[k][k]), and a compound assignment to the pivot of a
- * factorisation that reads its row, with the statement after it, which
- * reads the pivot, in the same kernel; on the host each would wait for the
- * kernels and copy the array's rows down and up again in every iteration.
+ * A[k][k] = sqrt(A[k][k]), and a guard and a compound assignment to the
+ * pivot of a factorisation that read its row, with the statement after
+ * them, which reads the pivot, in the same kernel; on the host each would
+ * wait for the kernels and copy the array's rows down and up again in
+ * every iteration.
  * A statement that only writes such an array (durbin's y[k] = alpha), or
  * reads only what the host keeps, stays on the host.  Sizes that no
  * work-group divides; the results are printed whole.
@@ -27,12 +28,15 @@ static void cholesky(int n, double A[N][N]) {
   }
 }
 
-/* Gaussian elimination with a shifted pivot: the pivot's update reads the
- * row the last step wrote (a compound assignment); the scale factors are
- * written by the host from a host array alone */
+/* Gaussian elimination with a guarded, shifted pivot: the guard (an `if`)
+ * and the pivot's update read the row the last step wrote (a compound
+ * assignment); the scale factors are written by the host from a host array
+ * alone */
 static void eliminate(int n, double A[N][N], const double shift[N], double f[N], double piv[N]) {
 #pragma nu work
   for (int k = 0; k < n - 1; k++) {
+    if (A[k][k] < 3.94)
+      A[k][k] = 3.94 + shift[k];
     A[k][k] += shift[k] * A[k][k + 1];
     piv[k] = A[k][k] * 0.5;
     f[k] = shift[k] + 1.0;
