@@ -150,9 +150,8 @@ static bool invariant_sub(FV *fv, Expr *e) {
  * one work-item, hostloop.c): nothing to reduce across. */
 static bool one_iteration(FV *fv) {
   for (int i = 0; fv->k && i < fv->k->dims; i++) {
-    Loop *l = fv->k->mapped[i];
-    long long lb, ub;
-    if (l->rel != REL_LT || !tr_const(l->lb, &lb) || !tr_const(l->ub, &ub) || ub - lb != 1)
+    long long span;
+    if (!tr_const_span(fv->k->mapped[i], &span) || span != 1)
       return false;
   }
   return fv->k && fv->k->dims > 0;

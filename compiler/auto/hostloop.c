@@ -276,6 +276,13 @@ static void device_written(Vec *trials, Vec *out) {
   }
 }
 
+/* The array an element access a[i][j] indexes: a. */
+static Expr *index_base(Expr *e) {
+  while (e->kind == EX_INDEX)
+    e = e->a;
+  return e;
+}
+
 typedef struct {
   Vec *paths;
   bool touches;
@@ -288,9 +295,7 @@ static void stmt_use(Expr *e, void *d) {
     u->assigns++;
   if (e->kind != EX_INDEX)
     return;
-  Expr *base = e;
-  while (base->kind == EX_INDEX)
-    base = base->a;
+  Expr *base = index_base(e);
   for (int i = 0; i < u->paths->len; i++)
     u->touches |= ir_expr_equal(base, u->paths->items[i]);
 }
@@ -347,10 +352,7 @@ static void one_item_targets(Stmt *s, Vec *out) {
   if (!s)
     return;
   if (s->kind == ST_EXPR) {
-    Expr *base = s->e->a;
-    while (base->kind == EX_INDEX)
-      base = base->a;
-    vec_push(out, base);
+    vec_push(out, index_base(s->e->a));
     return;
   }
   one_item_targets(s->then, out);
@@ -403,6 +405,14 @@ static Stmt *one_item_loop(AnnotCtx *cx, Loop *host, Stmt *s) {
   return tr_for(l);
 }
 
+/* A trial context's chain applied with the diagnostics muted: whether it
+ * took, without a word. */
+static bool quiet_apply(AnnotCtx *t) {
+  int before = diag_quiet_begin();
+  bool good = t->engine->apply_all(t);
+  return diag_quiet_end(before) == 0 && good;
+}
+
 bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   *why_not = NULL;
   if (cx->inner || cx->pieces.len != 1 || cx->reduces.len || cx->privates.len ||
@@ -449,9 +459,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     Stmt *item = items.items[next];
     Nest *n = kids.items[next++];
     AnnotCtx *t = child_ctx(cx, n, true);
-    int before = diag_quiet_begin();
-    bool good = t->engine->apply_all(t);
-    good &= diag_quiet_end(before) == 0;
+    bool good = quiet_apply(t);
     if (!good && !holds_loop(item->loop->body)) {
       order.items[i] = item;
       said.items[i] = xformat("; loop at line %d on the host (no chain maps it)", item->loc.line);
@@ -502,22 +510,15 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       buf_puts(&line, said.items[i] ? said.items[i] : "");
       continue;
     }
-    int end = i; /* the run [i, end) of statements for one kernel */
-    Vec run = {0}, targets = {0};
-    while (end < order.len && order.items[end] && !said.items[end]) {
-      Stmt *u = order.items[end];
-      Vec seen = {0}; /* what the kernels write, and the run before u */
-      for (int k = 0; k < written.len; k++)
-        vec_push(&seen, written.items[k]);
-      for (int k = 0; k < targets.len; k++)
-        vec_push(&seen, targets.items[k]);
-      bool fit = one_item_stmt(u, &seen);
-      xfree(seen.items);
-      if (!fit)
-        break;
-      vec_push(&run, u);
-      one_item_targets(u, &targets);
-      end++;
+    /* the run [i, end) of statements for one kernel: each reads what the
+     * kernels write or the run before it writes (`written` from `mark` on,
+     * dropped again where the run stays on the host) */
+    int end = i, mark = written.len;
+    Vec run = {0};
+    while (end < order.len && order.items[end] && !said.items[end] &&
+           one_item_stmt(order.items[end], &written)) {
+      vec_push(&run, order.items[end]);
+      one_item_targets(order.items[end++], &written);
     }
     AnnotCtx *t = NULL;
     Nest *n = NULL;
@@ -533,10 +534,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       n->annots = (Vec){0};
       vec_push(&n->annots, plan_synth(a, "work", &one, 1));
       t = child_ctx(cx, n, true);
-      int before = diag_quiet_begin();
-      bool good = t->engine->apply_all(t);
-      good &= diag_quiet_end(before) == 0;
-      if (!good || t->hostloop || !t->kernels.len)
+      if (!quiet_apply(t) || t->hostloop || !t->kernels.len)
         t = NULL;
     }
     if (t) {
@@ -545,8 +543,6 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       vec_push(&all_trials, t);
       vec_push(&once, body);
       vec_push(&norder, NULL);
-      for (int k = 0; k < targets.len; k++)
-        vec_push(&written, targets.items[k]);
       if (last == st->loc.line)
         buf_printf(&line, "; statement at line %d as a kernel of one work-item (work(1))",
                    st->loc.line);
@@ -556,6 +552,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       nonce++;
       i = end - 1;
     } else {
+      written.len = mark;
       vec_push(&norder, st);
       if (said.items[i]) {
         buf_puts(&line, said.items[i]);
@@ -564,7 +561,6 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
         nhost++;
       }
     }
-    xfree(targets.items);
   }
   order = norder;
   xfree(written.items);

@@ -854,9 +854,8 @@ static void print_private_fit(Kernel *k, Vec *sig, Buf *b) {
  * part must touch rows the stub can bound, and nothing in the kernel may
  * depend on the work-groups or on which work-item ran last. */
 char *emit_split_refusal(Kernel *k, Vec *sig) {
-  long long lb, ub;
-  if (k->dims == 1 && k->mapped[0]->rel == REL_LT && tr_const(k->mapped[0]->lb, &lb) &&
-      tr_const(k->mapped[0]->ub, &ub) && ub - lb <= 1)
+  long long span;
+  if (k->dims == 1 && tr_const_span(k->mapped[0], &span) && span <= 1)
     return xstrdup("one work-item");
   for (int i = 0; i < k->reductions.len; i++)
     if (!emit_red_may_defer(k->reductions.items[i]))

@@ -236,6 +236,14 @@ bool tr_const(Expr *e, long long *v) {
 }
 
 /* A loop counting up: `i < ub` (or `<=`, made `< ub + 1`), constant step > 0. */
+bool tr_const_span(Loop *l, long long *span) {
+  long long lb, ub;
+  if (l->rel != REL_LT || !tr_const(l->lb, &lb) || !tr_const(l->ub, &ub))
+    return false;
+  *span = ub - lb;
+  return true;
+}
+
 bool tr_upward(Loop *l, long long *step) {
   if (l->step->kind != EX_INT || l->step->ival <= 0)
     return false;

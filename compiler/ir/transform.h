@@ -35,6 +35,10 @@ Expr *tr_max(Expr *a, Expr *b);
 
 /* The value of an integer constant expression. */
 bool tr_const(Expr *e, long long *v);
+/* ub - lb for a loop `i < ub` whose bounds are integer constants (its
+ * trip count under a step of 1; a host statement's loop of one iteration,
+ * hostloop.c, has 1). */
+bool tr_const_span(Loop *l, long long *span);
 
 /* Loops counting up with a constant positive step; their exclusive end
  * (ub, or ub + 1 for <=) and their trip count as IR. */
