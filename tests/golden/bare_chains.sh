@@ -117,6 +117,11 @@ want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a
 want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statements at lines 38-41 as a kernel of one work-item (work(1)); statement at line 42 on the host; nest at line 43: work(16,16); 2 kernels launched per iteration of 'k'"
 want "" --explain $oi "-- work decides: loop 'k' stays on the host (it carries a dependence on 'z'); statement at line 55 on the host; nest at line 56: work(256); nest at line 58: work(256); statement at line 60 on the host; 2 kernels launched per iteration of 'k'"
 want "" --report $oi "kernel nu_cholesky_22: NDRange nu_once (dim 0 first); work-group 1; arrays: A inout[inferred][37]; scalars: k; NU_DEVICES: one device (one work-item)"
+# a pivot read into a scalar and written back stays on the host, with the
+# element syncs (the array is on the stack)
+ss=tests/run/work_bare_host_stack_sync.c
+want "" --explain $ss "-- work decides: loop 'k' stays on the host (it carries a dependence on 'A'); statement at line 20 on the host; statement at line 21 on the host; nest at line 22: work(256); nest at line 24: work(16,16); 2 kernels launched per iteration of 'k'"
+want "" --report $ss "work_bare_host_stack_sync.c:20: in a loop kept on the host: before the statement, reads A[k][k] (one element)"
 want "" --report $oi "(1 of them a kernel of one work-item for statements of the body, since on the host they would copy an array the kernels write back and forth in every iteration)"
 
 # a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where

@@ -1,11 +1,12 @@
 /* work_bare_host_cholesky.c — a bare `work` on the whole of a right-looking
  * Cholesky factorisation: the k loop carries a dependence, so it stays on
  * the host; its body mixes a statement that touches memory (the pivot's
- * square root, run by the host between the launches) with two loop nests
- * (the column's scaling, the trailing update), each a kernel.  The matrix
- * is a local array on the stack, which the runtime cannot protect: without
- * the host statement's sync (nurt_host_range_at of A[k][k]) the host would
- * read a stale pivot and the kernels a stale square root. */
+ * square root, which reads what the kernels write and so runs as a kernel
+ * of one work-item between the launches) with two loop nests (the column's
+ * scaling, the trailing update), each a kernel.  The matrix is a local
+ * array on the stack, which the runtime cannot protect: it stays on the
+ * device from the first launch to the end of the loop.  The same pivot
+ * through the host, with its syncs: work_bare_host_stack_sync.c. */
 #include <math.h>
 #include <stdio.h>
 

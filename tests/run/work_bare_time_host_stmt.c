@@ -1,10 +1,11 @@
 /* work_bare_time_host_stmt.c — a time loop whose body holds, between its
- * nests, statements that touch memory: a boundary copied on the host from
- * what the first kernel wrote, and a corner the host reads and writes.  A
- * bare `work` keeps the loop on the host, runs the statements there with
- * the element syncs host code gets (the arrays are on the stack, which the
- * runtime cannot protect: only the syncs bring B[1][1] back and send A's
- * corner up), and launches the two kernels around them. */
+ * nests, statements that touch memory: a boundary copied from what the
+ * first kernel wrote, and a corner read and written.  A bare `work` keeps
+ * the loop on the host and, since both statements read arrays the kernels
+ * write, runs them as one kernel of one work-item between the two nests'
+ * kernels (the arrays are on the stack, which the runtime cannot protect;
+ * they stay on the device through the loop).  Statements that stay on the
+ * host with their element syncs: work_bare_host_stack_sync.c. */
 #include <stdio.h>
 
 #define N 26
