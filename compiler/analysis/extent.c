@@ -437,7 +437,7 @@ bool extent_needs_loop_ranges(Kernel *k) {
       return true;
     /* the written range of an array sized otherwise (stub.c's
      * nurt_arg_writes) may come from the intervals too */
-    if (bf->write && !(bf->write_lo && bf->write_hi))
+    if ((bf->write || bf->reduced) && !(bf->write_lo && bf->write_hi))
       return true;
   }
   return false;

@@ -732,6 +732,29 @@ static void check_element(FV *fv, Reduction *r) {
   xfree(t);
 }
 
+/* An element reduction whose array the kernel also has as a buffer (x[i]
+ * -= L[i][j] * x[j]) ends there: the last work-group combines the result
+ * into the element, so that the host waits for no value and a host loop's
+ * next statement that reads x can run on the device as well (hostloop.c).
+ * Not into a table of rows, an array a helper reads at elements nucc cannot
+ * name, a snapshot, or bools (an int in the kernel's tree); those, and an
+ * element of an array the kernel touches nowhere else, the host folds in. */
+static void finish_elements(Kernel *k) {
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    if (!r->elem || r->type->kind == TY_BOOL)
+      continue;
+    for (int j = 0; j < k->buffers.len; j++) {
+      Buffer *b = k->buffers.items[j];
+      if (ir_expr_equal(b->path, r->array) && !b->rows && !b->opaque && type_is_arith(b->elem) &&
+          !buffer_snapshot_of(b)) {
+        r->into = b;
+        b->reduced = true;
+      }
+    }
+  }
+}
+
 /* A reduction variable may only be updated; reduce(...) must match. */
 static void check_reductions(FV *fv, Vec *reduces) {
   Kernel *k = fv->k;
@@ -817,6 +840,8 @@ static bool analyse(Kernel *k, KernelInfo *ki, Vec *sizes, Vec *reduces, bool qu
     check_func_vars(&fv, k->funcs.items[i]);
   check_opaque(&fv);
   check_reductions(&fv, reduces); /* a helper may read a reduction's variable */
+  if (fv.ok)
+    finish_elements(k);
   for (int i = 0; i < sizes->len; i++) {
     AnnotArg *a = sizes->items[i];
     bool found = false;

@@ -269,7 +269,7 @@ static void device_written(Vec *trials, Vec *out) {
       Kernel *kn = t->kernels.items[k];
       for (int b = 0; b < kn->buffers.len; b++) {
         Buffer *bf = kn->buffers.items[b];
-        if (bf->write)
+        if (bf->write || bf->reduced)
           vec_push(out, bf->path);
       }
     }

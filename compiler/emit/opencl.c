@@ -15,6 +15,7 @@
 typedef struct KCtx {
   Kernel *k;
   bool global_only; /* print cached arrays' global subscripts (the loads) */
+  bool element;     /* print a reduction's element as the array's, not the share */
 } KCtx;
 
 static void print_member_chain(Expr *e, Buf *b) {
@@ -180,7 +181,7 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
     return false;
   if (interleaved_index(p, e, b))
     return true;
-  for (int i = 0; i < kc->k->reductions.len; i++) {
+  for (int i = 0; i < kc->k->reductions.len && !kc->element; i++) {
     Reduction *r = kc->k->reductions.items[i];
     if (r->elem && ir_expr_equal(r->path, e)) {
       buf_puts(b, r->name); /* this work-item's share of the element */
@@ -706,8 +707,10 @@ static void print_tree(Reduction *r, const char *val, int depth, Buf *b) {
  * last (a counter bumped after a fence, as CUDA's threadFenceReduction)
  * combines the partials and writes the one value the host reads back, so
  * the host copies a scalar instead of every group's partial and adds
- * nothing.  The last group resets the counter for the next launch. */
-static void print_group_reductions(Kernel *k, Buf *b) {
+ * nothing; an element that ends in its array (Reduction.into) takes the
+ * value there, and the host reads nothing.  The last group resets the
+ * counter for the next launch. */
+static void print_group_reductions(Printer *p, Kernel *k, Buf *b) {
   buf_puts(b, "  size_t nu_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
               "get_local_size(1) * get_local_id(2));\n"
               "  size_t nu_lsize = get_local_size(0) * get_local_size(1) * "
@@ -775,11 +778,23 @@ static void print_group_reductions(Kernel *k, Buf *b) {
                "    {\n"
                "      %s nu_t = nu_red_%s[0];\n"
                "      for (size_t nu_i = 1; nu_i < 32 && nu_i < nu_lsize; nu_i++)\n"
-               "        nu_t = %s;\n"
-               "      nu_res_%s[0] = nu_acc_%s ? %s : nu_t;\n"
-               "    }\n",
-               t, r->name, step, r->name, r->name,
-               emit_red_combine(r, xformat("nu_res_%s[0]", r->name), "nu_t", true));
+               "        nu_t = %s;\n",
+               t, r->name, step);
+    if (r->into) {
+      /* the element in its array, as the loop leaves it: every other
+       * group's reads of the array came before its count */
+      KCtx *kc = p->ctx, saved = *kc;
+      kc->global_only = kc->element = true;
+      Buf el = {0};
+      print_expr(p, r->path, &el);
+      *kc = saved;
+      buf_printf(b, "      %s = %s;\n", el.s, emit_red_combine(r, el.s, "nu_t", true));
+      xfree(el.s);
+    } else {
+      buf_printf(b, "      nu_res_%s[0] = nu_acc_%s ? %s : nu_t;\n", r->name, r->name,
+                 emit_red_combine(r, xformat("nu_res_%s[0]", r->name), "nu_t", true));
+    }
+    buf_puts(b, "    }\n");
   }
   buf_puts(b, "    *nu_count = 0;\n  }\n");
 }
@@ -978,7 +993,7 @@ static void print_kernel_params(Kernel *k, Buf *b) {
   for (int i = 0; i < sig.len; i++) {
     KParam *q = sig.items[i];
     buf_puts(b, i == 0 ? "" : q->group ? ",\n    " : ", ");
-    bool ro = q->kind == KP_BUFFER && !((Buffer *)q->of)->write;
+    bool ro = q->kind == KP_BUFFER && !((Buffer *)q->of)->write && !((Buffer *)q->of)->reduced;
     switch (q->kind) {
     case KP_BUFFER:
       /* restrict where nurt sees no overlap at the launch (runtime.md) */
@@ -1011,7 +1026,7 @@ static void print_kernel_locals(Kernel *k, Buf *b) {
   KernelInfo *ki = k->info;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    const char *q = bf->write ? "" : "const ";
+    const char *q = bf->write || bf->reduced ? "" : "const ";
     buf_printf(b, "  %s = (__global %s%s *)((__global %schar *)%s + %s_off);\n", bf->name, q,
                type_cl_name(bf->elem), q, bf->name, bf->name);
   }
@@ -1024,8 +1039,9 @@ static void print_kernel_locals(Kernel *k, Buf *b) {
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
-    buf_printf(b, "  nu_res_%s = (__global %s *)((__global char *)nu_res_%s + nu_res_%s_off);\n",
-               r->name, emit_red_type(r), r->name, r->name);
+    if (!r->into)
+      buf_printf(b, "  nu_res_%s = (__global %s *)((__global char *)nu_res_%s + nu_res_%s_off);\n",
+                 r->name, emit_red_type(r), r->name, r->name);
     buf_printf(b, "  %s %s = %s; /* this work-item's %s */\n", type_cl_name(r->type), r->name,
                red_identity(r), red_op_name(r->op));
   }
@@ -1189,7 +1205,7 @@ static void mark_interleaved(Stmt *body, Stmt *s, bool on, int *n) {
 }
 
 static void print_kernel(Kernel *k, Buf *b) {
-  KCtx kc = {k, false};
+  KCtx kc = {k, false, false};
   Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
   int interleaved = 0;
   mark_interleaved(k->body, k->body, true, &interleaved);
@@ -1205,7 +1221,7 @@ static void print_kernel(Kernel *k, Buf *b) {
   else
     print_ndrange(&p, k, b);
   if (k->reductions.len)
-    print_group_reductions(k, b);
+    print_group_reductions(&p, k, b);
   buf_puts(b, "}\n");
   mark_interleaved(k->body, k->body, false, &interleaved);
 }

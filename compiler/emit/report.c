@@ -30,7 +30,7 @@ void emit_report(Kernel *k, const char *path) {
   buf_puts(&b, "; arrays:");
   for (int i = 0; i < bufs.len; i++) {
     Buffer *bf = bufs.items[i];
-    const char *dir = bf->write ? (bf->read ? "inout" : "out") : "in";
+    const char *dir = bf->reduced ? "inout" : bf->write ? (bf->read ? "inout" : "out") : "in";
     Var *of = buffer_snapshot_of(bf);
     char *t = of ? xformat("%s (copy of %s)", bf->name, of->name) : print_expr_text(bf->path);
     buf_printf(&b, " %s %s[", t, dir);
@@ -62,7 +62,8 @@ void emit_report(Kernel *k, const char *path) {
   }
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
-    buf_printf(&b, "; %s reduction of %s", red_op_name(r->op), print_expr_text(r->path));
+    buf_printf(&b, "; %s reduction of %s%s", red_op_name(r->op), print_expr_text(r->path),
+               r->into ? " (finished on the device)" : "");
   }
   for (int i = 0; i < k->info->temps.len; i++) {
     Var *v = k->info->temps.items[i];

@@ -116,13 +116,15 @@ Vec emit_kernel_signature(Kernel *k) {
     const char *cl = emit_red_type(r), *c = r->type->kind == TY_BOOL ? "int" : type_c_name(r->type);
     add(&v, KP_LOCAL, true, xformat("nu_red_%s", r->name), cl, c,
         xformat("nu_group_size * sizeof(%s)", c), r);
-    KParam *res = add(&v, KP_RESULT, false, xformat("nu_res_%s", r->name), cl, c,
-                      xformat("nu_res_%s", r->name), r);
-    res->key = xformat("%s.%s", k->name, r->name);
-    res->red = r;
-    KParam *acc = add(&v, KP_ACC, false, xformat("nu_acc_%s", r->name), "int", "int",
-                      xformat("nu_acc_%s", r->name), r);
-    acc->red = r;
+    if (!r->into) { /* one ending in its array's buffer has no result block */
+      KParam *res = add(&v, KP_RESULT, false, xformat("nu_res_%s", r->name), cl, c,
+                        xformat("nu_res_%s", r->name), r);
+      res->key = xformat("%s.%s", k->name, r->name);
+      res->red = r;
+      KParam *acc = add(&v, KP_ACC, false, xformat("nu_acc_%s", r->name), "int", "int",
+                        xformat("nu_acc_%s", r->name), r);
+      acc->red = r;
+    }
     KParam *part = add(&v, KP_SCRATCH, false, xformat("nu_part_%s", r->name), cl, c,
                        xformat("nu_groups * sizeof(%s)", c), r);
     part->key = xformat("%s.part.%s", k->name, r->name);

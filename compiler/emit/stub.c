@@ -322,6 +322,12 @@ static void print_fold_fn(Kernel *k, Reduction *r, Buf *b) {
  * until host code needs the variable; without, one value comes back now
  * and the host folds in the variable's old value. */
 static void print_final_combine(Kernel *k, Reduction *r, Buf *b) {
+  if (r->into) {
+    /* the kernel left it in its array; NU_VERIFY's code compares the
+     * host's element, so there it comes back now */
+    buf_printf(b, "  if (nu_verify)\n    nurt_host_access(%s, 1);\n", r->name);
+    return;
+  }
   char *last =
       emit_red_combine(r, xformat("*%s", r->name), xformat("nu_res_%s[0]", r->name), false);
   const char *ind = "";
@@ -373,6 +379,10 @@ static char *verify_writer(Buffer *bf) {
  * steps' code then reads as the copy). */
 static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *bytes,
                                const char *mode) {
+  /* a reduced element is checked as the reduction's value (callsite.c),
+   * which the host code saves and puts back around the sequential run */
+  if (bf->reduced && !bf->write)
+    mode = "NURT_IN";
   char *t = emit_host_path(bf);
   char *w = verify_writer(bf);
   buf_printf(b,
@@ -410,7 +420,7 @@ static bool literal_value(const char *t, long long *v) {
  * at min(0, all_lo). */
 static void print_arg_writes(Kernel *k, Buffer *bf, const char *rb, const char *all_lo,
                              const char *all_hi, Buf *b) {
-  if (!bf->write || buffer_snapshot_of(bf))
+  if (!(bf->write || bf->reduced) || buffer_snapshot_of(bf))
     return;
   char *lo = first_subscript_bound(k, bf, false, true);
   char *hi = lo ? first_subscript_bound(k, bf, true, true) : NULL;
@@ -512,6 +522,7 @@ static void print_rows_arg(Kernel *k, Buffer *bf, const char *mode, Buf *b) {
  * first subscript.  False after an error (an unbounded subscript). */
 static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
   const char *mode = buffer_snapshot_of(bf) ? "NURT_SNAPSHOT"
+                     : bf->reduced          ? "NURT_INOUT"
                      : bf->write            ? (bf->read ? "NURT_INOUT" : "NURT_OUT")
                                             : "NURT_IN";
   if (bf->rows) {
@@ -765,7 +776,9 @@ static void print_launch_begin(Kernel *k, Buf *b) {
   for (int i = 0; i < k->buffers.len; i++)
     print_launch_name(b, emit_host_path(k->buffers.items[i]), "");
   for (int i = 0; i < k->reductions.len; i++)
-    print_launch_name(b, print_expr_text(((Reduction *)k->reductions.items[i])->path), " (result)");
+    if (!((Reduction *)k->reductions.items[i])->into)
+      print_launch_name(b, print_expr_text(((Reduction *)k->reductions.items[i])->path),
+                        " (result)");
   buf_puts(b, "\");\n");
 }
 

@@ -605,6 +605,8 @@ typedef struct Buffer {
                  below the first, each subscript but the last picks a row (runtime:
                  nurt_arg_rows); the kernel reads w[w_rows[i] + j]; 0 otherwise */
   bool read, write;
+  bool reduced;    /* an element reduction ends in it (Reduction.into): the launch
+                      reads and writes that element, beside the accesses above */
   bool in_bounds;  /* a mapped loop's bound reads it: the stub reads it on the host,
                       typed (`const int *d` for k < d[2]), after nurt_host_access */
   Vec accesses;    /* Access* */
@@ -651,17 +653,21 @@ typedef enum {
 /* A scalar from outside the nest, or an element of an array whose subscripts
  * the kernel does not change (`x[i]` in a loop over j: elem, path the
  * EX_INDEX, array its array's path).  An element reduction is not an access
- * of the array's buffer: the host folds the partials into it after the
- * launch; other accesses of the array stay in its Buffer. */
+ * of the array's buffer.  Where the kernel has the array as a buffer for its
+ * other accesses (`x[j]`), the kernel's last work-group combines the result
+ * into the element there (into), so that the host waits for nothing;
+ * otherwise the host folds the result into it after the launch. */
 typedef struct Reduction {
   Expr *path; /* the variable or member path; the EX_INDEX x[i] for an element */
   char *name; /* kernel name */
   Type *type;
   RedOp op;
-  SrcLoc loc;  /* the first update */
-  bool named;  /* given in reduce(...) */
-  bool elem;   /* path is an array element */
-  Expr *array; /* elem: the array's path (x, m->data) */
+  SrcLoc loc;          /* the first update */
+  bool named;          /* given in reduce(...) */
+  bool elem;           /* path is an array element */
+  Expr *array;         /* elem: the array's path (x, m->data) */
+  struct Buffer *into; /* elem: the array's buffer, which the kernel finishes the
+                          reduction in (freevars.c), or NULL */
 } Reduction;
 
 const char *red_op_name(RedOp op); /* "sum", "min", ... */

@@ -1,9 +1,10 @@
 /* element_reduction.c — reductions into an array element whose subscripts
  * do not change in the kernel (SPEC §4): triangular solves, where the inner
  * loop over j is the kernel and i is a host loop, and row sums into r[i].
- * The host folds the partials into the element and the other accesses of
- * the array stay buffer reads.  Also an element of a struct member named in
- * reduce(...). */
+ * The solves' kernels finish x[i] and y[i] in their arrays on the device
+ * (they read x and y elsewhere); the host folds r[i], which its kernels
+ * touch nowhere else; the other accesses of an array stay buffer reads.
+ * Also an element of a struct member named in reduce(...), host-folded. */
 #include <stdio.h>
 #include <stdlib.h>
 
