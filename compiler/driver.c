@@ -365,6 +365,14 @@ static char *nest_call(Source *src, Nest *n, AnnotCtx *cx) {
  * the user had written them so (compiler/auto/hostloop.c). */
 static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char *head, Buf *notes) {
   Vec calls = {0};
+  /* a kernel that may run the next one's work-item says whether it did
+   * (Kernel.then): declared first, for C89 */
+  for (int i = 0; i < hl->nests.len; i++) {
+    AnnotCtx *c = hl->nests.items[i];
+    Kernel *k = c->hostloop || !c->kernels.len ? NULL : c->kernels.items[c->kernels.len - 1];
+    if (k && k->then)
+      vec_push(&calls, xformat("  int nu_then_%s = 0;", k->name));
+  }
   for (int i = 0, next = 0; i < hl->order.len; i++) {
     Stmt *s = hl->order.items[i];
     if (s) {
@@ -389,7 +397,14 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
       original = xstrndup(src->text + m->for_begin, m->end - m->for_begin);
     }
     Vec steps = verify_steps(c);
-    vec_push(&calls, emit_host_call(&c->kernels, original, inner, src->path, &steps));
+    char *call = emit_host_call(&c->kernels, original, inner, src->path, &steps);
+    Kernel *k0 = c->kernels.len ? c->kernels.items[0] : NULL;
+    if (k0 && k0->after) { /* unless the kernel before ran it */
+      char *guarded = xformat("  if (!nu_then_%s)\n%s", k0->after->name, call);
+      xfree(call);
+      call = guarded;
+    }
+    vec_push(&calls, call);
   }
   return emit_host_loop(hl->loop, kernels, &calls, head, src->path);
 }

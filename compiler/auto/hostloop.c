@@ -405,6 +405,71 @@ static Stmt *one_item_loop(AnnotCtx *cx, Loop *host, Stmt *s) {
   return tr_for(l);
 }
 
+/* Whether kernel o (one work-item, the statements after k's nest) can run
+ * in k's last work-item, after k's reductions' final writes: k is its
+ * nest's only kernel, a 1-D grid-stride reduction whose every reduction
+ * ends in its array on the device (no value for the host to fold first)
+ * and whose body writes no array (the other groups' writes would not be
+ * visible there, only their partials and the counter are fenced); o's
+ * arrays all have exact ranges, so that the launch covers both kernels'
+ * (trisolv: x[i] -= L[i][j] * x[j], then x[i] = x[i] / L[i][i]). */
+static bool can_run_then(AnnotCtx *kc, AnnotCtx *oc) {
+  if (kc->hostloop || oc->hostloop || kc->kernels.len != 1 || oc->kernels.len != 1)
+    return false;
+  Kernel *k = kc->kernels.items[0], *o = oc->kernels.items[0];
+  if (k->dims != 1 || k->caches.len || k->ttile || k->sweep || k->then || k->after ||
+      k->info->copyouts.len || !k->reductions.len || o->funcs.len || o->reductions.len ||
+      o->caches.len || o->info->copyouts.len)
+    return false;
+  for (int i = 0; i < k->reductions.len; i++)
+    if (!((Reduction *)k->reductions.items[i])->into)
+      return false;
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *b = k->buffers.items[i];
+    if (b->write || b->rows)
+      return false;
+  }
+  for (int i = 0; i < o->buffers.len; i++) {
+    Buffer *ob = o->buffers.items[i];
+    if (ob->rows || ob->opaque || buffer_snapshot_of(ob) || !ob->first_lo || !ob->first_hi ||
+        (ob->write && (!ob->write_lo || !ob->write_hi)))
+      return false;
+    for (int j = 0; j < k->buffers.len; j++) {
+      Buffer *kb = k->buffers.items[j];
+      /* the union needs k's range as bounds too, or the whole array */
+      if (ir_expr_equal(kb->path, ob->path) && !(kb->first_lo && kb->first_hi) && !kb->size_text &&
+          !(kb->type->kind == TY_ARRAY && kb->type->len >= 0))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* o runs in k's last work-item: k takes o's arrays and scalars as its own
+ * (an array both use, once, over the hull of both ranges: Buffer.also). */
+static void run_then(Kernel *k, Kernel *o) {
+  k->then = o;
+  o->after = k;
+  for (int i = 0; i < o->buffers.len; i++) {
+    Buffer *ob = o->buffers.items[i], *kb = NULL;
+    for (int j = 0; j < k->buffers.len && !kb; j++)
+      if (ir_expr_equal(((Buffer *)k->buffers.items[j])->path, ob->path))
+        kb = k->buffers.items[j];
+    if (kb)
+      kb->also = ob;
+    else
+      vec_push(&k->buffers, ob);
+  }
+  for (int i = 0; i < o->scalars.len; i++) {
+    Scalar *os = o->scalars.items[i];
+    bool have = false;
+    for (int j = 0; j < k->scalars.len; j++)
+      have |= ir_expr_equal(((Scalar *)k->scalars.items[j])->path, os->path);
+    if (!have)
+      vec_push(&k->scalars, os);
+  }
+}
+
 /* A trial context's chain applied with the diagnostics muted: whether it
  * took, without a word. */
 static bool quiet_apply(AnnotCtx *t) {
@@ -494,18 +559,23 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
    * the kernels' arrays on the device (one_item_stmt), consecutive ones in
    * one kernel; else on the host */
   Vec written = {0}, all_nests = {0}, all_trials = {0}, once = {0}, norder = {0};
+  Vec then = {0};        /* parallel to all_nests: runs in the last work-item of the one before */
+  AnnotCtx *prev = NULL; /* the nest launched right before this item, if any */
   device_written(&trials, &written);
   Buf line = {0};
   buf_printf(&line, "loop '%s' stays on the host (%s)", loop->var->name, short_why(why));
-  int nonce = 0;
+  int nonce = 0, nfused = 0;
   for (int i = 0, at = 0; i < order.len; i++) {
     Stmt *st = order.items[i];
     if (!st) {
+      prev = NULL;
       if (at < nests.len) {
+        prev = trials.items[at];
         vec_push(&all_nests, nests.items[at]);
         vec_push(&all_trials, trials.items[at++]);
         vec_push(&once, NULL);
         vec_push(&norder, NULL);
+        vec_push(&then, NULL);
       }
       buf_puts(&line, said.items[i] ? said.items[i] : "");
       continue;
@@ -538,20 +608,28 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
         t = NULL;
     }
     if (t) {
+      bool fused = prev && can_run_then(prev, t);
       vec_push(siblings, n);
       vec_push(&all_nests, n);
       vec_push(&all_trials, t);
       vec_push(&once, body);
       vec_push(&norder, NULL);
+      vec_push(&then, fused ? t : NULL);
       if (last == st->loc.line)
         buf_printf(&line, "; statement at line %d as a kernel of one work-item (work(1))",
                    st->loc.line);
       else
         buf_printf(&line, "; statements at lines %d-%d as a kernel of one work-item (work(1))",
                    st->loc.line, last);
+      if (fused) {
+        buf_puts(&line, ", run by the last work-item of the kernel before it where that one runs");
+        nfused++;
+      }
       nonce++;
       i = end - 1;
+      prev = NULL;
     } else {
+      prev = NULL;
       written.len = mark;
       vec_push(&norder, st);
       if (said.items[i]) {
@@ -572,7 +650,7 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   }
   /* the launches each iteration makes: what a distribution (auto.c) or
    * another order would save */
-  int per_iter = 0;
+  int per_iter = -nfused; /* those the kernel before runs */
   for (int i = 0; i < trials.len; i++)
     if (!((AnnotCtx *)trials.items[i])->hostloop)
       per_iter += ((AnnotCtx *)trials.items[i])->kernels.len;
@@ -596,8 +674,11 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     buf_printf(&parts,
                " (%d of them a kernel of one work-item for statements of the body, since on the "
                "host they would copy an array the kernels write back and forth in every "
-               "iteration)",
-               nonce);
+               "iteration%s)",
+               nonce,
+               nfused ? ", run by the last work-item of the reduction kernel before it where that "
+                        "one runs"
+                      : "");
   if (nhost)
     buf_printf(&parts, ", and %d statement%s the host runs between the launches", nhost,
                nhost == 1 ? "" : "s");
@@ -634,6 +715,13 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     }
     vec_push(&hl->nests, c);
   }
+  /* the final kernels (--explain applied the chains again): o into k */
+  for (int i = 1; i < hl->nests.len && i < then.len; i++) {
+    AnnotCtx *kc = hl->nests.items[i - 1], *oc = hl->nests.items[i];
+    if (then.items[i] && can_run_then(kc, oc))
+      run_then(kc->kernels.items[0], oc->kernels.items[0]);
+  }
+  xfree(then.items);
   cx->work = a;
   cx->hostloop = hl;
   cx->decided = line.s;

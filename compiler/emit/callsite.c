@@ -42,7 +42,10 @@ static void print_call(Kernel *k, Buf *b) {
       buf_printf(b, " %s nu_copy_%s;", v->type->canon, v->name);
     regs |= v->reg;
   }
-  buf_printf(b, regs ? "\n    if (%s(" : "\n    %s(", k->name);
+  if (k->then) /* whether its last work-item ran the kernel of one work-item after it */
+    buf_printf(b, "\n    nu_then_%s = %s(", k->name, k->name);
+  else
+    buf_printf(b, regs ? "\n    if (%s(" : "\n    %s(", k->name);
   Vec params = emit_stub_params(k);
   for (int i = 0; i < params.len; i++)
     buf_printf(b, "%s%s", i ? ", " : "", ((StubParam *)params.items[i])->arg);

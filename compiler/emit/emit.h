@@ -58,6 +58,9 @@ const char *emit_last_type(const Var *v, bool opencl);
  * variable (hostsync.c decides which are; an element or a member is
  * folded right after the launch).  Its stub then takes a nurt_red *. */
 bool emit_red_may_defer(const Reduction *r);
+/* Whether the launch writes the buffer: the body, a reduced element, or
+ * the kernel of one work-item run in its last work-item (Buffer.also). */
+bool emit_buffer_written(const Buffer *bf);
 /* The variable's own type (`long` and `long long` pointers differ). */
 const char *emit_red_var_type(const Reduction *r);
 /* NU_VERIFY's kind of an element type (nurt.h's NURT_VK_*). */

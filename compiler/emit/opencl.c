@@ -796,6 +796,17 @@ static void print_group_reductions(Printer *p, Kernel *k, Buf *b) {
     }
     buf_puts(b, "    }\n");
   }
+  if (k->then) {
+    /* the statements of the kernel of one work-item that follows: after
+     * every group's reads (the count) and the elements' final values,
+     * which this work-item wrote (hostloop.c, fuse_then) */
+    KCtx *kc = p->ctx, saved = *kc;
+    kc->global_only = kc->element = true;
+    buf_puts(b, "    if (nu_then) {\n");
+    print_stmt(p, k->then->body, 3, b);
+    buf_puts(b, "    }\n");
+    *kc = saved;
+  }
   buf_puts(b, "    *nu_count = 0;\n  }\n");
 }
 
@@ -993,7 +1004,7 @@ static void print_kernel_params(Kernel *k, Buf *b) {
   for (int i = 0; i < sig.len; i++) {
     KParam *q = sig.items[i];
     buf_puts(b, i == 0 ? "" : q->group ? ",\n    " : ", ");
-    bool ro = q->kind == KP_BUFFER && !((Buffer *)q->of)->write && !((Buffer *)q->of)->reduced;
+    bool ro = q->kind == KP_BUFFER && !emit_buffer_written(q->of);
     switch (q->kind) {
     case KP_BUFFER:
       /* restrict where nurt sees no overlap at the launch (runtime.md) */
@@ -1026,7 +1037,7 @@ static void print_kernel_locals(Kernel *k, Buf *b) {
   KernelInfo *ki = k->info;
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    const char *q = bf->write || bf->reduced ? "" : "const ";
+    const char *q = emit_buffer_written(bf) ? "" : "const ";
     buf_printf(b, "  %s = (__global %s%s *)((__global %schar *)%s + %s_off);\n", bf->name, q,
                type_cl_name(bf->elem), q, bf->name, bf->name);
   }

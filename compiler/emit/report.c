@@ -97,6 +97,13 @@ void emit_report(Kernel *k, const char *path) {
     else if (tt->stream)
       buf_printf(&b, ", streaming along %s", tt->space[0]->var->name);
   }
+  if (k->then) /* hostloop.c, run_then */
+    buf_printf(&b,
+               "; its last work-item runs %s (the statements at line %d) after it, where it "
+               "has iterations and NU_VERIFY is off",
+               k->then->name, k->then->body->loc.line);
+  if (k->after)
+    buf_printf(&b, "; launched only where %s does not run it", k->after->name);
   char *one = emit_split_refusal(k, &sig);
   if (one)
     buf_printf(&b, "; NU_DEVICES: one device (%s)", one);

@@ -45,6 +45,10 @@ char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool op
 
 bool emit_red_may_defer(const Reduction *r) { return !r->elem && r->path->kind == EX_VAR; }
 
+bool emit_buffer_written(const Buffer *bf) {
+  return bf->write || bf->reduced || (bf->also && bf->also->write);
+}
+
 /* ttile: a device copy of each time-stepped array's box of points, which
  * every other launch of the sweep writes (tiles that overlap must not read
  * what a neighbour of the same launch wrote); and which way this launch
@@ -178,6 +182,8 @@ Vec emit_kernel_signature(Kernel *k) {
   if (k->ttile)
     ttile_params(k, &v);
   private_params(k->body, &v);
+  if (k->then) /* whether the last work-item runs it: not under NU_VERIFY */
+    add(&v, KP_ACC, true, xstrdup("nu_then"), "int", "int", xstrdup("nu_then"), NULL);
   return v;
 }
 

@@ -380,8 +380,9 @@ static char *verify_writer(Buffer *bf) {
 static void print_verify_array(Buf *b, Buffer *bf, const char *lo, const char *bytes,
                                const char *mode) {
   /* a reduced element is checked as the reduction's value (callsite.c),
-   * which the host code saves and puts back around the sequential run */
-  if (bf->reduced && !bf->write)
+   * which the host code saves and puts back around the sequential run; the
+   * kernel of one work-item after it, at its own site (Kernel.then) */
+  if (!bf->write && !buffer_snapshot_of(bf))
     mode = "NURT_IN";
   char *t = emit_host_path(bf);
   char *w = verify_writer(bf);
@@ -420,10 +421,33 @@ static bool literal_value(const char *t, long long *v) {
  * at min(0, all_lo). */
 static void print_arg_writes(Kernel *k, Buffer *bf, const char *rb, const char *all_lo,
                              const char *all_hi, Buf *b) {
-  if (!(bf->write || bf->reduced) || buffer_snapshot_of(bf))
+  if (!emit_buffer_written(bf) || buffer_snapshot_of(bf))
     return;
-  char *lo = first_subscript_bound(k, bf, false, true);
-  char *hi = lo ? first_subscript_bound(k, bf, true, true) : NULL;
+  char *lo = NULL, *hi = NULL;
+  if (bf->write || bf->reduced) {
+    lo = first_subscript_bound(k, bf, false, true);
+    hi = lo ? first_subscript_bound(k, bf, true, true) : NULL;
+  }
+  if (bf->also && bf->also->write) { /* and the kernel of one work-item's writes */
+    char *olo = print_host_text(bf->also->write_lo), *ohi = print_host_text(bf->also->write_hi);
+    if (!(bf->write || bf->reduced)) {
+      lo = olo;
+      hi = ohi;
+    } else {
+      if (lo && hi) {
+        char *ulo = xformat("nurt_min(%s, %s)", lo, olo),
+             *uhi = xformat("nurt_max(%s, %s)", hi, ohi);
+        xfree(lo);
+        xfree(hi);
+        lo = ulo;
+        hi = uhi;
+      }
+      xfree(olo);
+      xfree(ohi);
+    }
+    all_lo = NULL; /* the union is never the argument's range as written */
+    all_hi = NULL;
+  }
   long long l, h;
   bool whole;
   if (all_lo)
@@ -521,10 +545,13 @@ static void print_rows_arg(Kernel *k, Buffer *bf, const char *mode, Buf *b) {
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
 static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
-  const char *mode = buffer_snapshot_of(bf) ? "NURT_SNAPSHOT"
-                     : bf->reduced          ? "NURT_INOUT"
-                     : bf->write            ? (bf->read ? "NURT_INOUT" : "NURT_OUT")
-                                            : "NURT_IN";
+  /* a reduced element, or the hull of two kernels' ranges (Buffer.also),
+   * comes up before it is written */
+  bool written = emit_buffer_written(bf), hull = bf->reduced || bf->also;
+  const char *mode = buffer_snapshot_of(bf)          ? "NURT_SNAPSHOT"
+                     : written && (hull || bf->read) ? "NURT_INOUT"
+                     : written                       ? "NURT_OUT"
+                                                     : "NURT_IN";
   if (bf->rows) {
     print_rows_arg(k, bf, mode, b);
     return true;
@@ -557,6 +584,15 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
                "  long long nu_%s_lo = nurt_min(0, %s);\n"
                "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n",
                bf->name, lo ? lo : "0", bf->name, bf->name, hi);
+    if (bf->also) { /* the kernel of one work-item's range, never empty */
+      char *olo = print_host_text(bf->also->first_lo), *ohi = print_host_text(bf->also->first_hi);
+      buf_printf(b,
+                 "  nu_%s_lo = nurt_min(nu_%s_lo, %s);\n"
+                 "  nu_%s_hi = nurt_max(nu_%s_hi, %s);\n",
+                 bf->name, bf->name, olo, bf->name, bf->name, ohi);
+      xfree(olo);
+      xfree(ohi);
+    }
     char *vlo = xformat("nu_%s_lo * (long long)(%s)", bf->name, rb);
     char *vbytes = xformat("(size_t)(nu_%s_hi - nu_%s_lo + 1) * %s", bf->name, bf->name, rb);
     print_verify_array(b, bf, vlo, vbytes, mode);
@@ -768,6 +804,9 @@ static void print_launch_name(Buf *b, char *t, const char *suffix) {
  * in order, then the reductions' results. */
 static void print_launch_begin(Kernel *k, Buf *b) {
   buf_puts(b, "  int nu_verify = nurt_verify_on();\n  (void)nu_verify;\n");
+  /* NU_VERIFY checks the kernel of one work-item at its own site */
+  if (k->then)
+    buf_puts(b, "  int nu_then = !nu_verify;\n");
   buf_printf(b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              k->mapped[0]->loc.line);
   if (!k->buffers.len && !k->reductions.len)
@@ -992,14 +1031,15 @@ static void print_results(Kernel *k, bool ran, Buf *b) {
                v->name, v->name, v->type->canon, v->name);
   }
   if (ran)
-    buf_puts(b, "  return 1;\n");
+    buf_puts(b, k->then ? "  return nu_then;\n" : "  return 1;\n");
   buf_puts(b, "}\n");
 }
 
 char *emit_host_stub(Kernel *k) {
   Buf b = {0};
-  /* with temporaries to copy back: whether the kernel ran (and set them) */
-  bool ran = k->info->copyouts.len > 0;
+  /* with temporaries to copy back: whether the kernel ran (and set them);
+   * with a kernel of one work-item in its last work-item: whether that ran */
+  bool ran = k->info->copyouts.len > 0 || k->then;
   print_stub_head(k, ran, &b);
   print_trip_counts(k, &b);
   print_wave_box(k, &b);

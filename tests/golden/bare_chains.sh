@@ -124,6 +124,15 @@ want "" --explain $ss "-- work decides: loop 'k' stays on the host (it carries a
 want "" --report $ss "work_bare_host_stack_sync.c:20: in a loop kept on the host: before the statement, reads A[k][k] (one element)"
 want "" --report $oi "(1 of them a kernel of one work-item for statements of the body, since on the host they would copy an array the kernels write back and forth in every iteration)"
 
+# a reduction into x[i] ends in x on the device, and the division after it
+# runs in the reduction kernel's last work-item: one launch per step; the
+# kernel of one work-item stays for the steps where the reduction has no
+# iteration
+er=tests/run/element_reduction_device.c
+want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 25 on the host; nest at line 26: work(256); statement at line 28 as a kernel of one work-item (work(1)), run by the last work-item of the kernel before it where that one runs; 1 kernel launched per iteration of 'i'"
+want "" --report $er "sum reduction of x[i] (finished on the device); its last work-item runs nu_forward_28 (the statements at line 28) after it, where it has iterations and NU_VERIFY is off"
+want "" --report $er "kernel nu_forward_28: NDRange nu_once (dim 0 first); work-group 1; arrays: x inout[inferred], L in[inferred]; scalars: i; launched only where nu_forward_26 does not run it"
+
 # a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where
 # the sub-steps' radii would make a halo over 64
 tt=tests/run/work_bare_ttile_1d.c

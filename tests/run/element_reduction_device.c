@@ -2,12 +2,16 @@
  * kernel also reads elsewhere end in the array on the device: the last
  * work-group combines the result into x[i], and the host waits for nothing
  * after the launch (SPEC §4).  Forward substitution under a bare `work`,
- * whose division then runs as a kernel of one work-item; a sum the host
+ * whose division then runs as a kernel of one work-item, in the last
+ * work-item of the reduction's kernel except where that has no iteration
+ * (i = 0); again with a division that reads an element of d that the host
+ * has just written, past those the reduction reads (the launch covers both
+ * kernels' ranges), and an array the reduction does not read; a sum the host
  * reads right after the launch; a maximum into an int element (longest
  * path over a DAG); a main kernel and its dmine remainder each adding into
  * the element; and a stack array, which only the statements' syncs keep
  * fresh.  Sizes leave partial work-groups. */
-// nucc-kernels: 6
+// nucc-kernels: 8
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +29,28 @@ static void forward(int n, const double *L, double *x, const double *b) {
   }
 }
 
+/* (D L) x = b, D diagonal, with d[i] set by the host as the solve reaches
+ * row i: the division reads d[i], which the reduction before it does not
+ * (it reads d[j], j < i); and sc, which it does not read at all */
+static void forward_scaled(int n, const double *L, double *d, const double *sc, double *x,
+                           const double *b) {
+  int i, j;
+#pragma nu work
+  for (i = 0; i < n; i++) {
+    x[i] = b[i];
+    d[i] = 1.5 + 0.25 * (i % 4);
+    for (j = 0; j < i; j++)
+      x[i] -= d[j] * L[i * N + j] * x[j];
+    x[i] = x[i] * sc[i] / (d[i] * L[i * N + i] + L[(N - 1) * N + i]);
+  }
+}
+
 int main(void) {
   int i, j, n = N;
   double *L = malloc(sizeof(double) * N * N), *x = malloc(sizeof(double) * N);
   double *b = malloc(sizeof(double) * N), *s = malloc(sizeof(double) * 9);
   int *len = malloc(sizeof(int) * N), *w = malloc(sizeof(int) * N);
+  double *w2 = malloc(sizeof(double) * N);
   double xs[N];
   for (i = 0; i < n; i++) {
     b[i] = 1.0 + i % 7;
@@ -42,6 +63,15 @@ int main(void) {
   for (i = 0; i < n; i++)
     sx += x[i] * (i % 5 + 1);
   printf("forward x0=%.12g x1=%.12g xn=%.12g sum=%.12g\n", x[0], x[1], x[n - 1], sx);
+  for (i = 0; i < n; i++) {
+    xs[i] = 0.5 + (i % 13) * 0.125;
+    w2[i] = 1.0;
+  }
+  forward_scaled(n, L, w2, xs, x, b);
+  sx = 0;
+  for (i = 0; i < n; i++)
+    sx += x[i] * (i % 5 + 1);
+  printf("scaled x0=%.12g x1=%.12g xn=%.12g sum=%.12g\n", x[0], x[1], x[n - 1], sx);
 
   /* each s[k] read by the host as soon as its kernel has run */
   double t = 0;
@@ -84,6 +114,6 @@ int main(void) {
   for (i = 0; i < n; i++)
     ss += xs[i] * (i % 3 + 1);
   printf("stack xs0=%.12g xsn=%.12g sum=%.12g\n", xs[0], xs[n - 1], ss);
-  free(L), free(x), free(b), free(s), free(len), free(w);
+  free(L), free(x), free(b), free(s), free(len), free(w), free(w2);
   return 0;
 }
