@@ -201,12 +201,19 @@ static void print_verify(Vec *kernels, const char *original, Vec *steps, const c
   for (int i = 0; i < reds.len; i++) {
     Reduction *r = reds.items[i];
     char *t = print_expr_text(r->path);
-    buf_printf(b, "      %s nu_vd%d = %s;\n      %s = nu_vs%d;\n", emit_red_var_type(r), i, t, t,
-               i);
+    buf_printf(b, "      %s nu_vd%d = %s;\n", emit_red_var_type(r), i, t);
     xfree(t);
   }
-  buf_printf(b, "      nurt_verify_device();\n#line %d \"%s\"\n", k0->nest->loops[0]->loc.line,
-             path);
+  /* the arrays' device copies before the elements go back to their values
+   * before the launch: an element of an array the kernel also writes is
+   * compared in the array too */
+  buf_puts(b, "      nurt_verify_device();\n");
+  for (int i = 0; i < reds.len; i++) {
+    char *t = print_expr_text(((Reduction *)reds.items[i])->path);
+    buf_printf(b, "      %s = nu_vs%d;\n", t, i);
+    xfree(t);
+  }
+  buf_printf(b, "#line %d \"%s\"\n", k0->nest->loops[0]->loc.line, path);
   buf_puts(b, original);
   buf_puts(b, "\n      ;\n");
   for (int i = 0; i < reds.len; i++) {

@@ -9,9 +9,11 @@
  * kernels' ranges), and an array the reduction does not read; a sum the host
  * reads right after the launch; a maximum into an int element (longest
  * path over a DAG); a main kernel and its dmine remainder each adding into
- * the element; and a stack array, which only the statements' syncs keep
- * fresh.  Sizes leave partial work-groups. */
-// nucc-kernels: 8
+ * the element; a stack array, which only the statements' syncs keep
+ * fresh; and a kernel that writes other elements of the array it reduces
+ * into (NU_VERIFY compares the element in the array too).  Sizes leave
+ * partial work-groups. */
+// nucc-kernels: 9
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +116,25 @@ int main(void) {
   for (i = 0; i < n; i++)
     ss += xs[i] * (i % 3 + 1);
   printf("stack xs0=%.12g xsn=%.12g sum=%.12g\n", xs[0], xs[n - 1], ss);
+
+  /* s2[i] sums while the same kernel writes s2[n2 + j] */
+  int n2 = 50;
+  double *s2 = malloc(sizeof(double) * (n2 + n));
+  for (i = 0; i < n2 + n; i++)
+    s2[i] = 0;
+  for (i = 0; i < n2; i++) {
+    s2[i] = 1;
+#pragma nu work(64) independent
+    for (j = 0; j < n; j++) {
+      s2[i] += b[j] * i;
+      s2[n2 + j] = b[j] + i;
+    }
+  }
+  double s2sum = 0;
+  for (i = 0; i < n2 + n; i++)
+    s2sum += s2[i] * (i % 3 + 1);
+  printf("written s0=%.12g sn=%.12g sum=%.12g\n", s2[0], s2[n2 - 1], s2sum);
+  free(s2);
   free(L), free(x), free(b), free(s), free(len), free(w), free(w2);
   return 0;
 }
