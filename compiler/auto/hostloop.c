@@ -410,9 +410,10 @@ static Stmt *one_item_loop(AnnotCtx *cx, Loop *host, Stmt *s) {
  * nest's only kernel, a 1-D grid-stride reduction whose every reduction
  * ends in its array on the device (no value for the host to fold first)
  * and whose body writes no array (the other groups' writes would not be
- * visible there, only their partials and the counter are fenced); o's
- * arrays all have exact ranges, so that the launch covers both kernels'
- * (trisolv: x[i] -= L[i][j] * x[j], then x[i] = x[i] / L[i][i]). */
+ * visible there, only their partials and the counter are fenced); o reads
+ * no index k's loop leaves; o's arrays all have exact ranges, so that the
+ * launch covers both kernels' (trisolv: x[i] -= L[i][j] * x[j], then
+ * x[i] = x[i] / L[i][i]). */
 static bool can_run_then(AnnotCtx *kc, AnnotCtx *oc) {
   if (kc->hostloop || oc->hostloop || kc->kernels.len != 1 || oc->kernels.len != 1)
     return false;
@@ -424,6 +425,13 @@ static bool can_run_then(AnnotCtx *kc, AnnotCtx *oc) {
   for (int i = 0; i < k->reductions.len; i++)
     if (!((Reduction *)k->reductions.items[i])->into)
       return false;
+  /* k's stub sets its loop's index after the launch (j < i leaves j = i):
+   * o would read the value before it */
+  for (int i = 0; i < o->scalars.len; i++) {
+    Expr *p = ((Scalar *)o->scalars.items[i])->path;
+    if (p->kind == EX_VAR && p->var == k->mapped[0]->var)
+      return false;
+  }
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *b = k->buffers.items[i];
     if (b->write || b->rows)

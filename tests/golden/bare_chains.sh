@@ -129,9 +129,11 @@ want "" --report $oi "(1 of them a kernel of one work-item for statements of the
 # kernel of one work-item stays for the steps where the reduction has no
 # iteration
 er=tests/run/element_reduction_device.c
-want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 25 on the host; nest at line 26: work(256); statement at line 28 as a kernel of one work-item (work(1)), run by the last work-item of the kernel before it where that one runs; 1 kernel launched per iteration of 'i'"
-want "" --report $er "sum reduction of x[i] (finished on the device); its last work-item runs nu_forward_28 (the statements at line 28) after it, where it has iterations and NU_VERIFY is off"
-want "" --report $er "kernel nu_forward_28: NDRange nu_once (dim 0 first); work-group 1; arrays: x inout[inferred], L in[inferred]; scalars: i; launched only where nu_forward_26 does not run it"
+want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 28 on the host; nest at line 29: work(256); statement at line 31 as a kernel of one work-item (work(1)), run by the last work-item of the kernel before it where that one runs; 1 kernel launched per iteration of 'i'"
+want "" --report $er "sum reduction of x[i] (finished on the device); its last work-item runs nu_forward_31 (the statements at line 31) after it, where it has iterations and NU_VERIFY is off"
+want "" --report $er "kernel nu_forward_31: NDRange nu_once (dim 0 first); work-group 1; arrays: x inout[inferred], L in[inferred]; scalars: i; launched only where nu_forward_29 does not run it"
+# not where the division reads the index the reduction's loop leaves
+want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 58 on the host; nest at line 59: work(256); statement at line 61 as a kernel of one work-item (work(1)); 2 kernels launched per iteration of 'i'"
 
 # a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where
 # the sub-steps' radii would make a halo over 64

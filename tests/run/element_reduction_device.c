@@ -6,14 +6,15 @@
  * work-item of the reduction's kernel except where that has no iteration
  * (i = 0); again with a division that reads an element of d that the host
  * has just written, past those the reduction reads (the launch covers both
- * kernels' ranges), and an array the reduction does not read; a sum the host
+ * kernels' ranges), and an array the reduction does not read; with a
+ * division that reads the reduction loop's index after it; a sum the host
  * reads right after the launch; a maximum into an int element (longest
  * path over a DAG); a main kernel and its dmine remainder each adding into
  * the element; a stack array, which only the statements' syncs keep
  * fresh; and a kernel that writes other elements of the array it reduces
  * into (NU_VERIFY compares the element in the array too).  Sizes leave
  * partial work-groups. */
-// nucc-kernels: 9
+// nucc-kernels: 11
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,20 @@ static void forward_scaled(int n, const double *L, double *d, const double *sc, 
   }
 }
 
+/* the division reads j, which the reduction's loop leaves at i: the stub
+ * sets it after the call's arguments were taken, so the division stays a
+ * kernel of its own */
+static void forward_index(int n, const double *L, double *x, const double *b) {
+  int i, j;
+#pragma nu work
+  for (i = 0; i < n; i++) {
+    x[i] = b[i];
+    for (j = 0; j < i; j++)
+      x[i] -= L[i * N + j] * x[j];
+    x[i] = x[i] / L[i * N + j];
+  }
+}
+
 int main(void) {
   int i, j, n = N;
   double *L = malloc(sizeof(double) * N * N), *x = malloc(sizeof(double) * N);
@@ -74,6 +89,11 @@ int main(void) {
   for (i = 0; i < n; i++)
     sx += x[i] * (i % 5 + 1);
   printf("scaled x0=%.12g x1=%.12g xn=%.12g sum=%.12g\n", x[0], x[1], x[n - 1], sx);
+  forward_index(n, L, x, b);
+  sx = 0;
+  for (i = 0; i < n; i++)
+    sx += x[i] * (i % 5 + 1);
+  printf("index x0=%.12g x1=%.12g xn=%.12g sum=%.12g\n", x[0], x[1], x[n - 1], sx);
 
   /* each s[k] read by the host as soon as its kernel has run */
   double t = 0;
