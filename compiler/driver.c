@@ -356,7 +356,7 @@ static char *nest_call(Source *src, Nest *n, AnnotCtx *cx) {
   char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
   blank_pragmas(src, n, original);
   Vec steps = verify_steps(cx);
-  return emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps);
+  return emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps, NULL);
 }
 
 /* A loop that stays on the host, around its body in order: each nest's
@@ -370,7 +370,7 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
   for (int i = 0; i < hl->nests.len; i++) {
     AnnotCtx *c = hl->nests.items[i];
     Kernel *k = c->hostloop || !c->kernels.len ? NULL : c->kernels.items[c->kernels.len - 1];
-    if (k && k->then)
+    if (k && (k->then || k->pre))
       vec_push(&calls, xformat("  int nu_then_%s = 0;", k->name));
   }
   for (int i = 0, next = 0; i < hl->order.len; i++) {
@@ -380,6 +380,7 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
       continue;
     }
     Stmt *once = next < hl->once.len ? hl->once.items[next] : NULL;
+    Stmt *pre = next < hl->pre.len ? hl->pre.items[next] : NULL;
     AnnotCtx *c = hl->nests.items[next++];
     char *inner = xformat("#pragma nu work (loop '%s' on the host)\n", hl->loop->var->name);
     if (c->hostloop) {
@@ -397,7 +398,9 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
       original = xstrndup(src->text + m->for_begin, m->end - m->for_begin);
     }
     Vec steps = verify_steps(c);
-    char *call = emit_host_call(&c->kernels, original, inner, src->path, &steps);
+    char *pre_text = pre ? emit_host_stmt(pre, src->path, notes) : NULL;
+    char *call = emit_host_call(&c->kernels, original, inner, src->path, &steps, pre_text);
+    xfree(pre_text);
     Kernel *k0 = c->kernels.len ? c->kernels.items[0] : NULL;
     if (k0 && k0->after) { /* unless the kernel before ran it */
       char *guarded = xformat("  if (!nu_then_%s)\n%s", k0->after->name, call);

@@ -81,6 +81,9 @@ struct HostLoop {
                  statement for each host statement on scalars between them */
   Vec once;   /* Stmt*: for each of `nests`, the statement of the body it runs as a kernel
                  of one work-item (a loop of one iteration around it), else NULL */
+  Vec pre;    /* Stmt*: for each of `nests`, the host statement right before it that its
+                 call site runs, and its kernel's last work-item where it can
+                 (Kernel.pre), else NULL; not in `order` */
 };
 
 /* The pieces after one annotation, for --explain=html (the IR is shared

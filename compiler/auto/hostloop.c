@@ -405,38 +405,35 @@ static Stmt *one_item_loop(AnnotCtx *cx, Loop *host, Stmt *s) {
   return tr_for(l);
 }
 
-/* Whether kernel o (one work-item, the statements after k's nest) can run
- * in k's last work-item, after k's reductions' final writes: k is its
- * nest's only kernel, a 1-D grid-stride reduction whose every reduction
- * ends in its array on the device (no value for the host to fold first)
- * and whose body writes no array (the other groups' writes would not be
- * visible there, only their partials and the counter are fenced); o reads
- * no index k's loop leaves; o's arrays all have exact ranges, so that the
- * launch covers both kernels' (trisolv: x[i] -= L[i][j] * x[j], then
- * x[i] = x[i] / L[i][i]). */
-static bool can_run_then(AnnotCtx *kc, AnnotCtx *oc) {
-  if (kc->hostloop || oc->hostloop || kc->kernels.len != 1 || oc->kernels.len != 1)
+/* Whether the last work-item of kc's kernel can run statements of kernels
+ * of one work-item around it (trisolv: x[i] = b[i] before x[i] -= L[i][j] *
+ * x[j], x[i] = x[i] / L[i][i] after): it is its nest's only kernel, a 1-D
+ * grid-stride reduction whose every reduction ends in its array on the
+ * device (no value for the host to fold first) and whose body writes no
+ * array (the other groups' writes would not be visible there, only their
+ * partials and the counter are fenced). */
+static bool can_take(AnnotCtx *kc) {
+  if (kc->hostloop || kc->kernels.len != 1)
     return false;
-  Kernel *k = kc->kernels.items[0], *o = oc->kernels.items[0];
-  if (k->dims != 1 || k->caches.len || k->ttile || k->sweep || k->then || k->after ||
-      k->info->copyouts.len || !k->reductions.len || o->funcs.len || o->reductions.len ||
-      o->caches.len || o->info->copyouts.len)
+  Kernel *k = kc->kernels.items[0];
+  if (k->dims != 1 || k->caches.len || k->ttile || k->sweep || k->after || k->info->copyouts.len ||
+      !k->reductions.len)
     return false;
   for (int i = 0; i < k->reductions.len; i++)
     if (!((Reduction *)k->reductions.items[i])->into)
       return false;
-  /* k's stub sets its loop's index after the launch (j < i leaves j = i):
-   * o would read the value before it */
-  for (int i = 0; i < o->scalars.len; i++) {
-    Expr *p = ((Scalar *)o->scalars.items[i])->path;
-    if (p->kind == EX_VAR && p->var == k->mapped[0]->var)
-      return false;
-  }
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *b = k->buffers.items[i];
     if (b->write || b->rows)
       return false;
   }
+  return true;
+}
+
+/* ... and o's arrays have exact ranges that k's launch can cover. */
+static bool can_take_args(Kernel *k, Kernel *o) {
+  if (o->funcs.len || o->reductions.len || o->caches.len || o->info->copyouts.len)
+    return false;
   for (int i = 0; i < o->buffers.len; i++) {
     Buffer *ob = o->buffers.items[i];
     if (ob->rows || ob->opaque || buffer_snapshot_of(ob) || !ob->first_lo || !ob->first_hi ||
@@ -453,18 +450,35 @@ static bool can_run_then(AnnotCtx *kc, AnnotCtx *oc) {
   return true;
 }
 
-/* o runs in k's last work-item: k takes o's arrays and scalars as its own
- * (an array both use, once, over the hull of both ranges: Buffer.also). */
-static void run_then(Kernel *k, Kernel *o) {
-  k->then = o;
-  o->after = k;
+/* Whether kernel o (one work-item, the statements after kc's nest) can run
+ * in the last work-item of kc's kernel, after the final combine: o reads no
+ * index the kernel's loop leaves. */
+static bool can_run_then(AnnotCtx *kc, AnnotCtx *oc) {
+  if (!can_take(kc) || oc->hostloop || oc->kernels.len != 1)
+    return false;
+  Kernel *k = kc->kernels.items[0], *o = oc->kernels.items[0];
+  if (k->then)
+    return false;
+  /* k's stub sets its loop's index after the launch (j < i leaves j = i):
+   * o would read the value before it */
+  for (int i = 0; i < o->scalars.len; i++) {
+    Expr *p = ((Scalar *)o->scalars.items[i])->path;
+    if (p->kind == EX_VAR && p->var == k->mapped[0]->var)
+      return false;
+  }
+  return can_take_args(k, o);
+}
+
+/* k takes o's arrays and scalars as its own: an array both use once, over
+ * the hull of both ranges (Buffer.also[slot]). */
+static void take_args(Kernel *k, Kernel *o, int slot) {
   for (int i = 0; i < o->buffers.len; i++) {
     Buffer *ob = o->buffers.items[i], *kb = NULL;
     for (int j = 0; j < k->buffers.len && !kb; j++)
       if (ir_expr_equal(((Buffer *)k->buffers.items[j])->path, ob->path))
         kb = k->buffers.items[j];
     if (kb)
-      kb->also = ob;
+      kb->also[slot] = ob;
     else
       vec_push(&k->buffers, ob);
   }
@@ -476,6 +490,47 @@ static void run_then(Kernel *k, Kernel *o) {
     if (!have)
       vec_push(&k->scalars, os);
   }
+}
+
+/* o runs in k's last work-item, after the final combine. */
+static void run_then(Kernel *k, Kernel *o) {
+  k->then = o;
+  o->after = k;
+  take_args(k, o, 1);
+}
+
+static bool quiet_apply(AnnotCtx *t);
+
+/* Whether host statement st, right before the nest of kc, only sets
+ * elements that kernel's reductions end in (x[i] = b[i] before x[i] -= ...):
+ * then the kernel's last work-item can run it before the final combine,
+ * since the body reads neither those elements nor writes what st reads.
+ * Its kernel of one work-item (analysed, never launched), or NULL. */
+static Kernel *pre_kernel(AnnotCtx *cx, Annot *a, Loop *loop, Stmt *st, AnnotCtx *kc, Vec *order,
+                          Vec *siblings) {
+  if (!can_take(kc) || st->kind != ST_EXPR || !st->e || st->e->kind != EX_BINARY ||
+      !op_is_assign(st->e->op))
+    return NULL;
+  Kernel *k = kc->kernels.items[0];
+  bool sets = false;
+  for (int i = 0; i < k->reductions.len; i++)
+    sets |= ir_expr_equal(((Reduction *)k->reductions.items[i])->path, st->e->a);
+  Vec scalars = {0};
+  tr_written_scalars(st, &scalars);
+  bool none = scalars.len == 0;
+  xfree(scalars.items);
+  if (!sets || !none)
+    return NULL;
+  Nest *n = child_nest(cx, a, one_item_loop(cx, loop, st), order, loop);
+  n->siblings = siblings;
+  static const long long one = 1;
+  n->annots = (Vec){0};
+  vec_push(&n->annots, plan_synth(a, "work", &one, 1));
+  AnnotCtx *t = child_ctx(cx, n, true);
+  if (!quiet_apply(t) || t->hostloop || t->kernels.len != 1)
+    return NULL;
+  Kernel *o = t->kernels.items[0];
+  return can_take_args(k, o) ? o : NULL;
 }
 
 /* A trial context's chain applied with the diagnostics muted: whether it
@@ -569,6 +624,10 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
   Vec written = {0}, all_nests = {0}, all_trials = {0}, once = {0}, norder = {0};
   Vec then = {0};        /* parallel to all_nests: runs in the last work-item of the one before */
   AnnotCtx *prev = NULL; /* the nest launched right before this item, if any */
+  Vec pre = {0}, prek = {0}; /* parallel to all_nests: the host statement before it, and its
+                                kernel of one work-item (pre_kernel) */
+  Stmt *pending = NULL;      /* that statement, until its nest comes */
+  Kernel *pending_k = NULL;
   device_written(&trials, &written);
   Buf line = {0};
   buf_printf(&line, "loop '%s' stays on the host (%s)", loop->var->name, short_why(why));
@@ -584,6 +643,10 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
         vec_push(&once, NULL);
         vec_push(&norder, NULL);
         vec_push(&then, NULL);
+        vec_push(&pre, pending);
+        vec_push(&prek, pending_k);
+        pending = NULL;
+        pending_k = NULL;
       }
       buf_puts(&line, said.items[i] ? said.items[i] : "");
       continue;
@@ -623,6 +686,8 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
       vec_push(&once, body);
       vec_push(&norder, NULL);
       vec_push(&then, fused ? t : NULL);
+      vec_push(&pre, NULL);
+      vec_push(&prek, NULL);
       if (last == st->loc.line)
         buf_printf(&line, "; statement at line %d as a kernel of one work-item (work(1))",
                    st->loc.line);
@@ -639,6 +704,20 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     } else {
       prev = NULL;
       written.len = mark;
+      /* a statement that only sets the elements the next nest's reduction
+       * ends in: in that kernel's last work-item */
+      Kernel *pk = NULL;
+      if (!said.items[i] && i + 1 < order.len && !order.items[i + 1] && at < nests.len)
+        pk = pre_kernel(cx, a, loop, st, trials.items[at], &order, siblings);
+      if (pk) {
+        pending = st;
+        pending_k = pk;
+        buf_printf(&line,
+                   "; statement at line %d run by the last work-item of the kernel after it, "
+                   "before its reductions end, where that one runs",
+                   st->loc.line);
+        continue;
+      }
       vec_push(&norder, st);
       if (said.items[i]) {
         buf_puts(&line, said.items[i]);
@@ -723,7 +802,18 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     }
     vec_push(&hl->nests, c);
   }
-  /* the final kernels (--explain applied the chains again): o into k */
+  /* the final kernels (--explain applied the chains again): the statement
+   * before into k, then o into k */
+  hl->pre = pre;
+  for (int i = 0; i < hl->nests.len && i < prek.len; i++) {
+    AnnotCtx *kc = hl->nests.items[i];
+    if (prek.items[i] && can_take(kc) && can_take_args(kc->kernels.items[0], prek.items[i])) {
+      Kernel *k = kc->kernels.items[0];
+      k->pre = prek.items[i];
+      take_args(k, k->pre, 0);
+    }
+  }
+  xfree(prek.items);
   for (int i = 1; i < hl->nests.len && i < then.len; i++) {
     AnnotCtx *kc = hl->nests.items[i - 1], *oc = hl->nests.items[i];
     if (then.items[i] && can_run_then(kc, oc))

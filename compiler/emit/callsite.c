@@ -42,7 +42,7 @@ static void print_call(Kernel *k, Buf *b) {
       buf_printf(b, " %s nu_copy_%s;", v->type->canon, v->name);
     regs |= v->reg;
   }
-  if (k->then) /* whether its last work-item ran the kernel of one work-item after it */
+  if (k->then || k->pre) /* whether its last work-item ran the statements around it */
     buf_printf(b, "\n    nu_then_%s = %s(", k->name, k->name);
   else
     buf_printf(b, regs ? "\n    if (%s(" : "\n    %s(", k->name);
@@ -282,7 +282,7 @@ static bool kernels_use_rows(Vec *kernels) {
 }
 
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
-                     Vec *steps) {
+                     Vec *steps, const char *pre) {
   Kernel *k0 = kernels->items[0];
   Buf b = {0};
   buf_puts(&b, "{ /* ");
@@ -295,8 +295,10 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
   buf_puts(&b, " →");
   for (int i = 0; i < kernels->len; i++)
     buf_printf(&b, " %s", ((Kernel *)kernels->items[i])->name);
-  buf_printf(&b, " */\n  if (nurt_host_mode()) {\n#line %d \"%s\"\n", k0->nest->loops[0]->loc.line,
-             path);
+  buf_printf(&b, " */\n  if (nurt_host_mode()) {\n");
+  if (pre)
+    buf_printf(&b, "%s\n", pre);
+  buf_printf(&b, "#line %d \"%s\"\n", k0->nest->loops[0]->loc.line, path);
   buf_puts(&b, original);
   buf_puts(&b, "\n  } else {\n");
   /* NU_VERIFY: one call per nest when off */
@@ -307,6 +309,14 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
   else
     buf_printf(&b, "    int nu_v = nurt_verify_begin(&nu_module, \"%s\", %d);\n", k0->name,
                k0->nest->loops[0]->loc.line);
+  /* the host statement before the nest (Kernel.pre): in the last work-item
+   * of the kernel where it runs, else on the host, before the launch where
+   * NU_VERIFY checks it and after it where the kernel had no iteration */
+  Kernel *kl = kernels->items[kernels->len - 1];
+  if (pre && kl->pre)
+    buf_printf(&b, "    if (nu_v) {\n%s\n    }\n", pre);
+  else if (pre)
+    buf_printf(&b, "%s\n", pre);
   for (int i = 0; i < kernels->len; i++)
     print_kernel_folds(kernels->items[i], &b);
   Vec reds = {0};
@@ -325,6 +335,8 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
   /* the main part and its remainders, in program order */
   for (int i = 0; i < kernels->len; i++)
     print_call(kernels->items[i], &b);
+  if (pre && kl->pre)
+    buf_printf(&b, "    if (!nu_v && !nu_then_%s) {\n%s\n    }\n", kl->name, pre);
   print_verify(kernels, original, steps, path, &b);
   buf_puts(&b, "  }\n}");
   return b.s;

@@ -90,6 +90,7 @@ typedef enum {
   SP_LAST,      // T *nu_last_i: a mapped index declared outside, set to its value after
   SP_COPY,      // T *nu_copy_v: a temporary's last value
   SP_LAUNCH,    // long long nu_tt_at, nu_tt_of: ttile's launch in the sweep, of how many
+  SP_THEN,      // int nu_then_req: whether the last work-item may run Kernel.pre/then
 } StubParamKind;
 
 typedef struct {
@@ -131,9 +132,11 @@ bool emit_check_extents(Kernel *k);
 
 /* callsite.c: the statement that replaces the nest at its site; `original`
  * is the nest's source text; `steps`, for NU_VERIFY, the label and the
- * sequential C of the nest after each transformation step, alternating. */
+ * sequential C of the nest after each transformation step, alternating;
+ * `pre`, or NULL: the host's statement before the nest in a loop kept on
+ * the host, which the last kernel's last work-item may run (Kernel.pre). */
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
-                     Vec *steps);
+                     Vec *steps, const char *pre);
 /* hoststmt.c: a statement of a loop kept on the host (compiler/auto/hostloop.c)
  * that the host runs between the launches, preceded by its synchronisation
  * (an element's bytes, the whole array, or nurt_escape(): never nothing);

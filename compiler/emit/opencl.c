@@ -703,6 +703,17 @@ static void print_tree(Reduction *r, const char *val, int depth, Buf *b) {
   buf_puts(b, "}\n");
 }
 
+/* The statements of kernel o of one work-item in the last work-item of a
+ * reduction's kernel, elements as the arrays' (Kernel.pre, Kernel.then). */
+static void print_last_item(Printer *p, Kernel *o, Buf *b) {
+  KCtx *kc = p->ctx, saved = *kc;
+  kc->global_only = kc->element = true;
+  buf_puts(b, "    if (nu_then) {\n");
+  print_stmt(p, o->body, 3, b);
+  buf_puts(b, "    }\n");
+  *kc = saved;
+}
+
 /* One partial per group into device scratch, then the group that finishes
  * last (a counter bumped after a fence, as CUDA's threadFenceReduction)
  * combines the partials and writes the one value the host reads back, so
@@ -770,6 +781,8 @@ static void print_group_reductions(Printer *p, Kernel *k, Buf *b) {
   }
   buf_puts(b, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
               "  if (nu_is_last && nu_lid == 0) {\n");
+  if (k->pre) /* the host's statement before the nest, which sets the elements */
+    print_last_item(p, k->pre, b);
   for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
     const char *t = emit_red_type(r);
@@ -796,17 +809,11 @@ static void print_group_reductions(Printer *p, Kernel *k, Buf *b) {
     }
     buf_puts(b, "    }\n");
   }
-  if (k->then) {
-    /* the statements of the kernel of one work-item that follows: after
-     * every group's reads (the count) and the elements' final values,
-     * which this work-item wrote (hostloop.c, fuse_then) */
-    KCtx *kc = p->ctx, saved = *kc;
-    kc->global_only = kc->element = true;
-    buf_puts(b, "    if (nu_then) {\n");
-    print_stmt(p, k->then->body, 3, b);
-    buf_puts(b, "    }\n");
-    *kc = saved;
-  }
+  /* the statements of the kernel of one work-item that follows: after
+   * every group's reads (the count) and the elements' final values, which
+   * this work-item wrote (hostloop.c, run_then) */
+  if (k->then)
+    print_last_item(p, k->then, b);
   buf_puts(b, "    *nu_count = 0;\n  }\n");
 }
 

@@ -97,6 +97,11 @@ void emit_report(Kernel *k, const char *path) {
     else if (tt->stream)
       buf_printf(&b, ", streaming along %s", tt->space[0]->var->name);
   }
+  if (k->pre) /* hostloop.c, pre_kernel */
+    buf_printf(&b,
+               "; its last work-item runs the host's statement at line %d before its reductions "
+               "end, where it has iterations and NU_VERIFY is off (else the host does)",
+               k->pre->body->loc.line);
   if (k->then) /* hostloop.c, run_then */
     buf_printf(&b,
                "; its last work-item runs %s (the statements at line %d) after it, where it "

@@ -46,7 +46,8 @@ char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool op
 bool emit_red_may_defer(const Reduction *r) { return !r->elem && r->path->kind == EX_VAR; }
 
 bool emit_buffer_written(const Buffer *bf) {
-  return bf->write || bf->reduced || (bf->also && bf->also->write);
+  return bf->write || bf->reduced || (bf->also[0] && bf->also[0]->write) ||
+         (bf->also[1] && bf->also[1]->write);
 }
 
 /* ttile: a device copy of each time-stepped array's box of points, which
@@ -182,7 +183,7 @@ Vec emit_kernel_signature(Kernel *k) {
   if (k->ttile)
     ttile_params(k, &v);
   private_params(k->body, &v);
-  if (k->then) /* whether the last work-item runs it: not under NU_VERIFY */
+  if (k->then || k->pre) /* whether the last work-item runs them: not under NU_VERIFY */
     add(&v, KP_ACC, true, xstrdup("nu_then"), "int", "int", xstrdup("nu_then"), NULL);
   return v;
 }
@@ -347,5 +348,9 @@ Vec emit_stub_params(Kernel *k) {
     add_stub(&v, SP_COPY, var->type->canon, true, xformat("nu_copy_%s", var->name),
              xformat("&%s%s", var->reg ? "nu_copy_" : "", var->name), var);
   }
+  /* not where NU_VERIFY checks this call (nu_v at the call site): the
+   * statements run at their own sites then (callsite.c) */
+  if (k->then || k->pre)
+    add_stub(&v, SP_THEN, "int", false, xstrdup("nu_then_req"), xstrdup("!nu_v"), NULL);
   return v;
 }

@@ -424,15 +424,20 @@ static void print_arg_writes(Kernel *k, Buffer *bf, const char *rb, const char *
   if (!emit_buffer_written(bf) || buffer_snapshot_of(bf))
     return;
   char *lo = NULL, *hi = NULL;
-  if (bf->write || bf->reduced) {
+  bool mine = bf->write || bf->reduced, none = !mine;
+  if (mine) {
     lo = first_subscript_bound(k, bf, false, true);
     hi = lo ? first_subscript_bound(k, bf, true, true) : NULL;
   }
-  if (bf->also && bf->also->write) { /* and the kernel of one work-item's writes */
-    char *olo = print_host_text(bf->also->write_lo), *ohi = print_host_text(bf->also->write_hi);
-    if (!(bf->write || bf->reduced)) {
+  for (int a = 0; a < 2; a++) { /* and the kernels of one work-item's writes */
+    Buffer *o = bf->also[a];
+    if (!o || !o->write)
+      continue;
+    char *olo = print_host_text(o->write_lo), *ohi = print_host_text(o->write_hi);
+    if (none) {
       lo = olo;
       hi = ohi;
+      none = false;
     } else {
       if (lo && hi) {
         char *ulo = xformat("nurt_min(%s, %s)", lo, olo),
@@ -547,7 +552,7 @@ static void print_rows_arg(Kernel *k, Buffer *bf, const char *mode, Buf *b) {
 static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
   /* a reduced element, or the hull of two kernels' ranges (Buffer.also),
    * comes up before it is written */
-  bool written = emit_buffer_written(bf), hull = bf->reduced || bf->also;
+  bool written = emit_buffer_written(bf), hull = bf->reduced || bf->also[0] || bf->also[1];
   const char *mode = buffer_snapshot_of(bf)          ? "NURT_SNAPSHOT"
                      : written && (hull || bf->read) ? "NURT_INOUT"
                      : written                       ? "NURT_OUT"
@@ -584,8 +589,11 @@ static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
                "  long long nu_%s_lo = nurt_min(0, %s);\n"
                "  long long nu_%s_hi = nurt_max(nu_%s_lo - 1, %s);\n",
                bf->name, lo ? lo : "0", bf->name, bf->name, hi);
-    if (bf->also) { /* the kernel of one work-item's range, never empty */
-      char *olo = print_host_text(bf->also->first_lo), *ohi = print_host_text(bf->also->first_hi);
+    for (int a = 0; a < 2; a++) { /* the kernels of one work-item's ranges, never empty */
+      if (!bf->also[a])
+        continue;
+      char *olo = print_host_text(bf->also[a]->first_lo);
+      char *ohi = print_host_text(bf->also[a]->first_hi);
       buf_printf(b,
                  "  nu_%s_lo = nurt_min(nu_%s_lo, %s);\n"
                  "  nu_%s_hi = nurt_max(nu_%s_hi, %s);\n",
@@ -804,9 +812,9 @@ static void print_launch_name(Buf *b, char *t, const char *suffix) {
  * in order, then the reductions' results. */
 static void print_launch_begin(Kernel *k, Buf *b) {
   buf_puts(b, "  int nu_verify = nurt_verify_on();\n  (void)nu_verify;\n");
-  /* NU_VERIFY checks the kernel of one work-item at its own site */
-  if (k->then)
-    buf_puts(b, "  int nu_then = !nu_verify;\n");
+  /* NU_VERIFY checks the statements at their own sites */
+  if (k->then || k->pre)
+    buf_puts(b, "  int nu_then = nu_then_req && !nu_verify;\n");
   buf_printf(b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              k->mapped[0]->loc.line);
   if (!k->buffers.len && !k->reductions.len)
@@ -1031,7 +1039,7 @@ static void print_results(Kernel *k, bool ran, Buf *b) {
                v->name, v->name, v->type->canon, v->name);
   }
   if (ran)
-    buf_puts(b, k->then ? "  return nu_then;\n" : "  return 1;\n");
+    buf_puts(b, k->then || k->pre ? "  return nu_then;\n" : "  return 1;\n");
   buf_puts(b, "}\n");
 }
 
@@ -1039,7 +1047,7 @@ char *emit_host_stub(Kernel *k) {
   Buf b = {0};
   /* with temporaries to copy back: whether the kernel ran (and set them);
    * with a kernel of one work-item in its last work-item: whether that ran */
-  bool ran = k->info->copyouts.len > 0 || k->then;
+  bool ran = k->info->copyouts.len > 0 || k->then || k->pre;
   print_stub_head(k, ran, &b);
   print_trip_counts(k, &b);
   print_wave_box(k, &b);

@@ -605,17 +605,17 @@ typedef struct Buffer {
                  below the first, each subscript but the last picks a row (runtime:
                  nurt_arg_rows); the kernel reads w[w_rows[i] + j]; 0 otherwise */
   bool read, write;
-  bool reduced;        /* an element reduction ends in it (Reduction.into): the launch
-                          reads and writes that element, beside the accesses above */
-  struct Buffer *also; /* the same array in the kernel of one work-item that runs in
-                          this kernel's last work-item (Kernel.then): the launch
-                          covers its range too */
-  bool in_bounds;      /* a mapped loop's bound reads it: the stub reads it on the host,
-                          typed (`const int *d` for k < d[2]), after nurt_host_access */
-  Vec accesses;        /* Access* */
-  bool opaque;         /* a helper reads it at an element nucc cannot name (helperptr.c):
-                          no subscript bounds it, its extent is the heap block's */
-  char *size_text;     /* from size(a: n) */
+  bool reduced;           /* an element reduction ends in it (Reduction.into): the launch
+                             reads and writes that element, beside the accesses above */
+  struct Buffer *also[2]; /* the same array in the kernels of one work-item whose
+                             statements this kernel's last work-item runs (Kernel.pre,
+                             Kernel.then): the launch covers their ranges too */
+  bool in_bounds;         /* a mapped loop's bound reads it: the stub reads it on the host,
+                             typed (`const int *d` for k < d[2]), after nurt_host_access */
+  Vec accesses;           /* Access* */
+  bool opaque;            /* a helper reads it at an element nucc cannot name (helperptr.c):
+                             no subscript bounds it, its extent is the heap block's */
+  char *size_text;        /* from size(a: n) */
   SrcLoc size_loc;
   /* the smallest and largest first subscript over every access, exact,
    * from isl (analysis/region.c); NULL: extent.c's intervals decide */
@@ -720,10 +720,13 @@ struct Kernel {
   bool spread;  /* a bare `work` chose the sizes: the stub lets nurt shrink the groups
                    of a small NDRange so that every compute unit gets some */
   /* a host loop's kernel of one work-item that runs right after this one
-   * (hostloop.c, fuse_then): this kernel's last work-item runs its body
+   * (hostloop.c, run_then): this kernel's last work-item runs its body
    * after the reductions' final writes, and the stub says whether it did;
-   * `after` is the other side of the link, on the one-item kernel */
-  Kernel *then, *after;
+   * `after` is the other side of the link, on the one-item kernel.  `pre`:
+   * the host statement right before the nest, which sets the reduced
+   * elements (x[i] = b[i]), analysed as such a kernel but never launched:
+   * the last work-item runs it before the final writes (run_pre) */
+  Kernel *then, *after, *pre;
   KernelInfo *info; /* what the analyses found */
 };
 /* Whether mapped loop m's bounds name an outer mapped index (a triangular

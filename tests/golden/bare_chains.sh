@@ -124,16 +124,17 @@ want "" --explain $ss "-- work decides: loop 'k' stays on the host (it carries a
 want "" --report $ss "work_bare_host_stack_sync.c:20: in a loop kept on the host: before the statement, reads A[k][k] (one element)"
 want "" --report $oi "(1 of them a kernel of one work-item for statements of the body, since on the host they would copy an array the kernels write back and forth in every iteration)"
 
-# a reduction into x[i] ends in x on the device, and the division after it
-# runs in the reduction kernel's last work-item: one launch per step; the
-# kernel of one work-item stays for the steps where the reduction has no
-# iteration
+# a reduction into x[i] ends in x on the device, and the statement before it
+# (x[i] = b[i]) and the division after it run in the reduction kernel's
+# last work-item: one launch per step and nothing on the host; the kernel
+# of one work-item stays for the steps where the reduction has no iteration
 er=tests/run/element_reduction_device.c
-want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 28 on the host; nest at line 29: work(256); statement at line 31 as a kernel of one work-item (work(1)), run by the last work-item of the kernel before it where that one runs; 1 kernel launched per iteration of 'i'"
-want "" --report $er "sum reduction of x[i] (finished on the device); its last work-item runs nu_forward_31 (the statements at line 31) after it, where it has iterations and NU_VERIFY is off"
-want "" --report $er "kernel nu_forward_31: NDRange nu_once (dim 0 first); work-group 1; arrays: x inout[inferred], L in[inferred]; scalars: i; launched only where nu_forward_29 does not run it"
+want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 26 run by the last work-item of the kernel after it, before its reductions end, where that one runs; nest at line 27: work(256); statement at line 29 as a kernel of one work-item (work(1)), run by the last work-item of the kernel before it where that one runs; 1 kernel launched per iteration of 'i'"
+want "" --report $er "its last work-item runs the host's statement at line 26 before its reductions end, where it has iterations and NU_VERIFY is off (else the host does)"
+want "" --report $er "before its reductions end, where it has iterations and NU_VERIFY is off (else the host does); its last work-item runs nu_forward_29 (the statements at line 29) after it, where it has iterations and NU_VERIFY is off"
+want "" --report $er "kernel nu_forward_29: NDRange nu_once_1 (dim 0 first); work-group 1; arrays: x inout[inferred], L in[inferred]; scalars: i; launched only where nu_forward_27 does not run it"
 # not where the division reads the index the reduction's loop leaves
-want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 58 on the host; nest at line 59: work(256); statement at line 61 as a kernel of one work-item (work(1)); 2 kernels launched per iteration of 'i'"
+want "" --explain $er "-- work decides: loop 'i' stays on the host (it carries a dependence on 'x'); statement at line 56 run by the last work-item of the kernel after it, before its reductions end, where that one runs; nest at line 57: work(256); statement at line 59 as a kernel of one work-item (work(1)); 2 kernels launched per iteration of 'i'"
 
 # a 1-D stencil's time loop is time-tiled: 16 steps per launch, fewer where
 # the sub-steps' radii would make a halo over 64

@@ -4,16 +4,14 @@
  * after the launch (SPEC §4).  Forward substitution under a bare `work`,
  * whose division then runs as a kernel of one work-item, in the last
  * work-item of the reduction's kernel except where that has no iteration
- * (i = 0); again with a division that reads an element of d that the host
- * has just written, past those the reduction reads (the launch covers both
- * kernels' ranges), and an array the reduction does not read; with a
- * division that reads the reduction loop's index after it; a sum the host
- * reads right after the launch; a maximum into an int element (longest
- * path over a DAG); a main kernel and its dmine remainder each adding into
- * the element; a stack array, which only the statements' syncs keep
- * fresh; and a kernel that writes other elements of the array it reduces
- * into (NU_VERIFY compares the element in the array too).  Sizes leave
- * partial work-groups. */
+ * (i = 0), and whose x[i] = b[i] runs there too, before the combine; again with a division that
+ * reads an element of d that the host has just written, past those the reduction reads (the launch
+ * covers both kernels' ranges), and an array the reduction does not read; with a division that
+ * reads the reduction loop's index after it; a sum the host reads right after the launch; a maximum
+ * into an int element (longest path over a DAG); a main kernel and its dmine remainder each adding
+ * into the element; a stack array, which only the statements' syncs keep fresh; and a kernel that
+ * writes other elements of the array it reduces into (NU_VERIFY compares the element in the array
+ * too).  Sizes leave partial work-groups. */
 // nucc-kernels: 11
 #include <limits.h>
 #include <stdio.h>
