@@ -642,10 +642,7 @@ void deps_live_in(KernelInfo *ki, Expr *path, Vec *reads, bool *written, Expr **
   *blocked = NULL;
   *example = NULL;
   Kernel *k = ki->k;
-  Buffer *buf = NULL;
-  for (int b = 0; b < k->buffers.len && !buf; b++)
-    if (ir_expr_equal(((Buffer *)k->buffers.items[b])->path, path))
-      buf = k->buffers.items[b];
+  Buffer *buf = kernel_buffer(k, path);
   if (!buf)
     return;
   Poly *p = poly_build(ki);

@@ -744,13 +744,10 @@ static void finish_elements(Kernel *k) {
     Reduction *r = k->reductions.items[i];
     if (!r->elem || r->type->kind == TY_BOOL)
       continue;
-    for (int j = 0; j < k->buffers.len; j++) {
-      Buffer *b = k->buffers.items[j];
-      if (ir_expr_equal(b->path, r->array) && !b->rows && !b->opaque && type_is_arith(b->elem) &&
-          !buffer_snapshot_of(b)) {
-        r->into = b;
-        b->reduced = true;
-      }
+    Buffer *b = kernel_buffer(k, r->array);
+    if (b && !b->rows && !b->opaque && type_is_arith(b->elem) && !buffer_snapshot_of(b)) {
+      r->into = b;
+      b->reduced = true;
     }
   }
 }

@@ -889,10 +889,7 @@ Poly *poly_build(KernelInfo *ki) {
   /* an element reduced into: written by every work-item that updates it */
   for (int r = 0; r < k->reductions.len; r++) {
     Reduction *red = k->reductions.items[r];
-    Buffer *buf = NULL;
-    for (int b = 0; red->elem && b < k->buffers.len; b++)
-      if (ir_expr_equal(((Buffer *)k->buffers.items[b])->path, red->array))
-        buf = k->buffers.items[b];
+    Buffer *buf = red->elem ? kernel_buffer(k, red->array) : NULL;
     if (!buf)
       continue; /* no other access of the array: nothing to meet */
     Access *acc = NEW(Access);

@@ -369,14 +369,20 @@ static void one_item_targets(Stmt *s, Vec *out) {
  * every iteration (Cholesky's A[k][k] = sqrt(A[k][k]): a row each way per
  * step).  A statement that only writes such an array (durbin's y[k] =
  * alpha) sends its elements up without waiting, as cheap as a launch. */
-static bool one_item_stmt(Stmt *s, Vec *written) {
-  int assigns = 0;
-  if (!one_item_shape(s, &assigns))
-    return false;
+/* Whether s writes no scalar: the host's later statements read its scalars. */
+static bool writes_no_scalar(Stmt *s) {
   Vec scalars = {0};
   tr_written_scalars(s, &scalars);
   bool none = scalars.len == 0;
   xfree(scalars.items);
+  return none;
+}
+
+static bool one_item_stmt(Stmt *s, Vec *written) {
+  int assigns = 0;
+  if (!one_item_shape(s, &assigns))
+    return false;
+  bool none = writes_no_scalar(s);
   StmtUse all = {written, false, 0}, reads = {written, false, 0};
   ir_walk_stmt(s, stmt_use, &all);
   one_item_reads(s, &reads);
@@ -439,13 +445,11 @@ static bool can_take_args(Kernel *k, Kernel *o) {
     if (ob->rows || ob->opaque || buffer_snapshot_of(ob) || !ob->first_lo || !ob->first_hi ||
         (ob->write && (!ob->write_lo || !ob->write_hi)))
       return false;
-    for (int j = 0; j < k->buffers.len; j++) {
-      Buffer *kb = k->buffers.items[j];
-      /* the union needs k's range as bounds too, or the whole array */
-      if (ir_expr_equal(kb->path, ob->path) && !(kb->first_lo && kb->first_hi) && !kb->size_text &&
-          !(kb->type->kind == TY_ARRAY && kb->type->len >= 0))
-        return false;
-    }
+    /* the union needs k's range as bounds too, or the whole array */
+    Buffer *kb = kernel_buffer(k, ob->path);
+    if (kb && !(kb->first_lo && kb->first_hi) && !kb->size_text &&
+        !(kb->type->kind == TY_ARRAY && kb->type->len >= 0))
+      return false;
   }
   return true;
 }
@@ -473,10 +477,7 @@ static bool can_run_then(AnnotCtx *kc, AnnotCtx *oc) {
  * the hull of both ranges (Buffer.also[slot]). */
 static void take_args(Kernel *k, Kernel *o, int slot) {
   for (int i = 0; i < o->buffers.len; i++) {
-    Buffer *ob = o->buffers.items[i], *kb = NULL;
-    for (int j = 0; j < k->buffers.len && !kb; j++)
-      if (ir_expr_equal(((Buffer *)k->buffers.items[j])->path, ob->path))
-        kb = k->buffers.items[j];
+    Buffer *ob = o->buffers.items[i], *kb = kernel_buffer(k, ob->path);
     if (kb)
       kb->also[slot] = ob;
     else
@@ -501,6 +502,22 @@ static void run_then(Kernel *k, Kernel *o) {
 
 static bool quiet_apply(AnnotCtx *t);
 
+/* body as a nest of its own under work(1), one work-item with nothing to
+ * search, tried muted: its context (and the nest, *out), or NULL. */
+static AnnotCtx *one_item_trial(AnnotCtx *cx, Annot *a, Loop *loop, Stmt *body, Vec *order,
+                                Vec *siblings, Nest **out) {
+  Nest *n = child_nest(cx, a, one_item_loop(cx, loop, body), order, loop);
+  n->siblings = siblings;
+  static const long long one = 1;
+  n->annots = (Vec){0};
+  vec_push(&n->annots, plan_synth(a, "work", &one, 1));
+  AnnotCtx *t = child_ctx(cx, n, true);
+  if (!quiet_apply(t) || t->hostloop || !t->kernels.len)
+    return NULL;
+  *out = n;
+  return t;
+}
+
 /* Whether host statement st, right before the nest of kc, only sets
  * elements that kernel's reductions end in (x[i] = b[i] before x[i] -= ...):
  * then the kernel's last work-item can run it before the final combine,
@@ -515,19 +532,11 @@ static Kernel *pre_kernel(AnnotCtx *cx, Annot *a, Loop *loop, Stmt *st, AnnotCtx
   bool sets = false;
   for (int i = 0; i < k->reductions.len; i++)
     sets |= ir_expr_equal(((Reduction *)k->reductions.items[i])->path, st->e->a);
-  Vec scalars = {0};
-  tr_written_scalars(st, &scalars);
-  bool none = scalars.len == 0;
-  xfree(scalars.items);
-  if (!sets || !none)
+  if (!sets || !writes_no_scalar(st))
     return NULL;
-  Nest *n = child_nest(cx, a, one_item_loop(cx, loop, st), order, loop);
-  n->siblings = siblings;
-  static const long long one = 1;
-  n->annots = (Vec){0};
-  vec_push(&n->annots, plan_synth(a, "work", &one, 1));
-  AnnotCtx *t = child_ctx(cx, n, true);
-  if (!quiet_apply(t) || t->hostloop || t->kernels.len != 1)
+  Nest *n;
+  AnnotCtx *t = one_item_trial(cx, a, loop, st, order, siblings, &n);
+  if (!t || t->kernels.len != 1)
     return NULL;
   Kernel *o = t->kernels.items[0];
   return can_take_args(k, o) ? o : NULL;
@@ -667,17 +676,8 @@ bool hostloop_try(AnnotCtx *cx, Annot *a, bool *ok, char **why_not) {
     int last = run.len ? ((Stmt *)run.items[run.len - 1])->loc.line : 0;
     if (run.len == 1)
       xfree(run.items);
-    if (body) {
-      n = child_nest(cx, a, one_item_loop(cx, loop, body), &order, loop);
-      n->siblings = siblings;
-      /* work(1): one work-item, nothing to search */
-      static const long long one = 1;
-      n->annots = (Vec){0};
-      vec_push(&n->annots, plan_synth(a, "work", &one, 1));
-      t = child_ctx(cx, n, true);
-      if (!quiet_apply(t) || t->hostloop || !t->kernels.len)
-        t = NULL;
-    }
+    if (body)
+      t = one_item_trial(cx, a, loop, body, &order, siblings, &n);
     if (t) {
       bool fused = prev && can_run_then(prev, t);
       vec_push(siblings, n);

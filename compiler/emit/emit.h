@@ -61,6 +61,9 @@ bool emit_red_may_defer(const Reduction *r);
 /* Whether the launch writes the buffer: the body, a reduced element, or
  * the kernel of one work-item run in its last work-item (Buffer.also). */
 bool emit_buffer_written(const Buffer *bf);
+/* How the launch passes the buffer: NURT_IN, NURT_OUT, NURT_INOUT or
+ * NURT_SNAPSHOT (stub.c's nurt_arg_*, report.c's direction). */
+const char *emit_buffer_mode(const Buffer *bf);
 /* The variable's own type (`long` and `long long` pointers differ). */
 const char *emit_red_var_type(const Reduction *r);
 /* NU_VERIFY's kind of an element type (nurt.h's NURT_VK_*). */
@@ -90,7 +93,6 @@ typedef enum {
   SP_LAST,      // T *nu_last_i: a mapped index declared outside, set to its value after
   SP_COPY,      // T *nu_copy_v: a temporary's last value
   SP_LAUNCH,    // long long nu_tt_at, nu_tt_of: ttile's launch in the sweep, of how many
-  SP_THEN,      // int nu_then_req: whether the last work-item may run Kernel.pre/then
 } StubParamKind;
 
 typedef struct {

@@ -41,15 +41,6 @@ static void cl_path(Printer *p, Expr *e, Buf *b) {
   print_path_name(e, b);
 }
 
-static Buffer *buffer_of(Kernel *k, Expr *path) {
-  for (int i = 0; i < k->buffers.len; i++) {
-    Buffer *b = k->buffers.items[i];
-    if (ir_expr_equal(b->path, path))
-      return b;
-  }
-  return NULL;
-}
-
 /* Dimension d's coordinate in the block: relative to its origin, or
  * local id * step + copy for whole steps. */
 static void print_tile_coord(Cache *c, Expr *sub, int d, Printer *p, Buf *b) {
@@ -192,7 +183,7 @@ static bool cl_index(Printer *p, Expr *e, Buf *b) {
   Expr *base = e;
   for (; base->kind == EX_INDEX; base = base->a)
     n++;
-  Buffer *buf = ir_path_root(base) ? buffer_of(kc->k, base) : NULL;
+  Buffer *buf = ir_path_root(base) ? kernel_buffer(kc->k, base) : NULL;
   if (!buf)
     return false;
   Expr **subs = xcalloc((size_t)n, sizeof(Expr *));

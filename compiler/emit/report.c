@@ -30,7 +30,10 @@ void emit_report(Kernel *k, const char *path) {
   buf_puts(&b, "; arrays:");
   for (int i = 0; i < bufs.len; i++) {
     Buffer *bf = bufs.items[i];
-    const char *dir = bf->reduced ? "inout" : bf->write ? (bf->read ? "inout" : "out") : "in";
+    const char *mode = emit_buffer_mode(bf); /* a snapshot's copy is read */
+    const char *dir = !strcmp(mode, "NURT_INOUT") ? "inout"
+                      : !strcmp(mode, "NURT_OUT") ? "out"
+                                                  : "in";
     Var *of = buffer_snapshot_of(bf);
     char *t = of ? xformat("%s (copy of %s)", bf->name, of->name) : print_expr_text(bf->path);
     buf_printf(&b, " %s %s[", t, dir);

@@ -50,6 +50,17 @@ bool emit_buffer_written(const Buffer *bf) {
          (bf->also[1] && bf->also[1]->write);
 }
 
+const char *emit_buffer_mode(const Buffer *bf) {
+  if (buffer_snapshot_of(bf))
+    return "NURT_SNAPSHOT";
+  if (!emit_buffer_written(bf))
+    return "NURT_IN";
+  /* a reduced element, or the hull of two kernels' ranges (Buffer.also),
+   * comes up before it is written */
+  bool hull = bf->reduced || bf->also[0] || bf->also[1];
+  return hull || bf->read ? "NURT_INOUT" : "NURT_OUT";
+}
+
 /* ttile: a device copy of each time-stepped array's box of points, which
  * every other launch of the sweep writes (tiles that overlap must not read
  * what a neighbour of the same launch wrote); and which way this launch
@@ -348,9 +359,5 @@ Vec emit_stub_params(Kernel *k) {
     add_stub(&v, SP_COPY, var->type->canon, true, xformat("nu_copy_%s", var->name),
              xformat("&%s%s", var->reg ? "nu_copy_" : "", var->name), var);
   }
-  /* not where NU_VERIFY checks this call (nu_v at the call site): the
-   * statements run at their own sites then (callsite.c) */
-  if (k->then || k->pre)
-    add_stub(&v, SP_THEN, "int", false, xstrdup("nu_then_req"), xstrdup("!nu_v"), NULL);
   return v;
 }

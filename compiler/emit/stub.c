@@ -550,13 +550,7 @@ static void print_rows_arg(Kernel *k, Buffer *bf, const char *mode, Buf *b) {
  * its count from size(), its bytes from a fixed type, or the range of its
  * first subscript.  False after an error (an unbounded subscript). */
 static bool print_buffer_arg(Kernel *k, Buffer *bf, Buf *b) {
-  /* a reduced element, or the hull of two kernels' ranges (Buffer.also),
-   * comes up before it is written */
-  bool written = emit_buffer_written(bf), hull = bf->reduced || bf->also[0] || bf->also[1];
-  const char *mode = buffer_snapshot_of(bf)          ? "NURT_SNAPSHOT"
-                     : written && (hull || bf->read) ? "NURT_INOUT"
-                     : written                       ? "NURT_OUT"
-                                                     : "NURT_IN";
+  const char *mode = emit_buffer_mode(bf);
   if (bf->rows) {
     print_rows_arg(k, bf, mode, b);
     return true;
@@ -812,9 +806,10 @@ static void print_launch_name(Buf *b, char *t, const char *suffix) {
  * in order, then the reductions' results. */
 static void print_launch_begin(Kernel *k, Buf *b) {
   buf_puts(b, "  int nu_verify = nurt_verify_on();\n  (void)nu_verify;\n");
-  /* NU_VERIFY checks the statements at their own sites */
+  /* NU_VERIFY checks the statements at their own sites: nu_verify is
+   * the call site's nu_v, which decides where the one before runs */
   if (k->then || k->pre)
-    buf_puts(b, "  int nu_then = nu_then_req && !nu_verify;\n");
+    buf_puts(b, "  int nu_then = !nu_verify;\n");
   buf_printf(b, "  nurt_launch *nu_l = nurt_launch_begin(&nu_module, \"%s\", %d);\n", k->name,
              k->mapped[0]->loc.line);
   if (!k->buffers.len && !k->reductions.len)

@@ -285,6 +285,15 @@ bool ir_loop_counts_down(const Loop *l) {
          (l->step->kind == EX_INT && l->step->ival < 0);
 }
 
+Buffer *kernel_buffer(const Kernel *k, const Expr *path) {
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *b = k->buffers.items[i];
+    if (ir_expr_equal(b->path, path))
+      return b;
+  }
+  return NULL;
+}
+
 Var *buffer_snapshot_of(const Buffer *b) {
   return b->path->kind == EX_VAR ? b->path->var->snapshot_of : NULL;
 }

@@ -738,6 +738,8 @@ bool ir_loop_counts_down(const Loop *l);
 /* The array a buffer copies when it is `snapshot`'s copy (its path the
  * copy's variable), else NULL. */
 Var *buffer_snapshot_of(const Buffer *b);
+/* The kernel's buffer of the array at `path`, or NULL. */
+Buffer *kernel_buffer(const Kernel *k, const Expr *path);
 bool kernel_loop_bounded_inside(Kernel *k, int m);
 
 #endif
