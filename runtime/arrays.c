@@ -158,10 +158,14 @@ nurt_entry *nurt_arrays_acquire(const void *ptr, size_t bytes, const nurt_where 
     /* A kernel may touch a prefix of a heap array that later launches
      * extend (one more row each): take the whole block at once, so it is
      * uploaded once instead of growing launch by launch. */
-    size_t whole = nurt_heap_block_bytes(ptr);
-    /* within a page of the block: the whole array already (the rest is
-     * malloc's rounding, not worth a copy) */
-    if (whole <= bytes + nurt_page())
+    int exact;
+    size_t whole = nurt_heap_block_bytes(ptr, &exact);
+    /* a block known only by its pages, within a page of the access: the
+     * whole array already (the rest is malloc's rounding, not worth a
+     * copy).  A block heap.c recorded is the array asked for: a small one
+     * taken by its prefix grew launch by launch, a device buffer and a
+     * merge each (a 300-element solve's x). */
+    if (whole < bytes || (!exact && whole <= bytes + nurt_page()))
       whole = bytes;
     e = merge(lo, lo + whole, w);
   }

@@ -184,14 +184,19 @@ static int mmapped_pages(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *
   return *glo < *ghi;
 }
 
-size_t nurt_heap_block_bytes(const void *p) {
+size_t nurt_heap_block_bytes(const void *p, int *exact) {
   uintptr_t c, lo;
-  size_t size = mmapped_chunk((uintptr_t)p, &c), bytes;
-  if (size)
-    return c + size - (uintptr_t)p;
-  /* an arena block: heap.c's table, which knows blocks under malloc's mmap
-   * threshold too (a trisolv's rows, one more per launch) */
-  return nurt_heap_block(p, &lo, &bytes) ? lo + bytes - (uintptr_t)p : 0;
+  size_t bytes;
+  /* heap.c's table first: it knows the size asked for, of blocks under
+   * malloc's mmap threshold too (a trisolv's rows, one more per launch) */
+  *exact = 1;
+  if (nurt_heap_block(p, &lo, &bytes))
+    return lo + bytes - (uintptr_t)p;
+  /* else a block malloc served with its own mmap (one taken before nurt
+   * was loaded): its chunk, rounded up to pages */
+  *exact = 0;
+  size_t size = mmapped_chunk((uintptr_t)p, &c);
+  return size ? c + size - (uintptr_t)p : 0;
 }
 
 static int install(void);

@@ -388,10 +388,10 @@ uintptr_t nurt_page(void); /* page size */
  * unknown memory).  *head is set when the first page holds a malloc header. */
 int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi,
                          uintptr_t *head);
-/* The bytes from p to the end of its heap block: a block glibc's malloc
- * served with its own mmap (large arrays, p its start), or one heap.c
- * recorded; else 0. */
-size_t nurt_heap_block_bytes(const void *p);
+/* The bytes from p to the end of its heap block: one heap.c recorded, as
+ * asked for (*exact set), or a block glibc's malloc served with its own
+ * mmap (large arrays, p its start), to the end of its pages; else 0. */
+size_t nurt_heap_block_bytes(const void *p, int *exact);
 int nurt_guard_protect(uintptr_t lo, uintptr_t hi, int prot); /* mprotect; 0 or -1 */
 extern uintptr_t nurt_guard_pc;     /* while a fault is served: its instruction, or 0 */
 void nurt_guard_keep_handler(void); /* reinstall the handler if the program replaced it */
