@@ -52,6 +52,14 @@ int nurt_occ_cap(int regs, size_t threads, const nurt_occ_device *d) {
   int g = groups_per_sm(regs, threads, d);
   if (g == 0 || (size_t)(g + 1) * ((threads + 31) / 32 * 32) > (size_t)d->threads_per_sm)
     return 0; /* threads, not registers, are the limit */
+  /* The cap costs a second build of the program (a whole compilation on a
+   * program's first run on a machine) and cuts up to an eighth of the
+   * registers; one more group must add as much: an eighth more work-items
+   * at least.  adi's column sweep in groups of 8 (90 registers, 21 groups
+   * per SM) ran 1.3% faster capped at 88, and its first run on the H100
+   * took 4.2 s against 3.0 without the cap (bench/results/cold-runs-h100.txt). */
+  if (g > 8)
+    return 0;
   size_t warps = (threads + 31) / 32;
   /* the most registers per thread with which g + 1 groups fit */
   int cap = (int)((size_t)d->regs_per_sm / ((size_t)(g + 1) * warps * 256) * 8);

@@ -353,6 +353,14 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
     fprintf(out, "timers: %lu clock reads waited for the kernels (NU_TIMERS)\n", c->timer_waits);
   if (c->snapshots)
     fprintf(out, "snapshots: %lu copies taken on the device for snapshot(...)\n", c->snapshots);
+  /* NVIDIA: the kernels that ran from a build with a register cap
+   * (launch.c, occupancy.c) */
+  for (const nurt_kernel *k = kernels; k; k = k->next)
+    if (k->cap)
+      fprintf(out,
+              "register cap: %s takes %d registers, built again with -cl-nv-maxrregcount=%d for "
+              "one more work-group per SM\n",
+              k->name, k->regs, k->cap);
   if (c->mirrored || c->direct_probe >= 0)
     fprintf(out,
             "pinned pages: %lu uploads from heap arrays' own pages; %lu copies back straight into "

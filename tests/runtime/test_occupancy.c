@@ -2,8 +2,9 @@
  * format NVIDIA's OpenCL prints with -cl-nv-verbose and the H100's SM (64K
  * registers, 2048 resident work-items): the cap that fitted sgemm_opt a
  * fourth work-group (72 -> 64 registers, bench/results), none where the cut
- * would be over an eighth (Himeno's 64-register stencil) or where threads,
- * not registers, are the limit. */
+ * would be over an eighth (Himeno's 64-register stencil), where the group
+ * gained would be under an eighth more, or where threads, not registers,
+ * are the limit. */
 #define _GNU_SOURCE /* mkdtemp */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,13 @@ int main(void) {
   CHECK(nurt_occ_cap(32, 256, &h100) == 0);
   /* 130 registers, groups of 128: 3 groups; 4 fit with 128 */
   CHECK(nurt_occ_cap(130, 128, &h100) == 128);
+  /* one more group must add an eighth at least: 8 groups of 128 with 64
+   * registers become 9 with 56; 12 groups with 33 registers would become
+   * 13 with 32, and adi's 21 groups of 8 with 90 registers 22 with 88 (a
+   * second build for 1.3% of its kernel time): no cap */
+  CHECK(nurt_occ_cap(64, 128, &h100) == 56);
+  CHECK(nurt_occ_cap(33, 128, &h100) == 0);
+  CHECK(nurt_occ_cap(90, 8, &h100) == 0);
   /* an unknown count, or no device, gives no cap */
   CHECK(nurt_occ_cap(0, 256, &h100) == 0);
   nurt_occ_device none = {0, 0};
