@@ -123,7 +123,8 @@ static const char *const environment[][2] = {
      "measures its kernels, not their launches."},
     {"NU_REGCAP",
      "On NVIDIA devices nurt caps a kernel's registers where that fits one more work-group per "
-     "SM (reading the counts from the build log, kept under NU_CACHE_DIR). 0 turns this off; a "
+     "SM and that group adds an eighth or more (reading the counts from the build log, kept "
+     "under NU_CACHE_DIR). 0 turns this off; a "
      "number N of 16 or more caps every kernel that takes more than N registers at N."},
     {"NU_CACHE_DIR",
      "Where nurt keeps the register counts of the programs it built on NVIDIA devices "
