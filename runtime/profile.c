@@ -356,11 +356,11 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
   /* NVIDIA: the kernels that ran from a build with a register cap
    * (launch.c, occupancy.c) */
   for (const nurt_kernel *k = kernels; k; k = k->next)
-    if (k->cap)
+    if (k->capped)
       fprintf(out,
               "register cap: %s takes %d registers, built again with -cl-nv-maxrregcount=%d for "
-              "one more work-group per SM\n",
-              k->name, k->regs, k->cap);
+              "one more work-group per SM (from its second launch on)\n",
+              k->name, k->regs, k->capped->regs);
   if (c->mirrored || c->direct_probe >= 0)
     fprintf(out,
             "pinned pages: %lu uploads from heap arrays' own pages; %lu copies back straight into "
