@@ -57,7 +57,8 @@ int nurt_occ_cap(int regs, size_t threads, const nurt_occ_device *d) {
    * registers; one more group must add as much: an eighth more work-items
    * at least.  adi's column sweep in groups of 8 (90 registers, 21 groups
    * per SM) ran 1.3% faster capped at 88, and its first run on the H100
-   * took 4.2 s against 3.0 without the cap (bench/results/cold-runs-h100.txt). */
+   * took 4.25 s against 3.45 without the cap (medians of 5, bench/results/
+   * cold-runs-h100.txt). */
   if (g > 8)
     return 0;
   size_t warps = (threads + 31) / 32;

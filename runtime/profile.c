@@ -357,9 +357,7 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
    * (launch.c, occupancy.c) */
   for (const nurt_kernel *k = kernels; k; k = k->next)
     if (k->capped)
-      fprintf(out,
-              "register cap: %s takes %d registers, built again with -cl-nv-maxrregcount=%d for "
-              "one more work-group per SM (from its second launch on)\n",
+      fprintf(out, "register cap: %s takes %d registers, built again with -cl-nv-maxrregcount=%d\n",
               k->name, k->regs, k->capped->regs);
   if (c->mirrored || c->direct_probe >= 0)
     fprintf(out,
