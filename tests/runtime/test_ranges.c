@@ -16,12 +16,17 @@ static nurt_stats stats(void) {
   return s;
 }
 
-static float *numbers(long n) {
-  float *a = malloc((size_t)n * sizeof *a);
-  CHECK(a);
+/* a[i] = i, in a of n floats; numbers: in a heap array of its own */
+static float *numbers_in(float *a, long n) {
   for (long i = 0; i < n; i++)
     a[i] = (float)i;
   return a;
+}
+
+static float *numbers(long n) {
+  float *a = malloc((size_t)n * sizeof *a);
+  CHECK(a);
+  return numbers_in(a, n);
 }
 
 static void subrange_reuses_entry(void) {
@@ -42,12 +47,6 @@ static void subrange_reuses_entry(void) {
  * block (a heap array is taken whole at its first launch: see
  * growing_prefix_uploads_once), so that ranges meet and merge. */
 static float merge_space[2 * N], many_space[1600];
-
-static float *numbers_in(float *a, long n) {
-  for (long i = 0; i < n; i++)
-    a[i] = (float)i;
-  return a;
-}
 
 static void overlap_merges(void) {
   float *big = numbers_in(merge_space, 2L * N);
