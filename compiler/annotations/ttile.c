@@ -398,6 +398,7 @@ bool ttile_apply(AnnotCtx *cx, Annot *a) {
   Expr *end = tr_end(time);
   Expr *stop = tr_min(tr_add(ir_var(tv, at), ir_int(T, at)), tr_clone_expr(end, NULL));
   tt->time = tr_loop(time, ir_var(tv, at), stop, 1, tr_block(&items));
+  tt->end = tr_clone_expr(end, NULL);
   for (int j = 0; j < d; j++)
     tt->space[j]->body = j + 1 < d ? tr_for(tt->space[j + 1]) : tr_for(tt->time);
   Loop *out[2];

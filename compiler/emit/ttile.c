@@ -47,6 +47,59 @@ static int state_of(TTile *tt, Expr *path) {
   return -1;
 }
 
+static Expr *assignment_of(Stmt *s);
+
+typedef struct Refs {
+  TTile *tt;
+  int a, n;
+} Refs;
+
+static void count_ref(Expr *e, void *ctx) {
+  Refs *r = ctx;
+  if (e->kind != EX_INDEX)
+    return;
+  Expr *x = e;
+  while (x->kind == EX_INDEX)
+    x = x->a;
+  if (ir_path_root(x) && state_of(r->tt, x) == r->a)
+    r->n++;
+}
+
+/* Per state array: whether a launch never reads the value it comes in
+ * with inside the loops' box, because the first sub-step of a step that
+ * touches the array writes it (a plain `=` whose right-hand side and
+ * temporaries do not read it).  Every later read within the step then
+ * falls on points an earlier sub-step wrote, the tile's halos shrinking by
+ * the readers' radii, and the next step writes it again before reading:
+ * such an array (Jacobi's B) is loaded only outside the box, where no
+ * sub-step writes, and written back only by the last launch. */
+static bool *dead_on_entry(TTile *tt) {
+  bool *dead = xcalloc((size_t)tt->state.len, sizeof(bool));
+  for (int a = 0; a < tt->state.len; a++)
+    for (int s = 0; s < tt->nsteps; s++) {
+      Expr *as = assignment_of(tt->steps[s]);
+      Refs all = {tt, a, 0}, lhs = {tt, a, 0};
+      ir_walk_stmt(tt->steps[s], count_ref, &all);
+      ir_walk_expr(as->a, count_ref, &lhs);
+      if (all.n > lhs.n || (tt->writes[s] == a && as->op != OP_ASSIGN))
+        break; /* read first */
+      if (tt->writes[s] == a) {
+        dead[a] = true;
+        break;
+      }
+    }
+  return dead;
+}
+
+/* `int nu_last`: whether this launch runs the time loop's last step. */
+static void print_last(Printer *p, TTile *tt, Buf *b) {
+  buf_puts(b, "  int nu_last = (");
+  print_expr(p, tt->time->lb, b);
+  buf_printf(b, ") + %lld >= (", tt->T);
+  print_expr(p, tt->end, b);
+  buf_puts(b, ");\n");
+}
+
 static bool tile_index(Printer *p, Expr *e, Buf *b) {
   TCtx *c = p->ctx;
   TTile *tt = c->k->ttile;
@@ -96,12 +149,18 @@ static void tile_path(Printer *p, Expr *e, Buf *b) {
   c->base->on_path(c->base, e, b);
 }
 
+static void open_coords(TCtx *c, int first, const char *plane, Buf *b);
+
 /* A loop of the work-items over `count` slots nu_q: the coordinates
  * nu_y<m> of the dimensions from `first` in, and the space indices there;
  * with `plane`, the outermost index is that plane (first is then 1). */
 static void open_slots(TCtx *c, long long count, int first, const char *plane, Buf *b) {
-  TTile *tt = c->k->ttile;
   buf_printf(b, "    for (int nu_q = nu_lid; nu_q < %lld; nu_q += nu_lsz) {\n", count);
+  open_coords(c, first, plane, b);
+}
+
+static void open_coords(TCtx *c, int first, const char *plane, Buf *b) {
+  TTile *tt = c->k->ttile;
   long long inner = 1;
   for (int m = tt->dims - 1; m >= first; m--) {
     buf_printf(b, "      int nu_y%d = nu_q", m);
@@ -128,6 +187,20 @@ static void open_points(TCtx *c, Buf *b) {
   for (int m = 0; m < c->k->ttile->dims; m++)
     all *= c->ext[m];
   open_slots(c, all, 0, NULL, b);
+}
+
+/* The work-items' loop over the tile's rows (its outermost coordinate)
+ * from `row` up to `ext[0] - row`, a loop-invariant expression: the rows a
+ * sub-step or the write-back leaves alone are not visited. */
+static void open_rows(TCtx *c, const char *row, Buf *b) {
+  long long inner = 1;
+  for (int m = 1; m < c->k->ttile->dims; m++)
+    inner *= c->ext[m];
+  char *times = inner > 1 ? xformat(" * %lld", inner) : xstrdup("");
+  buf_printf(b, "    for (int nu_q = nu_lid + (%s)%s; nu_q < (%lld - (%s))%s; nu_q += nu_lsz) {\n",
+             row, times, c->ext[0], row, times);
+  xfree(times);
+  open_coords(c, 0, NULL, b);
 }
 
 /* `i >= nu_lb0 + lo && i <= nu_lb0 + nu_n0 - 1 + hi && ...` */
@@ -165,6 +238,40 @@ static void print_box_index(TTile *tt, Buf *b) {
     if (m + 1 < tt->dims)
       buf_printf(b, ") * nu_n%d + ", m + 1);
   }
+}
+
+/* Whether the sub-steps read state array a beyond the loops' box. */
+static bool reads_outside(TTile *tt, int a) {
+  for (int m = 0; m < tt->dims; m++)
+    if (tt->lo[a][m] < 0 || tt->hi[a][m] > 0)
+      return true;
+  return false;
+}
+
+/* The end of a load's condition: an array dead on entry only outside the
+ * loops, where no sub-step writes. */
+static void print_load_guard(TTile *tt, bool dead, Buf *b) {
+  if (dead) {
+    buf_puts(b, " && !(");
+    print_in_range(tt, NULL, NULL, b);
+    buf_puts(b, ")");
+  }
+  buf_puts(b, ")\n        ");
+}
+
+/* ` = ` what a load takes: inside the loops, after a launch that wrote the
+ * copies, the copy; else the array. */
+static void print_load_source(Printer *p, TTile *tt, int a, bool dead, Buf *b) {
+  buf_puts(b, " = ");
+  if (!dead) {
+    buf_puts(b, "nu_ttdir == 1 && ");
+    print_in_range(tt, NULL, NULL, b);
+    buf_printf(b, " ? nu_sc%d[", a);
+    print_box_index(tt, b);
+    buf_puts(b, "] : ");
+  }
+  print_expr(p, global_elem(tt, a), b);
+  buf_puts(b, ";\n");
 }
 
 /* `if (` the point is in the tile's interior and among the loops' `) {` */
@@ -221,8 +328,11 @@ void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b) {
   /* the launches alternate: 0 reads the arrays and writes the copies, 1
    * the other way round (the points outside the loops stay in the arrays);
    * 2 only copies back after a last launch of 0 */
+  bool *dead = dead_on_entry(tt);
+  char *inside = xformat("%lld", tt->halo[0]);
+  print_last(p, tt, b);
   buf_puts(b, "  if (nu_ttdir == 2) {\n");
-  open_points(&c, b);
+  open_rows(&c, inside, b);
   open_interior(tt, b);
   for (int i = 0; i < tt->state.len; i++) {
     buf_puts(b, "        ");
@@ -236,15 +346,13 @@ void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b) {
   buf_puts(b, "  {\n");
   open_points(&c, b);
   for (int i = 0; i < tt->state.len; i++) {
+    if (dead[i] && !reads_outside(tt, i))
+      continue;
     buf_puts(b, "      if (");
     print_in_range(tt, tt->lo[i], tt->hi[i], b);
-    buf_printf(b, ")\n        nu_tt%d[nu_q] = nu_ttdir == 1 && ", i);
-    print_in_range(tt, NULL, NULL, b);
-    buf_printf(b, " ? nu_sc%d[", i);
-    print_box_index(tt, b);
-    buf_puts(b, "] : ");
-    print_expr(p, global_elem(tt, i), b);
-    buf_puts(b, ";\n");
+    print_load_guard(tt, dead[i], b);
+    buf_printf(b, "nu_tt%d[nu_q]", i);
+    print_load_source(p, tt, i, dead[i], b);
   }
   buf_puts(b, "    }\n  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n");
   /* the steps: sub-step q of step s is right on the tile shrunk by
@@ -260,7 +368,9 @@ void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b) {
   for (int s = 0; s < tt->nsteps; s++) {
     for (int m = 0; m < tt->dims; m++)
       done[m] += tt->radius[s][m];
-    open_points(&c, b);
+    char *row = xformat("nu_s * %lld + %lld", sum[0], done[0]);
+    open_rows(&c, row, b);
+    xfree(row);
     buf_puts(b, "      if (");
     for (int m = 0; m < tt->dims; m++)
       buf_printf(b, "nu_y%d >= nu_s * %lld + %lld && nu_y%d < %lld - (nu_s * %lld + %lld) && ", m,
@@ -271,18 +381,26 @@ void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b) {
     buf_puts(b, "    }\n    barrier(CLK_LOCAL_MEM_FENCE);\n");
   }
   buf_puts(b, "  }\n");
-  /* the interior back: every array right there after the last step */
+  /* the interior back: every array right there after the last step (one
+   * dead on entry only after the time loop's last step) */
   buf_puts(b, "  {\n");
-  open_points(&c, b);
+  open_rows(&c, inside, b);
   open_interior(tt, b);
   for (int i = 0; i < tt->state.len; i++) {
-    buf_printf(b, "        if (nu_ttdir == 0)\n          nu_sc%d[", i);
+    const char *in = dead[i] ? "  " : "";
+    if (dead[i])
+      buf_puts(b, "        if (nu_last) {\n");
+    buf_printf(b, "%s        if (nu_ttdir == 0)\n%s          nu_sc%d[", in, in, i);
     print_box_index(tt, b);
-    buf_printf(b, "] = nu_tt%d[nu_q];\n        else\n          ", i);
+    buf_printf(b, "] = nu_tt%d[nu_q];\n%s        else\n%s          ", i, in, in);
     print_expr(p, global_elem(tt, i), b);
     buf_printf(b, " = nu_tt%d[nu_q];\n", i);
+    if (dead[i])
+      buf_puts(b, "        }\n");
   }
   buf_puts(b, "      }\n    }\n  }\n");
+  xfree(inside);
+  xfree(dead);
 }
 
 /* The versions, their rings and the sub-steps' delays (Stream). */
@@ -384,6 +502,7 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
   TTile *tt = k->ttile;
   Stream st;
   stream_plan(tt, c->ext, &st);
+  bool *dead = dead_on_entry(tt);
   c->st = &st;
   int A = tt->state.len;
   const char *z = print_cl_name(tt->space[0]->var->name);
@@ -421,14 +540,15 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
   if (L)
     buf_printf(b,
                "  long nu_z0 = nu_lb0 + (long)get_group_id(%d) * %lld;\n"
-               "  long nu_zb = nu_z0 - %lld;\n  int nu_ns = (int)((",
+               "  int nu_zb = (int)(nu_z0 - %lld);\n  int nu_ns = (int)((",
                tt->dims - 1, L, H0);
   else
-    buf_printf(b, "  long nu_zb = nu_lb0 + %lld;\n  int nu_ns = (int)((", minlo);
+    buf_printf(b, "  int nu_zb = (int)(nu_lb0 + %lld);\n  int nu_ns = (int)((", minlo);
   print_expr(p, tt->time->ub, b);
   buf_puts(b, ") - (");
   print_expr(p, tt->time->lb, b);
   buf_puts(b, "));\n");
+  print_last(p, tt, b);
   /* the copy back after a last launch into the copies */
   if (L)
     buf_printf(b,
@@ -464,15 +584,9 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     if (L)
       buf_printf(b, "%s < nu_z0 + %lld && ", z, L + H0);
     print_in_range(tt, tt->lo[a], tt->hi[a], b);
-    buf_puts(b, ")\n        ");
+    print_load_guard(tt, dead[a], b);
     print_slot(&st, a, z, b);
-    buf_puts(b, " = nu_ttdir == 1 && ");
-    print_in_range(tt, NULL, NULL, b);
-    buf_printf(b, " ? nu_sc%d[", a);
-    print_box_index(tt, b);
-    buf_puts(b, "] : ");
-    print_expr(p, global_elem(tt, a), b);
-    buf_puts(b, ";\n");
+    print_load_source(p, tt, a, dead[a], b);
   }
   buf_puts(b, "    }\n  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n");
   /* the sub-steps, each on its plane */
@@ -511,8 +625,12 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     buf_puts(b, "  {\n");
     open_plane(c, plane, b);
     open_interior(tt, b);
-    if (L)
+    if (L && dead[a])
+      buf_printf(b, "        if (nu_last && %s >= nu_z0 && %s < nu_z0 + %lld) {\n", z, z, L);
+    else if (L)
       buf_printf(b, "        if (%s >= nu_z0 && %s < nu_z0 + %lld) {\n", z, z, L);
+    else if (dead[a])
+      buf_puts(b, "        if (nu_last) {\n");
     buf_printf(b, "        if (nu_ttdir == 0)\n          nu_sc%d[", a);
     print_box_index(tt, b);
     buf_puts(b, "] = ");
@@ -521,9 +639,10 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     print_expr(p, global_elem(tt, a), b);
     buf_puts(b, " = ");
     print_slot(&st, v, z, b);
-    buf_puts(b, L ? ";\n        }\n      }\n    }\n  }\n" : ";\n      }\n    }\n  }\n");
+    buf_puts(b, L || dead[a] ? ";\n        }\n      }\n    }\n  }\n" : ";\n      }\n    }\n  }\n");
     xfree(plane);
   }
   buf_puts(b, "  }\n");
+  xfree(dead);
   c->st = NULL;
 }

@@ -419,6 +419,7 @@ typedef struct TTile {
   long long halo[3];      /* T * the sum of the sub-steps' radii */
   Loop **space;           /* the proxy loops the kernel maps (the first sub-step's, cloned) */
   Loop *time;             /* for (t = tt; t < min(tt + T, end); t++) over the steps */
+  Expr *end;              /* the time loop's end: the launch whose steps reach it is the last */
   int nsteps;             /* sub-steps per time step */
   Stmt **steps;           /* each sub-step's assignment, over the proxy loops' indices */
   long long (*radius)[3]; /* per sub-step and space loop: the farthest read of a state array */
