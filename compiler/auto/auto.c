@@ -494,11 +494,25 @@ static void choose(AnnotCtx *cx, Annot *a, Plan *best, SchedChain *sc) {
  * bandwidth then saves. */
 enum { AUTO_TTILE_STEPS = 16, AUTO_TTILE_HALO = 64 };
 
-/* A trial of `work(256) ttile(T)` on copies of the pieces, diagnostics
- * muted: true when both apply and the halo is at most AUTO_TTILE_HALO;
- * *halo is the halo where ttile applied (else 0).  The names the trial made
- * are given back, so that the chain applied next gets them. */
-static bool ttile_trial(AnnotCtx *cx, Annot *a, long long T, long long *halo) {
+/* A 2-D stencil's time loop: 2 steps per launch in tiles of 16 x 64 points
+ * (work-groups of 8 x 32), where the steps' radii add up to at most 2 (a
+ * halo of 4).  On the H100, Jacobi-2D at 8192^2
+ * (bench/results/ttile-h100-2.txt) ran 1.37 times as fast as step by step
+ * so, and 1.36 with 3 steps; PolyBench's jacobi-2d at 1,300^2
+ * (suite-jacobi2d-ttile-h100.txt) 1.35.  A 3-D tile that fits __local
+ * memory is too small to pay (0.33 at best). */
+static const long long auto_ttile_2d[3] = {2, 16, 64}, auto_work_2d[2] = {8, 32};
+enum { AUTO_TTILE_HALO_2D = 4 };
+
+/* A trial of `work(wsizes) ttile(targs)` on copies of the pieces,
+ * diagnostics muted: true when both apply to `dims` space loops, not
+ * streamed, and the widest halo is at most `most`; *halo is that halo where
+ * ttile applied (else 0), *got the space loops it found (else 0).  The
+ * names the trial made are given back, so that the chain applied next gets
+ * them. */
+static bool ttile_trial(AnnotCtx *cx, Annot *a, const long long *targs, int nt,
+                        const long long *wsizes, int dims, long long most, long long *halo,
+                        int *got) {
   AnnotCtx saved = *cx;
   int made = cx->nest->names->made.len;
   cx->explain = false;
@@ -506,42 +520,57 @@ static bool ttile_trial(AnnotCtx *cx, Annot *a, long long T, long long *halo) {
   cx->kernels = (Vec){0};
   plan_copy_pieces(cx);
   int before = diag_quiet_begin();
-  bool ok = cx->engine->transform(cx, plan_synth(a, "ttile", &T, 1));
+  bool ok = cx->engine->transform(cx, plan_synth(a, "ttile", targs, nt));
   Loop *first[16];
   TTile *tt = ok && cx->main >= 0 && tr_chain(cx->pieces.items[cx->main], first, 16)
                   ? first[0]->ttile
                   : NULL;
-  ok = tt && tt->dims == 1 && !tt->stream;
-  *halo = ok ? tt->halo[0] : 0;
-  ok = ok && *halo <= AUTO_TTILE_HALO && work_apply(cx, plan_synth_work(a, 1));
+  *got = tt && !tt->stream ? tt->dims : 0;
+  ok = *got == dims;
+  *halo = 0;
+  for (int m = 0; ok && m < dims; m++)
+    *halo = tt->halo[m] > *halo ? tt->halo[m] : *halo;
+  ok = ok && *halo <= most && work_apply(cx, plan_synth(a, "work", wsizes, dims));
   ok &= diag_quiet_end(before) == 0;
   *cx = saved;
   cx->nest->names->made.len = made;
   return ok;
 }
 
-/* A time loop around 1-D stencil sweeps (ttile's form: each sub-step writes
- * one array at its own point, reading arrays at constant offsets): ttile runs
- * several steps per launch in tiles of __local memory, where the host would
- * launch a kernel per sweep and step.  Only in 1-D: a 2-D or 3-D tile's halo
- * costs far more (bench/results/ttile-h100.txt: 2-D at best 1.14 times the
- * steps' speed, 3-D slower).  True when it applied the chain (*ok: work's
- * verdict). */
+/* A time loop around 1-D or 2-D stencil sweeps (ttile's form: each
+ * sub-step writes one array at its own point, reading arrays at constant
+ * offsets): ttile runs several steps per launch in tiles of __local
+ * memory, where the host would launch a kernel per sweep and step.  Not in
+ * 3-D: a tile that fits __local memory is too small for its halo
+ * (bench/results/ttile-h100-2.txt: heat-3D at best 0.33 times the steps'
+ * speed).  True when it applied the chain (*ok: work's verdict). */
 static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   Loop *loops[MAX_LOOPS];
   if (cx->pieces.len != 1 || cx->inner || cx->in_host_loop || cx->trial_copy ||
       tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) != 1 || !holds_loop(loops[0]->body))
     return false;
-  long long T = AUTO_TTILE_STEPS, halo;
-  if (!ttile_trial(cx, a, T, &halo)) {
-    if (halo <= AUTO_TTILE_HALO) /* ttile or work refused it */
-      return false;
-    /* radii that add up to more than 4: fewer steps, the same halo at most */
-    T = T * AUTO_TTILE_HALO / halo;
-    if (T < 2 || !ttile_trial(cx, a, T, &halo))
-      return false;
+  long long targs[3] = {AUTO_TTILE_STEPS}, halo;
+  static const long long work_1d[1] = {256};
+  const long long *wsizes = work_1d;
+  int nt = 1, dims = 1, got;
+  if (!ttile_trial(cx, a, targs, 1, work_1d, 1, AUTO_TTILE_HALO, &halo, &got)) {
+    if (got == 2) {
+      memcpy(targs, auto_ttile_2d, sizeof auto_ttile_2d);
+      nt = 3;
+      wsizes = auto_work_2d;
+      dims = 2;
+      if (!ttile_trial(cx, a, targs, nt, wsizes, dims, AUTO_TTILE_HALO_2D, &halo, &got))
+        return false;
+    } else {
+      if (got != 1 || halo <= AUTO_TTILE_HALO) /* ttile or work refused it */
+        return false;
+      /* radii that add up to more than 4: fewer steps, the same halo at most */
+      targs[0] = targs[0] * AUTO_TTILE_HALO / halo;
+      if (targs[0] < 2 || !ttile_trial(cx, a, targs, 1, work_1d, 1, AUTO_TTILE_HALO, &halo, &got))
+        return false;
+    }
   }
-  Annot *t = plan_synth(a, "ttile", &T, 1);
+  Annot *t = plan_synth(a, "ttile", targs, nt);
   if (!cx->engine->transform(cx, t)) {
     *ok = false;
     return true;
@@ -549,8 +578,7 @@ static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   Loop *first[16];
   tr_chain(cx->pieces.items[cx->main], first, 16);
   TTile *tt = first[0]->ttile;
-  annot_explain_step(cx, t);
-  Annot *w = plan_synth_work(a, 1);
+  Annot *w = plan_synth(a, "work", wsizes, dims);
   Buf spelled = {0};
   pragma_spell(w, &spelled);
   buf_puts(&spelled, " ");
@@ -560,13 +588,16 @@ static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   *ok = work_apply(cx, w);
   if (*ok && cx->kernels.len) {
     Kernel *k = cx->kernels.items[0];
+    char *tile = dims == 1 ? xformat("%lld", tt->width[0])
+                           : xformat("%lld x %lld", tt->width[0], tt->width[1]);
     vec_push(&k->hints,
              xformat("bare 'work' chose '%s': loop '%s' carries a dependence, and its body is %d "
-                     "sweep%s of a 1-D stencil, so each launch runs %lld of its steps in tiles "
-                     "of 256 points of __local memory with a halo of %lld (1 launch in place "
+                     "sweep%s of a %d-D stencil, so each launch runs %lld of its steps in tiles "
+                     "of %s points of __local memory with a halo of %lld (1 launch in place "
                      "of %lld kernels, and each array read and written once)",
-                     spelled.s, loops[0]->var->name, tt->nsteps, tt->nsteps == 1 ? "" : "s", T,
-                     halo, T * tt->nsteps));
+                     spelled.s, loops[0]->var->name, tt->nsteps, tt->nsteps == 1 ? "" : "s", dims,
+                     targs[0], tile, halo, targs[0] * tt->nsteps));
+    xfree(tile);
   }
   cx->decided = spelled.s;
   return true;

@@ -73,9 +73,9 @@ want "" --report $s "bare 'work' chose 'work(16,16)' from isl's schedule band(j*
 # a time loop stays on the host, each nest of its body with a chain of its
 # own, and --report says which dependence keeps it there, with the pair
 h=tests/golden/explain/bare_time_loop.c
-want "" --explain $h "-- work decides: loop 't' stays on the host (it carries a dependence on 'B'); nest at line 8: work(16,16); nest at line 11: work(16,16); 2 kernels launched per iteration of 't'"
-want "" --report $h "bare_time_loop.c:8: hint: bare 'work' keeps loop 't' (line 7) on the host: no chain maps it, because it carries a dependence (10:9: dependence on 'B': different work-items write the same element through 'B[i][j]'; for example, with n = 3, ts = 2: iteration t = 0, i = 1, j = 1 writes B[1][1], iteration t = 1, i = 1, j = 1 writes it too)"
-want "" --report $h "bare_time_loop.c:11: hint: bare 'work' chose 'work(16,16)' from isl's schedule band(i*, j*)"
+want "" --explain $h "-- work decides: loop 't' stays on the host (it carries a dependence on 'B'); nest at line 9: work(4,8,8); nest at line 15: work(4,8,8); 2 kernels launched per iteration of 't'"
+want "" --report $h "bare_time_loop.c:9: hint: bare 'work' keeps loop 't' (line 8) on the host: no chain maps it, because it carries a dependence (12:11: dependence on 'B': different work-items write the same element through 'B[i][j][k]'; for example, with n = 3, ts = 2: iteration t = 0, i = 1, j = 1, k = 1 writes B[1][1][1], iteration t = 1, i = 1, j = 1, k = 1 writes it too)"
+want "" --report $h "bare_time_loop.c:15: hint: bare 'work' chose 'work(4,8,8)' from isl's schedule band(i*, j*, k*)"
 # --explain=html draws it too: the marker statement the pictures put in the
 # loop's body is not a statement the host would run
 if ! (cd "$root/tests/golden/explain" && "$nucc" --explain=html bare_time_loop.c -o /dev/null); then
@@ -142,6 +142,12 @@ tt=tests/run/work_bare_ttile_1d.c
 want "" --explain $tt "-- work decides: work(256) ttile(16)"
 want "" --explain $tt "-- work decides: work(256) ttile(12)"
 want "" --report $tt "so each launch runs 12 of its steps in tiles of 256 points of __local memory with a halo of 60"
+# 2-D: 2 steps in tiles of 16 x 64 where the radii add up to 2; past that
+# the time loop stays on the host
+t2=tests/run/work_bare_ttile_2d.c
+want "" --explain $t2 "-- work decides: work(8,32) ttile(2,16,64)"
+want "" --report $t2 "work_bare_ttile_2d.c:19: hint: bare 'work' chose 'work(8,32) ttile(2,16,64)': loop 't' carries a dependence, and its body is 2 sweeps of a 2-D stencil, so each launch runs 2 of its steps in tiles of 16 x 64 points of __local memory with a halo of 4"
+want "" --report $t2 "work_bare_ttile_2d.c:32: hint: bare 'work' keeps loop 't' (line 31) on the host"
 
 # fission into pieces of several statements: isl's schedule groups the
 # dot product with its reset, and runs the update's loops in another order
