@@ -112,6 +112,10 @@ Vec emit_stub_params(Kernel *k);
 void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
 /* The bytes of __local memory one work-group of it holds. */
 long long emit_ttile_local_bytes(Kernel *k);
+/* The time-stepped arrays every step writes before it reads them (loaded
+ * only outside the loops, written back by the last launch), comma-separated;
+ * NULL where there are none. */
+char *emit_ttile_dead_names(Kernel *k);
 
 /* opencl.c: the program text for all kernels (and the functions they
  * call); without `contract`, the kernels may not fuse a*b + c into an FMA

@@ -99,6 +99,13 @@ void emit_report(Kernel *k, const char *path) {
                  tt->width[0]);
     else if (tt->stream)
       buf_printf(&b, ", streaming along %s", tt->space[0]->var->name);
+    char *dead = emit_ttile_dead_names(k);
+    if (dead)
+      buf_printf(&b,
+                 "; %s written before read in each step: loaded only outside the loops, "
+                 "written back by the last launch",
+                 dead);
+    xfree(dead);
   }
   if (k->pre) /* hostloop.c, pre_kernel */
     buf_printf(&b,

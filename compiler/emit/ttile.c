@@ -91,6 +91,20 @@ static bool *dead_on_entry(TTile *tt) {
   return dead;
 }
 
+char *emit_ttile_dead_names(Kernel *k) {
+  TTile *tt = k->ttile;
+  bool *dead = dead_on_entry(tt);
+  Buf b = {0};
+  for (int a = 0; a < tt->state.len; a++)
+    if (dead[a]) {
+      char *name = print_expr_text(tt->state.items[a]);
+      buf_printf(&b, "%s%s", b.len ? ", " : "", name);
+      xfree(name);
+    }
+  xfree(dead);
+  return b.s;
+}
+
 /* `int nu_last`: whether this launch runs the time loop's last step. */
 static void print_last(Printer *p, TTile *tt, Buf *b) {
   buf_puts(b, "  int nu_last = (");

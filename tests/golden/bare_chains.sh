@@ -148,6 +148,17 @@ t2=tests/run/work_bare_ttile_2d.c
 want "" --explain $t2 "-- work decides: work(8,32) ttile(2,16,64)"
 want "" --report $t2 "work_bare_ttile_2d.c:19: hint: bare 'work' chose 'work(8,32) ttile(2,16,64)': loop 't' carries a dependence, and its body is 2 sweeps of a 2-D stencil, so each launch runs 2 of its steps in tiles of 16 x 64 points of __local memory with a halo of 4"
 want "" --report $t2 "work_bare_ttile_2d.c:32: hint: bare 'work' keeps loop 't' (line 31) on the host"
+# --report names the arrays a launch loads only outside the loops
+want "" --report $t2 "with a halo of 4 x 4; b written before read in each step: loaded only outside the loops, written back by the last launch"
+d=tests/run/ttile_dead.c
+want "" --report $d "; c, b written before read in each step"
+# read_first's b is read first (a temporary, a +=): its kernel names none
+out=$(cd "$root/tests/run" && "$nucc" --report ttile_dead.c -o /dev/null 2>&1)
+if ! grep -F "ttile_dead.c:57:" <<<"$out" | grep -q "time-tiled" ||
+  grep -F "ttile_dead.c:57:" <<<"$out" | grep -q "written before read"; then
+  echo "FAIL: nucc --report tests/run/ttile_dead.c: read_first's kernel (line 57) named an array written before read"
+  fail=1
+fi
 
 # fission into pieces of several statements: isl's schedule groups the
 # dot product with its reset, and runs the update's loops in another order
