@@ -105,8 +105,14 @@ char *emit_ttile_dead_names(Kernel *k) {
   return b.s;
 }
 
-/* `int nu_last`: whether this launch runs the time loop's last step. */
-static void print_last(Printer *p, TTile *tt, Buf *b) {
+/* `int nu_last`: whether this launch runs the time loop's last step, which
+ * alone writes back the arrays dead on entry (none: not printed). */
+static void print_last(Printer *p, TTile *tt, const bool *dead, Buf *b) {
+  bool any = false;
+  for (int a = 0; a < tt->state.len; a++)
+    any |= dead[a];
+  if (!any)
+    return;
   buf_puts(b, "  int nu_last = (");
   print_expr(p, tt->time->lb, b);
   buf_printf(b, ") + %lld >= (", tt->T);
@@ -344,7 +350,7 @@ void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b) {
    * 2 only copies back after a last launch of 0 */
   bool *dead = dead_on_entry(tt);
   char *inside = xformat("%lld", tt->halo[0]);
-  print_last(p, tt, b);
+  print_last(p, tt, dead, b);
   buf_puts(b, "  if (nu_ttdir == 2) {\n");
   open_rows(&c, inside, b);
   open_interior(tt, b);
@@ -562,7 +568,7 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
   buf_puts(b, ") - (");
   print_expr(p, tt->time->lb, b);
   buf_puts(b, "));\n");
-  print_last(p, tt, b);
+  print_last(p, tt, dead, b);
   /* the copy back after a last launch into the copies */
   if (L)
     buf_printf(b,
