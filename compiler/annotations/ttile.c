@@ -480,6 +480,15 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
                bytes, tt->T);
     return NULL;
   }
+  long long items = tt->stream ? emit_ttile_stream_items(tt) : 0;
+  if (items > 1024) {
+    diag_error(a->loc,
+               "work: a streamed ttile runs a work-item per point of the tile's plane with its "
+               "halo, here %lld; at most 1024 fit a work-group on every GPU: choose smaller "
+               "widths or fewer steps",
+               items);
+    return NULL;
+  }
   region_analyse(kn->info, true);
   return kn;
 }

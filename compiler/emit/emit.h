@@ -112,6 +112,9 @@ Vec emit_stub_params(Kernel *k);
 void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
 /* The bytes of __local memory one work-group of it holds. */
 long long emit_ttile_local_bytes(Kernel *k);
+/* ttile streaming: the work-items of a group, one per point of the plane
+ * of the tile and its halo. */
+long long emit_ttile_stream_items(TTile *tt);
 /* The time-stepped arrays every step writes before it reads them (loaded
  * only outside the loops, written back by the last launch), comma-separated;
  * NULL where there are none. */

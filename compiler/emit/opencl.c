@@ -997,7 +997,18 @@ static void print_staged_kernel(Printer *p, Kernel *k, Buf *b) {
 /* The kernel's head: its parameters, emit_kernel_signature's in order. */
 static void print_kernel_params(Kernel *k, Buf *b) {
   buf_printf(b, "/* %s: the loop nest at line %d */\n", k->name, k->mapped[0]->loc.line);
-  buf_printf(b, "__kernel void %s(", k->name);
+  if (k->ttile && k->ttile->stream) {
+    /* its groups are the tile's plane with its halo (emit/ttile.c): said
+     * to the compiler, which then keeps the registers within what a group
+     * that large may use, so that the launch cannot fail for them */
+    TTile *tt = k->ttile;
+    long long ext[3] = {1, 1, 1};
+    for (int m = 1; m < tt->dims; m++)
+      ext[tt->dims - 1 - m] = tt->width[m] + 2 * tt->halo[m];
+    buf_printf(b, "__kernel __attribute__((reqd_work_group_size(%lld, %lld, %lld))) void %s(",
+               ext[0], ext[1], ext[2], k->name);
+  } else
+    buf_printf(b, "__kernel void %s(", k->name);
   Vec sig = emit_kernel_signature(k);
   for (int i = 0; i < sig.len; i++) {
     KParam *q = sig.items[i];

@@ -7,6 +7,7 @@
  * back.  Tiles overlap only in their halos, which each computes for itself.
  * Or, streaming, tiles of the inner loops walk the outermost plane by plane
  * (Stream, print_stream). */
+#include "analysis.h"
 #include "emit.h"
 
 /* The printer of the steps: a time-stepped array's element is its slot in
@@ -21,23 +22,36 @@ typedef struct TCtx {
   Expr *lhs;        /* streaming: its element written, which goes to the version it makes */
 } TCtx;
 
-/* Streaming along the outermost loop: the work-group walks its planes z in
- * order, and at each one runs every sub-step q of the launch on plane
- * z - delay[q] (delay: the sum of the z radii up to q), so that what q
- * reads is already there.  Each value an array takes in the launch (a
- * version: the loaded one, then one per sub-step that writes it) lives in
- * a ring of planes as deep as its readers lag behind its writer. */
+/* Streaming along the outermost loop: a work-item per point of the
+ * plane of the tile and its halo walks its column z in order, and at each
+ * z runs every sub-step q of the launch on plane z - delay[q] (delay: the
+ * sum of the z radii up to q), so that what q reads is already there.
+ * Each value an array takes in the launch (a version: the loaded one, then
+ * one per sub-step that writes it) lives in registers, a window of the
+ * column's planes as deep as its readers lag behind its writer; a plane of
+ * a version that sub-steps read across, at offsets along the inner loops,
+ * is also published to __local memory before its first reader (Pub). */
+typedef struct Pub {
+  int v;       /* the version */
+  long long d; /* its plane: d behind the newest (window slot d) */
+  int first;   /* the sub-steps that read it: publish before first, */
+  int last;    /* and no new plane until every work-item read it in last */
+} Pub;
+
 struct Stream {
   int S;            /* sub-steps per launch */
   long long *delay; /* per sub-step; the load's is 0 */
   int nver;
   int *ver_array;      /* per version: its state array */
   long long *ver_from; /* per version: its writer's delay */
-  long long *depth;    /* per version: planes in its ring */
+  long long *depth;    /* per version: planes in its window */
   int *reads;          /* reads[q * narrays + a]: the version of a that sub-step q reads */
   int *writes;         /* per sub-step: the version it writes */
   int *last;           /* per array: its version at the end of the launch */
-  long long plane;     /* elements of a plane of the tile and its halo */
+  long long plane;     /* points of a plane of the tile and its halo: work-items */
+  Pub *pubs;           /* at most one per version and window slot */
+  int npubs;
+  bool *across; /* per sub-step: whether it reads a published plane */
 };
 
 static int state_of(TTile *tt, Expr *path) {
@@ -120,6 +134,8 @@ static void print_last(Printer *p, TTile *tt, const bool *dead, Buf *b) {
   buf_puts(b, ");\n");
 }
 
+static int pub_of(Stream *st, int v, long long d);
+
 static bool tile_index(Printer *p, Expr *e, Buf *b) {
   TCtx *c = p->ctx;
   TTile *tt = c->k->ttile;
@@ -132,22 +148,33 @@ static bool tile_index(Printer *p, Expr *e, Buf *b) {
     return c->base->on_index(c->base, e, b);
   for (Expr *y = e; y->kind == EX_INDEX && n > 0; y = y->a)
     subs[--n] = y->b;
-  if (c->st) { /* the ring of the version sub-step q reads: plane, then row, column */
+  if (c->st) { /* the register of the version sub-step q reads, or its published plane */
     Stream *st = c->st;
-    int v = e == c->lhs ? st->writes[c->q] : st->reads[c->q * tt->state.len + si];
-    buf_printf(b, "nu_r%d[(", v);
-    print_expr(c->base, subs[0], b);
-    buf_printf(b, " - nu_zb) %% %lld * %lld", st->depth[v], st->plane);
-    long long stride = st->plane;
-    for (int m = 1; m < rank; m++) {
-      stride /= c->ext[m];
-      buf_puts(b, " + (");
-      print_expr(c->base, subs[m], b);
-      buf_printf(b, " - nu_o%d)", m);
-      if (stride > 1)
-        buf_printf(b, " * %lld", stride);
+    if (e == c->lhs) {
+      buf_printf(b, "nu_w%d_0", st->writes[c->q]);
+      return true;
     }
-    buf_puts(b, "]");
+    int v = st->reads[c->q * tt->state.len + si];
+    long long off[3] = {0}, shift = 0, stride = 1;
+    for (int m = rank - 1; m >= 0; m--) {
+      Var *var;
+      if (!cache_var_offset(subs[m], &var, &off[m])) /* annotations/ttile.c checked the form */
+        return c->base->on_index(c->base, e, b);
+      if (m > 0) {
+        shift += off[m] * stride;
+        stride *= c->ext[m];
+      }
+    }
+    long long d = st->delay[c->q] - st->ver_from[v] - off[0];
+    bool across = false;
+    for (int m = 1; m < rank; m++)
+      across |= off[m] != 0;
+    if (!across)
+      buf_printf(b, "nu_w%d_%lld", v, d);
+    else if (shift < 0)
+      buf_printf(b, "nu_p%d[nu_q - %lld]", pub_of(st, v, d), -shift);
+    else
+      buf_printf(b, "nu_p%d[nu_q + %lld]", pub_of(st, v, d), shift);
     return true;
   }
   buf_printf(b, "nu_tt%d[", si);
@@ -169,24 +196,23 @@ static void tile_path(Printer *p, Expr *e, Buf *b) {
   c->base->on_path(c->base, e, b);
 }
 
-static void open_coords(TCtx *c, int first, const char *plane, Buf *b);
+static void open_coords(TCtx *c, Buf *b);
 
 /* A loop of the work-items over `count` slots nu_q: the coordinates
- * nu_y<m> of the dimensions from `first` in, and the space indices there;
- * with `plane`, the outermost index is that plane (first is then 1). */
-static void open_slots(TCtx *c, long long count, int first, const char *plane, Buf *b) {
+ * nu_y<m> and the space indices there. */
+static void open_slots(TCtx *c, long long count, Buf *b) {
   buf_printf(b, "    for (int nu_q = nu_lid; nu_q < %lld; nu_q += nu_lsz) {\n", count);
-  open_coords(c, first, plane, b);
+  open_coords(c, b);
 }
 
-static void open_coords(TCtx *c, int first, const char *plane, Buf *b) {
+static void open_coords(TCtx *c, Buf *b) {
   TTile *tt = c->k->ttile;
   long long inner = 1;
-  for (int m = tt->dims - 1; m >= first; m--) {
+  for (int m = tt->dims - 1; m >= 0; m--) {
     buf_printf(b, "      int nu_y%d = nu_q", m);
     if (inner > 1)
       buf_printf(b, " / %lld", inner);
-    if (m > first)
+    if (m > 0)
       buf_printf(b, " %% %lld", c->ext[m]);
     buf_puts(b, ";\n");
     inner *= c->ext[m];
@@ -194,10 +220,7 @@ static void open_coords(TCtx *c, int first, const char *plane, Buf *b) {
   for (int m = 0; m < tt->dims; m++) {
     Var *v = tt->space[m]->var;
     const char *t = type_cl_name(v->type);
-    if (m < first)
-      buf_printf(b, "      %s %s = (%s)(%s);\n", t, print_cl_name(v->name), t, plane);
-    else
-      buf_printf(b, "      %s %s = (%s)(nu_o%d + nu_y%d);\n", t, print_cl_name(v->name), t, m, m);
+    buf_printf(b, "      %s %s = (%s)(nu_o%d + nu_y%d);\n", t, print_cl_name(v->name), t, m, m);
   }
 }
 
@@ -206,7 +229,7 @@ static void open_points(TCtx *c, Buf *b) {
   long long all = 1;
   for (int m = 0; m < c->k->ttile->dims; m++)
     all *= c->ext[m];
-  open_slots(c, all, 0, NULL, b);
+  open_slots(c, all, b);
 }
 
 /* The work-items' loop over the tile's rows (its outermost coordinate)
@@ -220,15 +243,19 @@ static void open_rows(TCtx *c, const char *row, Buf *b) {
   buf_printf(b, "    for (int nu_q = nu_lid + (%s)%s; nu_q < (%lld - (%s))%s; nu_q += nu_lsz) {\n",
              row, times, c->ext[0], row, times);
   xfree(times);
-  open_coords(c, 0, NULL, b);
+  open_coords(c, b);
 }
 
 /* `i >= nu_lb0 + lo && i <= nu_lb0 + nu_n0 - 1 + hi && ...` */
 static void print_in_range(TTile *tt, const long long *lo, const long long *hi, Buf *b) {
   for (int m = 0; m < tt->dims; m++) {
     const char *v = print_cl_name(tt->space[m]->var->name);
-    buf_printf(b, "%s%s >= nu_lb%d + %lld && %s <= nu_lb%d + nu_n%d - 1 + %lld", m ? " && " : "", v,
-               m, lo ? lo[m] : 0, v, m, m, hi ? hi[m] : 0);
+    if (tt->stream) /* in the index's own type (print_stream): 32-bit compares for an int */
+      buf_printf(b, "%s%s >= nu_ib%d + %lld && %s <= nu_ie%d + %lld", m ? " && " : "", v, m,
+                 lo ? lo[m] : 0, v, m, hi ? hi[m] : 0);
+    else
+      buf_printf(b, "%s%s >= nu_lb%d + %lld && %s <= nu_lb%d + nu_n%d - 1 + %lld", m ? " && " : "",
+                 v, m, lo ? lo[m] : 0, v, m, m, hi ? hi[m] : 0);
   }
 }
 
@@ -268,6 +295,27 @@ static bool reads_outside(TTile *tt, int a) {
   return false;
 }
 
+/* Streaming, a column's element of state array a on plane z = its
+ * address on plane 0 (nu_g<a>, its copy's nu_c<a>) plus z times the step
+ * between planes (nu_gs<a>, nu_cs<a>), which print_stream computes once:
+ * one multiply-add per access instead of the whole subscript. */
+static void print_array_elem(Printer *p, TTile *tt, int a, Buf *b) {
+  if (tt->stream)
+    buf_printf(b, "nu_g%d[%s * nu_gs%d]", a, print_cl_name(tt->space[0]->var->name), a);
+  else
+    print_expr(p, global_elem(tt, a), b);
+}
+
+static void print_copy_elem(TTile *tt, int a, Buf *b) {
+  if (tt->stream) {
+    buf_printf(b, "nu_c%d[%s * nu_cs%d]", a, print_cl_name(tt->space[0]->var->name), a);
+    return;
+  }
+  buf_printf(b, "nu_sc%d[", a);
+  print_box_index(tt, b);
+  buf_puts(b, "]");
+}
+
 /* The end of a load's condition: an array dead on entry only outside the
  * loops, where no sub-step writes. */
 static void print_load_guard(TTile *tt, bool dead, Buf *b) {
@@ -286,18 +334,18 @@ static void print_load_source(Printer *p, TTile *tt, int a, bool dead, Buf *b) {
   if (!dead) {
     buf_puts(b, "nu_ttdir == 1 && ");
     print_in_range(tt, NULL, NULL, b);
-    buf_printf(b, " ? nu_sc%d[", a);
-    print_box_index(tt, b);
-    buf_puts(b, "] : ");
+    buf_puts(b, " ? ");
+    print_copy_elem(tt, a, b);
+    buf_puts(b, " : ");
   }
-  print_expr(p, global_elem(tt, a), b);
+  print_array_elem(p, tt, a, b);
   buf_puts(b, ";\n");
 }
 
 /* `if (` the point is in the tile's interior and among the loops' `) {` */
 static void open_interior(TTile *tt, Buf *b) {
   buf_puts(b, "      if (");
-  for (int m = tt->stream ? 1 : 0; m < tt->dims; m++) /* streaming: the whole plane is one's */
+  for (int m = 0; m < tt->dims; m++)
     buf_printf(b, "nu_y%d >= %lld && nu_y%d < %lld && ", m, tt->halo[m], m,
                tt->halo[m] + tt->width[m]);
   print_in_range(tt, NULL, NULL, b);
@@ -423,9 +471,66 @@ void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b) {
   xfree(dead);
 }
 
-/* The versions, their rings and the sub-steps' delays (Stream). */
+/* A read of a version across the plane, sub-step q's (Stream, Pub). */
+typedef struct PubScan {
+  TTile *tt;
+  Stream *st;
+  int q;
+  Expr *lhs;
+} PubScan;
+
+static int pub_add(Stream *st, int v, long long d, int q) {
+  for (int i = 0; i < st->npubs; i++)
+    if (st->pubs[i].v == v && st->pubs[i].d == d) {
+      st->pubs[i].last = q;
+      return i;
+    }
+  st->pubs[st->npubs] = (Pub){v, d, q, q};
+  return st->npubs++;
+}
+
+static int pub_of(Stream *st, int v, long long d) {
+  for (int i = 0; i < st->npubs; i++)
+    if (st->pubs[i].v == v && st->pubs[i].d == d)
+      return i;
+  return -1;
+}
+
+static void scan_pub(Expr *e, void *ctx) {
+  PubScan *ps = ctx;
+  TTile *tt = ps->tt;
+  if (e->kind != EX_INDEX || e == ps->lhs)
+    return;
+  Expr *x = e, *subs[3] = {NULL, NULL, NULL};
+  int n = 0;
+  for (; x->kind == EX_INDEX; x = x->a)
+    n++;
+  int rank = n, si = n == tt->dims && n <= 3 && ir_path_root(x) ? state_of(tt, x) : -1;
+  if (si < 0)
+    return;
+  for (Expr *y = e; y->kind == EX_INDEX && n > 0; y = y->a)
+    subs[--n] = y->b;
+  long long off[3] = {0};
+  bool across = false;
+  for (int m = 0; m < rank; m++) {
+    Var *var;
+    if (!subs[m] || !cache_var_offset(subs[m], &var, &off[m]))
+      return;
+    across |= m > 0 && off[m] != 0;
+  }
+  if (!across)
+    return;
+  Stream *st = ps->st;
+  int v = st->reads[ps->q * tt->state.len + si];
+  pub_add(st, v, st->delay[ps->q] - st->ver_from[v] - off[0], ps->q);
+  st->across[ps->q] = true;
+}
+
+/* The versions, their windows, the sub-steps' delays and the planes they
+ * publish (Stream). */
 static void stream_plan(TTile *tt, const long long *ext, Stream *st) {
   int A = tt->state.len, S = (int)(tt->T * tt->nsteps);
+  *st = (Stream){0};
   st->S = S;
   st->delay = xcalloc((size_t)S, sizeof(long long));
   st->nver = A + S;
@@ -435,6 +540,7 @@ static void stream_plan(TTile *tt, const long long *ext, Stream *st) {
   st->reads = xcalloc((size_t)S * (size_t)A, sizeof(int));
   st->writes = xcalloc((size_t)S, sizeof(int));
   st->last = xcalloc((size_t)A, sizeof(int));
+  st->across = xcalloc((size_t)S, sizeof(bool));
   for (int a = 0; a < A; a++) {
     st->ver_array[a] = a;
     st->last[a] = a;
@@ -451,7 +557,7 @@ static void stream_plan(TTile *tt, const long long *ext, Stream *st) {
     st->writes[q] = v;
     st->last[w] = v;
   }
-  /* a version's ring reaches from the plane its writer makes to the
+  /* a version's window reaches from the plane its writer makes to the
    * lowest one a reader still needs; every sub-step counts as a reader of
    * every array's current version (its pass-through reads its own) */
   for (int v = 0; v < st->nver; v++)
@@ -466,6 +572,26 @@ static void stream_plan(TTile *tt, const long long *ext, Stream *st) {
   st->plane = 1;
   for (int m = 1; m < tt->dims; m++)
     st->plane *= ext[m];
+  long long slots = 0;
+  for (int v = 0; v < st->nver; v++)
+    slots += st->depth[v];
+  st->pubs = xcalloc((size_t)slots, sizeof(Pub));
+  for (int q = 0; q < S; q++) {
+    PubScan ps = {tt, st, q, assignment_of(tt->steps[q % tt->nsteps])->a};
+    ir_walk_stmt(tt->steps[q % tt->nsteps], scan_pub, &ps);
+  }
+}
+
+static void stream_free(Stream *st) {
+  xfree(st->delay);
+  xfree(st->ver_array);
+  xfree(st->ver_from);
+  xfree(st->depth);
+  xfree(st->reads);
+  xfree(st->writes);
+  xfree(st->last);
+  xfree(st->pubs);
+  xfree(st->across);
 }
 
 static void tile_extents(TTile *tt, long long *ext) {
@@ -489,8 +615,9 @@ long long emit_ttile_local_bytes(Kernel *k) {
   if (tt->stream) {
     Stream st;
     stream_plan(tt, ext, &st);
-    for (int v = 0; v < st.nver; v++)
-      bytes += st.depth[v] * st.plane * elem_bytes(k, tt->state.items[st.ver_array[v]]);
+    for (int i = 0; i < st.npubs; i++)
+      bytes += st.plane * elem_bytes(k, tt->state.items[st.ver_array[st.pubs[i].v]]);
+    stream_free(&st);
     return bytes;
   }
   long long cells = 1;
@@ -501,10 +628,12 @@ long long emit_ttile_local_bytes(Kernel *k) {
   return bytes;
 }
 
-/* The work-items' loop over one plane of the tile and its halo: the
- * outermost (`z`) index set to `plane`. */
-static void open_plane(TCtx *c, const char *plane, Buf *b) {
-  open_slots(c, c->st->plane, 1, plane, b);
+long long emit_ttile_stream_items(TTile *tt) {
+  long long ext[3] = {1, 1, 1}, items = 1;
+  tile_extents(tt, ext);
+  for (int m = 1; m < tt->dims; m++)
+    items *= ext[m];
+  return items;
 }
 
 static Expr *assignment_of(Stmt *s) {
@@ -513,8 +642,55 @@ static Expr *assignment_of(Stmt *s) {
   return s->e;
 }
 
-static void print_slot(Stream *st, int v, const char *z, Buf *b) {
-  buf_printf(b, "nu_r%d[(%s - nu_zb) %% %lld * %lld + nu_q]", v, z, st->depth[v], st->plane);
+/* `{ int i = (int)(nu_zc - d);`: the column's point on the plane d behind
+ * the load. */
+static void open_z(TTile *tt, long long d, Buf *b) {
+  Var *v = tt->space[0]->var;
+  const char *t = type_cl_name(v->type);
+  if (d < 0)
+    buf_printf(b, "    {\n      %s %s = (%s)(nu_zc + %lld);\n", t, print_cl_name(v->name), t, -d);
+  else if (d)
+    buf_printf(b, "    {\n      %s %s = (%s)(nu_zc - %lld);\n", t, print_cl_name(v->name), t, d);
+  else
+    buf_printf(b, "    {\n      %s %s = (%s)(nu_zc);\n", t, print_cl_name(v->name), t);
+}
+
+/* The point is in the tile's interior (along the inner loops) and among
+ * the loops'. */
+static void print_interior(TTile *tt, Buf *b) {
+  for (int m = 1; m < tt->dims; m++)
+    buf_printf(b, "nu_y%d >= %lld && nu_y%d < %lld && ", m, tt->halo[m], m,
+               tt->halo[m] + tt->width[m]);
+  print_in_range(tt, NULL, NULL, b);
+}
+
+/* Streaming: how many planes ahead of its use a column's load runs. */
+enum { PREFETCH = 1 };
+
+/* An array dead on entry that no sub-step reads outside the loops is
+ * never loaded. */
+static bool skip_load(TTile *tt, const bool *dead, int a) {
+  return dead[a] && !reads_outside(tt, a);
+}
+
+/* The loads of plane nu_zc + f into the prefetch registers nu_n<a>_<f>
+ * (the last of the queue: f < PREFETCH while they are first filled). */
+static void print_loads(Printer *p, TTile *tt, const bool *dead, int f, Buf *b) {
+  long long L = tt->width[0];
+  const char *z = print_cl_name(tt->space[0]->var->name);
+  open_z(tt, -f, b);
+  for (int a = 0; a < tt->state.len; a++) {
+    if (skip_load(tt, dead, a))
+      continue;
+    buf_puts(b, "      if (");
+    if (L)
+      buf_printf(b, "%s < nu_z0 + %lld && ", z, L + tt->halo[0]);
+    print_in_range(tt, tt->lo[a], tt->hi[a], b);
+    print_load_guard(tt, dead[a], b);
+    buf_printf(b, "nu_n%d_%d", a, f < PREFETCH ? f : PREFETCH - 1);
+    print_load_source(p, tt, a, dead[a], b);
+  }
+  buf_puts(b, "    }\n");
 }
 
 /* Streaming along the outermost loop (Stream). */
@@ -526,44 +702,93 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
   c->st = &st;
   int A = tt->state.len;
   const char *z = print_cl_name(tt->space[0]->var->name);
-  long long minlo = 0, maxhi = 0;
-  for (int a = 0; a < A; a++) {
-    minlo = tt->lo[a][0] < minlo ? tt->lo[a][0] : minlo;
+  long long maxhi = 0;
+  for (int a = 0; a < A; a++)
     maxhi = tt->hi[a][0] > maxhi ? tt->hi[a][0] : maxhi;
-  }
-  buf_printf(b, "  /* ttile(%lld), streaming along %s: up to %lld steps of this group's tiles of",
+  buf_printf(b, "  /* ttile(%lld), streaming along %s: up to %lld steps of this group's tile of",
              tt->T, z, tt->T);
   for (int m = 1; m < tt->dims; m++)
     buf_printf(b, "%s%lld", m > 1 ? " x " : " ", tt->width[m]);
   buf_puts(b, " points with a halo of");
   for (int m = 1; m < tt->dims; m++)
     buf_printf(b, "%s%lld", m > 1 ? " x " : " ", tt->halo[m]);
-  buf_puts(b, ", plane by plane: each sub-step as many planes behind the load as the radii "
-              "up to it add up to, each value an array takes in a ring of planes */\n");
-  for (int v = 0; v < st.nver; v++) {
+  buf_puts(b, ", a work-item per point walking its column: each sub-step as many planes behind "
+              "the load as the radii up to it add up to, each value an array takes in registers "
+              "(nu_w<version>_<planes behind>), a plane read across published in __local "
+              "memory */\n");
+  for (int i = 0; i < st.npubs; i++) {
+    int v = st.pubs[i].v;
     Expr *path = tt->state.items[st.ver_array[v]];
     char *name = print_expr_text(path);
-    buf_printf(b, "  __local %s nu_r%d[%lld]; /* %s, %s */\n", type_cl_name(type_elem(path->type)),
-               v, st.depth[v] * st.plane, name,
-               v < A ? "as loaded" : xformat("after sub-step %d", v - A));
+    char *what = v < A ? xstrdup("as loaded") : xformat("after sub-step %d", v - A);
+    buf_printf(b, "  __local %s nu_p%d[%lld]; /* %s %s, %lld plane%s behind */\n",
+               type_cl_name(type_elem(path->type)), i, st.plane, name, what, st.pubs[i].d,
+               st.pubs[i].d == 1 ? "" : "s");
+    xfree(what);
     xfree(name);
   }
-  for (int m = 1; m < tt->dims; m++)
-    buf_printf(b, "  long nu_o%d = nu_lb%d + (long)get_group_id(%d) * %lld - %lld;\n", m, m,
-               tt->dims - 1 - m, tt->width[m], tt->halo[m]);
-  buf_puts(b, "  int nu_lid = (int)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
-              "get_local_size(1) * get_local_id(2)));\n"
-              "  int nu_lsz = (int)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n");
+  for (int m = 1; m < tt->dims; m++) {
+    Var *v = tt->space[m]->var;
+    const char *t = type_cl_name(v->type);
+    int dim = tt->dims - 1 - m;
+    buf_printf(b,
+               "  long nu_o%d = nu_lb%d + (long)get_group_id(%d) * %lld - %lld;\n"
+               "  int nu_y%d = (int)get_local_id(%d);\n"
+               "  %s %s = (%s)(nu_o%d + nu_y%d);\n",
+               m, m, dim, tt->width[m], tt->halo[m], m, dim, t, print_cl_name(v->name), t, m, m);
+  }
+  buf_puts(b, "  int nu_q = ");
+  for (int m = 1; m < tt->dims; m++) {
+    long long stride = 1;
+    for (int n = m + 1; n < tt->dims; n++)
+      stride *= c->ext[n];
+    if (stride > 1)
+      buf_printf(b, "nu_y%d * %lld + ", m, stride);
+    else
+      buf_printf(b, "nu_y%d;\n", m);
+  }
+  /* the loops' first and last index in the indices' own type: an int
+   * column's conditions and addresses stay 32-bit, and the compiler sees
+   * the plane index advance (no truncation of a long counter) */
+  for (int m = 0; m < tt->dims; m++) {
+    const char *t = type_cl_name(tt->space[m]->var->type);
+    buf_printf(b, "  %s nu_ib%d = (%s)nu_lb%d, nu_ie%d = (%s)(nu_lb%d + nu_n%d - 1);\n", t, m, t, m,
+               m, t, m, m);
+  }
+  const char *zt = type_cl_name(tt->space[0]->var->type);
+  /* each array's and copy's element of the column on plane 0, and the
+   * step to the next plane: the subscripts as printed, at 0 and 1 */
+  for (int a = 0; a < A; a++) {
+    const char *et = type_cl_name(type_elem(((Expr *)tt->state.items[a])->type));
+    buf_printf(b, "  __global %s *nu_g%d, *nu_c%d;\n  long nu_gs%d, nu_cs%d;\n", et, a, a, a, a);
+    for (int at = 0; at < 2; at++) {
+      const char *g = at ? "nu_gs" : "nu_g", *c = at ? "nu_cs" : "nu_c";
+      const char *minus = at ? " - " : "", *g0 = at ? "nu_g" : "", *c0 = at ? "nu_c" : "";
+      buf_printf(b, "  {\n    %s %s = %d;\n    %s%d = &", zt, z, at, g, a);
+      print_expr(p, global_elem(tt, a), b);
+      buf_printf(b, "%s%s", minus, g0);
+      if (at)
+        buf_printf(b, "%d", a);
+      buf_printf(b, ";\n    %s%d = &nu_sc%d[", c, a, a);
+      print_box_index(tt, b);
+      buf_printf(b, "]%s%s", minus, c0);
+      if (at)
+        buf_printf(b, "%d", a);
+      buf_puts(b, ";\n  }\n");
+    }
+  }
   /* chunked: this group's planes z0 .. z0 + L - 1, with a halo of H0 on
    * each side that it computes for itself, as the overlapped tiles do */
-  long long L = tt->width[0], H0 = tt->halo[0];
+  long long L = tt->width[0], H0 = tt->halo[0], minlo = 0;
+  for (int a = 0; a < A; a++)
+    minlo = tt->lo[a][0] < minlo ? tt->lo[a][0] : minlo;
   if (L)
     buf_printf(b,
-               "  long nu_z0 = nu_lb0 + (long)get_group_id(%d) * %lld;\n"
-               "  int nu_zb = (int)(nu_z0 - %lld);\n  int nu_ns = (int)((",
-               tt->dims - 1, L, H0);
+               "  %s nu_z0 = nu_ib0 + (%s)get_group_id(%d) * %lld;\n"
+               "  %s nu_zb = nu_z0 - %lld;\n  int nu_ns = (int)((",
+               zt, zt, tt->dims - 1, L, zt, H0);
   else
-    buf_printf(b, "  int nu_zb = (int)(nu_lb0 + %lld);\n  int nu_ns = (int)((", minlo);
+    buf_printf(b, "  %s nu_zb = nu_ib0 + %lld;\n  int nu_ns = (int)((", zt, minlo);
   print_expr(p, tt->time->ub, b);
   buf_puts(b, ") - (");
   print_expr(p, tt->time->lb, b);
@@ -571,98 +796,122 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
   print_last(p, tt, dead, b);
   /* the copy back after a last launch into the copies */
   if (L)
-    buf_printf(b,
-               "  if (nu_ttdir == 2) {\n  for (long nu_zc = nu_z0; nu_zc < nu_z0 + %lld && nu_zc < "
-               "nu_lb0 + nu_n0; nu_zc++) {\n",
-               L);
+    buf_printf(
+        b, "  if (nu_ttdir == 2) {\n    for (%s nu_zc = nu_z0; nu_zc < nu_z0 + %lld; nu_zc++)\n",
+        zt, L);
   else
-    buf_puts(
-        b,
-        "  if (nu_ttdir == 2) {\n  for (long nu_zc = nu_lb0; nu_zc < nu_lb0 + nu_n0; nu_zc++) {\n");
-  open_plane(c, "nu_zc", b);
-  open_interior(tt, b);
+    buf_printf(b, "  if (nu_ttdir == 2) {\n    for (%s nu_zc = nu_ib0; nu_zc <= nu_ie0; nu_zc++)\n",
+               zt);
+  open_z(tt, 0, b);
+  buf_puts(b, "      if (");
+  print_interior(tt, b);
+  buf_puts(b, ") {\n");
   for (int a = 0; a < A; a++) {
     buf_puts(b, "        ");
-    print_expr(p, global_elem(tt, a), b);
-    buf_printf(b, " = nu_sc%d[", a);
-    print_box_index(tt, b);
-    buf_puts(b, "];\n");
+    print_array_elem(p, tt, a, b);
+    buf_puts(b, " = ");
+    print_copy_elem(tt, a, b);
+    buf_puts(b, ";\n");
   }
-  buf_puts(b, "      }\n    }\n  }\n  return;\n  }\n");
+  buf_puts(b, "      }\n    }\n    return;\n  }\n");
+  /* the windows, newest plane first */
+  for (int v = 0; v < st.nver; v++) {
+    Expr *path = tt->state.items[st.ver_array[v]];
+    buf_printf(b, "  %s", type_cl_name(type_elem(path->type)));
+    for (long long d = 0; d < st.depth[v]; d++)
+      buf_printf(b, "%s nu_w%d_%lld = 0", d ? "," : "", v, d);
+    buf_puts(b, ";\n");
+  }
+  for (int a = 0; a < A; a++)
+    if (!skip_load(tt, dead, a)) {
+      Expr *path = tt->state.items[a];
+      buf_printf(b, "  %s", type_cl_name(type_elem(path->type)));
+      for (int f = 0; f < PREFETCH; f++)
+        buf_printf(b, "%s nu_n%d_%d = 0", f ? "," : "", a, f);
+      buf_puts(b, ";\n");
+    }
+  buf_printf(b, "  {\n    %s nu_zc = nu_zb;\n", zt);
+  for (int f = 0; f < PREFETCH; f++)
+    print_loads(p, tt, dead, f, b);
+  buf_puts(b, "  }\n");
   long long dlast = st.S ? st.delay[st.S - 1] : 0;
   if (L)
-    buf_printf(b, "  for (long nu_zc = nu_zb; nu_zc <= nu_z0 + %lld; nu_zc++) {\n",
+    buf_printf(b, "  for (%s nu_zc = nu_zb; nu_zc <= nu_z0 + %lld; nu_zc++) {\n", zt,
                L + H0 - 1 + dlast);
   else
-    buf_printf(b, "  for (long nu_zc = nu_zb; nu_zc <= nu_lb0 + nu_n0 - 1 + %lld; nu_zc++) {\n",
+    buf_printf(b, "  for (%s nu_zc = nu_zb; nu_zc <= nu_ie0 + %lld; nu_zc++) {\n", zt,
                maxhi + dlast);
-  /* the load of plane nu_zc */
-  buf_puts(b, "  {\n");
-  open_plane(c, "nu_zc", b);
-  for (int a = 0; a < A; a++) {
-    buf_puts(b, "      if (");
-    if (L)
-      buf_printf(b, "%s < nu_z0 + %lld && ", z, L + H0);
-    print_in_range(tt, tt->lo[a], tt->hi[a], b);
-    print_load_guard(tt, dead[a], b);
-    print_slot(&st, a, z, b);
-    print_load_source(p, tt, a, dead[a], b);
-  }
-  buf_puts(b, "    }\n  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n");
+  for (int v = 0; v < st.nver; v++)
+    for (long long d = st.depth[v] - 1; d > 0; d--)
+      buf_printf(b, "    nu_w%d_%lld = nu_w%d_%lld;\n", v, d, v, d - 1);
+  /* the loads: each work-item takes its column's plane nu_zc from the
+   * registers nu_n, which the loads PREFETCH planes ahead filled, so that
+   * the global memory's latency hides behind the sub-steps between */
+  for (int a = 0; a < A; a++)
+    if (!skip_load(tt, dead, a)) {
+      buf_printf(b, "    nu_w%d_0 = nu_n%d_0;\n", a, a);
+      for (int f = 0; f + 1 < PREFETCH; f++)
+        buf_printf(b, "    nu_n%d_%d = nu_n%d_%d;\n", a, f, a, f + 1);
+    }
+  print_loads(p, tt, dead, PREFETCH, b);
   /* the sub-steps, each on its plane */
   long long done[3] = {0};
   for (int q = 0; q < st.S; q++) {
-    int kk = q % tt->nsteps, w = tt->writes[kk];
+    int kk = q % tt->nsteps, w = tt->writes[kk], old = st.reads[q * A + w];
     for (int m = 1; m < tt->dims; m++)
       done[m] += tt->radius[kk][m];
-    char *plane = xformat("nu_zc - %lld", st.delay[q]);
-    buf_printf(b, "  { /* sub-step %d of step %d */\n", kk, q / tt->nsteps);
-    open_plane(c, plane, b);
-    buf_puts(b, "      if (");
+    for (int i = 0; i < st.npubs; i++)
+      if (st.pubs[i].first == q)
+        buf_printf(b, "    nu_p%d[nu_q] = nu_w%d_%lld;\n", i, st.pubs[i].v, st.pubs[i].d);
+    if (st.across[q])
+      buf_puts(b, "    barrier(CLK_LOCAL_MEM_FENCE);\n");
+    buf_printf(b, "    /* sub-step %d of step %d */\n", kk, q / tt->nsteps);
+    open_z(tt, st.delay[q], b);
+    /* the steps past the launch's last and the points outside the loops
+     * pass the previous value on */
+    buf_printf(b, "      nu_w%d_0 = nu_w%d_%lld;\n      if (%d < nu_ns && ", st.writes[q], old,
+               st.delay[q] - st.ver_from[old], q / tt->nsteps);
     for (int m = 1; m < tt->dims; m++)
       buf_printf(b, "nu_y%d >= %lld && nu_y%d < %lld && ", m, done[m], m, c->ext[m] - done[m]);
     if (L) /* the chunk's halo narrows along z as it does across */
       buf_printf(b, "%s >= nu_zb + %lld && %s < nu_z0 + %lld && ", z, st.delay[q], z,
                  L + H0 - st.delay[q]);
-    print_in_range(tt, tt->lo[w], tt->hi[w], b);
-    buf_printf(b, ") {\n        if (%d < nu_ns && ", q / tt->nsteps);
     print_in_range(tt, NULL, NULL, b);
     buf_puts(b, ")\n");
     c->q = q;
     c->lhs = assignment_of(tt->steps[kk])->a;
-    print_stmt(tp, tt->steps[kk], 5, b);
-    buf_puts(b, "        else\n          ");
-    print_slot(&st, st.writes[q], z, b);
-    buf_puts(b, " = ");
-    print_slot(&st, st.reads[q * A + w], z, b);
-    buf_puts(b, ";\n      }\n    }\n  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n");
-    xfree(plane);
+    print_stmt(tp, tt->steps[kk], 4, b);
+    buf_puts(b, "    }\n");
   }
+  /* a published plane is overwritten only after every work-item read it:
+   * a barrier between its last reader and its next publication */
+  bool wait = false;
+  for (int i = 0; i < st.npubs; i++) {
+    bool between = false;
+    for (int q = 0; q < st.S; q++)
+      between |= st.across[q] && (q > st.pubs[i].last || q < st.pubs[i].first);
+    wait |= !between;
+  }
+  if (wait)
+    buf_puts(b, "    barrier(CLK_LOCAL_MEM_FENCE);\n");
   /* each array's last value back, as many planes behind as its writer */
   for (int a = 0; a < A; a++) {
     int v = st.last[a];
-    char *plane = xformat("nu_zc - %lld", st.ver_from[v]);
-    buf_puts(b, "  {\n");
-    open_plane(c, plane, b);
-    open_interior(tt, b);
-    if (L && dead[a])
-      buf_printf(b, "        if (nu_last && %s >= nu_z0 && %s < nu_z0 + %lld) {\n", z, z, L);
-    else if (L)
-      buf_printf(b, "        if (%s >= nu_z0 && %s < nu_z0 + %lld) {\n", z, z, L);
-    else if (dead[a])
-      buf_puts(b, "        if (nu_last) {\n");
-    buf_printf(b, "        if (nu_ttdir == 0)\n          nu_sc%d[", a);
-    print_box_index(tt, b);
-    buf_puts(b, "] = ");
-    print_slot(&st, v, z, b);
-    buf_puts(b, ";\n        else\n          ");
-    print_expr(p, global_elem(tt, a), b);
-    buf_puts(b, " = ");
-    print_slot(&st, v, z, b);
-    buf_puts(b, L || dead[a] ? ";\n        }\n      }\n    }\n  }\n" : ";\n      }\n    }\n  }\n");
-    xfree(plane);
+    open_z(tt, st.ver_from[v], b);
+    buf_puts(b, "      if (");
+    print_interior(tt, b);
+    if (L)
+      buf_printf(b, " && %s >= nu_z0 && %s < nu_z0 + %lld", z, z, L);
+    if (dead[a])
+      buf_puts(b, " && nu_last");
+    buf_puts(b, ") {\n        if (nu_ttdir == 0)\n          ");
+    print_copy_elem(tt, a, b);
+    buf_printf(b, " = nu_w%d_0;\n        else\n          ", v);
+    print_array_elem(p, tt, a, b);
+    buf_printf(b, " = nu_w%d_0;\n      }\n    }\n", v);
   }
   buf_puts(b, "  }\n");
   xfree(dead);
+  stream_free(&st);
   c->st = NULL;
 }
