@@ -248,14 +248,44 @@ static void open_rows(TCtx *c, const char *row, Buf *b) {
 
 /* `i >= nu_lb0 + lo && i <= nu_lb0 + nu_n0 - 1 + hi && ...` */
 static void print_in_range(TTile *tt, const long long *lo, const long long *hi, Buf *b) {
+  if (tt->stream) {
+    /* in the indices' own type (print_stream): 32-bit compares for an int;
+     * the column's part once, in nu_xy (the loops') or nu_xy<a> (where
+     * state array a is read) */
+    int a = -1;
+    for (int i = 0; lo && i < tt->state.len; i++)
+      if (lo == tt->lo[i])
+        a = i;
+    const char *z = print_cl_name(tt->space[0]->var->name);
+    if (a >= 0)
+      buf_printf(b, "nu_xy%d && ", a);
+    else
+      buf_puts(b, "nu_xy && ");
+    buf_printf(b, "%s >= nu_ib0 + %lld && %s <= nu_ie0 + %lld", z, lo ? lo[0] : 0, z,
+               hi ? hi[0] : 0);
+    return;
+  }
   for (int m = 0; m < tt->dims; m++) {
     const char *v = print_cl_name(tt->space[m]->var->name);
-    if (tt->stream) /* in the index's own type (print_stream): 32-bit compares for an int */
-      buf_printf(b, "%s%s >= nu_ib%d + %lld && %s <= nu_ie%d + %lld", m ? " && " : "", v, m,
-                 lo ? lo[m] : 0, v, m, hi ? hi[m] : 0);
+    buf_printf(b, "%s%s >= nu_lb%d + %lld && %s <= nu_lb%d + nu_n%d - 1 + %lld", m ? " && " : "", v,
+               m, lo ? lo[m] : 0, v, m, m, hi ? hi[m] : 0);
+  }
+}
+
+/* Streaming: `int nu_xy = ` whether the column is among the loops' points
+ * along the inner loops (`nu_xy<a>`: where state array a is read). */
+static void print_column_ranges(TTile *tt, Buf *b) {
+  for (int a = -1; a < tt->state.len; a++) {
+    if (a >= 0)
+      buf_printf(b, "  int nu_xy%d = ", a);
     else
-      buf_printf(b, "%s%s >= nu_lb%d + %lld && %s <= nu_lb%d + nu_n%d - 1 + %lld", m ? " && " : "",
-                 v, m, lo ? lo[m] : 0, v, m, m, hi ? hi[m] : 0);
+      buf_puts(b, "  int nu_xy = ");
+    for (int m = 1; m < tt->dims; m++) {
+      const char *v = print_cl_name(tt->space[m]->var->name);
+      buf_printf(b, "%s%s >= nu_ib%d + %lld && %s <= nu_ie%d + %lld", m > 1 ? " && " : "", v, m,
+                 a >= 0 ? tt->lo[a][m] : 0, v, m, a >= 0 ? tt->hi[a][m] : 0);
+    }
+    buf_puts(b, ";\n");
   }
 }
 
@@ -658,10 +688,28 @@ static void open_z(TTile *tt, long long d, Buf *b) {
 /* The point is in the tile's interior (along the inner loops) and among
  * the loops'. */
 static void print_interior(TTile *tt, Buf *b) {
-  for (int m = 1; m < tt->dims; m++)
-    buf_printf(b, "nu_y%d >= %lld && nu_y%d < %lld && ", m, tt->halo[m], m,
-               tt->halo[m] + tt->width[m]);
+  buf_puts(b, "nu_own && ");
   print_in_range(tt, NULL, NULL, b);
+}
+
+/* Streaming: `int nu_own = ` whether the column is in the tile's interior,
+ * and `nu_t<q>` whether sub-step q computes on it (the tile shrunk by the
+ * radii up to q): set once, tested on every plane. */
+static void print_column_roles(TTile *tt, Stream *st, const long long *ext, Buf *b) {
+  buf_puts(b, "  int nu_own = 1");
+  for (int m = 1; m < tt->dims; m++)
+    buf_printf(b, " && nu_y%d >= %lld && nu_y%d < %lld", m, tt->halo[m], m,
+               tt->halo[m] + tt->width[m]);
+  buf_puts(b, ";\n");
+  long long done[3] = {0};
+  for (int q = 0; q < st->S; q++) {
+    buf_printf(b, "  int nu_t%d = nu_xy", q);
+    for (int m = 1; m < tt->dims; m++) {
+      done[m] += tt->radius[q % tt->nsteps][m];
+      buf_printf(b, " && nu_y%d >= %lld && nu_y%d < %lld", m, done[m], m, ext[m] - done[m]);
+    }
+    buf_puts(b, ";\n");
+  }
 }
 
 /* Streaming: how many planes ahead of its use a column's load runs. */
@@ -755,6 +803,8 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     buf_printf(b, "  %s nu_ib%d = (%s)nu_lb%d, nu_ie%d = (%s)(nu_lb%d + nu_n%d - 1);\n", t, m, t, m,
                m, t, m, m);
   }
+  print_column_ranges(tt, b);
+  print_column_roles(tt, &st, c->ext, b);
   const char *zt = type_cl_name(tt->space[0]->var->type);
   /* each array's and copy's element of the column on plane 0, and the
    * step to the next plane: the subscripts as printed, at 0 and 1 */
@@ -855,11 +905,8 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
     }
   print_loads(p, tt, dead, PREFETCH, b);
   /* the sub-steps, each on its plane */
-  long long done[3] = {0};
   for (int q = 0; q < st.S; q++) {
     int kk = q % tt->nsteps, w = tt->writes[kk], old = st.reads[q * A + w];
-    for (int m = 1; m < tt->dims; m++)
-      done[m] += tt->radius[kk][m];
     for (int i = 0; i < st.npubs; i++)
       if (st.pubs[i].first == q)
         buf_printf(b, "    nu_p%d[nu_q] = nu_w%d_%lld;\n", i, st.pubs[i].v, st.pubs[i].d);
@@ -871,8 +918,7 @@ static void print_stream(Kernel *k, Printer *p, Printer *tp, TCtx *c, Buf *b) {
      * pass the previous value on */
     buf_printf(b, "      nu_w%d_0 = nu_w%d_%lld;\n      if (%d < nu_ns && ", st.writes[q], old,
                st.delay[q] - st.ver_from[old], q / tt->nsteps);
-    for (int m = 1; m < tt->dims; m++)
-      buf_printf(b, "nu_y%d >= %lld && nu_y%d < %lld && ", m, done[m], m, c->ext[m] - done[m]);
+    buf_printf(b, "nu_t%d && ", q);
     if (L) /* the chunk's halo narrows along z as it does across */
       buf_printf(b, "%s >= nu_zb + %lld && %s < nu_z0 + %lld && ", z, st.delay[q], z,
                  L + H0 - st.delay[q]);
