@@ -56,7 +56,7 @@ static void blend(int tsteps, int nz, int ny, int nx, float (*u)[ny][nx], float 
       for (int j = 1; j < ny - 1; j++)
         for (int k = 1; k < nx - 1; k++)
           w[i][j][k] = 0.5f * u[i][j][k] + 0.125f * (u[i - 1][j + 1][k] + u[i + 1][j - 1][k] +
-                                                      u[i][j][k + 1] + u[i][j][k - 1]);
+                                                     u[i][j][k + 1] + u[i][j][k - 1]);
     for (int i = 1; i < nz - 1; i++)
       for (int j = 1; j < ny - 1; j++)
         for (int k = 1; k < nx - 1; k++)
