@@ -499,10 +499,27 @@ enum { AUTO_TTILE_STEPS = 16, AUTO_TTILE_HALO = 64 };
  * halo of 4).  On the H100, Jacobi-2D at 8192^2
  * (bench/results/ttile-h100-2.txt) ran 1.37 times as fast as step by step
  * so, and 1.36 with 3 steps; PolyBench's jacobi-2d at 1,300^2
- * (suite-jacobi2d-ttile-h100.txt) 1.35.  A 3-D tile that fits __local
- * memory is too small to pay (0.33 at best). */
+ * (suite-jacobi2d-ttile-h100.txt) 1.35.  3-D stencils keep the steps:
+ * an overlapped tile that fits __local memory is too small to pay (0.33 at
+ * best), and streamed tiles, which pay on large grids (heat-3d at 256^3
+ * 1.35, the wave at 256 x 512^2 1.58: ttile-h100-5.txt), make a group per
+ * tile of the inner loops alone, 32 of them on PolyBench's 120^3: they
+ * are chosen where the extents are constants (auto_ttile_3d). */
 static const long long auto_ttile_2d[3] = {2, 16, 64}, auto_work_2d[2] = {8, 32};
 enum { AUTO_TTILE_HALO_2D = 4 };
+
+/* A 3-D stencil's time loop of constant extents: 2 steps per launch,
+ * streamed along the outermost loop in tiles of 16 x 32 of the inner ones
+ * (work-groups of the plane with its halo of 4, 24 x 40), where the steps'
+ * radii add up to at most 2.  A group per tile must still fill the GPU:
+ * at least 256 of them (two per multiprocessor of a 132-SM H100), in
+ * chunks of the outermost loop if the tiles alone are fewer, of at least
+ * 32 planes (a chunk's halo of 4 on either side costs a fifth more there);
+ * shorter chunks keep the steps.  On the H100 (ttile-h100-5.txt): heat-3d
+ * at 256^3 1.35 times as fast as step by step in chunks of 128, the wave
+ * at 256 x 512^2 1.58 whole. */
+static const long long auto_ttile_3d[3] = {2, 16, 32}, auto_work_3d[3] = {1, 8, 32};
+enum { AUTO_TTILE_GROUPS_3D = 256, AUTO_TTILE_CHUNK_3D = 32 };
 
 /* A trial of `work(wsizes) ttile(targs)` on copies of the pieces,
  * diagnostics muted: true when both apply to `dims` space loops, not
@@ -512,7 +529,7 @@ enum { AUTO_TTILE_HALO_2D = 4 };
  * them. */
 static bool ttile_trial(AnnotCtx *cx, Annot *a, const long long *targs, int nt,
                         const long long *wsizes, int dims, long long most, long long *halo,
-                        int *got) {
+                        int *got, long long *trips) {
   AnnotCtx saved = *cx;
   int made = cx->nest->names->made.len;
   cx->explain = false;
@@ -525,11 +542,17 @@ static bool ttile_trial(AnnotCtx *cx, Annot *a, const long long *targs, int nt,
   TTile *tt = ok && cx->main >= 0 && tr_chain(cx->pieces.items[cx->main], first, 16)
                   ? first[0]->ttile
                   : NULL;
-  *got = tt && !tt->stream ? tt->dims : 0;
+  *got = tt && tt->stream == (dims == 3) ? tt->dims : 0;
   ok = *got == dims;
   *halo = 0;
-  for (int m = 0; ok && m < dims; m++)
+  for (int m = 0; ok && m < dims; m++) {
     *halo = tt->halo[m] > *halo ? tt->halo[m] : *halo;
+    long long span;
+    if (trips)
+      trips[m] = tr_const_span(tt->space[m], &span) && tt->space[m]->step->ival > 0
+                     ? (span + tt->space[m]->step->ival - 1) / tt->space[m]->step->ival
+                     : -1;
+  }
   ok = ok && *halo <= most && work_apply(cx, plan_synth(a, "work", wsizes, dims));
   ok &= diag_quiet_end(before) == 0;
   *cx = saved;
@@ -541,36 +564,58 @@ static bool ttile_trial(AnnotCtx *cx, Annot *a, const long long *targs, int nt,
  * sub-step writes one array at its own point, reading arrays at constant
  * offsets): ttile runs several steps per launch in tiles of __local
  * memory, where the host would launch a kernel per sweep and step.  Not in
- * 3-D: a tile that fits __local memory is too small for its halo
- * (bench/results/ttile-h100-2.txt: heat-3D at best 0.33 times the steps'
- * speed).  True when it applied the chain (*ok: work's verdict). */
+ * 3-D (auto_ttile_2d says why).  True when it applied the chain (*ok:
+ * work's verdict). */
 static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   Loop *loops[MAX_LOOPS];
   if (cx->pieces.len != 1 || cx->inner || cx->in_host_loop || cx->trial_copy ||
       tr_chain(cx->pieces.items[0], loops, MAX_LOOPS) != 1 || !holds_loop(loops[0]->body))
     return false;
-  long long targs[3] = {AUTO_TTILE_STEPS}, halo;
+  long long targs[4] = {AUTO_TTILE_STEPS}, halo, chunk = 0;
   static const long long work_1d[1] = {256};
   const long long *wsizes = work_1d;
   int nt = 1, dims = 1, got;
-  if (!ttile_trial(cx, a, targs, 1, work_1d, 1, AUTO_TTILE_HALO, &halo, &got)) {
-    if (got == 2) {
+  if (!ttile_trial(cx, a, targs, 1, work_1d, 1, AUTO_TTILE_HALO, &halo, &got, NULL)) {
+    if (got == 3) {
+      memcpy(targs, auto_ttile_3d, sizeof auto_ttile_3d);
+      nt = 3;
+      wsizes = auto_work_3d;
+      dims = 3;
+      long long trips[3];
+      if (!ttile_trial(cx, a, targs, nt, wsizes, dims, AUTO_TTILE_HALO_2D, &halo, &got, trips) ||
+          trips[0] < 1 || trips[1] < 1 || trips[2] < 1)
+        return false;
+      long long tiles =
+          ((trips[1] + targs[1] - 1) / targs[1]) * ((trips[2] + targs[2] - 1) / targs[2]);
+      if (tiles < AUTO_TTILE_GROUPS_3D) {
+        long long chunks = (AUTO_TTILE_GROUPS_3D + tiles - 1) / tiles;
+        chunk = (trips[0] + chunks - 1) / chunks;
+        if (chunk < AUTO_TTILE_CHUNK_3D)
+          return false;
+      }
+    } else if (got == 2) {
       memcpy(targs, auto_ttile_2d, sizeof auto_ttile_2d);
       nt = 3;
       wsizes = auto_work_2d;
       dims = 2;
-      if (!ttile_trial(cx, a, targs, nt, wsizes, dims, AUTO_TTILE_HALO_2D, &halo, &got))
+      if (!ttile_trial(cx, a, targs, nt, wsizes, dims, AUTO_TTILE_HALO_2D, &halo, &got, NULL))
         return false;
     } else {
       if (got != 1 || halo <= AUTO_TTILE_HALO) /* ttile or work refused it */
         return false;
       /* radii that add up to more than 4: fewer steps, the same halo at most */
       targs[0] = targs[0] * AUTO_TTILE_HALO / halo;
-      if (targs[0] < 2 || !ttile_trial(cx, a, targs, 1, work_1d, 1, AUTO_TTILE_HALO, &halo, &got))
+      if (targs[0] < 2 ||
+          !ttile_trial(cx, a, targs, 1, work_1d, 1, AUTO_TTILE_HALO, &halo, &got, NULL))
         return false;
     }
   }
+  if (chunk) { /* `stream: L` */
+    targs[nt++] = chunk;
+  }
   Annot *t = plan_synth(a, "ttile", targs, nt);
+  if (chunk)
+    t->args[nt - 1].key = xstrdup("stream");
   if (!cx->engine->transform(cx, t)) {
     *ok = false;
     return true;
@@ -588,13 +633,18 @@ static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   *ok = work_apply(cx, w);
   if (*ok && cx->kernels.len) {
     Kernel *k = cx->kernels.items[0];
-    char *tile = dims == 1 ? xformat("%lld", tt->width[0])
-                           : xformat("%lld x %lld", tt->width[0], tt->width[1]);
+    char *tile = dims == 1 ? xformat("%lld points of __local memory", tt->width[0])
+                 : dims == 2
+                     ? xformat("%lld x %lld points of __local memory", tt->width[0], tt->width[1])
+                     : xformat("%lld x %lld points of the inner loops, streamed along '%s'%s "
+                               "(each point's column in registers)",
+                               tt->width[1], tt->width[2], tt->space[0]->var->name,
+                               chunk ? xformat(" in chunks of %lld planes", chunk) : "");
     vec_push(&k->hints,
              xformat("bare 'work' chose '%s': loop '%s' carries a dependence, and its body is %d "
                      "sweep%s of a %d-D stencil, so each launch runs %lld of its steps in tiles "
-                     "of %s points of __local memory with a halo of %lld (1 launch in place "
-                     "of %lld kernels, and each array read and written once)",
+                     "of %s with a halo of %lld (1 launch in place of %lld kernels, and each "
+                     "array read and written once)",
                      spelled.s, loops[0]->var->name, tt->nsteps, tt->nsteps == 1 ? "" : "s", dims,
                      targs[0], tile, halo, targs[0] * tt->nsteps));
     xfree(tile);

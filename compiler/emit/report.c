@@ -15,8 +15,13 @@ void emit_report(Kernel *k, const char *path) {
   for (int m = k->dims - 1; m >= 0; m--)
     buf_printf(&b, " %s%s", k->mapped[m]->var->name, m ? "," : "");
   buf_puts(&b, " (dim 0 first); work-group");
-  for (int m = k->dims - 1; m >= 0; m--)
-    buf_printf(&b, " %s%s", k->wg[m].text, m ? " x" : "");
+  if (k->ttile && k->ttile->stream) { /* the plane of the tile with its halo (emit/ttile.c) */
+    for (int m = k->dims - 1; m >= 1; m--)
+      buf_printf(&b, " %lld%s", k->ttile->width[m] + 2 * k->ttile->halo[m], m > 1 ? " x" : "");
+    buf_puts(&b, " x 1");
+  } else
+    for (int m = k->dims - 1; m >= 0; m--)
+      buf_printf(&b, " %s%s", k->wg[m].text, m ? " x" : "");
   /* arrays and scalars as the kernel's signature passes them */
   Vec sig = emit_kernel_signature(k);
   Vec bufs = {0}, scalars = {0};

@@ -148,6 +148,16 @@ t2=tests/run/work_bare_ttile_2d.c
 want "" --explain $t2 "-- work decides: work(8,32) ttile(2,16,64)"
 want "" --report $t2 "work_bare_ttile_2d.c:19: hint: bare 'work' chose 'work(8,32) ttile(2,16,64)': loop 't' carries a dependence, and its body is 2 sweeps of a 2-D stencil, so each launch runs 2 of its steps in tiles of 16 x 64 points of __local memory with a halo of 4"
 want "" --report $t2 "work_bare_ttile_2d.c:32: hint: bare 'work' keeps loop 't' (line 31) on the host"
+# 3-D, extents constant: streamed, whole columns where the tiles make 256
+# groups, else chunks of 32 planes or more; shorter chunks, or extents
+# that are parameters, keep the host loop
+t3=tests/run/work_bare_ttile_3d.c
+want "" --explain $t3 "-- work decides: work(1,8,32) ttile(2,16,32)"
+want "" --explain $t3 "-- work decides: work(1,8,32) ttile(2,16,32,stream: 65)"
+want "" --report $t3 "work_bare_ttile_3d.c:31: kernel nu_whole_30: NDRange k, j, i (dim 0 first); work-group 40 x 24 x 1"
+want "" --report $t3 "so each launch runs 2 of its steps in tiles of 16 x 32 points of the inner loops, streamed along 'i' in chunks of 65 planes (each point's column in registers) with a halo of 4"
+want "" --report $t3 "work_bare_ttile_3d.c:67: hint: bare 'work' keeps loop 't' (line 66) on the host"
+want "" --report $t3 "work_bare_ttile_3d.c:84: hint: bare 'work' keeps loop 't' (line 83) on the host"
 # --report names the arrays a launch loads only outside the loops
 want "" --report $t2 "with a halo of 4 x 4; b written before read in each step: loaded only outside the loops, written back by the last launch"
 d=tests/run/ttile_dead.c
