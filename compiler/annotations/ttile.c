@@ -480,7 +480,7 @@ Kernel *ttile_kernel(AnnotCtx *cx, Annot *a, Loop *sweep) {
                bytes, tt->T);
     return NULL;
   }
-  long long items = tt->stream ? emit_ttile_stream_items(tt) : 0;
+  long long group[3], items = tt->stream ? emit_ttile_stream_group(tt, group) : 0;
   if (items > 1024) {
     diag_error(a->loc,
                "work: a streamed ttile runs a work-item per point of the tile's plane with its "

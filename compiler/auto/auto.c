@@ -633,13 +633,16 @@ static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
   *ok = work_apply(cx, w);
   if (*ok && cx->kernels.len) {
     Kernel *k = cx->kernels.items[0];
-    char *tile = dims == 1 ? xformat("%lld points of __local memory", tt->width[0])
-                 : dims == 2
-                     ? xformat("%lld x %lld points of __local memory", tt->width[0], tt->width[1])
-                     : xformat("%lld x %lld points of the inner loops, streamed along '%s'%s "
-                               "(each point's column in registers)",
-                               tt->width[1], tt->width[2], tt->space[0]->var->name,
-                               chunk ? xformat(" in chunks of %lld planes", chunk) : "");
+    char *tile, *in = chunk ? xformat(" in chunks of %lld planes", chunk) : xstrdup("");
+    if (dims == 1)
+      tile = xformat("%lld points of __local memory", tt->width[0]);
+    else if (dims == 2)
+      tile = xformat("%lld x %lld points of __local memory", tt->width[0], tt->width[1]);
+    else
+      tile = xformat("%lld x %lld points of the inner loops, streamed along '%s'%s (each "
+                     "point's column in registers)",
+                     tt->width[1], tt->width[2], tt->space[0]->var->name, in);
+    xfree(in);
     vec_push(&k->hints,
              xformat("bare 'work' chose '%s': loop '%s' carries a dependence, and its body is %d "
                      "sweep%s of a %d-D stencil, so each launch runs %lld of its steps in tiles "

@@ -112,9 +112,11 @@ Vec emit_stub_params(Kernel *k);
 void emit_ttile_kernel(Kernel *k, Printer *p, Buf *b);
 /* The bytes of __local memory one work-group of it holds. */
 long long emit_ttile_local_bytes(Kernel *k);
-/* ttile streaming: the work-items of a group, one per point of the plane
- * of the tile and its halo. */
-long long emit_ttile_stream_items(TTile *tt);
+/* ttile streaming: the work-group's size per NDRange dimension (0 the
+ * innermost loop), one work-item per point of the plane of the tile and
+ * its halo, 1 along the streamed loop and past the loops; returns the
+ * work-items. */
+long long emit_ttile_stream_group(TTile *tt, long long group[3]);
 /* The time-stepped arrays every step writes before it reads them (loaded
  * only outside the loops, written back by the last launch), comma-separated;
  * NULL where there are none. */

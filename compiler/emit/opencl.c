@@ -1001,12 +1001,10 @@ static void print_kernel_params(Kernel *k, Buf *b) {
     /* its groups are the tile's plane with its halo (emit/ttile.c): said
      * to the compiler, which then keeps the registers within what a group
      * that large may use, so that the launch cannot fail for them */
-    TTile *tt = k->ttile;
-    long long ext[3] = {1, 1, 1};
-    for (int m = 1; m < tt->dims; m++)
-      ext[tt->dims - 1 - m] = tt->width[m] + 2 * tt->halo[m];
+    long long group[3];
+    emit_ttile_stream_group(k->ttile, group);
     buf_printf(b, "__kernel __attribute__((reqd_work_group_size(%lld, %lld, %lld))) void %s(",
-               ext[0], ext[1], ext[2], k->name);
+               group[0], group[1], group[2], k->name);
   } else
     buf_printf(b, "__kernel void %s(", k->name);
   Vec sig = emit_kernel_signature(k);

@@ -16,9 +16,10 @@ void emit_report(Kernel *k, const char *path) {
     buf_printf(&b, " %s%s", k->mapped[m]->var->name, m ? "," : "");
   buf_puts(&b, " (dim 0 first); work-group");
   if (k->ttile && k->ttile->stream) { /* the plane of the tile with its halo (emit/ttile.c) */
-    for (int m = k->dims - 1; m >= 1; m--)
-      buf_printf(&b, " %lld%s", k->ttile->width[m] + 2 * k->ttile->halo[m], m > 1 ? " x" : "");
-    buf_puts(&b, " x 1");
+    long long group[3];
+    emit_ttile_stream_group(k->ttile, group);
+    for (int d = 0; d < k->dims; d++)
+      buf_printf(&b, " %lld%s", group[d], d + 1 < k->dims ? " x" : "");
   } else
     for (int m = k->dims - 1; m >= 0; m--)
       buf_printf(&b, " %s%s", k->wg[m].text, m ? " x" : "");

@@ -261,9 +261,10 @@ static void print_sizes(Kernel *k, Buf *b) {
     /* a group per tile: each work-item strides over the tile and its halo;
      * streaming, a work-item per point of the plane of the tile and its
      * halo walks its column (emit/ttile.c) */
-    for (int m = 0; k->ttile->stream && m < k->dims; m++)
-      buf_printf(b, "  nu_local[%d] = %lld;\n", k->dims - 1 - m,
-                 m ? k->ttile->width[m] + 2 * k->ttile->halo[m] : 1);
+    long long group[3];
+    if (k->ttile->stream && emit_ttile_stream_group(k->ttile, group))
+      for (int d = 0; d < k->dims; d++)
+        buf_printf(b, "  nu_local[%d] = %lld;\n", d, group[d]);
     for (int m = 0; m < k->dims; m++)
       if (m == 0 && k->ttile->stream && !k->ttile->width[0]) /* one streams the whole loop */
         buf_printf(b, "  nu_global[%d] = nu_local[%d];\n", k->dims - 1, k->dims - 1);

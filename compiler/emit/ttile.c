@@ -136,39 +136,58 @@ static void print_last(Printer *p, TTile *tt, const bool *dead, Buf *b) {
 
 static int pub_of(Stream *st, int v, long long d);
 
-static bool tile_index(Printer *p, Expr *e, Buf *b) {
-  TCtx *c = p->ctx;
-  TTile *tt = c->k->ttile;
-  Expr *x = e, *subs[3] = {NULL, NULL, NULL};
+/* A whole subscript chain of a time-stepped array: the array's index, its
+ * subscripts in subs (outer first, one per space loop); else -1. */
+static int state_access(TTile *tt, Expr *e, Expr **subs) {
+  Expr *x = e;
   int n = 0;
   for (; x->kind == EX_INDEX; x = x->a)
     n++;
-  int rank = n, si = n == tt->dims && n <= 3 && ir_path_root(x) ? state_of(tt, x) : -1;
+  int si = n == tt->dims && n <= 3 && ir_path_root(x) ? state_of(tt, x) : -1;
+  for (Expr *y = e; si >= 0 && n > 0; y = y->a)
+    subs[--n] = y->b;
+  return si;
+}
+
+/* Streaming: the version of state array si that sub-step q reads, and of
+ * its access at subscripts subs the offsets off, the window slot *d (the
+ * planes behind the version's newest) and whether it reads across the
+ * plane; -1 where a subscript is not its index plus a constant
+ * (annotations/ttile.c refuses those). */
+static int stream_read(TTile *tt, Stream *st, int q, int si, Expr **subs, long long *off,
+                       long long *d, bool *across) {
+  *across = false;
+  for (int m = 0; m < tt->dims; m++) {
+    Var *var;
+    if (!subs[m] || !cache_var_offset(subs[m], &var, &off[m]))
+      return -1;
+    *across |= m > 0 && off[m] != 0;
+  }
+  int v = st->reads[q * tt->state.len + si];
+  *d = st->delay[q] - st->ver_from[v] - off[0];
+  return v;
+}
+
+static bool tile_index(Printer *p, Expr *e, Buf *b) {
+  TCtx *c = p->ctx;
+  TTile *tt = c->k->ttile;
+  Expr *subs[3] = {NULL, NULL, NULL};
+  int si = state_access(tt, e, subs), rank = tt->dims;
   if (si < 0)
     return c->base->on_index(c->base, e, b);
-  for (Expr *y = e; y->kind == EX_INDEX && n > 0; y = y->a)
-    subs[--n] = y->b;
   if (c->st) { /* the register of the version sub-step q reads, or its published plane */
     Stream *st = c->st;
     if (e == c->lhs) {
       buf_printf(b, "nu_w%d_0", st->writes[c->q]);
       return true;
     }
-    int v = st->reads[c->q * tt->state.len + si];
-    long long off[3] = {0}, shift = 0, stride = 1;
-    for (int m = rank - 1; m >= 0; m--) {
-      Var *var;
-      if (!cache_var_offset(subs[m], &var, &off[m])) /* annotations/ttile.c checked the form */
-        return c->base->on_index(c->base, e, b);
-      if (m > 0) {
-        shift += off[m] * stride;
-        stride *= c->ext[m];
-      }
-    }
-    long long d = st->delay[c->q] - st->ver_from[v] - off[0];
-    bool across = false;
-    for (int m = 1; m < rank; m++)
-      across |= off[m] != 0;
+    long long off[3] = {0}, d, shift = 0;
+    bool across;
+    int v = stream_read(tt, st, c->q, si, subs, off, &d, &across);
+    if (v < 0)
+      return c->base->on_index(c->base, e, b);
+    for (int m = 1; m < rank; m++) /* the plane's slots are row-major */
+      shift = shift * c->ext[m] + off[m];
     if (!across)
       buf_printf(b, "nu_w%d_%lld", v, d);
     else if (shift < 0)
@@ -528,32 +547,17 @@ static int pub_of(Stream *st, int v, long long d) {
 
 static void scan_pub(Expr *e, void *ctx) {
   PubScan *ps = ctx;
-  TTile *tt = ps->tt;
   if (e->kind != EX_INDEX || e == ps->lhs)
     return;
-  Expr *x = e, *subs[3] = {NULL, NULL, NULL};
-  int n = 0;
-  for (; x->kind == EX_INDEX; x = x->a)
-    n++;
-  int rank = n, si = n == tt->dims && n <= 3 && ir_path_root(x) ? state_of(tt, x) : -1;
-  if (si < 0)
-    return;
-  for (Expr *y = e; y->kind == EX_INDEX && n > 0; y = y->a)
-    subs[--n] = y->b;
-  long long off[3] = {0};
+  Expr *subs[3] = {NULL, NULL, NULL};
+  int si = state_access(ps->tt, e, subs);
+  long long off[3] = {0}, d;
   bool across = false;
-  for (int m = 0; m < rank; m++) {
-    Var *var;
-    if (!subs[m] || !cache_var_offset(subs[m], &var, &off[m]))
-      return;
-    across |= m > 0 && off[m] != 0;
-  }
-  if (!across)
+  int v = si < 0 ? -1 : stream_read(ps->tt, ps->st, ps->q, si, subs, off, &d, &across);
+  if (v < 0 || !across)
     return;
-  Stream *st = ps->st;
-  int v = st->reads[ps->q * tt->state.len + si];
-  pub_add(st, v, st->delay[ps->q] - st->ver_from[v] - off[0], ps->q);
-  st->across[ps->q] = true;
+  pub_add(ps->st, v, d, ps->q);
+  ps->st->across[ps->q] = true;
 }
 
 /* The versions, their windows, the sub-steps' delays and the planes they
@@ -658,11 +662,14 @@ long long emit_ttile_local_bytes(Kernel *k) {
   return bytes;
 }
 
-long long emit_ttile_stream_items(TTile *tt) {
+long long emit_ttile_stream_group(TTile *tt, long long group[3]) {
   long long ext[3] = {1, 1, 1}, items = 1;
   tile_extents(tt, ext);
-  for (int m = 1; m < tt->dims; m++)
+  group[0] = group[1] = group[2] = 1;
+  for (int m = 1; m < tt->dims; m++) {
+    group[tt->dims - 1 - m] = ext[m];
     items *= ext[m];
+  }
   return items;
 }
 
@@ -696,17 +703,18 @@ static void print_interior(TTile *tt, Buf *b) {
  * and `nu_t<q>` whether sub-step q computes on it (the tile shrunk by the
  * radii up to q): set once, tested on every plane. */
 static void print_column_roles(TTile *tt, Stream *st, const long long *ext, Buf *b) {
-  buf_puts(b, "  int nu_own = 1");
+  buf_puts(b, "  int nu_own =");
   for (int m = 1; m < tt->dims; m++)
-    buf_printf(b, " && nu_y%d >= %lld && nu_y%d < %lld", m, tt->halo[m], m,
+    buf_printf(b, "%s nu_y%d >= %lld && nu_y%d < %lld", m > 1 ? " &&" : "", m, tt->halo[m], m,
                tt->halo[m] + tt->width[m]);
   buf_puts(b, ";\n");
   long long done[3] = {0};
-  for (int q = 0; q < st->S; q++) {
-    buf_printf(b, "  int nu_t%d = nu_xy", q);
+  for (int q = 0; q < st->S; q++) { /* nu_xy joins them in the sub-step's test */
+    buf_printf(b, "  int nu_t%d =", q);
     for (int m = 1; m < tt->dims; m++) {
       done[m] += tt->radius[q % tt->nsteps][m];
-      buf_printf(b, " && nu_y%d >= %lld && nu_y%d < %lld", m, done[m], m, ext[m] - done[m]);
+      buf_printf(b, "%s nu_y%d >= %lld && nu_y%d < %lld", m > 1 ? " &&" : "", m, done[m], m,
+                 ext[m] - done[m]);
     }
     buf_puts(b, ";\n");
   }
