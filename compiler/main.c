@@ -125,6 +125,9 @@ static int apply_option(const OptionSpec *spec, const char *a, const char *v, Op
   case OPT_TUNE_ARGS:
     o->tune.args = v;
     break;
+  case OPT_TUNE_CHECK:
+    o->tune.check_args = v;
+    break;
   case OPT_TUNE_BUDGET:
     o->tune.budget = strtod(v, &end);
     if (end == v || *end || !(o->tune.budget > 0))
@@ -193,6 +196,7 @@ static bool tune_passes(OptId id) {
   case OPT_TUNE:
   case OPT_TUNE_CC:
   case OPT_TUNE_ARGS:
+  case OPT_TUNE_CHECK:
   case OPT_TUNE_BUDGET:
   case OPT_TUNE_RUNS:
   case OPT_MD:

@@ -39,7 +39,7 @@ int main(int argc, char **argv) {
   for (long i = 0; i < n; i++)
     sum += b[i];
   printf("copy n=%ld checksum %.6e\n", n, sum);
-  printf("best time: %.4f ms, %.2f GB/s\n", best, 8.0 * n / (best * 1e6));
+  fprintf(stderr, "best time: %.4f ms, %.2f GB/s\n", best, 8.0 * n / (best * 1e6));
   free(a), free(b);
   return 0;
 }

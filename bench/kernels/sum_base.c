@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
       best = t;
   }
   printf("sum n=%d sum %.6e\n", n, s);
-  printf("best time: %.4f ms, %.2f GB/s\n", best, 4.0 * n / (best * 1e6));
+  fprintf(stderr, "best time: %.4f ms, %.2f GB/s\n", best, 4.0 * n / (best * 1e6));
   free(a);
   return 0;
 }

@@ -141,6 +141,11 @@ const OptionSpec options_table[] = {
      "the program's arguments under --tune (shell words)",
      "The arguments each candidate runs with, as shell words; the run's directory is nucc's "
      "and its standard input /dev/null."},
+    {OPT_TUNE_CHECK, ARG_EQ, NULL, "--tune-check-args=", "--tune-check-args=ARGS",
+     "the arguments of --tune's NU_VERIFY run (default: --tune-args)",
+     "The arguments of the run that checks each candidate against the nest's sequential loop "
+     "(NU_VERIFY=1), as shell words: a smaller input of the same program where the sequential "
+     "loop at the timed size would take too long. Default: the --tune-args."},
     {OPT_TUNE_BUDGET, ARG_EQ, NULL, "--tune-budget=", "--tune-budget=SECONDS",
      "--tune's time limit (default 60)",
      "The time the whole search may take (default 60 seconds), shared equally among the "

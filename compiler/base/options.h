@@ -25,6 +25,7 @@ typedef enum {
   OPT_TUNE,         // --tune
   OPT_TUNE_CC,      // --tune-cc=COMMAND
   OPT_TUNE_ARGS,    // --tune-args=ARGS
+  OPT_TUNE_CHECK,   // --tune-check-args=ARGS
   OPT_TUNE_BUDGET,  // --tune-budget=SECONDS
   OPT_TUNE_RUNS,    // --tune-runs=N
   OPT_MD,           // -MD

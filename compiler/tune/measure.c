@@ -168,7 +168,7 @@ static const char *report_lines(const char *out, int lo, int hi) {
   return b.s;
 }
 
-TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const char *ref,
+TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const TuneRun *ref,
                      bool fault) {
   TuneRun r = {.ms = -1};
   const char *d = e->dir;
@@ -208,9 +208,10 @@ TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const c
     return r;
   }
   const char *args = e->o->args ? e->o->args : "";
+  const char *check = e->o->check_args ? e->o->check_args : args;
   cmd = (Buf){0};
   buf_printf(&cmd, "NU_PROFILE=0 NU_VERIFY=1 %s%s %s", fault ? "NU_VERIFY_FAULT=1 " : "",
-             quote(exe), args);
+             quote(exe), check);
   rc = sh_run(cmd.s, out, err, e->deadline);
   const char *errtext = tune_read_file(err, NULL);
   if (rc == 3 && errtext && strstr(errtext, "NU_VERIFY")) {
@@ -229,10 +230,12 @@ TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const c
   r.out = tune_read_file(out, NULL);
   if (!r.out)
     r.out = "";
-  if (ref && strcmp(ref, r.out) != 0) {
+  if (ref && strcmp(ref->out, r.out) != 0) {
     r.why = "prints other output than the written chain";
     return r;
   }
+  /* the timed runs' output: the check's where they are the same run */
+  r.tout = e->o->check_args ? NULL : r.out;
   for (int i = 0; i < e->o->runs; i++) {
     cmd = (Buf){0};
     buf_printf(&cmd, "NU_VERIFY=0 NU_PROFILE=1 %s %s", quote(exe), args);
@@ -241,7 +244,15 @@ TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const c
       return r;
     }
     const char *o2 = tune_read_file(out, NULL);
-    if (strcmp(o2 ? o2 : "", r.out) != 0) {
+    if (!o2)
+      o2 = "";
+    if (!r.tout && ref && strcmp(o2, ref->tout) != 0) {
+      r.why = "prints other output than the written chain (timed run)";
+      return r;
+    }
+    if (!r.tout)
+      r.tout = o2;
+    if (strcmp(o2, r.tout) != 0) {
       r.why = "prints different output from run to run: the program is not deterministic";
       return r;
     }

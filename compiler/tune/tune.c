@@ -1,6 +1,7 @@
 /* tune.c — nucc --tune: for each `#pragma nu work` line, a bounded greedy
  * search over chains (work-group shapes first, then dmine, unroll, permut,
- * tilem, cache and bare work on the best shape), each candidate measured by
+ * tilem, cache and bare work on the best shape, then steps in the best
+ * chain's dmine/unroll/tilem factors while they pay), each candidate measured by
  * measure.c; writes the input with only the winning pragma lines changed,
  * prints the table, and remembers the result per source, device and options. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, readlink */
@@ -243,7 +244,7 @@ typedef struct Search {
 } Search;
 
 static Cand *try_chain(Search *s, TNest *n, const char *chain, const char *sizes, const char *extra,
-                       const char *ref) {
+                       const TuneRun *ref) {
   for (int i = 0; i < s->cands.len; i++)
     if (!strcmp(canon(((Cand *)s->cands.items[i])->chain), canon(chain)))
       return NULL;
@@ -282,7 +283,7 @@ static Cand *best_of(Search *s) {
 }
 
 /* The candidates that change the best shape's chain (the second stage). */
-static void second_stage(Search *s, TNest *n, const Cand *best, const char *ref) {
+static void second_stage(Search *s, TNest *n, const Cand *best, const TuneRun *ref) {
   const char *sz = best->sizes;
   int k = n->k;
   if (!sz)
@@ -312,6 +313,103 @@ static void second_stage(Search *s, TNest *n, const Cand *best, const char *ref)
   }
 }
 
+/* The factors a transformation of `chain` takes (dmine, unroll, tilem: a
+ * list of counts), the next at or after *at: its name's end in *open, the
+ * list's end in *close, the counts in f[], their number returned (0: none
+ * more, or not all counts). */
+static int next_factors(const char *chain, const char **at, const char **open, const char **close,
+                        int f[8]) {
+  static const char *const names[] = {"dmine(", "unroll(", "tilem("};
+  for (;;) {
+    const char *first = NULL;
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+      const char *p = strstr(*at, names[i]);
+      /* a whole word: not the tail of another name */
+      while (p && p > chain && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z')))
+        p = strstr(p + 1, names[i]);
+      if (p && (!first || p < first))
+        first = p, len = strlen(names[i]);
+    }
+    if (!first)
+      return 0;
+    *open = first + len;
+    *at = *open;
+    int n = 0;
+    const char *p = *open;
+    for (;;) {
+      char *end;
+      long v = strtol(p, &end, 10);
+      if (end == p || v < 1 || v > 64 || n == 8)
+        break;
+      f[n++] = (int)v;
+      p = end + strspn(end, " ");
+      if (*p == ')') {
+        *close = p;
+        return n;
+      }
+      if (*p != ',')
+        break;
+      p++;
+    }
+  }
+}
+
+/* The chains one step from `chain` in one transformation's factors: one
+ * factor doubled or halved, or one doubled and another halved (the same
+ * work per work-item, another shape of it: GEMM's 4 x 8 against 8 x 4). */
+static void factor_steps(const char *chain, Vec *out) {
+  const char *at = chain, *open, *close;
+  int f[8], n;
+  while ((n = next_factors(chain, &at, &open, &close, f)) > 0) {
+    for (int i = 0; i < n; i++)
+      for (int j = -1; j < n; j++) {
+        if (j == i)
+          continue;
+        for (int up = 0; up < 2; up++) {
+          int g[8];
+          memcpy(g, f, sizeof g);
+          if (j < 0) { /* one factor alone */
+            if (up ? f[i] > 8 : f[i] < 2 || f[i] % 2)
+              continue;
+            g[i] = up ? f[i] * 2 : f[i] / 2;
+          } else { /* i doubled, j halved */
+            if (!up || f[i] > 8 || f[j] < 2 || f[j] % 2)
+              continue;
+            g[i] = f[i] * 2;
+            g[j] = f[j] / 2;
+          }
+          Buf b = {0};
+          buf_printf(&b, "%.*s", (int)(open - chain), chain);
+          for (int k = 0; k < n; k++)
+            buf_printf(&b, "%s%d", k ? "," : "", g[k]);
+          buf_puts(&b, close);
+          vec_push(out, b.s);
+        }
+      }
+  }
+}
+
+/* The third stage: from `from`, steps in its factors while one of them is
+ * faster than where it stands (a bounded hill climb: the written factors
+ * need not be near the best, and the second stage tries only small ones). */
+static void factor_stage(Search *s, TNest *n, Cand *from, const TuneRun *ref) {
+  for (int round = 0; from && round < 6 && tune_now() <= s->env->deadline; round++) {
+    Vec steps = {0};
+    factor_steps(from->chain, &steps);
+    Cand *next = from;
+    for (int i = 0; i < steps.len; i++) {
+      Cand *c = try_chain(s, n, steps.items[i], from->sizes, from->extra, ref);
+      if (c && c->r.ok && c->r.ms < next->r.ms)
+        next = c;
+    }
+    xfree(steps.items);
+    if (next == from)
+      return;
+    from = next;
+  }
+}
+
 static void print_table(Buf *t, const char *input, TNest *n, Search *s, const Cand *win) {
   buf_printf(t, "nucc --tune: %s:%d: #pragma nu %s\n", input, n->idx + 1, n->written);
   buf_printf(t, "  %12s  %s\n", "kernel ms", "chain");
@@ -337,7 +435,7 @@ static int tune_nest(Search *s, TNest *n, Buf *table) {
     return w->r.why && (!strncmp(w->r.why, "nucc refuses", 12) || strstr(w->r.why, "build")) ? 1
                                                                                              : 0;
   }
-  const char *ref = w->r.out;
+  const TuneRun *ref = &w->r;
   if (!n->k) { /* bare work: the shapes vary its choice */
     const char *choice = read_choice(w->r.info);
     TNest chosen = *n;
@@ -354,9 +452,15 @@ static int tune_nest(Search *s, TNest *n, Buf *table) {
   }
   for (int i = 0; shapes[n->k][i]; i++)
     try_chain(s, n, make_chain(n, shapes[n->k][i], ""), shapes[n->k][i], "", ref);
-  Cand *best = best_of(s);
+  Cand *best = best_of(s), *shape = best;
   if (best)
     second_stage(s, n, best, ref);
+  /* from the best chain, then from the best shape as written where the
+   * second stage's additions won (a climb from each: on the H100, SGEMM's
+   * best factors with permut(2,1) are not its best without) */
+  factor_stage(s, n, best_of(s), ref);
+  if (shape && shape != best_of(s))
+    factor_stage(s, n, shape, ref);
   best = best_of(s);
   /* within the noise of a timing, the written chain stays */
   if (best != w && best->r.ms > w->r.ms * 0.97)
@@ -418,6 +522,7 @@ static const char *cache_file(const TuneOptions *o, const char *text) {
                          args.s,
                          o->cc,
                          o->args ? o->args : "",
+                         o->check_args ? o->check_args : "(the same)",
                          xformat("%g %d", o->budget, o->runs),
                          dev ? dev : "(default)",
                          getenv("PKG_CONFIG_PATH")};

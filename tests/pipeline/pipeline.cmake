@@ -20,7 +20,8 @@
 #   pipeline.heap_unknown  an unbounded array's pointer into no heap block: a
 #       run-time error with the loop's file:line (heap_unknown.sh)
 #   pipeline.tune  nucc --tune on PoCL: only the pragma line changes, the result
-#       matches cc's, a wrong candidate is dropped, a rerun is cached (tune.sh)
+#       matches cc's, a wrong candidate is dropped, a rerun is cached, the check
+#       runs at --tune-check-args' size, the written factors' steps are tried (tune.sh)
 #   pipeline.manpage  nucc.1 renders, matches --help, lists the runtime's
 #       NU_* variables and the exit statuses, and installs (manpage.sh)
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)
@@ -100,7 +101,7 @@ add_test(NAME pipeline.tune
   COMMAND bash ${NUCC_PIPELINE_DIR}/tune.sh
           $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.tune
           ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
-set_tests_properties(pipeline.tune PROPERTIES LABELS pipeline TIMEOUT 240
+set_tests_properties(pipeline.tune PROPERTIES LABELS pipeline TIMEOUT 400
   ENVIRONMENT "POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache")
 
 add_test(NAME pipeline.host_ranges

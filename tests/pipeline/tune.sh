@@ -5,7 +5,10 @@
 # lists the candidates with the written one; a candidate NU_VERIFY finds
 # wrong (injected with NUCC_TUNE_FAULT) is dropped with NU_VERIFY's reason; a
 # wrong written chain keeps the input as it is; a second run comes from the
-# cache, runs nothing and writes the same output.
+# cache, runs nothing and writes the same output.  A second program, sized
+# by its argument, checks --tune-check-args (the NU_VERIFY run at the small
+# size, every timed run at the large one) and the third stage (steps in the
+# written dmine factor are tried).
 # Usage: tune.sh NUCC WORKDIR PKG_CONFIG_DIR
 set -u
 nucc=$1 work=$2 pcdir=$3
@@ -97,4 +100,53 @@ run_nucc --tune mm.c -o ./mm.c
 expect_rc 2
 expect_stderr "the output ./mm.c is the input"
 cmp -s mm.c kept.c || fail "--tune -o INPUT changed the input"
+# --tune-check-args and the factor stage, on a matrix-vector product whose
+# size is its argument and which logs each run's size and NU_VERIFY
+cat >"$work/mv.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 32;
+  const char *v = getenv("NU_VERIFY");
+  FILE *log = fopen("runs.log", "a");
+  if (log) {
+    fprintf(log, "%d %s\n", n, v ? v : "-");
+    fclose(log);
+  }
+  float(*a)[n] = malloc(sizeof(float[n][n]));
+  float *x = malloc(sizeof(float[n])), *y = malloc(sizeof(float[n]));
+  for (int i = 0; i < n; i++) {
+    x[i] = (float)(i % 7) - 3.0f;
+    for (int j = 0; j < n; j++)
+      a[i][j] = (float)((i * 5 + j * 3) % 11) - 5.0f;
+  }
+#pragma nu work(16) dmine(2)
+  for (int i = 0; i < n; i++) {
+    float s = 0;
+    for (int j = 0; j < n; j++)
+      s += a[i][j] * x[j];
+    y[i] = s;
+  }
+  double sum = 0;
+  for (int i = 0; i < n; i++)
+    sum += y[i] * (i % 5 + 1);
+  printf("n=%d %.1f %.1f\n", n, sum, y[n - 1]);
+  free(a), free(x), free(y);
+  return 0;
+}
+C
+rm -f runs.log
+run_nucc --tune --tune-budget=60 --tune-runs=1 --tune-args=200 --tune-check-args=37 mv.c -o mv.tuned.c
+expect_rc 0
+[ -s runs.log ] || fail "no run of mv.c was logged"
+grep -qv -e '^37 1$' -e '^200 0$' runs.log &&
+  fail "a run with other arguments than the check's (37) under NU_VERIFY or the timed ones' (200): $(sort -u runs.log | tr '\n' ' ')"
+grep -q '^37 1$' runs.log || fail "no NU_VERIFY run at --tune-check-args' size"
+grep -q '^200 0$' runs.log || fail "no timed run at --tune-args' size"
+# the written dmine(2)'s steps, dmine(4) and dmine(1), are in the table
+grep -Eq '^[ *] +([0-9.]+|-)  work\([0-9]+\) dmine\(4\)' stdout || fail "the factor step dmine(4) is not tried"
+grep -Eq '^[ *] +([0-9.]+|-)  work\([0-9]+\) dmine\(1\)' stdout || fail "the factor step dmine(1) is not tried"
+diff <(grep -v '^#pragma nu ' mv.c) <(grep -v '^#pragma nu ' mv.tuned.c) >/dev/null ||
+  fail "the output differs from the input outside '#pragma nu' lines"
 finish
