@@ -9,6 +9,7 @@
 # and the tuned sources into $OUT.
 # Usage: bash bench/tune/run_gpu.sh ROW...   (rows: sgemm dgemm imgconv wave himeno)
 #   TUNE_BUDGET  seconds per row (default 150)
+#   TUNE_RUNS    timed runs per candidate (default 3)
 #   TUNE_QUICK=1 small sizes and NU_DEVICE=cpu: a dry run of the script on PoCL
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,6 +17,7 @@ carry=$root/.carry/tune
 out=${OUT:-$root/.carry/tune-out}
 work=/tmp/nutune
 budget=${TUNE_BUDGET:-150}
+runs=${TUNE_RUNS:-3}
 mkdir -p "$out" "$work/bin" "$work/lib"
 [ -f "$carry/nucc.tar.xz" ] || { echo "run_gpu.sh: run bench/tune/prepare.sh first" >&2; exit 2; }
 [ -x "$work/nucc/bin/nucc" ] || xz -dc "$carry/nucc.tar.xz" | tar -C "$work" -xf -
@@ -54,9 +56,9 @@ row() {
   local name=$1 prog=$2 args=$3 check=$4 t0 t1
   cp "$carry/kernels/$prog.c" "$work/$prog.c"
   cd "$work" || return
-  echo "## $name: nucc --tune --tune-budget=$budget --tune-args='$args' --tune-check-args='$check' $prog.c" >>"$log"
+  echo "## $name: nucc --tune --tune-budget=$budget --tune-runs=$runs --tune-args='$args' --tune-check-args='$check' $prog.c" >>"$log"
   t0=$(date +%s)
-  "$nucc" -I "$res" --tune --tune-budget="$budget" --tune-cc="$cc" --tune-args="$args" \
+  "$nucc" -I "$res" --tune --tune-budget="$budget" --tune-runs="$runs" --tune-cc="$cc" --tune-args="$args" \
     --tune-check-args="$check" "$prog.c" -o "$prog.tuned.c" >>"$log" 2>&1
   echo "rc $? in $(($(date +%s) - t0)) s" >>"$log"
   cp "$prog.tuned.c" "$out/" 2>/dev/null
