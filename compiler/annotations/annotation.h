@@ -63,6 +63,11 @@ typedef struct AnnotCtx {
    * verdict and the kernels' accesses, without the launches' regions,
    * which only the stubs of a kept kernel read */
   bool verdict_only;
+  /* a bare `work`'s blocked chain (auto.c, block_try): `work`'s dependence
+   * test passed on the nest before dmine, whose unroll-and-jam keeps the
+   * work-items of the mapped loops apart, so it is not repeated on dmine's
+   * copies (it pairs every two of their accesses: a second per kernel) */
+  bool deps_proven;
 
   /* set by annot_apply_all: the engine, for auto.c and hostloop.c */
   const AnnotEngine *engine;

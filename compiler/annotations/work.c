@@ -175,7 +175,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
    * access they would read has its buffer's rank */
   bool ok = freevars_analyse(kn, kn->info, &cx->sizes, &cx->reduces);
   if (ok || accesses_sane(kn))
-    ok = deps_check(kn->info) && ok;
+    ok = (cx->deps_proven || deps_check(kn->info)) && ok;
   if (ok)
     ok = cache_plan(kn, &cx->caches, cx->pieces.len > 1);
   if (cx->host && (ok || accesses_sane(kn)))

@@ -183,6 +183,8 @@ bool plan_apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims) {
   return apply_prefix(cx, at, p) && work_apply(cx, plan_synth_work(at, dims));
 }
 
+bool plan_apply_prefix(AnnotCtx *cx, Annot *at, Plan *p) { return apply_prefix(cx, at, p); }
+
 /* The deepest perfect nest among the main parts (and the shallowest among
  * all pieces, which bounds what work may map). */
 static void depths(AnnotCtx *cx, int *deepest, int *shallowest) {

@@ -58,6 +58,9 @@ Annot *plan_synth_work(Annot *at, int dims);
 /* The chain, as --explain says it. */
 void plan_chain_text(Buf *b, Plan *p);
 bool plan_apply_chain(AnnotCtx *cx, Annot *at, Plan *p, int dims);
+/* The transformations p puts before `work` (wavefront, peel, fission, the
+ * permutations), applied. */
+bool plan_apply_prefix(AnnotCtx *cx, Annot *at, Plan *p);
 /* Deep copies of the pieces, to try a chain on. */
 void plan_copy_pieces(AnnotCtx *cx);
 /* Tries the plan with every number of mapped loops up to max_dims, most

@@ -33,9 +33,10 @@ want() {
 }
 
 # Under --openmp a `parallel for` is a bare work on its loop: gemm's inner j
-# loop is mapped with i; a matrix-vector product's sum stays in a work-item
+# loop is mapped with i (and the product blocked); a matrix-vector
+# product's sum stays in a work-item
 out=$(cd "$root/tests/run" && "$nucc" --openmp --explain omp_inner_parallel.c 2>&1)
-for line in "-- work decides: work(16,16)" "-- work decides: work(256)"; do
+for line in "-- work decides: work(16,16) cache(A, B) dmine(4,2)" "-- work decides: work(256)"; do
   if ! grep -qxF -- "$line" <<<"$out"; then
     echo "FAIL: nucc --openmp --explain tests/run/omp_inner_parallel.c: no line $line"
     fail=1
@@ -49,8 +50,10 @@ want NUCC_TEST_SCHED_OPS=1 --explain $b "-- work decides: work(256) permut(4,1,2
 want NUCC_TEST_SCHED_OPS=1 --report $b "by its own search, because isl's scheduler passed its effort limit"
 
 g=tests/golden/explain/bare_work.c
-want "" --explain $g "-- work decides: work(16,16) permut(1,3,2) fission"
+want "" --explain $g "-- work decides: work(16,16) cache(A, B) dmine(4,2) permut(1,3,2) fission"
 want "" --report $g "from isl's schedule band(i*, j*, k) sequence[S0; S1] (* parallel): fission, because the schedule's band runs other loops of each statement"
+g=tests/golden/explain/bare_syrk.c
+want "" --explain $g "-- work decides: work(16,16) permut(1,3,2) fission"
 
 r=tests/run/bare_schedule.c
 want "" --report $r "bare_schedule.c:64: hint: bare 'work' chose 'work(16,16) permut(2,1)' from isl's schedule band(j*, i*) (* parallel): permut, the order of the schedule's band with its parallel members reordered"
@@ -158,6 +161,15 @@ want "" --report $t3 "work_bare_ttile_3d.c:31: kernel nu_whole_30: NDRange k, j,
 want "" --report $t3 "so each launch runs 2 of its steps in tiles of 16 x 32 points of the inner loops, streamed along 'i' in chunks of 65 planes (each point's column in registers) with a halo of 4"
 want "" --report $t3 "work_bare_ttile_3d.c:67: hint: bare 'work' keeps loop 't' (line 66) on the host"
 want "" --report $t3 "work_bare_ttile_3d.c:84: hint: bare 'work' keeps loop 't' (line 83) on the host"
+# a matrix product is blocked: cache of both arrays, dmine by the element
+# type; one array read along both mapped loops, or a k loop under a
+# condition, keeps the plain chain
+pr=tests/run/work_bare_product.c
+want "" --explain $pr "-- work decides: work(16,16) cache(a, b) dmine(8,4)"
+want "" --explain $pr "-- work decides: work(16,16) cache(A, B) dmine(4,2)"
+want "" --report $pr "then a product: each work-item computes 4 x 2 of its elements in registers (dmine)"
+want "" --report $pr "work_bare_product.c:46: hint: bare 'work' chose 'work(16,16)' from"
+want "" --report $pr "work_bare_product.c:58: hint: bare 'work' chose 'work(16,16)' from"
 # --report names the arrays a launch loads only outside the loops
 want "" --report $t2 "with a halo of 4 x 4; b written before read in each step: loaded only outside the loops, written back by the last launch"
 d=tests/run/ttile_dead.c
@@ -212,7 +224,7 @@ want NUCC_TEST_SEARCH_MS=0 --explain $d2 "-- work decides: loop 'i' stays on the
 # tried before it (they once leaked into the list: six steps here)
 steps=$(cd "$root/tests/golden/explain" && "$nucc" bare_work.c -o - 2>/dev/null |
   grep -o 'nurt_verify_step("[^"]*")' | tr '\n' ' ')
-if [[ $steps != 'nurt_verify_step("fission") nurt_verify_step("permut(1,3,2)") ' ]]; then
+if [[ $steps != 'nurt_verify_step("fission") nurt_verify_step("permut(1,3,2)") nurt_verify_step("dmine(4,2)") ' ]]; then
   echo "FAIL: the NU_VERIFY steps of bare_work.c are: $steps"
   fail=1
 fi

@@ -1,12 +1,13 @@
 // nucc-flags: --openmp
 // cc-flags: -std=c11 -fopenmp
-// nucc-kernels: 2
+// nucc-kernels: 4
 /* A `parallel for` names one loop; nucc maps the parallel loops inside it
  * too, as a bare `work` does (PolyBench-ACC's gemm under `omp for` had one
  * work-item per row of C: 2,048 work-items for 4 G multiply-adds).  Its
- * inner j loop is parallel and is mapped with i (golden/bare_chains.sh
- * checks the chain); the matrix-vector product's inner loop is a sum and
- * stays in each work-item. */
+ * inner j loop is parallel and is mapped with i, and the product is
+ * blocked, dmine's remainders in two kernels of their own
+ * (golden/bare_chains.sh checks the chain); the matrix-vector product's
+ * inner loop is a sum and stays in each work-item. */
 #include <stdio.h>
 
 #define N 96

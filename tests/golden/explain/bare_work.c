@@ -1,8 +1,8 @@
 /* bare_work.c — `work` alone on the GEMM of legacy code: nucc finds that
  * fission and permut(1,3,2) give two kernels that map i and j, with j (the
- * contiguous dimension of C and B) innermost, and prints that chain. */
-void gemm(int n, int m, double alpha, double beta, double (*C)[n], double (*A)[m],
-          double (*B)[n]) {
+ * contiguous dimension of C and B) innermost, and blocks the product:
+ * cache(A, B) dmine(4,2) (doubles).  It prints that chain. */
+void gemm(int n, int m, double alpha, double beta, double (*C)[n], double (*A)[m], double (*B)[n]) {
 #pragma nu work
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < n; j++)
