@@ -55,11 +55,10 @@ static char *distribution_reasons(Plan *p, Vec *kernels, SchedChain *sc, Loop *o
 
 /* Why the plan, for --report: from isl's schedule (sc->why NULL), or from
  * the search and why not from isl's schedule. */
-static char *reasons(Plan *p, Vec *kernels, SchedChain *sc) {
+static char *reasons(Plan *p, Vec *kernels, SchedChain *sc, const char *chain) {
   Buf b = {0};
   bool isl = sc->why == NULL;
-  buf_puts(&b, "bare 'work' chose '");
-  plan_chain_text(&b, p);
+  buf_printf(&b, "bare 'work' chose '%s", chain);
   if (isl)
     buf_printf(&b, "' from isl's schedule %s (* parallel):", sc->tree);
   else
@@ -521,22 +520,45 @@ enum { AUTO_TTILE_HALO_2D = 4 };
 static const long long auto_ttile_3d[3] = {2, 16, 32}, auto_work_3d[3] = {1, 8, 32};
 enum { AUTO_TTILE_GROUPS_3D = 256, AUTO_TTILE_CHUNK_3D = 32 };
 
-/* A trial of `work(wsizes) ttile(targs)` on copies of the pieces,
- * diagnostics muted: true when both apply to `dims` space loops, not
- * streamed, and the widest halo is at most `most`; *halo is that halo where
- * ttile applied (else 0), *got the space loops it found (else 0).  The
- * names the trial made are given back, so that the chain applied next gets
- * them. */
-static bool ttile_trial(AnnotCtx *cx, Annot *a, const long long *targs, int nt,
-                        const long long *wsizes, int dims, long long most, long long *halo,
-                        int *got, long long *trips) {
-  AnnotCtx saved = *cx;
-  int made = cx->nest->names->made.len;
+/* A chain tried on copies of the pieces, diagnostics muted and no step
+ * recorded: trial_end undoes what it did to *cx, gives back the names it
+ * made (so that the chain applied next gets them), and says whether it
+ * stayed free of diagnostics.  The trial has vectors of kernels and caches
+ * of its own: its pushes must not reach the saved context's. */
+typedef struct Trial {
+  AnnotCtx saved;
+  int made, quiet;
+} Trial;
+
+static void trial_begin(AnnotCtx *cx, Trial *t) {
+  t->saved = *cx;
+  t->made = cx->nest->names->made.len;
   cx->explain = false;
   cx->steps = NULL;
   cx->kernels = (Vec){0};
+  cx->caches = (Vec){0};
+  for (int i = 0; i < t->saved.caches.len; i++)
+    vec_push(&cx->caches, t->saved.caches.items[i]);
   plan_copy_pieces(cx);
-  int before = diag_quiet_begin();
+  t->quiet = diag_quiet_begin();
+}
+
+static bool trial_end(AnnotCtx *cx, Trial *t) {
+  bool clean = diag_quiet_end(t->quiet) == 0;
+  *cx = t->saved;
+  cx->nest->names->made.len = t->made;
+  return clean;
+}
+
+/* A trial of `work(wsizes) ttile(targs)` on copies of the pieces,
+ * diagnostics muted: true when both apply to `dims` space loops, not
+ * streamed, and the widest halo is at most `most`; *halo is that halo where
+ * ttile applied (else 0), *got the space loops it found (else 0). */
+static bool ttile_trial(AnnotCtx *cx, Annot *a, const long long *targs, int nt,
+                        const long long *wsizes, int dims, long long most, long long *halo,
+                        int *got, long long *trips) {
+  Trial t;
+  trial_begin(cx, &t);
   bool ok = cx->engine->transform(cx, plan_synth(a, "ttile", targs, nt));
   Loop *first[16];
   TTile *tt = ok && cx->main >= 0 && tr_chain(cx->pieces.items[cx->main], first, 16)
@@ -554,10 +576,7 @@ static bool ttile_trial(AnnotCtx *cx, Annot *a, const long long *targs, int nt,
                      : -1;
   }
   ok = ok && *halo <= most && work_apply(cx, plan_synth(a, "work", wsizes, dims));
-  ok &= diag_quiet_end(before) == 0;
-  *cx = saved;
-  cx->nest->names->made.len = made;
-  return ok;
+  return trial_end(cx, &t) && ok;
 }
 
 /* A time loop around 1-D or 2-D stencil sweeps (ttile's form: each
@@ -753,17 +772,8 @@ static void block_cache(AnnotCtx *cx, Annot *a, Vec *names) {
 typedef enum { BLOCK_INSPECT, BLOCK_CACHE, BLOCK_DMINE } BlockTrial;
 
 static bool block_trial(AnnotCtx *cx, Annot *a, Plan *p, BlockTrial what, Vec *names, bool *dbl) {
-  AnnotCtx saved = *cx;
-  int made = cx->nest->names->made.len;
-  cx->explain = false;
-  cx->steps = NULL;
-  cx->kernels = (Vec){0};
-  Vec caches = {0}; /* a vector of its own: the trial's pushes must not reach saved's */
-  for (int i = 0; i < saved.caches.len; i++)
-    vec_push(&caches, saved.caches.items[i]);
-  cx->caches = caches;
-  plan_copy_pieces(cx);
-  int before = diag_quiet_begin();
+  Trial t;
+  trial_begin(cx, &t);
   bool ok = plan_apply_prefix(cx, a, p);
   if (ok && what == BLOCK_CACHE)
     block_cache(cx, a, names);
@@ -772,7 +782,6 @@ static bool block_trial(AnnotCtx *cx, Annot *a, Plan *p, BlockTrial what, Vec *n
                                plan_synth(a, "dmine", *dbl ? auto_block_f64 : auto_block_f32, 2));
   else
     ok = ok && work_apply(cx, plan_synth(a, "work", auto_block_work, 2));
-  ok &= diag_quiet_end(before) == 0;
   if (ok && what == BLOCK_INSPECT) {
     bool found = false;
     for (int i = 0; i < cx->kernels.len && !found; i++) {
@@ -782,9 +791,7 @@ static bool block_trial(AnnotCtx *cx, Annot *a, Plan *p, BlockTrial what, Vec *n
     }
     ok = found;
   }
-  *cx = saved;
-  cx->nest->names->made.len = made;
-  return ok;
+  return trial_end(cx, &t) && ok;
 }
 
 /* Applies the plan with blocking where the nest is a product that takes
@@ -816,12 +823,11 @@ static bool block_try(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, Buf *text
   cx->deps_proven = false;
   if (*ok && cx->kernels.len) {
     /* the plain chain's reasons, with the chain as applied */
-    char *plain_why = reasons(p, &cx->kernels, sc), *q = strstr(plain_why, "chose '") + 7;
-    char *why = xformat("%.*s%s%s; then a product: each work-item computes %lld x %lld of its "
+    char *plain_why = reasons(p, &cx->kernels, sc, text->s);
+    char *why = xformat("%s; then a product: each work-item computes %lld x %lld of its "
                         "elements in registers (dmine), from tiles of %s staged in __local "
                         "memory along the inner loop (cache), in work-groups of 16 x 16",
-                        (int)(q - plain_why), plain_why, text->s, strchr(q, '\''), f[0], f[1],
-                        names.len == 2 ? "both arrays" : "its arrays");
+                        plain_why, f[0], f[1], names.len == 2 ? "both arrays" : "its arrays");
     xfree(plain_why);
     for (int i = 0; i < cx->kernels.len; i++)
       vec_push(&((Kernel *)cx->kernels.items[i])->hints, why);
@@ -933,7 +939,7 @@ static bool decide(AnnotCtx *cx, Annot *a) {
   for (int i = 0; i < cx->kernels.len; i++)
     ((Kernel *)cx->kernels.items[i])->spread = true;
   char *why = best.npieces ? distribution_reasons(&best, &cx->kernels, &sc, outer)
-                           : reasons(&best, &cx->kernels, &sc);
+                           : reasons(&best, &cx->kernels, &sc, b.s);
   if (best.split) {
     Loop *l = ((Stmt *)cx->pieces.items[0])->loop;
     char *more = xformat("%s; peel first, around the iteration %s = %s: the loop carries a "
