@@ -1074,10 +1074,9 @@ static void launch_one(nurt_launch *l, unsigned dims, const size_t *global, cons
   }
   if (nurt_g.ndevices > 1)
     nurt_split_before_one(l);
-  /* an event only for NU_PROFILE (profile.c says why), or for split.c's
-   * measure of each device's speed */
+  /* an event only for NU_PROFILE (profile.c says why) */
   cl_event ev = NULL;
-  int timed = nurt_profile_enabled() || nurt_g.ndevices > 1;
+  int timed = nurt_profile_enabled();
   nurt_check(clEnqueueNDRangeKernel(nurt_g.queue, run, dims, NULL, global, local, 0, NULL,
                                     timed ? &ev : NULL),
              "clEnqueueNDRangeKernel", &l->where);

@@ -87,139 +87,196 @@ cl_mem nurt_multi_mem(nurt_buf *b, int dev, const nurt_where *w) {
   return p->mem[dev];
 }
 
-/* Copies between devices in flight: the host memory they pass through,
- * given back once the write to the target device has ended.  Halos go
- * through a few slots of pinned memory (CL_MEM_ALLOC_HOST_PTR, mapped
- * once), where NVIDIA's copies run without the host, as copies from
- * pageable memory do not; larger ranges (an array's first move) through
- * malloc'ed memory. */
+/* Copies between devices go through host memory, in pieces of at most
+ * SLOT_BYTES, each through one of SLOTS slots of pinned memory
+ * (CL_MEM_ALLOC_HOST_PTR, mapped once), where NVIDIA's copies run at the
+ * link's rate without the host, as copies from pageable memory do not; the
+ * reads of a large range's pieces overlap the writes of the pieces before.
+ * (The first version sent an array's first move through malloc'ed memory:
+ * 6.6 GB/s, and freeing it later, in some step's first halo copy, stopped
+ * the host for 8 to 47 ms on two H200s.)  Slots are malloc'ed memory where
+ * the device gives no pinned memory.  A slot is free, holds the bytes of a
+ * pending copy (read enqueued, write to come), or is read by a write until
+ * its event `done` completes. */
 enum { SLOTS = 8, SLOT_BYTES = 4 << 20 };
 static struct {
-  cl_mem mem;
+  cl_mem mem; /* NULL: host is malloc'ed */
   void *host;
-  int busy;
-} slots[SLOTS];
-static int slots_tried;
-
-typedef struct {
-  void *mem; /* malloc'ed, or NULL */
-  int slot;  /* or the pinned slot, -1 */
+  int pending;
   cl_event done;
-} in_flight;
-static in_flight *flights;
-static size_t nflights, capflights;
+} slots[SLOTS];
+static int nslots = -1; /* -1: not made yet */
+static unsigned next_wait;
 
-/* Frees the host memory of the copies that have ended (all: waits for every
- * one). */
-static void reap(int all) {
-  size_t j = 0;
-  for (size_t i = 0; i < nflights; i++) {
-    cl_int st = CL_COMPLETE;
-    if (all)
-      clWaitForEvents(1, &flights[i].done);
-    else
-      clGetEventInfo(flights[i].done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
-    if (st == CL_COMPLETE || st < 0) {
-      clReleaseEvent(flights[i].done);
-      free(flights[i].mem);
-      if (flights[i].slot >= 0)
-        slots[flights[i].slot].busy = 0;
-    } else {
-      flights[j++] = flights[i];
-    }
-  }
-  nflights = j;
-}
-
-/* A pinned slot for a copy of n bytes, or -1. */
-static int take_slot(size_t n) {
-  if (n > SLOT_BYTES)
-    return -1;
-  if (!slots_tried) {
-    slots_tried = 1;
-    for (int i = 0; i < SLOTS; i++) {
-      cl_int err;
-      slots[i].mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                    SLOT_BYTES, NULL, &err);
-      if (err != CL_SUCCESS) {
-        slots[i].mem = NULL;
-        break;
-      }
+static void make_slots(void) {
+  nslots = 0;
+  for (int i = 0; i < SLOTS; i++) {
+    cl_int err;
+    slots[i].mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                  SLOT_BYTES, NULL, &err);
+    if (err == CL_SUCCESS)
       slots[i].host =
           clEnqueueMapBuffer(nurt_g.queue, slots[i].mem, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
                              SLOT_BYTES, 0, NULL, NULL, &err);
-      if (err != CL_SUCCESS || !slots[i].host) {
+    if (err != CL_SUCCESS || !slots[i].host) {
+      if (slots[i].mem)
         clReleaseMemObject(slots[i].mem);
-        slots[i].mem = NULL;
-        slots[i].host = NULL;
-        break;
-      }
+      slots[i].mem = NULL;
+      if (!(slots[i].host = malloc(SLOT_BYTES)))
+        nurt_fatal("out of host memory for copies between devices");
     }
+    nslots++;
   }
-  for (int pass = 0; pass < 2; pass++) {
-    for (int i = 0; i < SLOTS; i++)
-      if (slots[i].host && !slots[i].busy) {
-        slots[i].busy = 1;
-        return i;
-      }
-    reap(0);
+}
+
+/* Copies between devices whose read has been enqueued and whose write has
+ * not (nurt_multi_fetch, nurt_multi_arrive). */
+typedef struct {
+  nurt_buf *b;
+  int from, to;
+  size_t lo, hi;
+  int slot;
+  cl_event read;
+  const nurt_where *w;
+} pending;
+static pending *pend;
+static size_t npend, cappend;
+
+/* The write of pending copy i, its read waited for; the copy leaves the
+ * list.  The host waits for the read before it enqueues the write: NVIDIA's
+ * driver (580, two H200s) let a write that waited on another queue's read
+ * by its event list take the host bytes before the read had filled them
+ * (Jacobi-2D on two devices diverged, checksum 2e37 for 3.3e7). */
+static void finish_move(size_t i) {
+  pending m = pend[i];
+  memmove(&pend[i], &pend[i + 1], (npend - i - 1) * sizeof *pend);
+  npend--;
+  nurt_check(clWaitForEvents(1, &m.read), "clWaitForEvents (between devices)", m.w);
+  clReleaseEvent(m.read);
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[m.to], nurt_multi_mem(m.b, m.to, m.w), CL_FALSE,
+                                  m.lo, m.hi - m.lo, slots[m.slot].host, 0, NULL,
+                                  &slots[m.slot].done),
+             "clEnqueueWriteBuffer (between devices)", m.w);
+  slots[m.slot].pending = 0;
+}
+
+/* A free slot: one whose write has ended, else the oldest pending copy
+ * written now, else the next slot's write waited for. */
+static int take_slot(void) {
+  if (nslots < 0)
+    make_slots();
+  for (int i = 0; i < nslots; i++) {
+    if (slots[i].pending)
+      continue;
+    if (slots[i].done) {
+      cl_int st = CL_QUEUED;
+      clGetEventInfo(slots[i].done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+      if (st != CL_COMPLETE && st >= 0)
+        continue;
+      clReleaseEvent(slots[i].done);
+      slots[i].done = NULL;
+    }
+    return i;
   }
-  return -1;
+  if (npend)
+    finish_move(0);
+  int i = (int)(next_wait++ % (unsigned)nslots);
+  while (slots[i].pending)
+    i = (i + 1) % nslots;
+  clWaitForEvents(1, &slots[i].done); /* a failure shows at the next wait on the queue */
+  clReleaseEvent(slots[i].done);
+  slots[i].done = NULL;
+  return i;
+}
+
+/* Starts the read of [lo, hi) (at most SLOT_BYTES) of device `from`'s copy
+ * into a slot; the write to device `to` follows in finish_move. */
+static void start_move(nurt_buf *b, int from, int to, size_t lo, size_t hi, int now,
+                       const nurt_where *w) {
+  int slot = take_slot();
+  cl_mem src = nurt_multi_mem(b, from, w);
+  nurt_multi_mem(b, to, w);
+  if (npend == cappend) {
+    size_t cap = cappend ? 2 * cappend : 8;
+    pending *q = realloc(pend, cap * sizeof *q);
+    if (!q)
+      nurt_fatal("out of host memory");
+    pend = q;
+    cappend = cap;
+  }
+  pending *m = &pend[npend++];
+  *m = (pending){b, from, to, lo, hi, slot, NULL, w};
+  slots[slot].pending = 1;
+  nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, now ? CL_TRUE : CL_FALSE, lo, hi - lo,
+                                 slots[slot].host, 0, NULL, &m->read),
+             "clEnqueueReadBuffer (between devices)", w);
+}
+
+/* The pending copies into device dev (of buffer b's [lo, hi) only, when b
+ * is given) are written now: a copy read from dev must follow them. */
+static void arrive(int dev, const nurt_buf *b, size_t lo, size_t hi) {
+  for (size_t i = 0; i < npend;)
+    if (pend[i].to == dev && (!b || (pend[i].b == b && pend[i].lo < hi && lo < pend[i].hi)))
+      finish_move(i);
+    else
+      i++;
+}
+
+int nurt_multi_ready(int dev) {
+  NURT_LOCKED();
+  for (size_t i = 0; i < npend; i++)
+    if (pend[i].to == dev) {
+      cl_int st = CL_QUEUED;
+      clGetEventInfo(pend[i].read, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+      if (st != CL_COMPLETE && st >= 0)
+        return 0;
+    }
+  return 1;
+}
+
+void nurt_multi_arrive(int dev) {
+  NURT_LOCKED();
+  arrive(dev, NULL, 0, 0);
 }
 
 void nurt_multi_release(void) {
-  reap(1);
-  free(flights);
-  flights = NULL;
-  capflights = 0;
-  for (int i = 0; i < SLOTS; i++)
+  while (npend)
+    finish_move(0);
+  free(pend);
+  pend = NULL;
+  cappend = 0;
+  for (int i = 0; i < nslots; i++) {
+    if (slots[i].done) {
+      clWaitForEvents(1, &slots[i].done);
+      clReleaseEvent(slots[i].done);
+    }
     if (slots[i].mem) {
       clEnqueueUnmapMemObject(nurt_g.queue, slots[i].mem, slots[i].host, 0, NULL, NULL);
       clFinish(nurt_g.queue);
       clReleaseMemObject(slots[i].mem);
-      slots[i].mem = NULL;
-      slots[i].host = NULL;
+    } else {
+      free(slots[i].host);
     }
-  slots_tried = 0;
+    slots[i] = (__typeof__(slots[i])){0};
+  }
+  nslots = -1;
 }
 
-/* [lo, hi) of device `from`'s copy into device `to`'s, through host memory
- * (PoCL offers no peer copies; the staged copy is correct anywhere).  The
- * read blocks the host: NVIDIA's driver (580, two H200s) let a write that
- * waits on another queue's read take the host bytes before the read had
- * filled them, from pinned slots now and then and from malloc'ed memory
- * always, and Jacobi-2D on two devices diverged (checksum 2e37 for 3.3e7).
- * The write then goes on the target's queue, before the kernel that reads
- * the range, and holds the slot until it ends.  A copy from buffer to
- * buffer through the driver was correct but 25 times slower. */
-static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
-  size_t n = hi - lo;
-  int slot = take_slot(n);
-  void *mem = slot >= 0 ? NULL : malloc(n), *via = slot >= 0 ? slots[slot].host : mem;
-  if (!via)
-    nurt_fatal("out of host memory for a copy of %zu bytes between devices", n);
-  cl_mem src = nurt_multi_mem(b, from, w), dst = nurt_multi_mem(b, to, w);
-  cl_event done;
-  nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, CL_TRUE, lo, n, via, 0, NULL, NULL),
-             "clEnqueueReadBuffer (between devices)", w);
-  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[to], dst, CL_FALSE, lo, n, via, 0, NULL, &done),
-             "clEnqueueWriteBuffer (between devices)", w);
-  if (nflights == capflights) {
-    reap(0);
-    if (nflights == capflights) {
-      size_t cap = capflights ? 2 * capflights : 16;
-      in_flight *f = realloc(flights, cap * sizeof *f);
-      if (!f)
-        nurt_fatal("out of host memory");
-      flights = f;
-      capflights = cap;
-    }
-  }
-  flights[nflights++] = (in_flight){mem, slot, done};
+static void count_move(int from, int to, size_t n) {
   nurt_multi_stats[from].bytes_out += n;
   nurt_multi_stats[to].bytes_in += n;
   nurt_multi_halo_bytes += n;
   nurt_multi_halo_copies++;
+}
+
+/* One copy at once, piece by piece (each piece's read blocks). */
+static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
+  arrive(from, b, lo, hi);
+  count_move(from, to, hi - lo);
+  for (size_t at = lo; at < hi; at += SLOT_BYTES) {
+    start_move(b, from, to, at, hi - at < SLOT_BYTES ? hi : at + SLOT_BYTES, 1, w);
+    finish_move(npend - 1);
+  }
 }
 
 /* The spans of b over [lo, *hi) (hi clipped to the buffer), cut at both
@@ -235,8 +292,9 @@ static nurt_peers *spans(nurt_buf *b, int dev, size_t lo, size_t *hi, size_t *fi
   return p;
 }
 
-void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
-  NURT_LOCKED();
+/* Device dev's copy of [lo, hi) made current: at once, or (`later`) with
+ * the reads started and the writes left to nurt_multi_arrive. */
+static void need(nurt_buf *b, int dev, size_t lo, size_t hi, int later, const nurt_where *w) {
   size_t i;
   nurt_peers *p = spans(b, dev, lo, &hi, &i);
   if (!p)
@@ -246,10 +304,26 @@ void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_wher
     if (s->mask & (1u << dev))
       continue;
     int from = s->mask & 1u ? 0 : __builtin_ctz(s->mask);
-    move(b, from, dev, s->lo, s->hi, w);
+    if (later && s->hi - s->lo <= SLOT_BYTES) {
+      arrive(from, b, s->lo, s->hi); /* a copy on its way to `from` lands first */
+      count_move(from, dev, s->hi - s->lo);
+      start_move(b, from, dev, s->lo, s->hi, 0, w);
+    } else {
+      move(b, from, dev, s->lo, s->hi, w);
+    }
     s->mask |= 1u << dev;
   }
   join(p);
+}
+
+void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
+  NURT_LOCKED();
+  need(b, dev, lo, hi, 0, w);
+}
+
+void nurt_multi_fetch(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
+  NURT_LOCKED();
+  need(b, dev, lo, hi, 1, w);
 }
 
 void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi) {

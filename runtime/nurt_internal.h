@@ -320,6 +320,11 @@ extern unsigned long nurt_multi_halo_copies;
 cl_mem nurt_multi_mem(nurt_buf *b, int dev, const nurt_where *w);
 /* Device dev's copy is made current over [lo, hi), from whichever holds it. */
 void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w);
+/* As nurt_multi_need, in two steps: the reads from the other devices start
+ * now, and nurt_multi_arrive(dev) enqueues their writes on dev's queue. */
+void nurt_multi_fetch(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w);
+void nurt_multi_arrive(int dev);
+int nurt_multi_ready(int dev); /* the reads of the copies into dev have ended */
 /* Device dev wrote [lo, hi): the others' copies of it are stale. */
 void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi);
 /* Before device 0's copy of [lo, hi) is read: the fresh bytes brought in. */
@@ -448,8 +453,9 @@ int nurt_static_object(const void *p, uintptr_t *lo, size_t *bytes);
 
 /* clock.c: clock_gettime, gettimeofday, clock, ... wrapped (see the file).
  * Each concerns the calling thread. */
-void nurt_clock_busy(int on);   /* 1: inside nurt, calling OpenCL without the lock */
-void nurt_clock_launched(void); /* a launch is queued (and busy is over) */
+void nurt_clock_busy(int on);    /* 1: inside nurt, calling OpenCL without the lock */
+void nurt_clock_launched(void);  /* a launch is queued (and busy is over) */
+double nurt_clock_seconds(void); /* a monotonic clock, the C library's own */
 
 /* launch.c */
 /* A buffer argument, set at nurt_launch_end: a later argument of the same
