@@ -222,6 +222,10 @@ void nurt_device_init(void) {
   for (int d = 0; d < nurt_g.ndevices; d++) {
     nurt_g.queues[d] = clCreateCommandQueue(nurt_g.context, nurt_g.devices[d], qp, &err);
     nurt_check(err, "clCreateCommandQueue", NULL);
+    if (nurt_g.ndevices > 1) {
+      nurt_g.early[d] = clCreateCommandQueue(nurt_g.context, nurt_g.devices[d], 0, &err);
+      nurt_check(err, "clCreateCommandQueue", NULL);
+    }
   }
   nurt_g.queue = nurt_g.queues[0];
   nurt_g.ready = 1;
@@ -294,8 +298,11 @@ static void at_exit(void) {
   nurt_lock();
   nurt_prof_release();
   nurt_unlock();
-  for (int d = 0; d < nurt_g.ndevices; d++)
+  for (int d = 0; d < nurt_g.ndevices; d++) {
     clReleaseCommandQueue(nurt_g.queues[d]);
+    if (nurt_g.early[d])
+      clReleaseCommandQueue(nurt_g.early[d]);
+  }
   clReleaseContext(nurt_g.context);
   memset(&nurt_g, 0, sizeof nurt_g);
 }

@@ -19,6 +19,7 @@
 typedef struct {
   size_t lo, hi;
   unsigned mask;
+  int writer; /* the split kernel that wrote it last (split.c's id), 0: another */
 } span;
 
 typedef struct nurt_peers {
@@ -39,7 +40,7 @@ static nurt_peers *peers_of(nurt_buf *b) {
     nurt_fatal("out of host memory for an array's device map");
   p->cap = 8;
   p->n = 1;
-  p->s[0] = (span){0, b->bytes, 1u};
+  p->s[0] = (span){0, b->bytes, 1u, 0};
   b->peers = p;
   return p;
 }
@@ -68,7 +69,7 @@ static size_t cut(nurt_peers *p, size_t x) {
 static void join(nurt_peers *p) {
   size_t j = 0;
   for (size_t i = 1; i < p->n; i++)
-    if (p->s[i].mask == p->s[j].mask)
+    if (p->s[i].mask == p->s[j].mask && p->s[i].writer == p->s[j].writer)
       p->s[j].hi = p->s[i].hi;
     else
       p->s[++j] = p->s[i];
@@ -105,11 +106,11 @@ static struct {
   int pending;
   cl_event done;
 } slots[SLOTS];
-static int nslots = -1; /* -1: not made yet */
+static int slots_made;
 static unsigned next_wait;
 
 static void make_slots(void) {
-  nslots = 0;
+  slots_made = 1;
   for (int i = 0; i < SLOTS; i++) {
     cl_int err;
     slots[i].mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
@@ -125,7 +126,6 @@ static void make_slots(void) {
       if (!(slots[i].host = malloc(SLOT_BYTES)))
         nurt_fatal("out of host memory for copies between devices");
     }
-    nslots++;
   }
 }
 
@@ -160,12 +160,17 @@ static void finish_move(size_t i) {
   slots[m.slot].pending = 0;
 }
 
+static size_t nearlies; /* early reads (below) */
+static void drop_early(size_t i);
+static void drop_earlies(const nurt_buf *b, size_t lo, size_t hi, int all);
+
 /* A free slot: one whose write has ended, else the oldest pending copy
- * written now, else the next slot's write waited for. */
+ * written now (or the oldest early read dropped), else the next slot's
+ * write waited for. */
 static int take_slot(void) {
-  if (nslots < 0)
+  if (!slots_made)
     make_slots();
-  for (int i = 0; i < nslots; i++) {
+  for (int i = 0; i < SLOTS; i++) {
     if (slots[i].pending)
       continue;
     if (slots[i].done) {
@@ -180,9 +185,11 @@ static int take_slot(void) {
   }
   if (npend)
     finish_move(0);
-  int i = (int)(next_wait++ % (unsigned)nslots);
+  else if (nearlies)
+    drop_early(0);
+  int i = (int)(next_wait++ % SLOTS);
   while (slots[i].pending)
-    i = (i + 1) % nslots;
+    i = (i + 1) % SLOTS;
   clWaitForEvents(1, &slots[i].done); /* a failure shows at the next wait on the queue */
   clReleaseEvent(slots[i].done);
   slots[i].done = NULL;
@@ -239,29 +246,6 @@ void nurt_multi_arrive(int dev) {
   arrive(dev, NULL, 0, 0);
 }
 
-void nurt_multi_release(void) {
-  while (npend)
-    finish_move(0);
-  free(pend);
-  pend = NULL;
-  cappend = 0;
-  for (int i = 0; i < nslots; i++) {
-    if (slots[i].done) {
-      clWaitForEvents(1, &slots[i].done);
-      clReleaseEvent(slots[i].done);
-    }
-    if (slots[i].mem) {
-      clEnqueueUnmapMemObject(nurt_g.queue, slots[i].mem, slots[i].host, 0, NULL, NULL);
-      clFinish(nurt_g.queue);
-      clReleaseMemObject(slots[i].mem);
-    } else {
-      free(slots[i].host);
-    }
-    slots[i] = (__typeof__(slots[i])){0};
-  }
-  nslots = -1;
-}
-
 static void count_move(int from, int to, size_t n) {
   nurt_multi_stats[from].bytes_out += n;
   nurt_multi_stats[to].bytes_in += n;
@@ -276,6 +260,146 @@ static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt
   for (size_t at = lo; at < hi; at += SLOT_BYTES) {
     start_move(b, from, to, at, hi - at < SLOT_BYTES ? hi : at + SLOT_BYTES, 1, w);
     finish_move(npend - 1);
+  }
+}
+
+/* Early reads.  A stencil's halo is written by one step's last kernel and
+ * read by the next step's first: the copy's read must wait for the writer,
+ * and its write and the reader's part then wait for the host, while the
+ * devices idle.  So the rows another device fetched (`wants`, by buffer,
+ * source, target and range) are read again, into a slot, as soon as a
+ * later part writes them (nurt_multi_push: split.c runs a part's edge rows
+ * as a part of their own, first), and the next fetch of the same range to
+ * the same device takes the bytes already read (`earlies`).  An early read
+ * is dropped when its rows are written again before it is taken (own(),
+ * outside the launch that made it), and with its buffer.  `wants` is a
+ * hint: it keeps the ranges fetched in the last few split launches, and
+ * an entry not fetched again for WANT_AGE launches is forgotten. */
+typedef struct {
+  nurt_buf *b;
+  int from, to;
+  size_t lo, hi;
+  unsigned long seen; /* the split launch that last fetched it */
+} wanted;
+typedef struct {
+  nurt_buf *b;
+  int from, to;
+  size_t lo, hi;
+  int slot;
+  cl_event read;
+  unsigned long made; /* the split launch that read it */
+} early;
+enum { WANT_AGE = 4 };
+static wanted *wants;
+static size_t nwants, capwants;
+static early *earlies;
+static size_t capearlies;
+static unsigned long launch_no, launch_on; /* launch_on: 0 outside a split launch */
+int nurt_multi_writer;
+static unsigned char *fed; /* fed[id]: another device fetched rows kernel id wrote */
+static size_t capfed;
+
+static void mark_fed(int id) {
+  if ((size_t)id >= capfed) {
+    size_t n = capfed ? capfed : 16;
+    while (n <= (size_t)id)
+      n *= 2;
+    unsigned char *f = realloc(fed, n);
+    if (!f)
+      nurt_fatal("out of host memory");
+    memset(f + capfed, 0, n - capfed);
+    fed = f;
+    capfed = n;
+  }
+  fed[id] = 1;
+}
+
+int nurt_multi_fed(int id) { return id > 0 && (size_t)id < capfed && fed[id]; }
+unsigned long nurt_multi_early_taken;
+
+void nurt_multi_launch(int on) { launch_on = on ? ++launch_no : 0; }
+
+static void *grow_list(void *v, size_t *cap, size_t size) {
+  size_t n = *cap ? 2 * *cap : 8;
+  void *w = realloc(v, n * size);
+  if (!w)
+    nurt_fatal("out of host memory");
+  *cap = n;
+  return w;
+}
+
+static void drop_early(size_t i) {
+  early e = earlies[i];
+  earlies[i] = earlies[--nearlies];
+  slots[e.slot].pending = 0;
+  slots[e.slot].done = e.read; /* free once the read has ended */
+}
+
+/* The early reads of b's [lo, hi) are stale (all = 1: every one of b). */
+static void drop_earlies(const nurt_buf *b, size_t lo, size_t hi, int all) {
+  for (size_t i = 0; i < nearlies;)
+    if ((!b || earlies[i].b == b) && (all || (earlies[i].lo < hi && lo < earlies[i].hi &&
+                                              (!launch_on || earlies[i].made != launch_on))))
+      drop_early(i);
+    else
+      i++;
+}
+
+/* A fetch of [lo, hi) from `from` to `to` is remembered; an early read of
+ * it, if one was made, becomes the copy's pending read. */
+static int take_early(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
+  size_t i = 0;
+  while (i < nwants && !(wants[i].b == b && wants[i].from == from && wants[i].to == to &&
+                         wants[i].lo == lo && wants[i].hi == hi))
+    i++;
+  if (i == nwants) {
+    size_t j = 0; /* the old ones go first */
+    for (size_t k = 0; k < nwants; k++)
+      if (launch_no - wants[k].seen <= WANT_AGE)
+        wants[j++] = wants[k];
+    nwants = j;
+    if (nwants == capwants)
+      wants = grow_list(wants, &capwants, sizeof *wants);
+    i = nwants++;
+    wants[i] = (wanted){b, from, to, lo, hi, 0};
+  }
+  wants[i].seen = launch_no;
+  for (size_t k = 0; k < nearlies; k++)
+    if (earlies[k].b == b && earlies[k].from == from && earlies[k].to == to &&
+        earlies[k].lo == lo && earlies[k].hi == hi) {
+      if (npend == cappend)
+        pend = grow_list(pend, &cappend, sizeof *pend);
+      pend[npend++] = (pending){b, from, to, lo, hi, earlies[k].slot, earlies[k].read, w};
+      earlies[k] = earlies[--nearlies];
+      nurt_multi_early_taken++;
+      return 1;
+    }
+  return 0;
+}
+
+void nurt_multi_push(nurt_buf *b, int dev, size_t lo, size_t hi, cl_event after,
+                     const nurt_where *w) {
+  NURT_LOCKED();
+  for (size_t i = 0; i < nwants; i++) {
+    wanted x = wants[i];
+    if (x.b != b || x.from != dev || x.lo < lo || x.hi > hi || launch_no - x.seen > WANT_AGE)
+      continue;
+    size_t k = 0;
+    while (k < nearlies && !(earlies[k].b == b && earlies[k].to == x.to && earlies[k].lo == x.lo &&
+                             earlies[k].hi == x.hi))
+      k++;
+    if (k < nearlies)
+      continue;
+    int slot = take_slot();
+    if (nearlies == capearlies)
+      earlies = grow_list(earlies, &capearlies, sizeof *earlies);
+    early *e = &earlies[nearlies++];
+    *e = (early){b, dev, x.to, x.lo, x.hi, slot, NULL, launch_on};
+    slots[slot].pending = 1;
+    nurt_check(clEnqueueReadBuffer(nurt_g.early[dev], nurt_multi_mem(b, dev, w), CL_FALSE, x.lo,
+                                   x.hi - x.lo, slots[slot].host, 1, &after, &e->read),
+               "clEnqueueReadBuffer (between devices, early)", w);
+    clFlush(nurt_g.early[dev]);
   }
 }
 
@@ -304,10 +428,13 @@ static void need(nurt_buf *b, int dev, size_t lo, size_t hi, int later, const nu
     if (s->mask & (1u << dev))
       continue;
     int from = s->mask & 1u ? 0 : __builtin_ctz(s->mask);
+    if (s->writer)
+      mark_fed(s->writer);
     if (later && s->hi - s->lo <= SLOT_BYTES) {
       arrive(from, b, s->lo, s->hi); /* a copy on its way to `from` lands first */
       count_move(from, dev, s->hi - s->lo);
-      start_move(b, from, dev, s->lo, s->hi, 0, w);
+      if (!take_early(b, from, dev, s->lo, s->hi, w))
+        start_move(b, from, dev, s->lo, s->hi, 0, w);
     } else {
       move(b, from, dev, s->lo, s->hi, w);
     }
@@ -332,19 +459,61 @@ void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi) {
   nurt_peers *p = spans(b, dev, lo, &hi, &i);
   if (!p)
     return;
-  for (; i < p->n && p->s[i].lo < hi; i++)
+  for (; i < p->n && p->s[i].lo < hi; i++) {
     p->s[i].mask = 1u << dev;
+    p->s[i].writer = nurt_multi_writer;
+  }
   join(p);
+  drop_earlies(b, lo, hi, 0);
 }
 
 void nurt_multi_forget(nurt_buf *b) {
   nurt_peers *p = b->peers;
   if (!p)
     return;
+  drop_earlies(b, 0, 0, 1);
+  size_t j = 0;
+  for (size_t i = 0; i < nwants; i++)
+    if (wants[i].b != b)
+      wants[j++] = wants[i];
+  nwants = j;
   for (int d = 1; d < NURT_MAX_DEVICES; d++)
     if (p->mem[d])
       clReleaseMemObject(p->mem[d]);
   free(p->s);
   free(p);
   b->peers = NULL;
+}
+
+void nurt_multi_release(void) {
+  drop_earlies(NULL, 0, 0, 1);
+  while (npend)
+    finish_move(0);
+  free(pend);
+  pend = NULL;
+  cappend = 0;
+  free(earlies);
+  earlies = NULL;
+  capearlies = 0;
+  free(wants);
+  wants = NULL;
+  nwants = capwants = 0;
+  free(fed);
+  fed = NULL;
+  capfed = 0;
+  for (int i = 0; i < SLOTS; i++) {
+    if (slots[i].done) {
+      clWaitForEvents(1, &slots[i].done);
+      clReleaseEvent(slots[i].done);
+    }
+    if (slots[i].mem) {
+      clEnqueueUnmapMemObject(nurt_g.queue, slots[i].mem, slots[i].host, 0, NULL, NULL);
+      clFinish(nurt_g.queue);
+      clReleaseMemObject(slots[i].mem);
+    } else {
+      free(slots[i].host);
+    }
+    slots[i] = (__typeof__(slots[i])){0};
+  }
+  slots_made = 0;
 }

@@ -138,6 +138,10 @@ typedef struct nurt_cl {
   int ndevices;
   cl_device_id devices[NURT_MAX_DEVICES];
   cl_command_queue queues[NURT_MAX_DEVICES];
+  /* NU_DEVICES > 1: each device's queue of early reads (multi.c), beside
+   * its queue of kernels, so that a read waits for its part's kernel but
+   * the device's next part does not wait for the read */
+  cl_command_queue early[NURT_MAX_DEVICES];
   char names[NURT_MAX_DEVICES][256];
 } nurt_cl;
 extern nurt_cl nurt_g;
@@ -325,6 +329,18 @@ void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_wher
 void nurt_multi_fetch(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w);
 void nurt_multi_arrive(int dev);
 int nurt_multi_ready(int dev); /* the reads of the copies into dev have ended */
+/* Early reads (multi.c says why): dev's part wrote b's [lo, hi); the rows of
+ * it another device fetched before are read now, once `after` has ended.
+ * nurt_multi_launch(1) and (0) bracket a split launch; nurt_multi_writer
+ * names the split kernel (split.c's id) whose parts nurt_multi_own is told
+ * of, 0 otherwise; nurt_multi_fed(id): another device fetched rows it
+ * wrote. */
+void nurt_multi_push(nurt_buf *b, int dev, size_t lo, size_t hi, cl_event after,
+                     const nurt_where *w);
+void nurt_multi_launch(int on);
+extern int nurt_multi_writer;
+extern unsigned long nurt_multi_early_taken; /* copies whose read was early */
+int nurt_multi_fed(int id);
 /* Device dev wrote [lo, hi): the others' copies of it are stale. */
 void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi);
 /* Before device 0's copy of [lo, hi) is read: the fresh bytes brought in. */

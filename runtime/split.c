@@ -23,6 +23,7 @@ typedef struct nurt_ksplit {
   const char *text_why;           /* what in its OpenCL text forbids a split, or NULL */
   double share[NURT_MAX_DEVICES]; /* of the last split, for the report */
   unsigned long splits;
+  int id; /* from 1: the writer multi.c keeps of the rows its parts wrote */
 } nurt_ksplit;
 
 /* Each device's kernel events, timed at the report (and read as they end). */
@@ -62,9 +63,39 @@ static void keep_event(int dev, cl_event ev) {
 }
 
 static nurt_ksplit *ksplit_of(nurt_kernel *k) {
-  if (!k->split && !(k->split = calloc(1, sizeof *k->split)))
+  if (k->split)
+    return k->split;
+  if (!(k->split = calloc(1, sizeof *k->split)))
     nurt_fatal("out of host memory");
+  static int ids;
+  k->split->id = ++ids;
   return k->split;
+}
+
+/* The parts' edge rows as parts of their own, ahead of the rest of each
+ * part: the rows next to a cut, which the neighbouring device fetches at
+ * its next launch, are then written (and read early, multi.c) while the
+ * rest of the part still runs.  One work-group's height of iterations per
+ * edge; parts too small for that stay whole.  Returns the parts' count. */
+static int edges_first(nurt_launch *l, int np, size_t side, size_t gsize) {
+  nurt_part out[NURT_MAX_DEVICES] = {{0, 0, 0, 0}};
+  int m = 0;
+  for (int j = 0; j < np; j++) {
+    nurt_part q = l->parts[j];
+    size_t lo = j > 0 ? side : 0, hi = j + 1 < np ? side : 0;
+    if (q.end - q.first < lo + hi + side) {
+      out[m++] = q;
+      continue;
+    }
+    size_t span[3][2] = {{q.first, q.first + lo}, {q.end - hi, q.end}, {q.first + lo, q.end - hi}};
+    for (int e = 0; e < 3; e++) {
+      size_t n = span[e][1] - span[e][0], items = (n + side - 1) / side * side;
+      if (n)
+        out[m++] = (nurt_part){q.dev, span[e][0], span[e][1], items < gsize ? items : gsize};
+    }
+  }
+  memcpy(l->parts, out, (size_t)m * sizeof *out);
+  return m;
 }
 
 /* What in the kernel's OpenCL text makes its parts differ from the whole:
@@ -221,6 +252,17 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
     return refuse(k, "one device got every iteration");
   if (l->nreds && l->parts[0].dev != 0)
     return refuse(k, "device 0, which holds the reduction's result, got no iterations");
+  /* A reduction's tree is one per device: its parts stay whole.  Edges
+   * cost each device two more launches, which only a part of 100 µs or
+   * more repays (two H200s, Jacobi-2D 2048², parts of 5 µs: 26 ms became
+   * 33-40 for 200 steps). */
+  int long_parts = 1;
+  for (int p = 0; p < np; p++) {
+    double v = s->speed[l->parts[p].dev];
+    long_parts &= v > 0 && (double)(l->parts[p].end - l->parts[p].first) / v >= 100e-6;
+  }
+  if (nurt_multi_fed(s->id) && long_parts && !l->nreds && 3 * np <= NURT_MAX_DEVICES)
+    np = edges_first(l, np, side, gsize);
   size_t need = (size_t)np * l->nbufs;
   if (need > l->capregions) {
     nurt_region *r = realloc(l->regions, need * sizeof *r);
@@ -306,6 +348,7 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
   nurt_ksplit *s = ksplit_of(k);
   unsigned outer = dims - 1;
   cl_event evs[NURT_MAX_DEVICES];
+  nurt_multi_launch(1);
   /* Every part's rows are read from the devices that hold them first: a
    * read from a device is queued ahead of that device's part, so the parts
    * still run side by side, and the reads from several devices overlap.
@@ -381,6 +424,16 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
                                       NULL, &evs[p]),
                "clEnqueueNDRangeKernel", &l->where);
     /* each queue starts now: PoCL and NVIDIA hold enqueued work until a flush */
+    /* the rows of it another device fetched last time are read now */
+    for (size_t i = 0; i < l->nbufs; i++) {
+      nurt_bufarg *b = &l->bufs[i];
+      if (!(b->mode & NURT_OUT) || !b->bytes || b->result)
+        continue;
+      nurt_entry *e = nurt_table_find(b->lo, 1);
+      size_t lo, hi;
+      part_range(l, p, i, 1, e, &lo, &hi);
+      nurt_multi_push(e->buf, dev, lo, hi, evs[p], &l->where);
+    }
     clFlush(nurt_g.queues[dev]);
   }
   nurt_counters.launches++;
@@ -392,11 +445,20 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
     k->local[d] = local[d];
   }
   s->splits++;
+  unsigned counted = 0;
+  size_t all = 0;
+  for (int p = 0; p < l->nparts; p++)
+    all = l->parts[p].end > all ? l->parts[p].end : all;
+  for (int d = 0; d < nurt_g.ndevices; d++)
+    s->share[d] = 0;
   for (int p = 0; p < l->nparts; p++) {
     int dev = l->parts[p].dev;
     size_t items = l->parts[p].end - l->parts[p].first; /* iterations */
-    nurt_multi_stats[dev].launches++;
-    s->share[dev] = (double)items / (double)l->parts[l->nparts - 1].end;
+    if (!(counted & 1u << dev))
+      nurt_multi_stats[dev].launches++;
+    counted |= 1u << dev;
+    s->share[dev] += (double)items / (double)all;
+    /* a device's last part is its largest (edges go first): its speed */
     if (s->last[dev])
       clReleaseEvent(s->last[dev]);
     s->last[dev] = evs[p];
@@ -421,12 +483,15 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
     if (!(b->mode & NURT_OUT) || !b->bytes || b->result) /* device 0's block: device 0's part */
       continue;
     nurt_entry *e = nurt_table_find(b->lo, 1);
+    nurt_multi_writer = s->id;
     for (int p = 0; p < l->nparts; p++) {
       size_t lo, hi;
       part_range(l, p, i, 1, e, &lo, &hi);
       nurt_multi_own(e->buf, l->parts[p].dev, lo, hi);
     }
+    nurt_multi_writer = 0;
   }
+  nurt_multi_launch(0);
   return 1;
 }
 
@@ -491,8 +556,11 @@ void nurt_split_report(FILE *out, const nurt_kernel *kernels) {
   }
   char hb[32];
   human(hb, sizeof hb, nurt_multi_halo_bytes);
-  fprintf(out, "  between devices (through host memory): %lu copies, %s\n", nurt_multi_halo_copies,
+  fprintf(out, "  between devices (through host memory): %lu copies, %s", nurt_multi_halo_copies,
           hb);
+  if (nurt_multi_early_taken)
+    fprintf(out, " (%lu read early)", nurt_multi_early_taken);
+  fputc('\n', out);
   /* a kernel may do both: the last reason it stayed on one device */
   for (const nurt_kernel *k = kernels; k; k = k->next) {
     if (k->split && k->split->splits) {

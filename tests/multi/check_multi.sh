@@ -28,6 +28,20 @@ for line in $(head -n 10 "$prog" | sed -n 's|^// multi-split: *||p'); do
     status=1
   fi
 done
+# the loops named share one cut: their last shares are the same
+shares=$(for line in $(head -n 10 "$prog" | sed -n 's|^// multi-same-shares: *||p'); do
+  sed -n "s|.*$name:$line): split [0-9]* times; last shares||p" "$work/profile.err"
+done | sort -u)
+if [ "$(printf '%s' "$shares" | grep -c .)" -gt 1 ]; then
+  echo "FAIL: the loops of multi-same-shares were cut at different rows: $shares"
+  status=1
+fi
+# the halo rows were read early (as the next part's fetch found them)
+if head -n 10 "$prog" | grep -q '^// multi-early' &&
+  ! grep -q '^  between devices .*([1-9][0-9]* read early)' "$work/profile.err"; then
+  echo "FAIL: no copy between devices was read early"
+  status=1
+fi
 while read -r line why; do
   [ -n "$line" ] || continue
   if ! grep -qF "$name:$line): on device 0 only: $why" "$work/profile.err"; then

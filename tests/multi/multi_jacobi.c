@@ -1,7 +1,9 @@
 /* Jacobi-2D over two devices (NU_DEVICES=2): each sweep's rows are split,
  * and the rows next to the cut, written by one device, are read by the
  * other at the next sweep.  An odd size leaves a partial work-group. */
-// multi-split: 17 21
+// multi-split: 19 23
+// multi-same-shares: 19 23
+// multi-early: the halo rows are read early
 #include <stdio.h>
 #include <stdlib.h>
 
