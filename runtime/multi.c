@@ -2,7 +2,9 @@
  * (issue 30).  Receives from the mover (copies.c, arrays.c) and from split
  * launches (split.c) what each device read and wrote; keeps, per array
  * buffer, which devices hold the current device bytes of each range, and
- * moves ranges between devices through host memory when one needs them.
+ * moves ranges between devices through host memory when one needs them
+ * (halos it has moved before, as soon as their writer has written them:
+ * early reads, below).
  * The table's states (host-fresh, both, device-fresh) stay as they are:
  * "device" there means whichever device this file says holds the range.
  * Device 0's copy is the buffer everything else in nurt reads, so every

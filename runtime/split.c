@@ -1,11 +1,13 @@
 /* split.c — one launch over the devices of NU_DEVICES (issue 30).
  * Receives from the stub the launch's parts (nurt_split_plan: the
- * outermost NDRange dimension cut into ranges of whole work-groups, one per
- * device, sized by each device's measured speed on that kernel) and, per
- * part, the rows of each array it touches and writes; brings each device
- * the rows its part reads that another device holds (multi.c), enqueues
- * each part on its device's queue with a global offset, and records which
- * device now holds the rows each part wrote.  Launches it cannot split run
+ * outermost NDRange dimension cut into ranges of iterations, one per
+ * device, sized by the devices' measured speeds, and the edge rows next to
+ * each cut as parts of their own where another device fetches them) and,
+ * per part, the rows of each array it touches and writes; brings each
+ * device the rows its part reads that another device holds (multi.c),
+ * enqueues each part on its device's queue with a global offset, starts
+ * the early reads of the rows it wrote that another device fetched before,
+ * and records which device now holds the rows each part wrote.  Launches it cannot split run
  * on device 0 (launch.c), with their reason kept for NU_PROFILE. */
 #include <sched.h>
 #include <stdlib.h>
@@ -423,7 +425,6 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
     nurt_check(clEnqueueNDRangeKernel(nurt_g.queues[dev], k->kernel, dims, offset, size, local, 0,
                                       NULL, &evs[p]),
                "clEnqueueNDRangeKernel", &l->where);
-    /* each queue starts now: PoCL and NVIDIA hold enqueued work until a flush */
     /* the rows of it another device fetched last time are read now */
     for (size_t i = 0; i < l->nbufs; i++) {
       nurt_bufarg *b = &l->bufs[i];
@@ -434,6 +435,7 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       part_range(l, p, i, 1, e, &lo, &hi);
       nurt_multi_push(e->buf, dev, lo, hi, evs[p], &l->where);
     }
+    /* each queue starts now: PoCL and NVIDIA hold enqueued work until a flush */
     clFlush(nurt_g.queues[dev]);
   }
   nurt_counters.launches++;
