@@ -318,3 +318,13 @@ unsigned long nurt_heap_generation(const void *p) {
 #endif
 
 void nurt_heap_link(void) {}
+
+/* nurt's own growing arrays (declared in nurt_internal.h). */
+void *nurt_grow(void *p, size_t *cap, size_t elem) {
+  size_t n = *cap ? 2 * *cap : 8;
+  void *q = realloc(p, n * elem);
+  if (!q)
+    nurt_fatal("out of host memory");
+  *cap = n;
+  return q;
+}

@@ -35,15 +35,6 @@ static nurt_kernel **kernels_tail = &all_kernels;
 static nurt_module **modules; /* built, for release at exit */
 static size_t nmodules, capmodules;
 
-static void *grow(void *p, size_t *cap, size_t elem) {
-  size_t n = *cap ? 2 * *cap : 8;
-  void *q = realloc(p, n * elem);
-  if (!q)
-    nurt_fatal("out of host memory");
-  *cap = n;
-  return q;
-}
-
 static void check_fp64(const nurt_where *w) {
   cl_device_fp_config fp = 0;
   clGetDeviceInfo(nurt_g.device, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp, &fp, NULL);
@@ -206,7 +197,7 @@ static program *build(nurt_module *m, const nurt_where *w) {
   if (occ)
     p->log = register_log(m, p->program, w);
   if (nmodules == capmodules)
-    modules = grow(modules, &capmodules, sizeof(nurt_module *));
+    modules = nurt_grow(modules, &capmodules, sizeof(nurt_module *));
   modules[nmodules++] = m;
   m->priv = p;
   return p;
@@ -226,7 +217,7 @@ static nurt_kernel *kernel_of(program *p, nurt_module *m, const char *name, cons
   k->module = m;
   k->regs = nurt_occ_registers(p->log, name);
   if (p->n == p->cap)
-    p->kernels = grow(p->kernels, &p->cap, sizeof(nurt_kernel *));
+    p->kernels = nurt_grow(p->kernels, &p->cap, sizeof(nurt_kernel *));
   p->kernels[p->n++] = k;
   *kernels_tail = k;
   kernels_tail = &k->next;
@@ -448,7 +439,7 @@ void nurt_arg_buffer_at(nurt_launch *l, const void *ptr, long long lo_bytes, siz
     nurt_unlock();
   }
   if (l->nbufs == l->cap)
-    l->bufs = grow(l->bufs, &l->cap, sizeof *l->bufs);
+    l->bufs = nurt_grow(l->bufs, &l->cap, sizeof *l->bufs);
   int result = 0;
   for (int r = 0; r < l->nreds; r++)
     if (l->reds[r].res == ptr && l->reds[r].buf < 0) {
@@ -520,7 +511,7 @@ void nurt_arg_rows(nurt_launch *l, const void *table, int levels, const long lon
     set_arg(l, l->next_arg++, sizeof off, &off);
     if (mode & NURT_OUT) {
       if (l->nscatter == l->capscatter)
-        l->scatter = grow(l->scatter, &l->capscatter, sizeof(nurt_rows *));
+        l->scatter = nurt_grow(l->scatter, &l->capscatter, sizeof(nurt_rows *));
       l->scatter[l->nscatter++] = r;
     }
   }

@@ -131,18 +131,36 @@ static void make_slots(void) {
   }
 }
 
-/* Copies between devices whose read has been enqueued and whose write has
- * not (nurt_multi_fetch, nurt_multi_arrive). */
+/* A copy between devices: bytes [lo, hi) of b from device `from`'s copy to
+ * device `to`'s. */
 typedef struct {
   nurt_buf *b;
   int from, to;
   size_t lo, hi;
+} copy_of;
+
+static int same_copy(const copy_of *x, const copy_of *y) {
+  return x->b == y->b && x->from == y->from && x->to == y->to && x->lo == y->lo && x->hi == y->hi;
+}
+
+/* Copies between devices whose read into `slot` has been enqueued and whose
+ * write has not (nurt_multi_fetch, nurt_multi_arrive). */
+typedef struct {
+  copy_of c;
   int slot;
   cl_event read;
   const nurt_where *w;
 } pending;
 static pending *pend;
 static size_t npend, cappend;
+
+/* Whether the command of event e has ended (or failed: the next wait on
+ * its queue reports it). */
+static int ended(cl_event e) {
+  cl_int st = CL_QUEUED;
+  clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  return st == CL_COMPLETE || st < 0;
+}
 
 /* The write of pending copy i, its read waited for; the copy leaves the
  * list.  The host waits for the read before it enqueues the write: NVIDIA's
@@ -155,8 +173,8 @@ static void finish_move(size_t i) {
   npend--;
   nurt_check(clWaitForEvents(1, &m.read), "clWaitForEvents (between devices)", m.w);
   clReleaseEvent(m.read);
-  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[m.to], nurt_multi_mem(m.b, m.to, m.w), CL_FALSE,
-                                  m.lo, m.hi - m.lo, slots[m.slot].host, 0, NULL,
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[m.c.to], nurt_multi_mem(m.c.b, m.c.to, m.w),
+                                  CL_FALSE, m.c.lo, m.c.hi - m.c.lo, slots[m.slot].host, 0, NULL,
                                   &slots[m.slot].done),
              "clEnqueueWriteBuffer (between devices)", m.w);
   slots[m.slot].pending = 0;
@@ -176,9 +194,7 @@ static int take_slot(void) {
     if (slots[i].pending)
       continue;
     if (slots[i].done) {
-      cl_int st = CL_QUEUED;
-      clGetEventInfo(slots[i].done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
-      if (st != CL_COMPLETE && st >= 0)
+      if (!ended(slots[i].done))
         continue;
       clReleaseEvent(slots[i].done);
       slots[i].done = NULL;
@@ -205,16 +221,10 @@ static void start_move(nurt_buf *b, int from, int to, size_t lo, size_t hi, int 
   int slot = take_slot();
   cl_mem src = nurt_multi_mem(b, from, w);
   nurt_multi_mem(b, to, w);
-  if (npend == cappend) {
-    size_t cap = cappend ? 2 * cappend : 8;
-    pending *q = realloc(pend, cap * sizeof *q);
-    if (!q)
-      nurt_fatal("out of host memory");
-    pend = q;
-    cappend = cap;
-  }
+  if (npend == cappend)
+    pend = nurt_grow(pend, &cappend, sizeof *pend);
   pending *m = &pend[npend++];
-  *m = (pending){b, from, to, lo, hi, slot, NULL, w};
+  *m = (pending){{b, from, to, lo, hi}, slot, NULL, w};
   slots[slot].pending = 1;
   nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, now ? CL_TRUE : CL_FALSE, lo, hi - lo,
                                  slots[slot].host, 0, NULL, &m->read),
@@ -225,7 +235,7 @@ static void start_move(nurt_buf *b, int from, int to, size_t lo, size_t hi, int 
  * is given) are written now: a copy read from dev must follow them. */
 static void arrive(int dev, const nurt_buf *b, size_t lo, size_t hi) {
   for (size_t i = 0; i < npend;)
-    if (pend[i].to == dev && (!b || (pend[i].b == b && pend[i].lo < hi && lo < pend[i].hi)))
+    if (pend[i].c.to == dev && (!b || (pend[i].c.b == b && pend[i].c.lo < hi && lo < pend[i].c.hi)))
       finish_move(i);
     else
       i++;
@@ -234,12 +244,8 @@ static void arrive(int dev, const nurt_buf *b, size_t lo, size_t hi) {
 int nurt_multi_ready(int dev) {
   NURT_LOCKED();
   for (size_t i = 0; i < npend; i++)
-    if (pend[i].to == dev) {
-      cl_int st = CL_QUEUED;
-      clGetEventInfo(pend[i].read, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
-      if (st != CL_COMPLETE && st >= 0)
-        return 0;
-    }
+    if (pend[i].c.to == dev && !ended(pend[i].read))
+      return 0;
   return 1;
 }
 
@@ -278,17 +284,11 @@ static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt
  * hint: it keeps the ranges fetched in the last few split launches, and
  * an entry not fetched again for WANT_AGE launches is forgotten. */
 typedef struct {
-  nurt_buf *b;
-  int from, to;
-  size_t lo, hi;
+  copy_of c;
   unsigned long seen; /* the split launch that last fetched it */
 } wanted;
 typedef struct {
-  nurt_buf *b;
-  int from, to;
-  size_t lo, hi;
-  int slot;
-  cl_event read;
+  pending p;          /* its `w` unused until a fetch takes it */
   unsigned long made; /* the split launch that read it */
 } early;
 enum { WANT_AGE = 4 };
@@ -321,38 +321,29 @@ unsigned long nurt_multi_early_taken;
 
 void nurt_multi_launch(int on) { launch_on = on ? ++launch_no : 0; }
 
-static void *grow_list(void *v, size_t *cap, size_t size) {
-  size_t n = *cap ? 2 * *cap : 8;
-  void *w = realloc(v, n * size);
-  if (!w)
-    nurt_fatal("out of host memory");
-  *cap = n;
-  return w;
-}
-
 static void drop_early(size_t i) {
   early e = earlies[i];
   earlies[i] = earlies[--nearlies];
-  slots[e.slot].pending = 0;
-  slots[e.slot].done = e.read; /* free once the read has ended */
+  slots[e.p.slot].pending = 0;
+  slots[e.p.slot].done = e.p.read; /* free once the read has ended */
 }
 
 /* The early reads of b's [lo, hi) are stale (all = 1: every one of b). */
 static void drop_earlies(const nurt_buf *b, size_t lo, size_t hi, int all) {
   for (size_t i = 0; i < nearlies;)
-    if ((!b || earlies[i].b == b) && (all || (earlies[i].lo < hi && lo < earlies[i].hi &&
-                                              (!launch_on || earlies[i].made != launch_on))))
+    if ((!b || earlies[i].p.c.b == b) &&
+        (all || (earlies[i].p.c.lo < hi && lo < earlies[i].p.c.hi &&
+                 (!launch_on || earlies[i].made != launch_on))))
       drop_early(i);
     else
       i++;
 }
 
-/* A fetch of [lo, hi) from `from` to `to` is remembered; an early read of
- * it, if one was made, becomes the copy's pending read. */
-static int take_early(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt_where *w) {
+/* A fetch of copy c is remembered; an early read of it, if one was made,
+ * becomes the copy's pending read. */
+static int take_early(copy_of c, const nurt_where *w) {
   size_t i = 0;
-  while (i < nwants && !(wants[i].b == b && wants[i].from == from && wants[i].to == to &&
-                         wants[i].lo == lo && wants[i].hi == hi))
+  while (i < nwants && !same_copy(&wants[i].c, &c))
     i++;
   if (i == nwants) {
     size_t j = 0; /* the old ones go first */
@@ -361,17 +352,17 @@ static int take_early(nurt_buf *b, int from, int to, size_t lo, size_t hi, const
         wants[j++] = wants[k];
     nwants = j;
     if (nwants == capwants)
-      wants = grow_list(wants, &capwants, sizeof *wants);
+      wants = nurt_grow(wants, &capwants, sizeof *wants);
     i = nwants++;
-    wants[i] = (wanted){b, from, to, lo, hi, 0};
+    wants[i].c = c;
   }
   wants[i].seen = launch_no;
   for (size_t k = 0; k < nearlies; k++)
-    if (earlies[k].b == b && earlies[k].from == from && earlies[k].to == to &&
-        earlies[k].lo == lo && earlies[k].hi == hi) {
+    if (same_copy(&earlies[k].p.c, &c)) {
       if (npend == cappend)
-        pend = grow_list(pend, &cappend, sizeof *pend);
-      pend[npend++] = (pending){b, from, to, lo, hi, earlies[k].slot, earlies[k].read, w};
+        pend = nurt_grow(pend, &cappend, sizeof *pend);
+      pend[npend] = earlies[k].p;
+      pend[npend++].w = w;
       earlies[k] = earlies[--nearlies];
       nurt_multi_early_taken++;
       return 1;
@@ -383,23 +374,22 @@ void nurt_multi_push(nurt_buf *b, int dev, size_t lo, size_t hi, cl_event after,
                      const nurt_where *w) {
   NURT_LOCKED();
   for (size_t i = 0; i < nwants; i++) {
-    wanted x = wants[i];
-    if (x.b != b || x.from != dev || x.lo < lo || x.hi > hi || launch_no - x.seen > WANT_AGE)
+    copy_of x = wants[i].c;
+    if (x.b != b || x.from != dev || x.lo < lo || x.hi > hi || launch_no - wants[i].seen > WANT_AGE)
       continue;
     size_t k = 0;
-    while (k < nearlies && !(earlies[k].b == b && earlies[k].to == x.to && earlies[k].lo == x.lo &&
-                             earlies[k].hi == x.hi))
+    while (k < nearlies && !same_copy(&earlies[k].p.c, &x))
       k++;
     if (k < nearlies)
       continue;
     int slot = take_slot();
     if (nearlies == capearlies)
-      earlies = grow_list(earlies, &capearlies, sizeof *earlies);
+      earlies = nurt_grow(earlies, &capearlies, sizeof *earlies);
     early *e = &earlies[nearlies++];
-    *e = (early){b, dev, x.to, x.lo, x.hi, slot, NULL, launch_on};
+    *e = (early){{x, slot, NULL, NULL}, launch_on};
     slots[slot].pending = 1;
     nurt_check(clEnqueueReadBuffer(nurt_g.early[dev], nurt_multi_mem(b, dev, w), CL_FALSE, x.lo,
-                                   x.hi - x.lo, slots[slot].host, 1, &after, &e->read),
+                                   x.hi - x.lo, slots[slot].host, 1, &after, &e->p.read),
                "clEnqueueReadBuffer (between devices, early)", w);
     clFlush(nurt_g.early[dev]);
   }
@@ -435,7 +425,7 @@ static void need(nurt_buf *b, int dev, size_t lo, size_t hi, int later, const nu
     if (later && s->hi - s->lo <= SLOT_BYTES) {
       arrive(from, b, s->lo, s->hi); /* a copy on its way to `from` lands first */
       count_move(from, dev, s->hi - s->lo);
-      if (!take_early(b, from, dev, s->lo, s->hi, w))
+      if (!take_early((copy_of){b, from, dev, s->lo, s->hi}, w))
         start_move(b, from, dev, s->lo, s->hi, 0, w);
     } else {
       move(b, from, dev, s->lo, s->hi, w);
@@ -476,7 +466,7 @@ void nurt_multi_forget(nurt_buf *b) {
   drop_earlies(b, 0, 0, 1);
   size_t j = 0;
   for (size_t i = 0; i < nwants; i++)
-    if (wants[i].b != b)
+    if (wants[i].c.b != b)
       wants[j++] = wants[i];
   nwants = j;
   for (int d = 1; d < NURT_MAX_DEVICES; d++)

@@ -453,6 +453,9 @@ int nurt_guard_probe_end(void);
 /* io.c: read, write, fread, send, ... wrapped (see the file) */
 void nurt_io_link(void);   /* does nothing: keeps io.c in a static link */
 void nurt_heap_link(void); /* the same for heap.c */
+/* p (*cap elements of elem bytes) reallocated to twice as many (8 at
+ * first), *cap updated; out of memory is fatal (heap.c). */
+void *nurt_grow(void *p, size_t *cap, size_t elem);
 /* Blocks of at least this many bytes are recorded by heap.c. */
 #define NURT_HEAP_MIN 32
 #define NURT_HEAP_MIN_TEXT "32"
