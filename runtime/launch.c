@@ -982,9 +982,11 @@ void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *
  * must run as a variant built for device 0 alone. */
 /* Part p's arguments that each device has its own of: a reduction's result
  * block (with its accumulate flag: whether the block holds the device's
- * pending value of the same reduction) and the scratch of its tree. */
+ * pending value of the same reduction, or the value of a part of this
+ * launch that ran on the device before, in the same queue) and the scratch
+ * of its tree. */
 static void part_args(nurt_launch *l, int p, int dev) {
-  (void)p;
+  int again = l->parts[p].again;
   for (int i = 0; i < l->nscratch; i++) {
     cl_mem mem = scratch_mem(l->scratch[i].key, dev, l->scratch[i].bytes, false, &l->where);
     set_arg(l, l->scratch[i].index, sizeof(cl_mem), &mem);
@@ -992,10 +994,10 @@ static void part_args(nurt_launch *l, int p, int dev) {
   for (int i = 0; i < l->nreds; i++) {
     struct nurt_launch_red *x = &l->reds[i];
     nurt_bufarg *b = &l->bufs[x->buf];
-    int acc = x->acc;
+    int acc = x->acc || again;
     if (dev) {
       void *blk = x->more[dev]; /* taken before the lock: take_blocks */
-      acc = blk == x->r->more[dev - 1];
+      acc = again || blk == x->r->more[dev - 1];
       nurt_entry *e = nurt_arrays_acquire(blk, x->bytes, &l->where);
       size_t off = nurt_off(e, (uintptr_t)blk);
       if (acc)

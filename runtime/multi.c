@@ -150,6 +150,7 @@ typedef struct {
   int slot;
   cl_event read;
   const nurt_where *w;
+  int part; /* the split launch's part that fetched it first; -1: none */
 } pending;
 static pending *pend;
 static size_t npend, cappend;
@@ -167,15 +168,16 @@ static int ended(cl_event e) {
  * driver (580, two H200s) let a write that waited on another queue's read
  * by its event list take the host bytes before the read had filled them
  * (Jacobi-2D on two devices diverged, checksum 2e37 for 3.3e7). */
-static void finish_move(size_t i) {
+static void finish_move(size_t i, cl_event aside) {
   pending m = pend[i];
   memmove(&pend[i], &pend[i + 1], (npend - i - 1) * sizeof *pend);
   npend--;
   nurt_check(clWaitForEvents(1, &m.read), "clWaitForEvents (between devices)", m.w);
   clReleaseEvent(m.read);
-  nurt_check(clEnqueueWriteBuffer(nurt_g.queues[m.c.to], nurt_multi_mem(m.c.b, m.c.to, m.w),
-                                  CL_FALSE, m.c.lo, m.c.hi - m.c.lo, slots[m.slot].host, 0, NULL,
-                                  &slots[m.slot].done),
+  cl_command_queue q = aside ? nurt_g.early[m.c.to] : nurt_g.queues[m.c.to];
+  nurt_check(clEnqueueWriteBuffer(q, nurt_multi_mem(m.c.b, m.c.to, m.w), CL_FALSE, m.c.lo,
+                                  m.c.hi - m.c.lo, slots[m.slot].host, aside ? 1 : 0,
+                                  aside ? &aside : NULL, &slots[m.slot].done),
              "clEnqueueWriteBuffer (between devices)", m.w);
   slots[m.slot].pending = 0;
 }
@@ -202,7 +204,7 @@ static int take_slot(void) {
     return i;
   }
   if (npend)
-    finish_move(0);
+    finish_move(0, NULL);
   else if (nearlies)
     drop_early(0);
   int i = (int)(next_wait++ % SLOTS);
@@ -224,7 +226,7 @@ static void start_move(nurt_buf *b, int from, int to, size_t lo, size_t hi, int 
   if (npend == cappend)
     pend = nurt_grow(pend, &cappend, sizeof *pend);
   pending *m = &pend[npend++];
-  *m = (pending){{b, from, to, lo, hi}, slot, NULL, w};
+  *m = (pending){{b, from, to, lo, hi}, slot, NULL, w, nurt_multi_part};
   slots[slot].pending = 1;
   nurt_check(clEnqueueReadBuffer(nurt_g.queues[from], src, now ? CL_TRUE : CL_FALSE, lo, hi - lo,
                                  slots[slot].host, 0, NULL, &m->read),
@@ -236,22 +238,45 @@ static void start_move(nurt_buf *b, int from, int to, size_t lo, size_t hi, int 
 static void arrive(int dev, const nurt_buf *b, size_t lo, size_t hi) {
   for (size_t i = 0; i < npend;)
     if (pend[i].c.to == dev && (!b || (pend[i].c.b == b && pend[i].c.lo < hi && lo < pend[i].c.hi)))
-      finish_move(i);
+      finish_move(i, NULL);
     else
       i++;
 }
 
-int nurt_multi_ready(int dev) {
+int nurt_multi_part = -1;
+
+int nurt_multi_ready(int dev, int part) {
   NURT_LOCKED();
   for (size_t i = 0; i < npend; i++)
-    if (pend[i].c.to == dev && !ended(pend[i].read))
+    if (pend[i].c.to == dev && pend[i].part <= part && !ended(pend[i].read))
       return 0;
   return 1;
 }
 
-void nurt_multi_arrive(int dev) {
+int nurt_multi_waits(int dev, int part) {
   NURT_LOCKED();
-  arrive(dev, NULL, 0, 0);
+  for (size_t i = 0; i < npend; i++)
+    if (pend[i].c.to == dev && pend[i].part > part)
+      return 1;
+  return 0;
+}
+
+cl_event nurt_multi_arrive(int dev, int part, cl_event aside) {
+  NURT_LOCKED();
+  cl_event last = NULL;
+  for (size_t i = 0; i < npend;)
+    if (pend[i].c.to == dev && pend[i].part <= part) {
+      int slot = pend[i].slot;
+      finish_move(i, aside);
+      last = aside ? slots[slot].done : NULL;
+    } else {
+      i++;
+    }
+  if (!last)
+    return NULL;
+  clRetainEvent(last);
+  clFlush(nurt_g.early[dev]);
+  return last;
 }
 
 static void count_move(int from, int to, size_t n) {
@@ -267,7 +292,7 @@ static void move(nurt_buf *b, int from, int to, size_t lo, size_t hi, const nurt
   count_move(from, to, hi - lo);
   for (size_t at = lo; at < hi; at += SLOT_BYTES) {
     start_move(b, from, to, at, hi - at < SLOT_BYTES ? hi : at + SLOT_BYTES, 1, w);
-    finish_move(npend - 1);
+    finish_move(npend - 1, NULL);
   }
 }
 
@@ -362,6 +387,7 @@ static int take_early(copy_of c, const nurt_where *w) {
       if (npend == cappend)
         pend = nurt_grow(pend, &cappend, sizeof *pend);
       pend[npend] = earlies[k].p;
+      pend[npend].part = nurt_multi_part;
       pend[npend++].w = w;
       earlies[k] = earlies[--nearlies];
       nurt_multi_early_taken++;
@@ -386,7 +412,7 @@ void nurt_multi_push(nurt_buf *b, int dev, size_t lo, size_t hi, cl_event after,
     if (nearlies == capearlies)
       earlies = nurt_grow(earlies, &capearlies, sizeof *earlies);
     early *e = &earlies[nearlies++];
-    *e = (early){{x, slot, NULL, NULL}, launch_on};
+    *e = (early){{x, slot, NULL, NULL, -1}, launch_on};
     slots[slot].pending = 1;
     nurt_check(clEnqueueReadBuffer(nurt_g.early[dev], nurt_multi_mem(b, dev, w), CL_FALSE, x.lo,
                                    x.hi - x.lo, slots[slot].host, 1, &after, &e->p.read),
@@ -410,11 +436,12 @@ static nurt_peers *spans(nurt_buf *b, int dev, size_t lo, size_t *hi, size_t *fi
 
 /* Device dev's copy of [lo, hi) made current: at once, or (`later`) with
  * the reads started and the writes left to nurt_multi_arrive. */
-static void need(nurt_buf *b, int dev, size_t lo, size_t hi, int later, const nurt_where *w) {
+static int need(nurt_buf *b, int dev, size_t lo, size_t hi, int later, const nurt_where *w) {
   size_t i;
+  int moved = 0;
   nurt_peers *p = spans(b, dev, lo, &hi, &i);
   if (!p)
-    return;
+    return 0;
   for (; i < p->n && p->s[i].lo < hi; i++) {
     span *s = &p->s[i];
     if (s->mask & (1u << dev))
@@ -431,8 +458,10 @@ static void need(nurt_buf *b, int dev, size_t lo, size_t hi, int later, const nu
       move(b, from, dev, s->lo, s->hi, w);
     }
     s->mask |= 1u << dev;
+    moved = 1;
   }
   join(p);
+  return moved;
 }
 
 void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
@@ -440,9 +469,9 @@ void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_wher
   need(b, dev, lo, hi, 0, w);
 }
 
-void nurt_multi_fetch(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
+int nurt_multi_fetch(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w) {
   NURT_LOCKED();
-  need(b, dev, lo, hi, 1, w);
+  return need(b, dev, lo, hi, 1, w);
 }
 
 void nurt_multi_own(nurt_buf *b, int dev, size_t lo, size_t hi) {
@@ -480,7 +509,7 @@ void nurt_multi_forget(nurt_buf *b) {
 void nurt_multi_release(void) {
   drop_earlies(NULL, 0, 0, 1);
   while (npend)
-    finish_move(0);
+    finish_move(0, NULL);
   free(pend);
   pend = NULL;
   cappend = 0;

@@ -325,10 +325,19 @@ cl_mem nurt_multi_mem(nurt_buf *b, int dev, const nurt_where *w);
 /* Device dev's copy is made current over [lo, hi), from whichever holds it. */
 void nurt_multi_need(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w);
 /* As nurt_multi_need, in two steps: the reads from the other devices start
- * now, and nurt_multi_arrive(dev) enqueues their writes on dev's queue. */
-void nurt_multi_fetch(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w);
-void nurt_multi_arrive(int dev);
-int nurt_multi_ready(int dev); /* the reads of the copies into dev have ended */
+ * now (returns whether any did), and nurt_multi_arrive enqueues their
+ * writes.  Each copy is tagged with nurt_multi_part, the part of the split
+ * launch that fetched it (-1: none); part p of device dev waits for the
+ * copies tagged p or lower.  nurt_multi_arrive(dev, p, aside) writes them
+ * on dev's queue, or, when `aside` is an event, on dev's second queue
+ * after that event, and then returns the last write's event (retained)
+ * for the part to wait for: the part then need not wait for what dev's
+ * queue runs ahead of it. */
+int nurt_multi_fetch(nurt_buf *b, int dev, size_t lo, size_t hi, const nurt_where *w);
+extern int nurt_multi_part;
+cl_event nurt_multi_arrive(int dev, int part, cl_event aside);
+int nurt_multi_ready(int dev, int part); /* the reads of part's copies into dev have ended */
+int nurt_multi_waits(int dev, int part); /* a copy into dev is tagged for a later part */
 /* Early reads (multi.c says why): dev's part wrote b's [lo, hi); the rows of
  * it another device fetched before are read now, once `after` has ended.
  * nurt_multi_launch(1) and (0) bracket a split launch; nurt_multi_writer
@@ -499,6 +508,7 @@ typedef struct {
 typedef struct {
   int dev;
   size_t first, end, items;
+  int again; /* set at its launch: a part of its device ran before it (its reductions add on) */
 } nurt_part;
 /* What part p touches of buffer argument i, relative to its pointer. */
 typedef struct {

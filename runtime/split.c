@@ -2,7 +2,8 @@
  * Receives from the stub the launch's parts (nurt_split_plan: the
  * outermost NDRange dimension cut into ranges of iterations, one per
  * device, sized by the devices' measured speeds, and the edge rows next to
- * each cut as parts of their own where another device fetches them) and,
+ * each cut as parts of their own: first where another device fetches them,
+ * last where they read what another device wrote) and,
  * per part, the rows of each array it touches and writes; brings each
  * device the rows its part reads that another device holds (multi.c),
  * enqueues each part on its device's queue with a global offset, starts
@@ -25,6 +26,8 @@ typedef struct nurt_ksplit {
   const char *text_why;           /* what in its OpenCL text forbids a split, or NULL */
   double share[NURT_MAX_DEVICES]; /* of the last split, for the report */
   unsigned long splits;
+  unsigned long edges_first, edges_last; /* splits with edge parts, for the report */
+  int fetched;                           /* its last split brought rows from another device */
   int id; /* from 1: the writer multi.c keeps of the rows its parts wrote */
 } nurt_ksplit;
 
@@ -74,13 +77,18 @@ static nurt_ksplit *ksplit_of(nurt_kernel *k) {
   return k->split;
 }
 
-/* The parts' edge rows as parts of their own, ahead of the rest of each
- * part: the rows next to a cut, which the neighbouring device fetches at
- * its next launch, are then written (and read early, multi.c) while the
- * rest of the part still runs.  One work-group's height of iterations per
- * edge; parts too small for that stay whole.  Returns the parts' count. */
-static int edges_first(nurt_launch *l, int np, size_t side, size_t gsize) {
-  nurt_part out[NURT_MAX_DEVICES] = {{0, 0, 0, 0}};
+/* The parts' edge rows as parts of their own, one work-group's height of
+ * iterations per edge; parts too small for that stay whole.  Returns the
+ * parts' count.  Ahead of the rest of each part (`last` = 0), the rows
+ * next to a cut, which the neighbouring device fetches at its next launch,
+ * are written (and read early, multi.c) while the rest of the part still
+ * runs.  Behind it (`last` = 1), a part whose edge rows read what another
+ * device wrote starts with the rows that read none: its halo's copy then
+ * runs beside it (split_launch writes it on the second queue), where the
+ * device would wait for it (Himeno's stencil reads the halo its copy back
+ * wrote just before). */
+static int edge_parts(nurt_launch *l, int np, size_t side, size_t gsize, int last) {
+  nurt_part out[NURT_MAX_DEVICES] = {{0, 0, 0, 0, 0}};
   int m = 0;
   for (int j = 0; j < np; j++) {
     nurt_part q = l->parts[j];
@@ -90,10 +98,11 @@ static int edges_first(nurt_launch *l, int np, size_t side, size_t gsize) {
       continue;
     }
     size_t span[3][2] = {{q.first, q.first + lo}, {q.end - hi, q.end}, {q.first + lo, q.end - hi}};
-    for (int e = 0; e < 3; e++) {
+    for (int x = 0; x < 3; x++) {
+      int e = last ? (x + 2) % 3 : x; /* the middle first, or last */
       size_t n = span[e][1] - span[e][0], items = (n + side - 1) / side * side;
       if (n)
-        out[m++] = (nurt_part){q.dev, span[e][0], span[e][1], items < gsize ? items : gsize};
+        out[m++] = (nurt_part){q.dev, span[e][0], span[e][1], items < gsize ? items : gsize, 0};
     }
   }
   memcpy(l->parts, out, (size_t)m * sizeof *out);
@@ -248,23 +257,29 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
     if (b <= a)
       continue;
     size_t items = (b - a + side - 1) / side * side;
-    l->parts[np++] = (nurt_part){d, a, b, items < gsize ? items : gsize};
+    l->parts[np++] = (nurt_part){d, a, b, items < gsize ? items : gsize, 0};
   }
   if (np < 2)
     return refuse(k, "one device got every iteration");
   if (l->nreds && l->parts[0].dev != 0)
     return refuse(k, "device 0, which holds the reduction's result, got no iterations");
-  /* A reduction's tree is one per device: its parts stay whole.  Edges
-   * cost each device two more launches, which only a part of 100 µs or
-   * more repays (two H200s, Jacobi-2D 2048², parts of 5 µs: 26 ms became
-   * 33-40 for 200 steps). */
+  /* Edges cost each device two more launches, which only a part of 100 µs
+   * or more repays (two H200s, Jacobi-2D 2048², parts of 5 µs: 26 ms
+   * became 33-40 for 200 steps).  A reduction's later parts on a device
+   * add to its first's value (part_args). */
   int long_parts = 1;
   for (int p = 0; p < np; p++) {
     double v = s->speed[l->parts[p].dev];
     long_parts &= v > 0 && (double)(l->parts[p].end - l->parts[p].first) / v >= 100e-6;
   }
-  if (nurt_multi_fed(s->id) && long_parts && !l->nreds && 3 * np <= NURT_MAX_DEVICES)
-    np = edges_first(l, np, side, gsize);
+  int fed = nurt_multi_fed(s->id);
+  if ((fed || s->fetched) && long_parts && 3 * np <= NURT_MAX_DEVICES) {
+    np = edge_parts(l, np, side, gsize, !fed);
+    if (fed)
+      s->edges_first++;
+    else
+      s->edges_last++;
+  }
   size_t need = (size_t)np * l->nbufs;
   if (need > l->capregions) {
     nurt_region *r = realloc(l->regions, need * sizeof *r);
@@ -357,7 +372,9 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
    * Each part then takes its rows and starts before the next part's rows
    * are written (on the H200s, blocking reads one after another left each
    * device idle about 95 µs per Jacobi-2D step). */
-  for (int p = 0; p < l->nparts; p++)
+  int fetched = 0;
+  for (int p = 0; p < l->nparts; p++) {
+    nurt_multi_part = p;
     for (size_t i = 0; i < l->nbufs; i++) {
       nurt_bufarg *b = &l->bufs[i];
       if (!b->bytes || (b->result && l->parts[p].dev))
@@ -365,8 +382,25 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       nurt_entry *e = nurt_table_find(b->lo, 1);
       size_t lo, hi;
       part_range(l, p, i, 0, e, &lo, &hi);
-      nurt_multi_fetch(e->buf, l->parts[p].dev, lo, hi, &l->where);
+      fetched |= nurt_multi_fetch(e->buf, l->parts[p].dev, lo, hi, &l->where);
     }
+  }
+  nurt_multi_part = -1;
+  s->fetched = fetched;
+  /* A device whose later part waits for a copy its first part does not
+   * gets that copy's write on its second queue, so that the part ahead runs
+   * meanwhile; the write must still follow whatever the device's queue held
+   * before this launch (an earlier part read the rows it overwrites): a
+   * marker of it. */
+  cl_event mark[NURT_MAX_DEVICES] = {0};
+  for (int d = 0; d < nurt_g.ndevices; d++) {
+    int first = 0;
+    while (first < l->nparts && l->parts[first].dev != d)
+      first++;
+    if (first < l->nparts && nurt_multi_waits(d, first))
+      nurt_check(clEnqueueMarkerWithWaitList(nurt_g.queues[d], 0, NULL, &mark[d]),
+                 "clEnqueueMarkerWithWaitList", &l->where);
+  }
   for (int d = 0; d < nurt_g.ndevices; d++)
     clFlush(nurt_g.queues[d]);
   /* The parts start in the order their rows arrive: a device that is still
@@ -374,18 +408,25 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
    * rows are read, while the host waits for the other device's.  In part
    * order, the later device waited for the earlier one's write and launch
    * too (two H200s: 73 µs idle per Jacobi-2D step, where a device whose
-   * rows came first idles about 5).  The host polls the reads for up to a
-   * millisecond, then waits for the first part left. */
+   * rows came first idles about 5).  A device's parts keep their order.
+   * The host polls the reads for up to a millisecond, then waits for the
+   * first part left. */
   int order[NURT_MAX_DEVICES], left = l->nparts;
   for (int p = 0; p < l->nparts; p++)
     order[p] = p;
+  unsigned started = 0; /* the devices that have a part of this launch queued */
   double since = nurt_clock_seconds();
   for (int n = 0; n < l->nparts; n++) {
     int pick = 0;
     while (left > 1 && nurt_clock_seconds() - since < 1e-3) {
       int q = 0;
-      while (q < left && !nurt_multi_ready(l->parts[order[q]].dev))
-        q++;
+      unsigned seen = 0; /* a device's first part left is its only candidate */
+      for (; q < left; q++) {
+        int d = l->parts[order[q]].dev;
+        if (!(seen & 1u << d) && nurt_multi_ready(d, order[q]))
+          break;
+        seen |= 1u << d;
+      }
       if (q < left) {
         pick = q;
         break;
@@ -397,7 +438,9 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       order[q] = order[q + 1];
     left--;
     int dev = l->parts[p].dev;
-    nurt_multi_arrive(dev);
+    l->parts[p].again = (started >> dev) & 1u;
+    cl_event wait = nurt_multi_arrive(dev, p, l->parts[p].again ? mark[dev] : NULL);
+    started |= 1u << dev;
     for (size_t i = 0; i < l->nbufs; i++) {
       nurt_bufarg *b = &l->bufs[i];
       cl_mem mem;
@@ -422,9 +465,11 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       size[d] = global[d];
     offset[outer] = l->parts[p].first;
     size[outer] = l->parts[p].items;
-    nurt_check(clEnqueueNDRangeKernel(nurt_g.queues[dev], k->kernel, dims, offset, size, local, 0,
-                                      NULL, &evs[p]),
+    nurt_check(clEnqueueNDRangeKernel(nurt_g.queues[dev], k->kernel, dims, offset, size, local,
+                                      wait ? 1 : 0, wait ? &wait : NULL, &evs[p]),
                "clEnqueueNDRangeKernel", &l->where);
+    if (wait)
+      clReleaseEvent(wait);
     /* the rows of it another device fetched last time are read now */
     for (size_t i = 0; i < l->nbufs; i++) {
       nurt_bufarg *b = &l->bufs[i];
@@ -438,6 +483,9 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
     /* each queue starts now: PoCL and NVIDIA hold enqueued work until a flush */
     clFlush(nurt_g.queues[dev]);
   }
+  for (int d = 0; d < nurt_g.ndevices; d++)
+    if (mark[d])
+      clReleaseEvent(mark[d]);
   nurt_counters.launches++;
   k->launches++;
   k->dims = dims;
@@ -451,6 +499,7 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
   size_t all = 0;
   for (int p = 0; p < l->nparts; p++)
     all = l->parts[p].end > all ? l->parts[p].end : all;
+  size_t most[NURT_MAX_DEVICES] = {0};
   for (int d = 0; d < nurt_g.ndevices; d++)
     s->share[d] = 0;
   for (int p = 0; p < l->nparts; p++) {
@@ -460,11 +509,6 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       nurt_multi_stats[dev].launches++;
     counted |= 1u << dev;
     s->share[dev] += (double)items / (double)all;
-    /* a device's last part is its largest (edges go first): its speed */
-    if (s->last[dev])
-      clReleaseEvent(s->last[dev]);
-    s->last[dev] = evs[p];
-    s->items[dev] = items;
     /* Reading an event's times costs the host some µs on NVIDIA's driver,
      * and the host's time between a step's kernels is the devices' idle
      * time: only NU_PROFILE reads every one (each device's line). */
@@ -472,6 +516,16 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       keep_event(dev, evs[p]);
       clRetainEvent(evs[p]);
       nurt_prof_push(evs[p], NURT_EV_KERNEL, k);
+    }
+    /* a device's largest part (not an edge's) gives its speed */
+    if (items >= most[dev]) {
+      most[dev] = items;
+      if (s->last[dev])
+        clReleaseEvent(s->last[dev]);
+      s->last[dev] = evs[p];
+      s->items[dev] = items;
+    } else {
+      clReleaseEvent(evs[p]);
     }
   }
   if (!nurt_profile_enabled())
@@ -570,6 +624,10 @@ void nurt_split_report(FILE *out, const nurt_kernel *kernels) {
               k->split->splits);
       for (int d = 0; d < nurt_g.ndevices; d++)
         fprintf(out, " %.0f%%", 100 * k->split->share[d]);
+      if (k->split->edges_first)
+        fprintf(out, "; edge rows first in %lu", k->split->edges_first);
+      if (k->split->edges_last)
+        fprintf(out, "; edge rows last in %lu", k->split->edges_last);
       fputc('\n', out);
     }
     if (k->one_device)

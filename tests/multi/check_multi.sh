@@ -5,6 +5,10 @@
 # over both devices, or kept on one for the reason given:
 #   // multi-split: 17 21            the loops at these lines split
 #   // multi-one: 22 a reduction     the loop at line 22 on one device, why
+#   // multi-same-shares: 17 21      these loops cut their rows at one place
+#   // multi-edges: 17 first         the loop ran its edge rows as parts of
+#                                    their own, first (or last)
+#   // multi-early                   some halo copy was read early
 # Usage: check_multi.sh NUCC PKG_CONFIG_DIR WORKDIR prog.c
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,12 +34,20 @@ for line in $(head -n 10 "$prog" | sed -n 's|^// multi-split: *||p'); do
 done
 # the loops named share one cut: their last shares are the same
 shares=$(for line in $(head -n 10 "$prog" | sed -n 's|^// multi-same-shares: *||p'); do
-  sed -n "s|.*$name:$line): split [0-9]* times; last shares||p" "$work/profile.err"
+  sed -n "s|.*$name:$line): split [0-9]* times; last shares\([^;]*\).*|\1|p" "$work/profile.err"
 done | sort -u)
 if [ "$(printf '%s' "$shares" | grep -c .)" -gt 1 ]; then
   echo "FAIL: the loops of multi-same-shares were cut at different rows: $shares"
   status=1
 fi
+# the loop ran its edge rows as parts of their own, ahead of or behind the rest
+while read -r line which; do
+  [ -n "$line" ] || continue
+  if ! grep -q "$name:$line): split .*; edge rows $which in [1-9]" "$work/profile.err"; then
+    echo "FAIL: the loop at line $line never ran its edge rows $which"
+    status=1
+  fi
+done < <(head -n 10 "$prog" | sed -n 's|^// multi-edges: *||p')
 # the halo rows were read early (as the next part's fetch found them)
 if head -n 10 "$prog" | grep -q '^// multi-early' &&
   ! grep -q '^  between devices .*([1-9][0-9]* read early)' "$work/profile.err"; then
