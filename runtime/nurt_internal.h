@@ -506,8 +506,8 @@ typedef struct {
  * work-items of the outermost NDRange dimension from global id `first`
  * (fewer than the iterations where the kernel strides over them). */
 typedef struct {
-  int dev;
   size_t first, end, items;
+  int dev;
   int again; /* set at its launch: a part of its device ran before it (its reductions add on) */
 } nurt_part;
 /* What part p touches of buffer argument i, relative to its pointer. */

@@ -145,14 +145,8 @@ void nurt_prof_push(cl_event ev, int kind, void *rec) {
     npending -= first;
     first = 0;
   }
-  if (npending == cap) {
-    size_t n = cap ? 2 * cap : 64;
-    pending *q = realloc(queue, n * sizeof *q);
-    if (!q)
-      nurt_fatal("out of host memory");
-    queue = q;
-    cap = n;
-  }
+  if (npending == cap)
+    queue = nurt_grow(queue, &cap, sizeof *queue);
   queue[npending++] = (pending){ev, kind, rec};
   if (npending - first >= MAX_PENDING) {
     nurt_prof_drain(0);

@@ -54,14 +54,8 @@ static void keep_event(int dev, cl_event ev) {
       }
     }
     t->n = j;
-    if (t->n == t->cap) {
-      size_t cap = t->cap ? 2 * t->cap : 64;
-      cl_event *e = realloc(t->ev, cap * sizeof(cl_event)); /* cl_event is a pointer */
-      if (!e)
-        nurt_fatal("out of host memory");
-      t->ev = e;
-      t->cap = cap;
-    }
+    if (t->n == t->cap)
+      t->ev = nurt_grow(t->ev, &t->cap, sizeof(cl_event)); /* cl_event is a pointer */
   }
   clRetainEvent(ev);
   t->ev[t->n++] = ev;
@@ -88,7 +82,7 @@ static nurt_ksplit *ksplit_of(nurt_kernel *k) {
  * device would wait for it (Himeno's stencil reads the halo its copy back
  * wrote just before). */
 static int edge_parts(nurt_launch *l, int np, size_t side, size_t gsize, int last) {
-  nurt_part out[NURT_MAX_DEVICES] = {{0, 0, 0, 0, 0}};
+  nurt_part out[NURT_MAX_DEVICES] = {{0}};
   int m = 0;
   for (int j = 0; j < np; j++) {
     nurt_part q = l->parts[j];
@@ -102,7 +96,10 @@ static int edge_parts(nurt_launch *l, int np, size_t side, size_t gsize, int las
       int e = last ? (x + 2) % 3 : x; /* the middle first, or last */
       size_t n = span[e][1] - span[e][0], items = (n + side - 1) / side * side;
       if (n)
-        out[m++] = (nurt_part){q.dev, span[e][0], span[e][1], items < gsize ? items : gsize, 0};
+        out[m++] = (nurt_part){.dev = q.dev,
+                               .first = span[e][0],
+                               .end = span[e][1],
+                               .items = items < gsize ? items : gsize};
     }
   }
   memcpy(l->parts, out, (size_t)m * sizeof *out);
@@ -257,7 +254,8 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
     if (b <= a)
       continue;
     size_t items = (b - a + side - 1) / side * side;
-    l->parts[np++] = (nurt_part){d, a, b, items < gsize ? items : gsize, 0};
+    l->parts[np++] =
+        (nurt_part){.dev = d, .first = a, .end = b, .items = items < gsize ? items : gsize};
   }
   if (np < 2)
     return refuse(k, "one device got every iteration");
@@ -438,7 +436,7 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
       order[q] = order[q + 1];
     left--;
     int dev = l->parts[p].dev;
-    l->parts[p].again = (started >> dev) & 1u;
+    l->parts[p].again = (started & 1u << dev) != 0;
     cl_event wait = nurt_multi_arrive(dev, p, l->parts[p].again ? mark[dev] : NULL);
     started |= 1u << dev;
     for (size_t i = 0; i < l->nbufs; i++) {

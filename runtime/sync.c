@@ -177,14 +177,8 @@ static void expose(uintptr_t lo, uintptr_t hi, int need, saved_list *s) {
       continue;
     if ((x->prot & need) == need && (x->head_prot & need) == need)
       continue;
-    if (s->n == s->cap) {
-      size_t c = s->cap ? 2 * s->cap : 4;
-      saved *v = realloc(s->v, c * sizeof *v);
-      if (!v)
-        nurt_fatal("out of host memory opening protected pages for a copy");
-      s->v = v;
-      s->cap = c;
-    }
+    if (s->n == s->cap)
+      s->v = nurt_grow(s->v, &s->cap, sizeof *s->v);
     s->v[s->n++] = (saved){x, x->prot, x->head_prot};
     nurt_protect(x, x->prot | need, x->head_prot | need);
   }

@@ -50,14 +50,8 @@ size_t nurt_table_index(const nurt_entry *e) {
 
 void nurt_table_add(nurt_entry *e) {
   NURT_LOCKED();
-  if (count == cap) {
-    size_t n = cap ? 2 * cap : 16;
-    nurt_entry **t = realloc(entries, n * sizeof(nurt_entry *));
-    if (!t)
-      nurt_fatal("out of host memory for the array table");
-    entries = t;
-    cap = n;
-  }
+  if (count == cap)
+    entries = nurt_grow(entries, &cap, sizeof(nurt_entry *));
   size_t i = nurt_table_first_after((uintptr_t)e->base);
   memmove(entries + i + 1, entries + i, (count - i) * sizeof(nurt_entry *));
   entries[i] = e;
@@ -93,14 +87,8 @@ void nurt_table_rows_note(const void *table, const void *row) {
     }
   if (!row)
     return;
-  if (nnotes == capnotes) {
-    size_t n = capnotes ? 2 * capnotes : 8;
-    rows_note *q = realloc(notes, n * sizeof *q);
-    if (!q)
-      nurt_fatal("out of host memory");
-    notes = q;
-    capnotes = n;
-  }
+  if (nnotes == capnotes)
+    notes = nurt_grow(notes, &capnotes, sizeof *notes);
   notes[nnotes++] = (rows_note){table, row};
 }
 
