@@ -84,18 +84,21 @@ static _Noreturn void build_failed(cl_program prog, cl_int err, const nurt_where
 #define NURT_CC_MINOR_NV 0x4001
 #define NURT_REGISTERS_PER_BLOCK_NV 0x4002
 static int forced_cap; /* NU_REGCAP=N, N >= 16 */
-static const nurt_occ_device *occupancy_device(void) {
+static int caps_off;   /* NU_REGCAP=0 */
+/* The SM's registers and resident work-items of an NVIDIA device, as the
+ * driver tells them; NULL elsewhere (occupancy_device: NU_REGCAP as well). */
+static const nurt_occ_device *nvidia_device(void) {
   static int known;
   static nurt_occ_device dev;
   if (!known) {
     known = 1;
     const char *off = getenv("NU_REGCAP");
     forced_cap = off && atoi(off) >= 16 ? atoi(off) : 0;
+    caps_off = off && strcmp(off, "0") == 0;
     char ext[4096] = "";
     clGetDeviceInfo(nurt_g.device, CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
     cl_uint major = 0, minor = 0, regs = 0;
-    if ((!off || strcmp(off, "0") != 0) && strstr(ext, "cl_nv_compiler_options") &&
-        strstr(ext, "cl_nv_device_attribute_query") &&
+    if (strstr(ext, "cl_nv_compiler_options") && strstr(ext, "cl_nv_device_attribute_query") &&
         clGetDeviceInfo(nurt_g.device, NURT_CC_MAJOR_NV, sizeof major, &major, NULL) ==
             CL_SUCCESS &&
         clGetDeviceInfo(nurt_g.device, NURT_CC_MINOR_NV, sizeof minor, &minor, NULL) ==
@@ -110,6 +113,11 @@ static const nurt_occ_device *occupancy_device(void) {
     }
   }
   return dev.regs_per_sm > 0 ? &dev : NULL;
+}
+
+static const nurt_occ_device *occupancy_device(void) {
+  const nurt_occ_device *d = nvidia_device();
+  return caps_off ? NULL : d;
 }
 
 /* The lines of ptxas's log that give m's kernels' registers.  A binary
@@ -940,6 +948,32 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
       return;
     local[d] /= 2;
   }
+}
+
+/* Each work-item of a reduction over two or more loops strides over about
+ * 32 iterations of the outermost, its partial covering them all: fewer
+ * partials, and the tree's cost spread over more work.  Where that leaves
+ * fewer work-items than a quarter of what the device holds at once, the
+ * stride halves until they are as many.  On the H100, Himeno's stencil with
+ * gosa (GFLOP/s, strides 64/32/16/8; bench/results/red-stride-h100.txt):
+ * M 1,009/1,232/1,193/1,145, with dmine(1,1,2), whose work-items along k
+ * are half as many, 685/1,039/1,263/1,222; L 1,185/1,278/1,262/1,238 and,
+ * with dmine(1,1,2), 1,361/1,384/1,374/1,349.  Only the stride of 32 of M
+ * with dmine fell under the quarter (65,536 work-items for 67,584), and
+ * 16 took it to 1,263.  Devices that do not say what they hold keep 32. */
+size_t nurt_red_items(long long n, size_t local, size_t others) {
+  static size_t quarter = (size_t)-1;
+  if (quarter == (size_t)-1 && nurt_g.ready) {
+    cl_uint units = 0;
+    nurt_clock_busy(1);
+    const nurt_occ_device *d = nvidia_device();
+    if (!d || clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units,
+                              NULL) != CL_SUCCESS)
+      units = 0;
+    nurt_clock_busy(0);
+    quarter = d ? (size_t)units * (size_t)d->threads_per_sm / 4 : 0;
+  }
+  return nurt_occ_red_items(n, local, others, quarter == (size_t)-1 ? 0 : quarter);
 }
 
 void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *local) {

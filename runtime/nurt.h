@@ -172,6 +172,13 @@ void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr,
  * reaches every compute unit.  `global` stays a multiple of `local`. */
 void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local);
 
+/* A reduction over two or more mapped loops: the work-items its outermost
+ * loop of n iterations gets (a multiple of `local`, the group's side
+ * there), each striding over the rest, where `others` work-items run each
+ * of its iterations: a stride of 32, or less where the device would hold
+ * four times as many work-items as that leaves (launch.c says why). */
+size_t nurt_red_items(long long n, size_t local, size_t others);
+
 /* For a kernel whose iterations in some dimension (n, per NDRange
  * dimension) are fewer than its work-group's side there, a dmine
  * remainder or a thin loop: that side shrinks to the iterations and the

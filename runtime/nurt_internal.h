@@ -174,6 +174,11 @@ int nurt_occ_registers(const char *log, const char *kernel);
  * `threads` work-items per SM than `regs` registers do, cutting at most an
  * eighth of them; 0 when there is none. */
 int nurt_occ_cap(int regs, size_t threads, const nurt_occ_device *d);
+/* A reduction's work-items along its outermost loop of n iterations
+ * (nurt_red_items): a multiple of `local` striding over 32 iterations
+ * each, or over 16, 8, ... while that leaves fewer than `floor` work-items
+ * in all, `others` per iteration (0: always 32). */
+size_t nurt_occ_red_items(long long n, size_t local, size_t others, size_t floor);
 /* The register counts of a build log kept across processes (NVIDIA's
  * compile cache returns binaries without a log): the key of a program's
  * source, options, device and driver; the kept lines, malloc'd, or NULL;

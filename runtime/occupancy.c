@@ -46,6 +46,17 @@ static int groups_per_sm(int regs, size_t threads, const nurt_occ_device *d) {
   return (int)(g < 32 ? g : 32);
 }
 
+size_t nurt_occ_red_items(long long n, size_t local, size_t others, size_t floor) {
+  if (n <= 0 || !local)
+    return 0;
+  for (long long stride = 32;; stride /= 2) {
+    size_t want = (size_t)((n + stride - 1) / stride);
+    want = (want + local - 1) / local * local;
+    if (stride == 1 || want * others >= floor)
+      return want;
+  }
+}
+
 int nurt_occ_cap(int regs, size_t threads, const nurt_occ_device *d) {
   if (regs <= 0 || threads == 0 || d->regs_per_sm <= 0 || d->threads_per_sm <= 0)
     return 0;

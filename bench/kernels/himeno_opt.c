@@ -1,7 +1,7 @@
 /* himeno_opt.c — bench row "himeno", optimised form: the loops of himeno_base.c
- * with the copy loop under dmine(2, 1, 1) and the work-group shape (i, j, k
- * extents) given at run time (default 1 × 4 × 64); run_gpu.sh tries a few.  Rate: GFLOP/s at 34
- * flops per point. Usage: himeno_opt [XS|S|M|L [INNER [WI WJ WK]]]   (default M 10 1 4 64) */
+ * with the stencil under dmine(1, 1, 2), the copy loop under dmine(2, 1, 1)
+ * and the work-group shape (i, j, k extents) given at run time (default
+ * 1 × 4 × 64); run_gpu.sh tries a few.  Rate: GFLOP/s at 34 flops per point. Usage: himeno_opt [XS|S|M|L [INNER [WI WJ WK]]]   (default M 10 1 4 64) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,9 +55,12 @@ int main(int argc, char **argv) {
     double t0 = now_ms();
     for (int it = 0; it < inner; it++) {
       gosa = 0.0;
-      /* >>> transformations: once nucc has cache, try
-       *     #pragma nu work(wi, wj, wk) cache(p)   (p's block + halo in __local) <<< */
-#pragma nu work(wi, wj, wk)
+      /* two points of k per work-item: --tune's choice at L (1,375-1,385
+       * GFLOP/s against 1,277-1,280 on the H100, bench/results/tune-h100.txt),
+       * and at M since a reduction strides less where its work-items would
+       * not fill a quarter of the device (1,253-1,272 against 1,247-1,255,
+       * bench/results/red-stride-h100.txt) */
+#pragma nu work(wi, wj, wk) dmine(1, 1, 2)
       for (int i = 1; i < imax - 1; i++)
         for (int j = 1; j < jmax - 1; j++)
           for (int k = 1; k < kmax - 1; k++) {
@@ -78,9 +81,7 @@ int main(int argc, char **argv) {
 #pragma nu work(wi, wj, wk) dmine(2, 1, 1)
       /* two rows of i per work-item: the copy streams with two loads in
        * flight per work-item (H100, 2026-11-24: 0.112-0.118 ms per launch at
-       * L against 0.135, 0.015 at M against 0.019; bench/results).  On the
-       * stencil, dmine(1, 1, 2) gained at L (0.689 ms against 0.752) and
-       * lost at M (0.119 against 0.096): not taken */
+       * L against 0.135, 0.015 at M against 0.019; bench/results) */
       for (int i = 1; i < imax - 1; i++)
         for (int j = 1; j < jmax - 1; j++)
           for (int k = 1; k < kmax - 1; k++)

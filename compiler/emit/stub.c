@@ -291,14 +291,18 @@ static void print_sizes(Kernel *k, Buf *b) {
      * mapped loop, its partial covering them all: on the H100, Himeno's
      * stencil with gosa took 0.752 ms per launch at L with 32 such
      * iterations per work-item, 0.900 with 2 and 1.177 with one each; at
-     * M, 11.9 ms for 100 steps with 32, 13.3 with 4 (bench/results) */
+     * M, 11.9 ms for 100 steps with 32, 13.3 with 4 (bench/results).  nurt
+     * strides less where that leaves the device short of work-items
+     * (nurt_red_items) */
     int outer = k->dims - 1;
+    buf_puts(b, "  {\n    size_t nu_others = nu_global[0]");
+    for (int d = 1; d < outer; d++)
+      buf_printf(b, " * nu_global[%d]", d);
     buf_printf(b,
-               "  {\n    size_t nu_want = (size_t)((nu_n0 + 31) / 32);\n"
-               "    nu_want = (nu_want + nu_local[%d] - 1) / nu_local[%d] * nu_local[%d];\n"
+               ";\n    size_t nu_want = nurt_red_items(nu_n0, nu_local[%d], nu_others);\n"
                "    if (nu_want > 0 && nu_global[%d] > nu_want)\n"
                "      nu_global[%d] = nu_want;\n  }\n",
-               outer, outer, outer, outer, outer);
+               outer, outer, outer);
   }
   buf_puts(b, "  size_t nu_groups = 1, nu_group_size = 1;\n");
   for (int d = 0; d < k->dims; d++)

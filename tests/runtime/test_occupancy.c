@@ -30,6 +30,21 @@ static const char log_text[] =
     "ptxas info    : Function properties for nu_main_4\n";
 
 int main(void) {
+  /* a reduction's stride (bench/results/red-stride-h100.txt): the H100
+   * holds 132 x 2048 work-items, a quarter is 67,584.  Himeno M's stencil
+   * (254 planes): 8 work-items along i of 16,384 each stride 32; under
+   * dmine(1,1,2), 8,192 each, 8 x 8,192 is under the quarter: 16 of them,
+   * striding 16.  L (510 planes) keeps 32 either way.  Another device
+   * (floor 0) always strides 32; the count is a multiple of the group's
+   * side, and a short loop strides by one at worst. */
+  CHECK(nurt_occ_red_items(254, 1, 16384, 67584) == 8);
+  CHECK(nurt_occ_red_items(254, 1, 8192, 67584) == 16);
+  CHECK(nurt_occ_red_items(510, 1, 16384, 67584) == 16);
+  CHECK(nurt_occ_red_items(254, 1, 8192, 0) == 8);
+  CHECK(nurt_occ_red_items(254, 4, 16384, 0) == 8);
+  CHECK(nurt_occ_red_items(254, 4, 64, 67584) == 256);
+  CHECK(nurt_occ_red_items(3, 1, 10, 67584) == 3);
+  CHECK(nurt_occ_red_items(0, 1, 10, 67584) == 0);
   /* a name that is a prefix of another is not it; a kernel the log names
    * without a count, or does not name, has none */
   CHECK(nurt_occ_registers(log_text, "nu_main_41") == 72);
