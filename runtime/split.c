@@ -28,6 +28,7 @@ typedef struct nurt_ksplit {
   unsigned long splits;
   unsigned long edges_first, edges_last; /* splits with edge parts, for the report */
   int fetched;                           /* its last split brought rows from another device */
+  unsigned long set;                     /* the shares its last split followed (cur_set then) */
   int id; /* from 1: the writer multi.c keeps of the rows its parts wrote */
 } nurt_ksplit;
 
@@ -140,6 +141,7 @@ static const char *text_why(const nurt_kernel *k) {
 static double rel[NURT_MAX_DEVICES]; /* speed over the devices' mean; 0: none yet */
 static double cur[NURT_MAX_DEVICES];
 static int have_cur;
+static unsigned long cur_set; /* how many times the shares were set: the report's "shares set" */
 
 /* Work-items per second of each device from the parts that ended; the
  * kernel's relative speeds join the devices' once every device has one. */
@@ -235,6 +237,7 @@ int nurt_split_plan(nurt_launch *l, unsigned dims, const size_t *global, const s
     for (int d = 0; d < nurt_g.ndevices; d++)
       cur[d] = w[d] / sum;
     have_cur = 1;
+    cur_set++;
   }
   /* Parts cut the iterations by the shares alone, whatever the work-group
    * size, so that kernels over the same rows (Jacobi's two sweeps, Himeno's
@@ -493,6 +496,7 @@ int nurt_split_launch(nurt_launch *l, unsigned dims, const size_t *global, const
     k->local[d] = local[d];
   }
   s->splits++;
+  s->set = cur_set;
   unsigned counted = 0;
   size_t all = 0;
   for (int p = 0; p < l->nparts; p++)
@@ -622,6 +626,7 @@ void nurt_split_report(FILE *out, const nurt_kernel *kernels) {
               k->split->splits);
       for (int d = 0; d < nurt_g.ndevices; d++)
         fprintf(out, " %.0f%%", 100 * k->split->share[d]);
+      fprintf(out, " (shares set %lu of %lu)", k->split->set, cur_set);
       if (k->split->edges_first)
         fprintf(out, "; edge rows first in %lu", k->split->edges_first);
       if (k->split->edges_last)

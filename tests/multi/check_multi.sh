@@ -32,12 +32,21 @@ for line in $(head -n 10 "$prog" | sed -n 's|^// multi-split: *||p'); do
     status=1
   fi
 done
-# the loops named share one cut: their last shares are the same
-shares=$(for line in $(head -n 10 "$prog" | sed -n 's|^// multi-same-shares: *||p'); do
-  sed -n "s|.*$name:$line): split [0-9]* times; last shares\([^;]*\).*|\1|p" "$work/profile.err"
-done | sort -u)
-if [ "$(printf '%s' "$shares" | grep -c .)" -gt 1 ]; then
-  echo "FAIL: the loops of multi-same-shares were cut at different rows: $shares"
+# the loops named share one cut: the last splits that followed the same
+# shares cut at the same rows.  Where the shares moved between their last
+# launches (PoCL's devices share a loaded machine's cores, and speeds that
+# move a share by a tenth set new ones), there is nothing to compare.
+named=$(head -n 10 "$prog" | sed -n 's|^// multi-same-shares: *||p')
+cuts=$(for line in $named; do
+  sed -n "s|.*$name:$line): split [0-9]* times; last shares\([^;(]*\) (shares set \([0-9]*\) of.*|\2:\1|p" "$work/profile.err"
+done)
+if [ "$(printf '%s' "$cuts" | grep -c .)" -ne "$(printf '%s\n' $named | grep -c .)" ]; then
+  echo "FAIL: the report gives no last shares for some loop of multi-same-shares ($named)"
+  status=1
+elif [ "$(printf '%s\n' "$cuts" | cut -d: -f1 | sort -u | grep -c .)" -gt 1 ]; then
+  echo "note: the shares moved between the last launches of the loops of multi-same-shares:" $cuts
+elif [ "$(printf '%s\n' "$cuts" | sort -u | grep -c .)" -gt 1 ]; then
+  echo "FAIL: the loops of multi-same-shares were cut at different rows:" $cuts
   status=1
 fi
 # the loop ran its edge rows as parts of their own, ahead of or behind the rest
