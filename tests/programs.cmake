@@ -183,3 +183,12 @@ foreach(src IN LISTS NUCC_MULTI_PROGRAMS)
   set_tests_properties(multi.${name} PROPERTIES
     ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "run;multi" TIMEOUT 300)
 endforeach()
+# the same over corpus kernels (tests/corpus), as written, whose loops split:
+# matrix products, a covariance, a factorisation, stencils over time
+foreach(name 2mm atax cholesky correlation deriche fdtd_2d heat_3d jacobi_2d lu syrk)
+  add_test(NAME multi.corpus.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/multi/check_corpus.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/multi.corpus.${name} ${name})
+  set_tests_properties(multi.corpus.${name} PROPERTIES
+    ENVIRONMENT "${NUCC_TEST_ENV}" LABELS "run;multi" TIMEOUT 300)
+endforeach()
