@@ -327,17 +327,10 @@ static unsigned char *fed; /* fed[id]: another device fetched rows kernel id wro
 static size_t capfed;
 
 static void mark_fed(int id) {
-  if ((size_t)id >= capfed) {
-    size_t n = capfed ? capfed : 16;
-    while (n <= (size_t)id)
-      n *= 2;
-    unsigned char *f = realloc(fed, n);
-    if (!f)
-      nurt_fatal("out of host memory");
-    memset(f + capfed, 0, n - capfed);
-    fed = f;
-    capfed = n;
-  }
+  size_t had = capfed;
+  while ((size_t)id >= capfed)
+    fed = nurt_grow(fed, &capfed, 1);
+  memset(fed + had, 0, capfed - had);
   fed[id] = 1;
 }
 

@@ -16,6 +16,8 @@ nucc=$1 pcdir=$2 work=$3 prog=$4
 export NU_DEVICES=2 POCL_DEVICES="pthread pthread"
 bash "$here/../run_both.sh" "$nucc" "$pcdir" "$work" "$prog" || exit 1
 name=$(basename "$prog")
+# the values of the `// KEY:` lines among the program's first ten
+header() { head -n 10 "$prog" | sed -n "s|^// $1: *||p"; }
 NU_PROFILE=1 "$work/nu" >"$work/profile.out" 2>"$work/profile.err" || {
   echo "FAIL: the NU_PROFILE run failed"
   cat "$work/profile.err"
@@ -26,7 +28,7 @@ if ! grep -q '^  device 1: .*, [1-9][0-9]* launches' "$work/profile.err"; then
   echo "FAIL: device 1 ran no launch"
   status=1
 fi
-for line in $(head -n 10 "$prog" | sed -n 's|^// multi-split: *||p'); do
+for line in $(header multi-split); do
   if ! grep -q "$name:$line): split [0-9]* times" "$work/profile.err"; then
     echo "FAIL: the loop at $name:$line was not split"
     status=1
@@ -36,7 +38,7 @@ done
 # shares cut at the same rows.  Where the shares moved between their last
 # launches (PoCL's devices share a loaded machine's cores, and speeds that
 # move a share by a tenth set new ones), there is nothing to compare.
-named=$(head -n 10 "$prog" | sed -n 's|^// multi-same-shares: *||p')
+named=$(header multi-same-shares)
 cuts=$(for line in $named; do
   sed -n "s|.*$name:$line): split [0-9]* times; last shares\([^;(]*\) (shares set \([0-9]*\) of.*|\2:\1|p" "$work/profile.err"
 done)
@@ -56,7 +58,7 @@ while read -r line which; do
     echo "FAIL: the loop at line $line never ran its edge rows $which"
     status=1
   fi
-done < <(head -n 10 "$prog" | sed -n 's|^// multi-edges: *||p')
+done < <(header multi-edges)
 # the halo rows were read early (as the next part's fetch found them)
 if head -n 10 "$prog" | grep -q '^// multi-early' &&
   ! grep -q '^  between devices .*([1-9][0-9]* read early)' "$work/profile.err"; then
@@ -69,6 +71,6 @@ while read -r line why; do
     echo "FAIL: the loop at $name:$line is not kept on one device because of '$why'"
     status=1
   fi
-done < <(head -n 10 "$prog" | sed -n 's|^// multi-one: *||p')
+done < <(header multi-one)
 [ $status = 0 ] || sed -n '/NU_DEVICES/,$p' "$work/profile.err"
 exit $status
