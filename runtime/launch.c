@@ -919,7 +919,9 @@ void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr,
 #define NURT_SPREAD_MIN 8
 #endif
 
-void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
+/* The device's compute units; 0 before the device is up, or where the
+ * driver does not say (asked again then). */
+static cl_uint compute_units(void) {
   static cl_uint units;
   if (!units && nurt_g.ready) {
     nurt_clock_busy(1);
@@ -928,6 +930,11 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
       units = 0;
     nurt_clock_busy(0);
   }
+  return units;
+}
+
+void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
+  cl_uint units = compute_units();
   if (!units)
     return;
   if (dims < 1 || dims > 3)
@@ -964,14 +971,10 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
 size_t nurt_red_items(long long n, size_t local, size_t others) {
   static size_t quarter = (size_t)-1;
   if (quarter == (size_t)-1 && nurt_g.ready) {
-    cl_uint units = 0;
     nurt_clock_busy(1);
     const nurt_occ_device *d = nvidia_device();
-    if (!d || clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units,
-                              NULL) != CL_SUCCESS)
-      units = 0;
     nurt_clock_busy(0);
-    quarter = d ? (size_t)units * (size_t)d->threads_per_sm / 4 : 0;
+    quarter = d ? (size_t)compute_units() * (size_t)d->threads_per_sm / 4 : 0;
   }
   return nurt_occ_red_items(n, local, others, quarter == (size_t)-1 ? 0 : quarter);
 }
