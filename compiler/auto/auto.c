@@ -684,7 +684,14 @@ static bool ttile_try(AnnotCtx *cx, Annot *a, bool *ok) {
  * groups of 16 x 16 (bench/results/tune-h100.txt, bare-product-h100.txt):
  * float 20.5 TFLOP/s with dmine(8, 4) (17.4 with (4, 8), 17.0 with
  * (4, 4), 15.3 with (8, 8)) against 5.4 for work(16, 16) alone; double
- * 11.0 with dmine(4, 2) (9.6 with (8, 4), 9.4 with (4, 4)) against 3.9. */
+ * 11.0 with dmine(4, 2) (9.6 with (8, 4), 9.4 with (4, 4)) against 3.9.
+ * Since the tile loads unroll (opencl.c, print_unrolled_load; the sizes
+ * here are numbers), larger blocks gain most at that size: float 28.0
+ * with (8, 4), 31.7 with (8, 8); double 12.8 with (4, 2), 16.3 with
+ * (8, 4) (gemm-fill-h100.txt).  The blocks stay: sizes are known only at
+ * run time, and at PolyBench's 1,000 or so rows (8, 8) would leave 64
+ * groups, and double (8, 4) 144, for the H100's 132 compute units; --tune
+ * picks per size. */
 static const long long auto_block_work[2] = {16, 16}, auto_block_f32[2] = {8, 4},
                        auto_block_f64[2] = {4, 2};
 

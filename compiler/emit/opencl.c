@@ -588,6 +588,84 @@ static void print_load_one(Cache *c, bool tested, int depth, Buf *b) {
   xfree(slot.s);
 }
 
+/* The work-group's extent along NDRange dimension x where `work` spelled
+ * it as a number, else 0. */
+static long long literal_group(Kernel *k, int x) {
+  int m = k->dims - 1 - x;
+  if (!k->wg || m < 0 || m >= k->dims)
+    return 0;
+  const char *t = k->wg[m].text;
+  char *end;
+  long long v = strtoll(t, &end, 10);
+  return end != t && !*end && v > 0 ? v : 0;
+}
+
+/* Block dimension d's extent under the literal work-group sizes, or 0. */
+static long long literal_extent(Kernel *k, Cache *c, int d) {
+  int m = c->mapped[d];
+  if (m < 0)
+    return k->stage_tile + c->hi[d] - c->lo[d];
+  long long size = literal_group(k, k->dims - 1 - m);
+  if (!size)
+    return 0;
+  if (c->step[d] == 1)
+    return size + c->hi[d] - c->lo[d];
+  return c->steps[d] ? size * c->step[d] : 0;
+}
+
+/* Loads that a work-item of the literal sizes' fast path issues at most:
+ * each is a register until its store. */
+#define NU_UNROLLED_LOADS 32
+
+/* The loads of a block wholly in range as loops of constant trip count
+ * where `work` spelled the work-group's sizes, which a kernel with a cache
+ * always runs with (the stub fits no such group, print_fit_groups):
+ * unrolled, a work-item issues all its loads before its first store,
+ * where the loop bounded by get_local_size waits out each load's latency
+ * in turn.  H100, SGEMM 4096 in 16 x 16 groups with cache(a, b) and
+ * dmine(8, 8): 15.3 against 31.7 TFLOP/s (bench/results/gemm-fill-h100.txt).
+ * False where a size is not a literal or the loads would be too many. */
+static bool print_unrolled_load(Kernel *k, Cache *c, const int *nd, int depth, Buf *b) {
+  long long ext[8], step[8], loads = 1;
+  for (int x = 0; x < k->dims; x++)
+    if (!literal_group(k, x))
+      return false;
+  for (int d = 0; d < c->rank; d++) {
+    ext[d] = literal_extent(k, c, d);
+    step[d] = literal_group(k, nd[d]);
+    if (ext[d] <= 0)
+      return false;
+    loads *= (ext[d] + step[d] - 1) / step[d];
+  }
+  if (loads > NU_UNROLLED_LOADS)
+    return false;
+  const char *a = c->buf->name;
+  for (int d = 0; d < c->rank; d++) {
+    int in = depth + 1 + d;
+    long long n = (ext[d] + step[d] - 1) / step[d];
+    buf_indent(b, in);
+    buf_puts(b, "#pragma unroll\n");
+    buf_indent(b, in);
+    buf_printf(b, "for (int nu_r%d = 0; nu_r%d < %lld; nu_r%d++) {\n", d, d, n, d);
+    buf_indent(b, in + 1);
+    buf_printf(b, "int nu_c%d = (int)get_local_id(%d) + %lld * nu_r%d;\n", d, nd[d], step[d], d);
+    if (n * step[d] != ext[d]) {
+      buf_indent(b, in + 1);
+      buf_printf(b, "if (nu_c%d >= %lld)\n", d, ext[d]);
+      buf_indent(b, in + 2);
+      buf_puts(b, "continue;\n");
+    }
+    buf_indent(b, in + 1);
+    buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+  }
+  print_load_one(c, false, depth + 1 + c->rank, b);
+  for (int d = c->rank - 1; d >= 0; d--) {
+    buf_indent(b, depth + 1 + d);
+    buf_puts(b, "}\n");
+  }
+  return true;
+}
+
 /* Stages the block of an array that the work-group reads (with its halo)
  * in __local memory: each work-item loads every lsize-th element; elements
  * no in-range work-item reads are skipped. */
@@ -650,6 +728,8 @@ static void print_cache_load(Kernel *k, Cache *c, int depth, Buf *b) {
       buf_indent(b, depth);
       buf_puts(b, "} else {\n");
     }
+    if (!tested && print_unrolled_load(k, c, nd, depth, b))
+      continue;
     for (int d = 0; d < c->rank; d++) {
       buf_indent(b, depth + 1 + d);
       buf_printf(b, "for (int nu_c%d = (int)get_local_id(%d); nu_c%d < ", d, nd[d], d);

@@ -885,7 +885,8 @@ static bool print_kernel_arg(Kernel *k, KParam *q, Buf *b) {
 }
 
 /* Sizes nucc chose (a bare `work`) may shrink; a reduction's partials and
- * a cache's tiles are sized by the groups, so those keep theirs. */
+ * a cache's tiles are sized by the groups, so those keep theirs (and a
+ * cache's loads count on the sizes `work` spelled, print_unrolled_load). */
 static void print_fit_groups(Kernel *k, Buf *b) {
   if (k->ttile) /* a group per tile */
     return;
