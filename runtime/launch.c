@@ -416,6 +416,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.k = k;
   current.where = (nurt_where){k->name, m->file, line};
   current.next_arg = 0;
+  current.local_bytes = 0;
   current.nbufs = 0;
   current.names = NULL;
   current.nscatter = 0;
@@ -819,7 +820,24 @@ static void nurt_scratch_release_all(void) {
   }
 }
 
-void nurt_arg_local(nurt_launch *l, size_t bytes) { set_arg(l, l->next_arg++, bytes, NULL); }
+/* A work-group's __local arguments (cache's tiles, a reduction's partials)
+ * must fit the device's __local memory: past it, NVIDIA's launch fails
+ * without saying why and PoCL aborts on an assertion. */
+void nurt_arg_local(nurt_launch *l, size_t bytes) {
+  static cl_ulong most;
+  if (!most && clGetDeviceInfo(nurt_g.device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof most, &most, NULL) !=
+                   CL_SUCCESS)
+    most = 0;
+  l->local_bytes += bytes;
+  if (most && l->local_bytes > most)
+    nurt_fatal("kernel %s (loop at %s:%d) needs %zu bytes of __local memory per work-group "
+               "(cache's tiles, a reduction's partials), and the device has %llu: smaller "
+               "work-groups, smaller dmine factors along a cached array or a shorter k: T in "
+               "cache(...) need less",
+               l->where.kernel, l->where.file, l->where.line, l->local_bytes,
+               (unsigned long long)most);
+  set_arg(l, l->next_arg++, bytes, NULL);
+}
 
 /* The device copies that `snapshot` arguments read, one per kernel and
  * argument, kept across launches.  The queue is in order, so the copy for

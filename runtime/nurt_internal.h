@@ -526,6 +526,7 @@ struct nurt_launch {
   nurt_kernel *k;
   nurt_where where;
   cl_uint next_arg;
+  size_t local_bytes; /* the __local arguments' sizes, summed */
   nurt_bufarg *bufs;
   size_t nbufs, cap;
   const char *names;          /* the buffers' source names, "a\0b\0", for NU_PROFILE */

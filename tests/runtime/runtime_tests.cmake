@@ -161,6 +161,9 @@ nurt_runtime_test(runtime_error_kernel_name 1
 nurt_runtime_test(runtime_error_work_group 1
   "nurt: error: clEnqueueNDRangeKernel: CL_INVALID_WORK_(GROUP|ITEM)_SIZE [(]kernel scale, loop at test_errors.c:42[)]"
   "" test_errors work_group)
+nurt_runtime_test(runtime_error_local_memory 1
+  "nurt: error: kernel stage [(]loop at stage.c:70[)] needs 1073742848 bytes of __local memory per work-group [(]cache's tiles, a reduction's partials[)], and the device has [0-9]+"
+  "" test_errors local_memory)
 nurt_runtime_test(runtime_error_buffer_size 1
   "nurt: error: clCreateBuffer: CL_[A-Z_]+ [(]kernel scale, loop at test_errors.c:55[)]"
   "" test_errors buffer_size)

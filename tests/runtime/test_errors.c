@@ -1,7 +1,8 @@
 /* test_errors.c — one failure per mode (argv[1]), each of which must print
  * nurt's error message and exit with status 1; ctest's expect_exit.cmake
  * checks the status and the message.  Modes: device (run under a NU_DEVICE
- * matching nothing), build, kernel_name, work_group, buffer_size, thread. */
+ * matching nothing), build, kernel_name, work_group, buffer_size, thread,
+ * local_memory. */
 #include <pthread.h>
 #include <string.h>
 
@@ -12,6 +13,12 @@ static nurt_module broken = {"__kernel void broken(__global float *a, long a_off
                              "  a[0] = undeclared_variable;\n"
                              "}\n",
                              "broken.c", 0, NULL};
+
+static nurt_module staged = {"__kernel void stage(__global float *a, long a_off,\n"
+                             "                    __local float *t, __local float *u) {\n"
+                             "  t[get_local_id(0)] = u[0] = a[get_global_id(0)];\n"
+                             "}\n",
+                             "stage.c", 0, NULL};
 
 static float shared[100];
 
@@ -52,6 +59,13 @@ int main(int argc, char **argv) {
     /* A device buffer no device can hold; its host range is never read. */
     nurt_launch *l = nurt_launch_begin(&good, "scale", 55);
     nurt_arg_buffer(l, a, (size_t)1 << 62, NURT_INOUT);
+  } else if (!strcmp(mode, "local_memory")) {
+    /* __local arguments past the device's __local memory: their sum is
+     * named, and no launch is tried */
+    nurt_launch *l = nurt_launch_begin(&staged, "stage", 70);
+    nurt_arg_buffer(l, a, sizeof a, NURT_INOUT);
+    nurt_arg_local(l, 1024);
+    nurt_arg_local(l, (size_t)1 << 30);
   } else {
     CHECK(!"unknown mode");
   }
