@@ -600,17 +600,17 @@ static long long literal_group(Kernel *k, int x) {
   return end != t && !*end && v > 0 ? v : 0;
 }
 
-/* Block dimension d's extent under the literal work-group sizes, or 0. */
-static long long literal_extent(Kernel *k, Cache *c, int d) {
+/* Block dimension d's extent in groups of size[x] along NDRange dimension
+ * x: the value of print_extent's expression (print_cache_frame's widths),
+ * or 0 where it depends on a step known only at run time. */
+static long long block_extent(Kernel *k, Cache *c, int d, const long long *size) {
   int m = c->mapped[d];
   if (m < 0)
     return k->stage_tile + c->hi[d] - c->lo[d];
-  long long size = literal_group(k, k->dims - 1 - m);
-  if (!size)
-    return 0;
+  long long g = size[k->dims - 1 - m];
   if (c->step[d] == 1)
-    return size + c->hi[d] - c->lo[d];
-  return c->steps[d] ? size * c->step[d] : 0;
+    return g + c->hi[d] - c->lo[d];
+  return c->steps[d] ? g * c->step[d] : 0;
 }
 
 /* Loads that a work-item of the literal sizes' fast path issues at most:
@@ -626,13 +626,15 @@ static long long literal_extent(Kernel *k, Cache *c, int d) {
  * dmine(8, 8): 15.3 against 31.7 TFLOP/s (bench/results/gemm-fill-h100.txt).
  * False where a size is not a literal or the loads would be too many. */
 static bool print_unrolled_load(Kernel *k, Cache *c, const int *nd, int depth, Buf *b) {
-  long long ext[8], step[8], loads = 1;
+  long long size[3], ext[8], step[8], loads = 1;
+  if (k->dims > 3)
+    return false;
   for (int x = 0; x < k->dims; x++)
-    if (!literal_group(k, x))
+    if (!(size[x] = literal_group(k, x)))
       return false;
   for (int d = 0; d < c->rank; d++) {
-    ext[d] = literal_extent(k, c, d);
-    step[d] = literal_group(k, nd[d]);
+    ext[d] = block_extent(k, c, d, size);
+    step[d] = size[nd[d]];
     if (ext[d] <= 0)
       return false;
     loads *= (ext[d] + step[d] - 1) / step[d];
