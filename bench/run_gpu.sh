@@ -102,7 +102,7 @@ done
 run sum_base "$nsum" 5
 sweep sum_opt "$nsum" 5 -- 128 512 1024
 run wave_base "${wav[@]}" 10
-sweep wave_opt "${wav[@]}" 10 -- "1 4 64" "1 2 128" "1 1 256" "2 2 64" "1 8 32"
+sweep wave_opt "${wav[@]}" 10 -- "2 2 32" "1 4 32" "1 8 16" "2 4 16" "1 2 64"
 run NU_PROFILE=0 launch_nu "$nlaunch" # profiling is part of what it measures
 run launch_cl "$nlaunch"
 # The examples at their default (GPU) sizes, with the runtime's report; Himeno

@@ -1,7 +1,8 @@
 /* imgconv_opt.c — bench row "imgconv", optimised form: the filter of
- * imgconv_base.c with dmine(2, 2) (a 2 × 2 block of pixels per work-item) and
- * a work-group shape given at run time (rows WY × columns
- * WX, default 4 × 64: a warp reads 128 contiguous bytes of a row); run_gpu.sh
+ * imgconv_base.c with dmine(2, 1) vector(1, 4) (two rows of four pixels per
+ * work-item, the four as a float4) and a work-group shape given at run time
+ * (rows WY × column blocks WX, default 4 × 64: a warp reads 512 contiguous
+ * bytes of a row); run_gpu.sh
  * tries a few shapes.  Rate: GB/s counting 8 bytes per pixel.
  * Usage: imgconv_opt [W [INNER [WY WX]]]   (default 4096 20 4 64) */
 #define _POSIX_C_SOURCE 199309L
@@ -32,14 +33,14 @@ int main(int argc, char **argv) {
   for (int rep = 0; rep < 6; rep++) { /* rep 0 warms up */
     double t0 = now_ms();
     for (int it = 0; it < inner; it++) {
-      /* a 2 x 2 block of pixels per work-item: the H100 streams at ~3 TB/s
-       * only with several elements in flight per work-item (bench/results,
-       * copy forms), and the block's rows and columns share their
-       * neighbours' loads.  Measured side by side (2026-11-24): dmine(2, 2)
-       * 2,326 GB/s, (4, 1) 2,008, (1, 4) 1,957, (2, 4) 1,910, (4, 4) 1,802;
-       * 4094 interior columns leave a remainder kernel for 4 (bench/results).
-       * cache(in) was slower than L1 */
-#pragma nu work(wy, wx) dmine(2, 2)
+      /* two rows of four pixels per work-item, the four as one float4
+       * (vector): the H100 streams at its copy bandwidth only with wide
+       * loads.  Measured side by side (2026-11-27, bench/results/
+       * stencil-vector-h100.txt): dmine(2, 1) vector(1, 4) 2,747 GB/s,
+       * vector(1, 4) alone 2,673, dmine(2, 2) 2,465 (0.83 of torch's copy),
+       * dmine(2, 2) vector(1, 4) 1,969; earlier, without vectors: (4, 1)
+       * 2,008, (1, 4) 1,957, (2, 4) 1,910.  cache(in) was slower than L1 */
+#pragma nu work(wy, wx) dmine(2, 1) vector(1, 4)
       for (int y = 1; y < w - 1; y++)
         for (int x = 1; x < w - 1; x++) {
           float edges = in[y - 1][x] + in[y + 1][x] + in[y][x - 1] + in[y][x + 1];

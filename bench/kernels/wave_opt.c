@@ -1,9 +1,9 @@
 /* wave_opt.c — bench row "wave", optimised form: the loops of wave_base.c with
- * dmine(2, 2, 2) (a 2 × 2 × 2 block of cells per work-item) and the work-group shape (x, y, z
- * extents) given at run time (default 1 × 4 × 64, z fastest: a warp reads 128 contiguous bytes);
- * run_gpu.sh tries a few.  Rate: GB/s counting 12 bytes per interior cell and step (two layers
- * read, one written). Usage: wave_opt [NX NY NZ [INNER [WX WY WZ]]]   (default 512 512 256 10 1 4
- * 64) */
+ * vector(1, 1, 4) (four cells along z per work-item, as one float4) and the work-group shape
+ * (x, y, z-block extents) given at run time (default 2 × 2 × 32, z fastest: a warp reads 512
+ * contiguous bytes); run_gpu.sh tries a few.  Rate: GB/s counting 12 bytes per interior cell
+ * and step (two layers read, one written). Usage: wave_opt [NX NY NZ [INNER [WX WY WZ]]]
+ * (default 512 512 256 10 2 2 32) */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdio.h>
@@ -19,8 +19,8 @@ static double now_ms(void) {
 int main(int argc, char **argv) {
   int nx = argc > 3 ? atoi(argv[1]) : 512, ny = argc > 3 ? atoi(argv[2]) : 512;
   int nz = argc > 3 ? atoi(argv[3]) : 256, inner = argc > 4 ? atoi(argv[4]) : 10;
-  int wx = argc > 7 ? atoi(argv[5]) : 1, wy = argc > 7 ? atoi(argv[6]) : 4;
-  int wz = argc > 7 ? atoi(argv[7]) : 64;
+  int wx = argc > 7 ? atoi(argv[5]) : 2, wy = argc > 7 ? atoi(argv[6]) : 2;
+  int wz = argc > 7 ? atoi(argv[7]) : 32;
   if (nx < 3 || ny < 3 || nz < 3 || inner < 1 || wx < 1 || wy < 1 || wz < 1)
     return 2;
   float(*f0)[ny][nz] = malloc(sizeof(float[nx][ny][nz]));
@@ -42,12 +42,14 @@ int main(int argc, char **argv) {
   for (int rep = 0; rep < 6; rep++) { /* rep 0 warms up */
     double t0 = now_ms();
     for (int it = 0; it < inner; it++) {
-      /* a 2 x 2 x 2 block of cells per work-item (see imgconv_opt.c):
-       * 2,398 GB/s on the H100 against 2,351 for dmine(1, 4, 1), 2,286 for
-       * (4, 1, 1) and 2,083 for (1, 1, 4), whose z remainder of 2 cells is a
-       * kernel of its own (2026-11-24, bench/results); cache(f1) was slower
-       * than L1 */
-#pragma nu work(wx, wy, wz) dmine(2, 2, 2)
+      /* four cells along z per work-item, as one float4 (vector): the
+       * H100 streams at its copy bandwidth only with wide loads.  Measured
+       * side by side (2026-11-27, bench/results/stencil-vector-h100.txt):
+       * vector(1, 1, 4) 2,730 GB/s at 2 x 2 x 32, dmine(1, 2, 1) vector(1,
+       * 1, 4) 2,654, dmine(1, 2, 2) 2,581 at 1 x 4 x 64 (0.87 of torch's
+       * copy); earlier, without vectors, dmine(2, 2, 2) 2,398, (1, 4, 1)
+       * 2,351.  cache(f1) was slower than L1 */
+#pragma nu work(wx, wy, wz) vector(1, 1, 4)
       for (int x = 1; x < nx - 1; x++)
         for (int y = 1; y < ny - 1; y++)
           for (int z = 1; z < nz - 1; z++) {

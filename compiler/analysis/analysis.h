@@ -337,4 +337,19 @@ bool privarray_self_contained(Nest *n, Var *a, SrcLoc *at, char **why);
 /* Gives each iteration its own a: declared again at the top of the body. */
 void privarray_declare(Nest *n, Var *a);
 
+/* lanes.c: `vector`'s lane loop over x, run as OpenCL vectors of V lanes. */
+typedef struct Lanes {
+  const Var *x;  /* the lane index */
+  TypeKind elem; /* the vectors' element type, TY_FLOAT or TY_DOUBLE (set by lanes_check) */
+  Vec varying;   /* Var*: the body's locals whose values differ between lanes */
+} Lanes;
+/* Whether subscript `sub` is x + c (x, x + 3, 2 + x, x - 1); *c the constant. */
+bool lanes_offset(Expr *sub, const Var *x, long long *c);
+/* Whether the loop body can run as vectors: straight-line declarations and
+ * assignments, every value that differs between lanes of one floating
+ * type, reached through accesses whose last subscript alone follows x.
+ * Fills ln (x set by the caller); otherwise *why and *at say what stops it. */
+bool lanes_check(Lanes *ln, Stmt *body, SrcLoc *at, char **why);
+bool lanes_local_varies(const Lanes *ln, const Var *v);
+
 #endif

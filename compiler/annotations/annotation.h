@@ -192,6 +192,7 @@ bool tile_apply(AnnotCtx *cx, Annot *a);
 bool tilem_apply(AnnotCtx *cx, Annot *a);
 bool unroll_apply(AnnotCtx *cx, Annot *a);
 bool dmine_apply(AnnotCtx *cx, Annot *a);
+bool vector_apply(AnnotCtx *cx, Annot *a);
 bool peel_apply(AnnotCtx *cx, Annot *a);
 bool inline_apply(AnnotCtx *cx, Annot *a);
 bool fission_apply(AnnotCtx *cx, Annot *a);

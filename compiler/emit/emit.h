@@ -106,6 +106,11 @@ typedef struct {
 
 Vec emit_stub_params(Kernel *k);
 
+/* lanes.c: a `vector` lane loop of kernel k's body (Loop.vec), printed as
+ * vectors for a whole aligned block and lane by lane otherwise; false
+ * (nothing printed) for any other statement, or a body it cannot print. */
+bool emit_lane_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b);
+
 /* ttile.c: the statements of a time-tiled kernel after its locals: the
  * tile and halo loaded into __local memory, the steps, the interior
  * written back; p prints the kernel's own accesses (opencl.c). */

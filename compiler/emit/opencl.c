@@ -352,11 +352,12 @@ static const char *red_identity(const Reduction *r) {
 }
 
 static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
-  if (body->kind == ST_BLOCK) {
-    for (int i = 0; i < body->nitems; i++)
-      print_stmt(p, body->items[i], depth, b);
-  } else {
-    print_stmt(p, body, depth, b);
+  KCtx *kc = p->ctx;
+  int n = body->kind == ST_BLOCK ? body->nitems : 1;
+  for (int i = 0; i < n; i++) {
+    Stmt *s = body->kind == ST_BLOCK ? body->items[i] : body;
+    if (!kc || !emit_lane_loop(p, kc->k, s, depth, b))
+      print_stmt(p, s, depth, b);
   }
 }
 

@@ -31,6 +31,9 @@ static const AnnotSpec specs[] = {
      "unroll(u1,...,uk): repeat loop j's body u_j times, remainder loop after"},
     {"dmine", 1, 16, 0, dmine_apply, NULL,
      "dmine(d1,...,dk): unroll-and-jam with interleaved statements (register blocking)"},
+    {"vector", 1, 16, 0, vector_apply, NULL,
+     "vector(v1,...,vk): one loop (v_j of 2, 4 or 8) runs in aligned blocks of v_j iterations, "
+     "each work-item's block as OpenCL vectors"},
     {"peel", 2, 2, ANNOT_ONE_LOOP, peel_apply, NULL,
      "peel(f, b): peel f iterations off the front, b off the back"},
     {"inline", 0, 0, ANNOT_ONE_LOOP, inline_apply, NULL,

@@ -405,6 +405,11 @@ struct Loop {
   Var **wave_vars;
   Loop *wave_solved;
   struct TTile *ttile; /* `ttile`'s loop over time tiles (a sweep): its plan, else NULL */
+  /* `vector(v)`'s lane loop: for (x = max(base, vec_lb); x < min(base + vec, vec_end); x++),
+   * base the aligned block's first index (a multiple of vec); a kernel runs a whole block
+   * in range as vec-wide OpenCL vectors (emit/lanes.c), else lane by lane; 0 otherwise */
+  int vec;
+  Expr *vec_base, *vec_lb, *vec_end;
 };
 
 /* `ttile(T, w...)`'s plan for `work` (annotations/ttile.c): each launch runs

@@ -94,6 +94,9 @@ Loop *tr_clone_loop(Loop *l, Subst *s) {
   c->ub = tr_clone_expr(l->ub, s);
   c->step = tr_clone_expr(l->step, s);
   c->body = tr_clone_stmt(l->body, s);
+  c->vec_base = tr_clone_expr(l->vec_base, s);
+  c->vec_lb = tr_clone_expr(l->vec_lb, s);
+  c->vec_end = tr_clone_expr(l->vec_end, s);
   return c;
 }
 
@@ -275,6 +278,8 @@ Loop *tr_loop(Loop *model, Expr *lb, Expr *end, long long step, Stmt *body) {
   l->rel = REL_LT;
   l->step = ir_int(step, model->loc);
   l->body = body;
+  l->vec = 0; /* a loop made from a lane loop is no lane loop: vector.c marks its own */
+  l->vec_base = l->vec_lb = l->vec_end = NULL;
   return l;
 }
 

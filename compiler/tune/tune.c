@@ -1,6 +1,6 @@
 /* tune.c — nucc --tune: for each `#pragma nu work` line, a bounded greedy
  * search over chains (work-group shapes first, then dmine, unroll, permut,
- * tilem, cache and bare work on the best shape, then steps in the best
+ * tilem, cache, vector and bare work on the best shape, then steps in the best
  * chain's dmine/unroll/tilem factors while they pay), each candidate measured by
  * measure.c; writes the input with only the winning pragma lines changed,
  * prints the table, and remembers the result per source, device and options. */
@@ -26,7 +26,7 @@ typedef struct TNest {
   const char *rest;    /* the transformations below work, spelled */
   int k;               /* loops work maps; 0: bare work */
   const char *sizes;   /* work's arguments */
-  bool has_cache, has_dmine, has_permut;
+  bool has_cache, has_dmine, has_permut, has_vector;
   const char *winner;
 } TNest;
 
@@ -89,6 +89,7 @@ static bool read_chain(const char *text, int line, TNest *n) {
     n->has_cache |= !strcmp(a->name, "cache");
     n->has_dmine |= !strcmp(a->name, "dmine") || !strcmp(a->name, "tilem");
     n->has_permut |= !strcmp(a->name, "permut");
+    n->has_vector |= !strcmp(a->name, "vector");
   }
   n->clauses = clauses.s;
   n->rest = rest.s;
@@ -282,12 +283,39 @@ static Cand *best_of(Search *s) {
   return best;
 }
 
-/* The candidates that change the best shape's chain (the second stage). */
-static void second_stage(Search *s, TNest *n, const Cand *best, const TuneRun *ref) {
+static int next_factors(const char *chain, const char **at, const char **open, const char **close,
+                        int f[8]);
+
+/* `chain` with every factor of its dmine set to 1: the blocks of a vector
+ * are coarsening of their own (the wave's written dmine(2,2,2) runs at
+ * 24.7 ms with vector(1,1,4) on the H100, dmine(1,1,1) at about 16), and
+ * the third stage climbs from there. */
+static const char *dmine_ones(const char *chain) {
+  const char *at = chain, *open, *close;
+  int f[8], n;
+  Buf b = {0};
+  const char *from = chain;
+  while ((n = next_factors(chain, &at, &open, &close, f)) > 0) {
+    if (open - chain < 6 || strncmp(open - 6, "dmine(", 6) != 0)
+      continue;
+    buf_printf(&b, "%.*s", (int)(open - from), from);
+    for (int i = 0; i < n; i++)
+      buf_printf(&b, "%s1", i ? "," : "");
+    from = close;
+  }
+  if (from == chain)
+    return NULL; /* no dmine */
+  buf_puts(&b, from);
+  return b.s;
+}
+
+/* The candidates that change the best shape's chain (the second stage);
+ * the fastest with vectors, when nucc took one. */
+static Cand *second_stage(Search *s, TNest *n, const Cand *best, const TuneRun *ref) {
   const char *sz = best->sizes;
   int k = n->k;
   if (!sz)
-    return;
+    return NULL;
   const char *extras[12];
   int ne = 0;
   if (!n->has_dmine) {
@@ -311,6 +339,22 @@ static void second_stage(Search *s, TNest *n, const Cand *best, const TuneRun *r
         best->extra && *best->extra ? xformat("%s %s", extras[i], best->extra) : extras[i];
     try_chain(s, n, make_chain(n, sz, extra), sz, extra, ref);
   }
+  /* vectors of 4 along the innermost mapped loop, applied first (rightmost):
+   * what a stencil needs to stream at the copy bandwidth on the H100
+   * (bench/results/stencil-vector-h100.txt); where the body cannot run as
+   * vectors, nucc refuses the chain and the table says why */
+  if (n->has_vector)
+    return NULL;
+  const char *chain = make_chain(n, sz, best->extra ? best->extra : "");
+  const char *v = k == 1 ? "vector(4)" : k == 2 ? "vector(1,4)" : "vector(1,1,4)";
+  Cand *c = try_chain(s, n, xformat("%s %s", chain, v), sz, best->extra, ref);
+  if (c && !c->r.ok)
+    c = NULL;
+  const char *ones = dmine_ones(chain);
+  Cand *d = ones ? try_chain(s, n, xformat("%s %s", ones, v), sz, best->extra, ref) : NULL;
+  if (d && d->r.ok && (!c || d->r.ms < c->r.ms))
+    c = d;
+  return c;
 }
 
 /* The factors a transformation of `chain` takes (dmine, unroll, tilem: a
@@ -452,15 +496,20 @@ static int tune_nest(Search *s, TNest *n, Buf *table) {
   }
   for (int i = 0; shapes[n->k][i]; i++)
     try_chain(s, n, make_chain(n, shapes[n->k][i], ""), shapes[n->k][i], "", ref);
-  Cand *best = best_of(s), *shape = best;
+  Cand *best = best_of(s), *shape = best, *vec = NULL;
   if (best)
-    second_stage(s, n, best, ref);
+    vec = second_stage(s, n, best, ref);
   /* from the best chain, then from the best shape as written where the
    * second stage's additions won (a climb from each: on the H100, SGEMM's
    * best factors with permut(2,1) are not its best without) */
   factor_stage(s, n, best_of(s), ref);
   if (shape && shape != best_of(s))
     factor_stage(s, n, shape, ref);
+  /* and from the chain with vectors: the written factors suit scalars
+   * (imgconv's dmine(2,2) runs at 1,969 GB/s with vector(1,4) on the H100,
+   * dmine(2,1) at 2,747) */
+  if (vec && vec != best_of(s))
+    factor_stage(s, n, vec, ref);
   best = best_of(s);
   /* within the noise of a timing, the written chain stays */
   if (best != w && best->r.ms > w->r.ms * 0.97)
