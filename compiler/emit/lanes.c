@@ -330,9 +330,11 @@ bool emit_lane_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
   long long bytes = (long long)lc.v * (lc.ln.elem == TY_FLOAT ? 4 : 8);
   for (int i = 0; i < lc.bufs.len; i++) {
     Buffer *buf = lc.bufs.items[i];
+    /* element (.., r, x) is at (..) * d + x, d the last row length: rows
+     * start aligned where element 0 is and d is a multiple of v */
     buf_printf(b, " && ((ulong)%s & %lld) == 0", buf->name, bytes - 1);
-    for (int d = 1; d < buf->rank; d++)
-      buf_printf(b, " && %s_d%d %% %d == 0", buf->name, d, lc.v);
+    if (buf->rank > 1)
+      buf_printf(b, " && %s_d%d %% %d == 0", buf->name, buf->rank - 1, lc.v);
   }
   buf_puts(b, ") {\n");
   buf_puts(b, vec.s);

@@ -352,13 +352,19 @@ static const char *red_identity(const Reduction *r) {
 }
 
 static void print_body(Printer *p, Stmt *body, int depth, Buf *b) {
-  KCtx *kc = p->ctx;
-  int n = body->kind == ST_BLOCK ? body->nitems : 1;
-  for (int i = 0; i < n; i++) {
-    Stmt *s = body->kind == ST_BLOCK ? body->items[i] : body;
-    if (!kc || !emit_lane_loop(p, kc->k, s, depth, b))
-      print_stmt(p, s, depth, b);
+  if (body->kind == ST_BLOCK) {
+    for (int i = 0; i < body->nitems; i++)
+      print_stmt(p, body->items[i], depth, b);
+  } else {
+    print_stmt(p, body, depth, b);
   }
+}
+
+/* A `vector` lane loop anywhere in a kernel's body (the block loop may be
+ * one that work leaves inside the kernel). */
+static bool cl_stmt(Printer *p, Stmt *s, int depth, Buf *b) {
+  KCtx *kc = p->ctx;
+  return kc && emit_lane_loop(p, kc->k, s, depth, b);
 }
 
 /* The work-item of the sequentially last iteration (and `guard`, a
@@ -1307,7 +1313,8 @@ static void mark_interleaved(Stmt *body, Stmt *s, bool on, int *n) {
 
 static void print_kernel(Kernel *k, Buf *b) {
   KCtx kc = {k, false, false};
-  Printer p = {.opencl = true, .on_path = cl_path, .on_index = cl_index, .ctx = &kc};
+  Printer p = {
+      .opencl = true, .on_path = cl_path, .on_index = cl_index, .on_stmt = cl_stmt, .ctx = &kc};
   int interleaved = 0;
   mark_interleaved(k->body, k->body, true, &interleaved);
   print_kernel_params(k, b);

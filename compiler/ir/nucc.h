@@ -463,6 +463,9 @@ struct Printer {
   bool opencl;          /* OpenCL C: builtin names, flattened subscripts */
   PathPrinter *on_path; /* prints free variables and member paths, or NULL */
   bool (*on_index)(Printer *p, Expr *e, Buf *b); /* flattened subscripts */
+  /* prints statement s itself, indentation included, or returns false for
+   * print_stmt to print it (a kernel's `vector` lane loops: emit/lanes.c) */
+  bool (*on_stmt)(Printer *p, Stmt *s, int depth, Buf *b);
   void *ctx;
   /* non-NULL: loop bounds print x < y ? x : y as min(x, y), with this
    * prefix ("" for --explain, "nu_" for --emit=seq, which defines them) */

@@ -432,6 +432,8 @@ static void print_body(Printer *p, Stmt *s, int depth, Buf *b) {
 }
 
 void print_stmt(Printer *p, Stmt *s, int depth, Buf *b) {
+  if (p->on_stmt && p->on_stmt(p, s, depth, b))
+    return;
   buf_indent(b, depth);
   stmt_body(p, s, depth, b);
 }

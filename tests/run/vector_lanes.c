@@ -6,8 +6,8 @@
  * contiguous loop; 1-D loops with offsets that are not multiples of the
  * width (loads from the neighbouring aligned vector and single lanes), a
  * store at such an offset, compound assignments, a local assigned twice,
- * math built-ins, and doubles in vectors of 2 and 8.  Results match the
- * sequential run. */
+ * math built-ins, doubles in vectors of 2 and 8, and a nest whose block
+ * loop work leaves inside the kernel.  Results match the sequential run. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +86,19 @@ int main(void) {
   for (int i = 0; i < n + 8; i++)
     s5 += b[i] * (i % 5 + 1);
   printf("store at i + 3: %.9e\n", s5);
+
+  /* work maps the rows only: the block loop runs inside each work-item */
+  float(*g)[36] = malloc(sizeof(float[9][36]));
+#pragma nu work(4) vector(1, 4)
+  for (int r = 0; r < 9; r++)
+    for (int q = 1; q < 35; q++)
+      g[r][q] = f1[1][r][q] * 3.0f - f1[1][r][q + 1];
+  double s7 = 0.0;
+  for (int r = 0; r < 9; r++)
+    for (int q = 1; q < 35; q++)
+      s7 += g[r][q] * (q % 4 + 1);
+  printf("rows mapped, blocks inside: %.9e\n", s7);
+  free(g);
 
   double *u = malloc(sizeof(double) * (size_t)n), *v = malloc(sizeof(double) * (size_t)n);
   for (int i = 0; i < n; i++)
