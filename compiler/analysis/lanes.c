@@ -220,6 +220,8 @@ static bool stmt(Walk *w, Stmt *s, Vec *decls) {
                   s->var->name, w->ln->elem == TY_FLOAT ? "float" : "double");
   case ST_EXPR: {
     Expr *e = s->e;
+    if (s->visit) /* --explain=html's record of the indices: printed nowhere */
+      return true;
     if (e->kind != EX_BINARY || !op_is_assign(e->op))
       return refuse(w, s->loc, "a statement that is not an assignment");
     if (e->op != OP_ASSIGN && e->op != OP_ADD_ASSIGN && e->op != OP_SUB_ASSIGN &&

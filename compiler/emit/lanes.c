@@ -118,7 +118,7 @@ static void collect_stmt(LaneCtx *lc, Stmt *s) {
       collect_stmt(lc, s->items[i]);
   else if (s->kind == ST_DECL && s->init)
     ir_walk_expr(s->init, collect, &co);
-  else if (s->kind == ST_EXPR) {
+  else if (s->kind == ST_EXPR && !s->visit) {
     co.store = s->e->op == OP_ASSIGN ? s->e->a : NULL;
     ir_walk_expr(s->e, collect, &co);
   }
@@ -246,6 +246,8 @@ static void vstmt(LaneCtx *lc, Stmt *s, int depth, Buf *b) {
     return;
   case ST_EXPR: {
     Expr *e = s->e;
+    if (s->visit)
+      return;
     if (!varies(lc, e->b) && !varies(lc, e->a)) {
       print_stmt(lc->p, s, depth, b);
       return;
