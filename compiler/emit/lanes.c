@@ -343,8 +343,8 @@ bool emit_lane_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
   xfree(vec.s);
   /* Lane by lane in an unrolled loop of constant trip count: the loop as
    * written (bounds from min and max) in this branch slowed the vector
-   * branch of the H100's wave from 2,841 to 2,404 GB/s; this form costs 5%
-   * (bench/results/stencil-vector-h100.txt). */
+   * branch of the H100's wave from 2,841 to 2,404 GB/s; this form costs
+   * 3-5% against no branch at all (bench/results/stencil-vector-h100.txt). */
   buf_indent(b, depth);
   buf_puts(b, "} else {\n");
   buf_indent(b, depth + 1);
