@@ -65,6 +65,7 @@ static const char *const warning_names[] = {
     "nucc-compdb",          // -p: no compile command for the input
     "nucc-unused-option",   // an option that does nothing without another
     "nucc-kernel-assert",   // an assert in a kernel: not checked there
+    "nucc-vector-lanes",    // a vector loop a kernel runs lane by lane
 };
 #define NWARNINGS (sizeof warning_names / sizeof *warning_names)
 static DiagWarnState warning_state[NWARNINGS];

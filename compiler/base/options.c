@@ -207,7 +207,9 @@ const OptionSpec options_table[] = {
      "loop writes, map(from: a) of one it reads), nucc-pragma-operator (a _Pragma whose text "
      "nucc cannot read), nucc-compdb (-p lists no command for the input), nucc-unused-option "
      "(-MF, -MT, -MQ or -MP without -MD), nucc-kernel-assert (an assert in a kernel's loop, "
-     "dropped there: OpenCL C cannot stop the program)."},
+     "dropped there: OpenCL C cannot stop the program), nucc-vector-lanes (a vector(v) loop "
+     "that a kernel runs lane by lane: an array it reads by lanes is staged by cache or is a "
+     "table of rows)."},
     {OPT_W_NAME, ARG_EQ, NULL, "-W", "-WNAME", "print the warning NAME (the default)",
      "Print the warning NAME as a warning again (every warning is on by default). An unknown "
      "NAME is a usage error."},

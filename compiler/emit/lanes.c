@@ -32,6 +32,7 @@ typedef struct LaneCtx {
   Vec rows;      /* Row* */
   Vec bufs;      /* Buffer* accessed by lanes */
   bool ok;
+  const char *why; /* what made ok false, for the warning */
 } LaneCtx;
 
 /* The access e with its last subscript replaced by x + c. */
@@ -101,8 +102,15 @@ static void collect(Expr *e, void *d) {
   for (; base->kind == EX_INDEX; base = base->a)
     n++;
   Buffer *buf = ir_path_root(base) ? kernel_buffer(lc->k, base) : NULL;
-  if (!buf || buf->rows || cache_of(lc->k, buf) || type_elem(buf->type)->kind != lc->ln.elem) {
-    lc->ok = false; /* not a plain buffer of the kernel: lane by lane */
+  const char *why = !buf                   ? "is not one of the kernel's arrays"
+                    : buf->rows            ? "is a table of rows"
+                    : cache_of(lc->k, buf) ? "is staged in __local memory by cache"
+                    : type_elem(buf->type)->kind != lc->ln.elem ? "holds another type"
+                                                                : NULL;
+  if (why) { /* not a plain buffer of the kernel: lane by lane */
+    if (lc->ok)
+      lc->why = xformat("'%s' %s", print_expr_text(base), why);
+    lc->ok = false;
     return;
   }
   if (!vec_contains(&lc->bufs, buf))
@@ -294,6 +302,8 @@ static void vstmt(LaneCtx *lc, Stmt *s, int depth, Buf *b) {
   }
 }
 
+static Vec warned; /* Loop*: lane loops nucc-vector-lanes named */
+
 bool emit_lane_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
   if (s->kind != ST_FOR || !s->loop || !s->loop->vec)
     return false;
@@ -316,6 +326,13 @@ bool emit_lane_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
   }
   if (!lc.ok) { /* the loop as written, lane by lane */
     xfree(vec.s);
+    /* once per loop, though a 1-D kernel prints its body twice */
+    util_scoped_vec(&warned);
+    if (!vec_contains(&warned, l))
+      diag_warning("nucc-vector-lanes", l->loc,
+                   "vector(%d): kernel %s runs the loop over '%s' lane by lane: %s", lc.v, k->name,
+                   l->var->name, lc.why ? lc.why : "its body does not print as vectors");
+    vec_push(&warned, l);
     return false;
   }
   buf_indent(b, depth);

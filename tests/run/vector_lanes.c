@@ -1,3 +1,4 @@
+// nucc-flags: -Wno-nucc-vector-lanes
 /* vector_lanes.c — vector(v) runs a loop's aligned blocks of v iterations
  * as OpenCL vectors: a 2-D nine-point filter whose rows are a multiple of 4
  * (vector path in the middle, lane by lane at both ends) and one whose rows
@@ -6,8 +7,10 @@
  * contiguous loop; 1-D loops with offsets that are not multiples of the
  * width (loads from the neighbouring aligned vector and single lanes), a
  * store at such an offset, compound assignments, a local assigned twice,
- * math built-ins, doubles in vectors of 2 and 8, and a nest whose block
- * loop work leaves inside the kernel.  Results match the sequential run. */
+ * math built-ins, doubles in vectors of 2 and 8, a nest whose block loop
+ * work leaves inside the kernel, and a table of rows, which runs lane by
+ * lane (-Wnucc-vector-lanes, muted above).  Results match the sequential
+ * run. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +102,25 @@ int main(void) {
       s7 += g[r][q] * (q % 4 + 1);
   printf("rows mapped, blocks inside: %.9e\n", s7);
   free(g);
+
+  float **rows = malloc(sizeof(float *) * 5);
+  for (int r = 0; r < 5; r++) {
+    rows[r] = malloc(sizeof(float) * 37);
+    for (int q = 0; q < 37; q++)
+      rows[r][q] = (float)((r * 11 + q * 5) % 17);
+  }
+#pragma nu work(2, 8) vector(1, 4)
+  for (int r = 0; r < 5; r++)
+    for (int q = 1; q < 36; q++)
+      rows[r][q] = rows[r][q] * 0.5f + 1.0f;
+  double s8 = 0.0;
+  for (int r = 0; r < 5; r++)
+    for (int q = 0; q < 37; q++)
+      s8 += rows[r][q] * (q % 3 + r + 1);
+  printf("table of rows: %.9e\n", s8);
+  for (int r = 0; r < 5; r++)
+    free(rows[r]);
+  free(rows);
 
   double *u = malloc(sizeof(double) * (size_t)n), *v = malloc(sizeof(double) * (size_t)n);
   for (int i = 0; i < n; i++)
