@@ -351,5 +351,8 @@ bool lanes_offset(Expr *sub, const Var *x, long long *c);
  * Fills ln (x set by the caller); otherwise *why and *at say what stops it. */
 bool lanes_check(Lanes *ln, Stmt *body, SrcLoc *at, char **why);
 bool lanes_local_varies(const Lanes *ln, const Var *v);
+/* Whether e names x or a local that varies: after lanes_check, whether its
+ * value differs between lanes (x stands only in x + c subscripts). */
+bool lanes_varies(const Lanes *ln, Expr *e);
 
 #endif

@@ -57,23 +57,24 @@ static bool refuse(Walk *w, SrcLoc at, const char *fmt, ...) {
   return false;
 }
 
-static bool uses_lane(Walk *w, Expr *e);
+typedef struct LaneUse {
+  const Lanes *ln;
+  bool used;
+} LaneUse;
 
 static void lane_use(Expr *e, void *d) {
-  Walk *w = d;
-  if (e->kind == EX_VAR && (e->var == w->ln->x || lanes_local_varies(w->ln, e->var)))
-    w->changed = true; /* borrowed as a flag by uses_lane */
+  LaneUse *u = d;
+  if (e->kind == EX_VAR && (e->var == u->ln->x || lanes_local_varies(u->ln, e->var)))
+    u->used = true;
 }
 
-/* Whether e names the lane index or a local that varies. */
-static bool uses_lane(Walk *w, Expr *e) {
-  bool was = w->changed;
-  w->changed = false;
-  ir_walk_expr(e, lane_use, w);
-  bool used = w->changed;
-  w->changed = was;
-  return used;
+bool lanes_varies(const Lanes *ln, Expr *e) {
+  LaneUse u = {ln, false};
+  ir_walk_expr(e, lane_use, &u);
+  return u.used;
 }
+
+static bool uses_lane(Walk *w, Expr *e) { return lanes_varies(w->ln, e); }
 
 static bool elem_type(Walk *w, Expr *e) {
   if (e->type && e->type->kind == w->ln->elem)
@@ -85,10 +86,9 @@ static bool elem_type(Walk *w, Expr *e) {
 /* An array element: whether it varies (its last subscript is x + c, no other
  * subscript varies); false with a reason for any other use of the lanes. */
 static bool access_varies(Walk *w, Expr *e, bool *varies) {
-  int n = 0;
   Expr *base = e;
-  for (; base->kind == EX_INDEX; base = base->a)
-    n++;
+  while (base->kind == EX_INDEX)
+    base = base->a;
   *varies = false;
   for (Expr *x = e; x->kind == EX_INDEX; x = x->a) {
     if (!uses_lane(w, x->b))
@@ -113,7 +113,6 @@ static bool access_varies(Walk *w, Expr *e, bool *varies) {
                     print_expr_text(base), t->spelling);
     w->ln->elem = t->kind;
   }
-  (void)n;
   return elem_type(w, e);
 }
 

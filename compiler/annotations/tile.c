@@ -62,20 +62,6 @@ static bool check(AnnotCtx *cx, Annot *a, Loop **loops, long long *s) {
   return true;
 }
 
-/* The tile loop of loop l: ii = lb; ii < end; ii += T*s. */
-static Loop *tile_loop(Symtab *names, Loop *l, Expr *lb, Expr *end, Expr *span) {
-  Loop *t = tr_loop(l, lb, end, 1, NULL);
-  Var *v = NEW(Var);
-  *v = *l->var;
-  char *want = xformat("%s%s", l->var->name, l->var->name);
-  v->name = tr_fresh_name(names, want);
-  xfree(want);
-  t->var = v;
-  t->declared = true;
-  t->step = span;
-  return t;
-}
-
 static bool apply(AnnotCtx *cx, Annot *a, bool full) {
   int k = a->nargs;
   Loop *loops[16];
@@ -104,8 +90,8 @@ static bool apply(AnnotCtx *cx, Annot *a, bool full) {
                         tr_mul(tr_div(tr_trip(l), ir_int(t, l->loc)), ir_int(t * s[j], l->loc)));
       end = split[j];
     }
-    tiles[j] =
-        tile_loop(cx->nest->names, l, tr_clone_expr(l->lb, NULL), tr_clone_expr(end, NULL), span);
+    tiles[j] = tr_tile_loop(cx->nest->names, l, tr_clone_expr(l->lb, NULL),
+                            tr_clone_expr(end, NULL), span);
     Expr *ii = ir_var(tiles[j]->var, l->loc);
     Expr *stop = tr_add(tr_clone_expr(ii, NULL), tr_clone_expr(span, NULL));
     if (!full)

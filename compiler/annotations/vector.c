@@ -82,15 +82,8 @@ bool vector_apply(AnnotCtx *cx, Annot *a) {
           "lanes cannot run together")))
     return false;
   /* the block loop: xx from LB aligned down, by v */
-  Loop *blk = tr_loop(l, align_down(l->lb, v), tr_end(l), v, NULL);
-  Var *bv = NEW(Var);
-  *bv = *l->var;
-  char *want = xformat("%s%s", l->var->name, l->var->name);
-  bv->name = tr_fresh_name(cx->nest->names, want);
-  xfree(want);
-  blk->var = bv;
-  blk->declared = true;
-  Expr *base = ir_var(bv, l->loc);
+  Loop *blk = tr_tile_loop(cx->nest->names, l, align_down(l->lb, v), tr_end(l), ir_int(v, l->loc));
+  Expr *base = ir_var(blk->var, l->loc);
   Loop *lane =
       tr_loop(l, tr_max(tr_clone_expr(base, NULL), tr_clone_expr(l->lb, NULL)),
               tr_min(tr_add(tr_clone_expr(base, NULL), ir_int(v, l->loc)), tr_end(l)), 1, l->body);

@@ -98,9 +98,8 @@ static void collect(Expr *e, void *d) {
   if (!lane_access(lc, e, &c))
     return;
   Expr *base = e;
-  int n = 0;
-  for (; base->kind == EX_INDEX; base = base->a)
-    n++;
+  while (base->kind == EX_INDEX)
+    base = base->a;
   Buffer *buf = ir_path_root(base) ? kernel_buffer(lc->k, base) : NULL;
   const char *why = !buf                   ? "is not one of the kernel's arrays"
                     : buf->rows            ? "is a table of rows"
@@ -140,26 +139,9 @@ static void load(LaneCtx *lc, Expr *e, long long c, Buf *b) {
   xfree(a);
 }
 
-static bool varies(LaneCtx *lc, Expr *e);
-
-static void varies_walk(Expr *e, void *d) {
-  LaneCtx *lc = ((void **)d)[0];
-  bool *out = ((void **)d)[1];
-  long long c;
-  if ((e->kind == EX_VAR && lanes_local_varies(&lc->ln, e->var)) || lane_access(lc, e, &c))
-    *out = true;
-}
-
-static bool varies(LaneCtx *lc, Expr *e) {
-  bool out = false;
-  void *d[2] = {lc, &out};
-  ir_walk_expr(e, varies_walk, d);
-  return out;
-}
-
 static void vexpr(LaneCtx *lc, Expr *e, Buf *b) {
   long long c;
-  if (!varies(lc, e)) {
+  if (!lanes_varies(&lc->ln, e)) {
     buf_puts(b, "(");
     print_expr(lc->p, e, b);
     buf_puts(b, ")");
@@ -213,7 +195,7 @@ static void vexpr(LaneCtx *lc, Expr *e, Buf *b) {
     for (int i = 0; i < e->nargs; i++) {
       if (i)
         buf_puts(b, ", ");
-      if (varies(lc, e->args[i])) {
+      if (lanes_varies(&lc->ln, e->args[i])) {
         vexpr(lc, e->args[i], b);
       } else { /* the built-ins take one vector type for all arguments */
         buf_printf(b, "(%s)", lc->t);
@@ -256,7 +238,7 @@ static void vstmt(LaneCtx *lc, Stmt *s, int depth, Buf *b) {
     Expr *e = s->e;
     if (s->visit)
       return;
-    if (!varies(lc, e->b) && !varies(lc, e->a)) {
+    if (!lanes_varies(&lc->ln, e->b) && !lanes_varies(&lc->ln, e->a)) {
       print_stmt(lc->p, s, depth, b);
       return;
     }

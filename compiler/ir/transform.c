@@ -283,6 +283,19 @@ Loop *tr_loop(Loop *model, Expr *lb, Expr *end, long long step, Stmt *body) {
   return l;
 }
 
+Loop *tr_tile_loop(Symtab *names, Loop *l, Expr *lb, Expr *end, Expr *span) {
+  Loop *t = tr_loop(l, lb, end, 1, NULL);
+  Var *v = NEW(Var);
+  *v = *l->var;
+  char *want = xformat("%s%s", l->var->name, l->var->name);
+  v->name = tr_fresh_name(names, want);
+  xfree(want);
+  t->var = v;
+  t->declared = true;
+  t->step = span;
+  return t;
+}
+
 Stmt *tr_for(Loop *l) {
   Stmt *s = NEW(Stmt);
   s->kind = ST_FOR;

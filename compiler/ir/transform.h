@@ -47,6 +47,9 @@ Expr *tr_end(Loop *l);
 Expr *tr_trip(Loop *l);
 /* for (var = lb; var < end; var += step) body, like `model`. */
 Loop *tr_loop(Loop *model, Expr *lb, Expr *end, long long step, Stmt *body);
+/* The loop over tiles or blocks of loop l (tile, vector): its index a fresh
+ * `ii` of l's type, declared, from lb while < end, stepping by span. */
+Loop *tr_tile_loop(Symtab *names, Loop *l, Expr *lb, Expr *end, Expr *span);
 Stmt *tr_for(Loop *l);
 Stmt *tr_block(Vec *items);
 /* The statement itself if it is a block, else a block holding it (each
