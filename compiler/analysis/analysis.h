@@ -342,6 +342,8 @@ typedef struct Lanes {
   const Var *x;  /* the lane index */
   TypeKind elem; /* the vectors' element type, TY_FLOAT or TY_DOUBLE (set by lanes_check) */
   Vec varying;   /* Var*: the body's locals whose values differ between lanes */
+  Vec sums;      /* Var*: scalars from outside the loop that one `+=` or `-=` of
+                    the body accumulates into, lane after lane */
 } Lanes;
 /* Whether subscript `sub` is x + c (x, x + 3, 2 + x, x - 1); *c the constant. */
 bool lanes_offset(Expr *sub, const Var *x, long long *c);
@@ -351,6 +353,7 @@ bool lanes_offset(Expr *sub, const Var *x, long long *c);
  * Fills ln (x set by the caller); otherwise *why and *at say what stops it. */
 bool lanes_check(Lanes *ln, Stmt *body, SrcLoc *at, char **why);
 bool lanes_local_varies(const Lanes *ln, const Var *v);
+bool lanes_sum(const Lanes *ln, const Var *v);
 /* Whether e names x or a local that varies: after lanes_check, whether its
  * value differs between lanes (x stands only in x + c subscripts). */
 bool lanes_varies(const Lanes *ln, Expr *e);

@@ -4,7 +4,10 @@
  * varies is of the one element type of the vectors, every access that
  * varies follows the lane index in its last subscript alone (x + c), and
  * the body is straight-line code, so that running a statement for all
- * lanes before the next keeps each lane's order. */
+ * lanes before the next keeps each lane's order.  A scalar from outside
+ * the loop may be accumulated into by one `+=` or `-=` that nothing else
+ * in the body names (Himeno's gosa): the lanes add to it one after the
+ * other, in the loop's order, so the sum is the sequential one. */
 #include "analysis.h"
 
 #include <stdarg.h>
@@ -37,6 +40,8 @@ bool lanes_offset(Expr *sub, const Var *x, long long *c) {
 }
 
 bool lanes_local_varies(const Lanes *ln, const Var *v) { return vec_contains(&ln->varying, v); }
+
+bool lanes_sum(const Lanes *ln, const Var *v) { return vec_contains(&ln->sums, v); }
 
 typedef struct Walk {
   Lanes *ln;
@@ -228,10 +233,19 @@ static bool stmt(Walk *w, Stmt *s, Vec *decls) {
       return refuse(w, s->loc, "the assignment '%s'", op_spelling(e->op));
     if (!value(w, e->b, &v))
       return false;
+    if (e->a->kind == EX_VAR && !vec_contains(decls, e->a->var)) {
+      Var *r = e->a->var;
+      if ((e->op != OP_ADD_ASSIGN && e->op != OP_SUB_ASSIGN) || !type_is_arith(r->type))
+        return refuse(w, s->loc,
+                      "'%s' is assigned, and it is declared outside the loop (only a sum, "
+                      "'%s += ...', may be)",
+                      r->name, r->name);
+      if (lanes_sum(w->ln, r))
+        return refuse(w, s->loc, "'%s' is accumulated into by more than one statement", r->name);
+      vec_push(&w->ln->sums, r);
+      return true;
+    }
     if (e->a->kind == EX_VAR) {
-      if (!vec_contains(decls, e->a->var))
-        return refuse(w, s->loc, "'%s' is assigned, and it is declared outside the loop",
-                      e->a->var->name);
       bool old = lanes_local_varies(w->ln, e->a->var);
       if (v && !old) {
         vec_push(&w->ln->varying, e->a->var);
@@ -254,6 +268,18 @@ static bool stmt(Walk *w, Stmt *s, Vec *decls) {
   }
 }
 
+typedef struct SumUse {
+  const Var *v;
+  int uses;
+  SrcLoc at;
+} SumUse;
+
+static void sum_use(Expr *e, void *d) {
+  SumUse *u = d;
+  if (e->kind == EX_VAR && e->var == u->v && u->uses++)
+    u->at = e->loc;
+}
+
 bool lanes_check(Lanes *ln, Stmt *body, SrcLoc *at, char **why) {
   Walk w = {ln, body->loc, NULL, true};
   ln->varying = (Vec){0};
@@ -261,8 +287,17 @@ bool lanes_check(Lanes *ln, Stmt *body, SrcLoc *at, char **why) {
   /* a local assigned a varying value anywhere varies everywhere */
   while (w.changed && !w.why) {
     w.changed = false;
+    ln->sums = (Vec){0};
     Vec decls = {0};
     stmt(&w, body, &decls);
+  }
+  /* a sum's partial values are another order's once the lanes run
+   * statement by statement: nothing but its own `+=` may see them */
+  for (int i = 0; i < ln->sums.len && !w.why; i++) {
+    SumUse u = {ln->sums.items[i], 0, body->loc};
+    ir_walk_stmt(body, sum_use, &u);
+    if (u.uses > 1)
+      refuse(&w, u.at, "'%s' is read in the loop, and the loop accumulates into it", u.v->name);
   }
   if (!w.why && !ln->elem)
     refuse(&w, body->loc, "no array access follows '%s'", ln->x->name);

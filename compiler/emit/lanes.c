@@ -238,6 +238,30 @@ static void vstmt(LaneCtx *lc, Stmt *s, int depth, Buf *b) {
     Expr *e = s->e;
     if (s->visit)
       return;
+    if (e->a->kind == EX_VAR && lanes_sum(&lc->ln, e->a->var)) {
+      /* each lane adds in turn, in the loop's order */
+      const char *r = print_cl_name(e->a->var->name);
+      bool varies = lanes_varies(&lc->ln, e->b);
+      buf_indent(b, depth);
+      buf_puts(b, "{\n");
+      buf_indent(b, depth + 1);
+      buf_printf(b, "%s nu_lanes = ", varies ? lc->t : type_cl_name(e->b->type));
+      if (varies)
+        vexpr(lc, e->b, b);
+      else
+        print_expr(lc->p, e->b, b);
+      buf_puts(b, ";\n");
+      for (int j = 0; j < lc->v; j++) {
+        buf_indent(b, depth + 1);
+        buf_printf(b, "%s %s nu_lanes", r, op_spelling(e->op));
+        if (varies)
+          buf_printf(b, ".s%d", j);
+        buf_puts(b, ";\n");
+      }
+      buf_indent(b, depth);
+      buf_puts(b, "}\n");
+      return;
+    }
     if (!lanes_varies(&lc->ln, e->b) && !lanes_varies(&lc->ln, e->a)) {
       print_stmt(lc->p, s, depth, b);
       return;

@@ -8,9 +8,10 @@
  * width (loads from the neighbouring aligned vector and single lanes), a
  * store at such an offset, compound assignments, a local assigned twice,
  * math built-ins, doubles in vectors of 2 and 8, a nest whose block loop
- * work leaves inside the kernel, and a table of rows, which runs lane by
- * lane (-Wnucc-vector-lanes, muted above).  Results match the sequential
- * run. */
+ * work leaves inside the kernel, a table of rows, which runs lane by
+ * lane (-Wnucc-vector-lanes, muted above), and sums over the lanes (a
+ * double of float squares, an int count, a float difference).  Results
+ * match the sequential run. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +136,31 @@ int main(void) {
   for (int i = 0; i < n; i++)
     s6 += v[i] * (i % 3 + 1);
   printf("doubles: %.12e\n", s6);
+
+  /* sums over the lanes, as Himeno's gosa: a double summing float squares
+   * (rows of 68: vector blocks and lane-by-lane ends), an int count of a
+   * value that does not differ between lanes, and a float sum over a 1-D
+   * loop, each a reduction of the kernel */
+  float(*gs)[68] = malloc(sizeof(float[9][68])), (*hs)[68] = malloc(sizeof(float[9][68]));
+  for (int y = 0; y < 9; y++)
+    for (int x = 0; x < 68; x++)
+      gs[y][x] = (float)((x * 5 + y * 11) % 17) / 16.0f;
+  double ss = 0.0;
+  int count = 0;
+#pragma nu work(2, 16) vector(1, 4)
+  for (int y = 1; y < 8; y++)
+    for (int x = 1; x < 67; x++) {
+      float d = gs[y][x] - 0.25f * (gs[y][x - 1] + gs[y][x + 1] + gs[y - 1][x] + gs[y + 1][x]);
+      ss += d * d;
+      count += 1;
+      hs[y][x] = gs[y][x] + 0.8f * d;
+    }
+  float fs = 0.0f;
+#pragma nu work(32) vector(4)
+  for (int i = 2; i < n - 5; i++)
+    fs -= b[i] * 0.5f;
+  printf("sums: %.9e %d %.5e %.9e\n", ss, count, fs, (double)hs[4][33]);
+  free(gs), free(hs);
   free(f0), free(f1), free(f2), free(a), free(b), free(u), free(v);
   return 0;
 }
