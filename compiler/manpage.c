@@ -126,6 +126,11 @@ static const char *const environment[][2] = {
      "SM and that group adds an eighth or more (reading the counts from the build log, kept "
      "under NU_CACHE_DIR). 0 turns this off; a "
      "number N of 16 or more caps every kernel that takes more than N registers at N."},
+    {"NU_WIDE_BYTES",
+     "Kernels compute subscripts with 32-bit row lengths; a launch that passes an array "
+     "reaching 2^31 bytes runs a build of the program with 64-bit ones. N lowers that limit to "
+     "N bytes (0: every launch), to test or time the wide build; NU_PROFILE counts the launches "
+     "that ran it."},
     {"NU_CACHE_DIR",
      "Where nurt keeps the register counts of the programs it built on NVIDIA devices "
      "(default: $XDG_CACHE_HOME/nurt, else ~/.cache/nurt), and, under tune/, where nucc "

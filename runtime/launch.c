@@ -17,6 +17,10 @@ typedef struct {
   cl_program program; /* built with NU_RESTRICT = restrict */
   cl_program alias;   /* without, for launches whose arrays overlap; built lazily */
   cl_program exact;   /* without contraction, for NU_VERIFY's rerun; built lazily */
+  /* with NU_WIDE (64-bit row lengths), for launches that pass an array of
+   * 2 GiB or more: as `program`, as `alias`, as `exact`; built lazily */
+  cl_program wide[3];
+  int rowlens; /* the source has row lengths (typedef nu_idx) */
   nurt_kernel **kernels;
   size_t n, cap;
   char *log; /* NVIDIA: the build log, with each kernel's registers */
@@ -204,6 +208,7 @@ static program *build(nurt_module *m, const nurt_where *w) {
     build_failed(p->program, err, w);
   if (occ)
     p->log = register_log(m, p->program, w);
+  p->rowlens = strstr(m->source, "typedef int nu_idx;") != NULL;
   if (nmodules == capmodules)
     modules = nurt_grow(modules, &capmodules, sizeof(nurt_module *));
   modules[nmodules++] = m;
@@ -312,6 +317,45 @@ static nurt_kernel *exact_kernel(nurt_launch *l) {
     k->exact = new_variant(p->exact, k->name, &l->where);
   replay_args(l, k->exact);
   return k->exact;
+}
+
+/* Whether l passes an array whose elements lie 2 GiB or more from its
+ * start, either way: the program's 32-bit row lengths and subscripts hold
+ * any element's index, in elements or bytes, of a smaller one. */
+static int launch_wide(nurt_launch *l) {
+  static long long limit = -1;
+  if (limit < 0) { /* NU_WIDE_BYTES: a lower limit, to test or to time the wide build */
+    const char *e = getenv("NU_WIDE_BYTES");
+    char *end = "";
+    long long n = e && *e ? strtoll(e, &end, 10) : -1;
+    limit = n >= 0 && n < (1LL << 31) && !*end ? n : 1LL << 31;
+  }
+  if (!((program *)l->k->module->priv)->rowlens)
+    return 0;
+  for (size_t i = 0; i < l->nbufs; i++) {
+    nurt_bufarg *b = &l->bufs[i];
+    long long lo = (long long)((const char *)b->lo - (const char *)b->ptr);
+    long long hi = lo + (long long)b->bytes;
+    if (b->bytes && (lo <= -limit || hi > limit))
+      return 1;
+  }
+  return 0;
+}
+
+/* The variant of l's kernel built with NU_WIDE: `how` 0 with restrict, 1
+ * without (arrays that overlap), 2 without contraction (NU_VERIFY), with
+ * the arguments set so far copied over. */
+static nurt_kernel *wide_kernel(nurt_launch *l, int how) {
+  nurt_kernel *k = l->k;
+  program *p = k->module->priv;
+  if (!p->wide[how])
+    p->wide[how] =
+        build_variant(k->module, how == 2 ? NO_CONTRACT : NULL,
+                      how == 0 ? "-DNU_WIDE -DNU_RESTRICT=restrict" : "-DNU_WIDE", &l->where);
+  if (!k->wide[how])
+    k->wide[how] = new_variant(p->wide[how], k->name, &l->where);
+  replay_args(l, k->wide[how]);
+  return k->wide[how];
 }
 
 /* The variant of l's kernel built with its register cap, when it has one
@@ -1095,6 +1139,8 @@ static int may_split(nurt_launch *l) {
     l->k->one_device = "NU_VERIFY checks launches on one device";
   else if (overlapping(l))
     l->k->one_device = "two of its arguments share an array";
+  else if (launch_wide(l))
+    l->k->one_device = "an array of 2 GiB or more, whose 64-bit subscripts run on one device";
   else
     return 1;
   return 0;
@@ -1105,12 +1151,14 @@ static void launch_one(nurt_launch *l, unsigned dims, const size_t *global, cons
   nurt_kernel *k = l->k;
   cl_kernel run = k->kernel;
   nurt_kernel *a = NULL;
+  int wide = launch_wide(l);
+  k->wide_launches += (unsigned long)wide;
   if (exact_launches)
-    a = exact_kernel(l);
+    a = wide ? wide_kernel(l, 2) : exact_kernel(l);
   else if (overlapping(l))
-    a = alias_kernel(l);
+    a = wide ? wide_kernel(l, 1) : alias_kernel(l);
   else
-    a = capped_kernel(l, dims, local);
+    a = wide ? wide_kernel(l, 0) : capped_kernel(l, dims, local);
   if (a) {
     /* the buffers go on the variant's own arguments, uncached */
     run = a->kernel;
@@ -1209,6 +1257,9 @@ static void release_all(void) {
       release_variant(k->exact);
     if (k->capped)
       release_variant(k->capped);
+    for (int w = 0; w < 3; w++)
+      if (k->wide[w])
+        release_variant(k->wide[w]);
     nurt_split_release(k);
     free(k->args);
     free(k->name);
@@ -1223,6 +1274,9 @@ static void release_all(void) {
       clReleaseProgram(p->alias);
     if (p->exact)
       clReleaseProgram(p->exact);
+    for (int w = 0; w < 3; w++)
+      if (p->wide[w])
+        clReleaseProgram(p->wide[w]);
     for (size_t c = 0; c < p->ncapped; c++)
       clReleaseProgram(p->capped[c].program);
     free(p->capped);

@@ -55,7 +55,12 @@ typedef struct nurt_kernel {
   size_t occ_threads;
   int cap;
   struct nurt_kernel *capped;
-  unsigned long suspect; /* launched without an event in this round (profile.c) */
+  /* built with NU_WIDE (64-bit row lengths) for launches that pass an
+   * array of 2 GiB or more: as built, without `restrict`, without
+   * contraction (launch.c's wide_kernel); NULL until one does */
+  struct nurt_kernel *wide[3];
+  unsigned long wide_launches; /* those that ran one (NU_PROFILE says so) */
+  unsigned long suspect;       /* launched without an event in this round (profile.c) */
   /* NU_DEVICES (split.c): the last reason a launch of it stayed on device
    * 0 (NULL: none did), and each device's measured speed on it */
   const char *one_device;

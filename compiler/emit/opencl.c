@@ -1112,6 +1112,9 @@ static void print_kernel_params(Kernel *k, Buf *b) {
     case KP_RESULT:
       buf_printf(b, "__global %s *%s, long %s_off", q->cl_type, q->name, q->name);
       break;
+    case KP_ROWLEN: /* the kernel's own is an nu_idx (print_kernel_locals) */
+      buf_printf(b, "%s nu_%s", q->cl_type, q->name);
+      break;
     case KP_LOCAL:
       buf_printf(b, "__local %s *%s", q->cl_type, q->name);
       break;
@@ -1126,6 +1129,19 @@ static void print_kernel_params(Kernel *k, Buf *b) {
   buf_puts(b, ")\n{\n");
 }
 
+static bool has_lanes(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_FOR && s->loop && s->loop->vec)
+    return true;
+  if (has_lanes(s->init_s) || has_lanes(s->then) || has_lanes(s->els) || has_lanes(s->body))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (has_lanes(s->items[i]))
+      return true;
+  return false;
+}
+
 /* The kernel's first statements: each buffer's pointer moved by its
  * offset, a vector tile seen as elements, each reduction's running value,
  * the last values' blocks, and the private copies. */
@@ -1136,6 +1152,20 @@ static void print_kernel_locals(Kernel *k, Buf *b) {
     const char *q = emit_buffer_written(bf) ? "" : "const ";
     buf_printf(b, "  %s = (__global %s%s *)((__global %schar *)%s + %s_off);\n", bf->name, q,
                type_cl_name(bf->elem), q, bf->name, bf->name);
+  }
+  /* a kernel with vector lanes keeps 64-bit row lengths: 32-bit ones
+   * slowed the H100's wave under vector(1,1,4) from 2,717 to 2,615-2,637
+   * GB/s, where they sped SGEMM up 7% and Himeno 1-2%
+   * (bench/results/index32-h100.txt) */
+  bool lanes = has_lanes(k->body);
+  const char *idx = lanes ? "long" : "nu_idx";
+  for (int i = 0; i < k->buffers.len; i++) {
+    Buffer *bf = k->buffers.items[i];
+    for (int d = 1; d < bf->rank && !bf->rows; d++)
+      buf_printf(b, d == 1 ? "  const %s %s_d%d = %snu_%s_d%d" : "%s, %s_d%d = %snu_%s_d%d",
+                 d == 1 ? idx : "", bf->name, d, lanes ? "" : "(nu_idx)", bf->name, d);
+    if (bf->rank > 1 && !bf->rows)
+      buf_puts(b, ";\n");
   }
   for (int i = 0; i < k->caches.len; i++) {
     Cache *c = k->caches.items[i];
@@ -1357,6 +1387,20 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
   /* nurt builds the program with NU_RESTRICT=restrict, and again without
    * for a launch whose arrays overlap */
   buf_puts(&b, "#ifndef NU_RESTRICT\n#define NU_RESTRICT\n#endif\n");
+  bool rowlens = false;
+  for (int i = 0; i < kernels->len; i++) {
+    Kernel *k = kernels->items[i];
+    for (int j = 0; j < k->buffers.len; j++) {
+      Buffer *bf = k->buffers.items[j];
+      rowlens |= bf->rank > 1 && !bf->rows;
+    }
+  }
+  /* Subscripts a[i][j] are i * a_d1 + j: 64-bit products cost the H100's
+   * stencils 1-9% (bench/results/index32-h100.txt), so the row lengths are
+   * 32-bit, and nurt builds the program again with NU_WIDE for a launch
+   * that passes an array of 2 GiB or more (runtime.md). */
+  if (rowlens)
+    buf_puts(&b, "#ifdef NU_WIDE\ntypedef long nu_idx;\n#else\ntypedef int nu_idx;\n#endif\n");
   if (*uses_fp64)
     buf_puts(&b, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
   /* OpenCL contracts by default (FP_CONTRACT ON); the pragma holds to the

@@ -2,16 +2,21 @@
 #ifndef NU_RESTRICT
 #define NU_RESTRICT
 #endif
+#ifdef NU_WIDE
+typedef long nu_idx;
+#else
+typedef int nu_idx;
+#endif
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 /* nu_main_85: the loop nest at line 85 */
-__kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long a_d1, long a_d2, long a_d3,
-    __global const float *NU_RESTRICT p, long p_off, long p_d1, long p_d2,
-    __global const float *NU_RESTRICT b, long b_off, long b_d1, long b_d2, long b_d3,
-    __global const float *NU_RESTRICT c, long c_off, long c_d1, long c_d2, long c_d3,
-    __global const float *NU_RESTRICT wrk1, long wrk1_off, long wrk1_d1, long wrk1_d2,
-    __global const float *NU_RESTRICT bnd, long bnd_off, long bnd_d1, long bnd_d2,
-    __global float *NU_RESTRICT wrk2, long wrk2_off, long wrk2_d1, long wrk2_d2,
+__kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long nu_a_d1, long nu_a_d2, long nu_a_d3,
+    __global const float *NU_RESTRICT p, long p_off, long nu_p_d1, long nu_p_d2,
+    __global const float *NU_RESTRICT b, long b_off, long nu_b_d1, long nu_b_d2, long nu_b_d3,
+    __global const float *NU_RESTRICT c, long c_off, long nu_c_d1, long nu_c_d2, long nu_c_d3,
+    __global const float *NU_RESTRICT wrk1, long wrk1_off, long nu_wrk1_d1, long nu_wrk1_d2,
+    __global const float *NU_RESTRICT bnd, long bnd_off, long nu_bnd_d1, long nu_bnd_d2,
+    __global float *NU_RESTRICT wrk2, long wrk2_off, long nu_wrk2_d1, long nu_wrk2_d2,
     int imax,
     int jmax,
     int kmax,
@@ -29,6 +34,13 @@ __kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long a
   wrk1 = (__global const float *)((__global const char *)wrk1 + wrk1_off);
   bnd = (__global const float *)((__global const char *)bnd + bnd_off);
   wrk2 = (__global float *)((__global char *)wrk2 + wrk2_off);
+  const nu_idx a_d1 = (nu_idx)nu_a_d1, a_d2 = (nu_idx)nu_a_d2, a_d3 = (nu_idx)nu_a_d3;
+  const nu_idx p_d1 = (nu_idx)nu_p_d1, p_d2 = (nu_idx)nu_p_d2;
+  const nu_idx b_d1 = (nu_idx)nu_b_d1, b_d2 = (nu_idx)nu_b_d2, b_d3 = (nu_idx)nu_b_d3;
+  const nu_idx c_d1 = (nu_idx)nu_c_d1, c_d2 = (nu_idx)nu_c_d2, c_d3 = (nu_idx)nu_c_d3;
+  const nu_idx wrk1_d1 = (nu_idx)nu_wrk1_d1, wrk1_d2 = (nu_idx)nu_wrk1_d2;
+  const nu_idx bnd_d1 = (nu_idx)nu_bnd_d1, bnd_d2 = (nu_idx)nu_bnd_d2;
+  const nu_idx wrk2_d1 = (nu_idx)nu_wrk2_d1, wrk2_d2 = (nu_idx)nu_wrk2_d2;
   nu_res_gosa = (__global double *)((__global char *)nu_res_gosa + nu_res_gosa_off);
   double gosa = 0; /* this work-item's sum */
   long nu_g0 = get_global_id(2);
@@ -94,8 +106,8 @@ __kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long a
 }
 
 /* nu_main_103: the loop nest at line 103 */
-__kernel void nu_main_103(__global float *NU_RESTRICT p, long p_off, long p_d1, long p_d2,
-    __global const float *NU_RESTRICT wrk2, long wrk2_off, long wrk2_d1, long wrk2_d2,
+__kernel void nu_main_103(__global float *NU_RESTRICT p, long p_off, long nu_p_d1, long nu_p_d2,
+    __global const float *NU_RESTRICT wrk2, long wrk2_off, long nu_wrk2_d1, long nu_wrk2_d2,
     int imax,
     int jmax,
     int kmax,
@@ -105,6 +117,8 @@ __kernel void nu_main_103(__global float *NU_RESTRICT p, long p_off, long p_d1, 
 {
   p = (__global float *)((__global char *)p + p_off);
   wrk2 = (__global const float *)((__global const char *)wrk2 + wrk2_off);
+  const nu_idx p_d1 = (nu_idx)nu_p_d1, p_d2 = (nu_idx)nu_p_d2;
+  const nu_idx wrk2_d1 = (nu_idx)nu_wrk2_d1, wrk2_d2 = (nu_idx)nu_wrk2_d2;
   long nu_g0 = get_global_id(2);
   long nu_g1 = get_global_id(1);
   long nu_g2 = get_global_id(0);

@@ -2,10 +2,15 @@
 #ifndef NU_RESTRICT
 #define NU_RESTRICT
 #endif
+#ifdef NU_WIDE
+typedef long nu_idx;
+#else
+typedef int nu_idx;
+#endif
 
 /* nu_main_41: the loop nest at line 41 */
-__kernel void nu_main_41(__global const float *NU_RESTRICT in, long in_off, long in_d1,
-    __global float *NU_RESTRICT out, long out_off, long out_d1,
+__kernel void nu_main_41(__global const float *NU_RESTRICT in, long in_off, long nu_in_d1,
+    __global float *NU_RESTRICT out, long out_off, long nu_out_d1,
     int h,
     int w,
     float wc,
@@ -16,6 +21,8 @@ __kernel void nu_main_41(__global const float *NU_RESTRICT in, long in_off, long
 {
   in = (__global const float *)((__global const char *)in + in_off);
   out = (__global float *)((__global char *)out + out_off);
+  const nu_idx in_d1 = (nu_idx)nu_in_d1;
+  const nu_idx out_d1 = (nu_idx)nu_out_d1;
   long nu_g0 = get_global_id(1);
   long nu_g1 = get_global_id(0);
   if (nu_g0 >= nu_n0 || nu_g1 >= nu_n1)

@@ -2,11 +2,16 @@
 #ifndef NU_RESTRICT
 #define NU_RESTRICT
 #endif
+#ifdef NU_WIDE
+typedef long nu_idx;
+#else
+typedef int nu_idx;
+#endif
 
 /* nu_main_40: the loop nest at line 40 */
-__kernel void nu_main_40(__global const float *NU_RESTRICT a, long a_off, long a_d1,
-    __global const float *NU_RESTRICT b, long b_off, long b_d1,
-    __global float *NU_RESTRICT c, long c_off, long c_d1,
+__kernel void nu_main_40(__global const float *NU_RESTRICT a, long a_off, long nu_a_d1,
+    __global const float *NU_RESTRICT b, long b_off, long nu_b_d1,
+    __global float *NU_RESTRICT c, long c_off, long nu_c_d1,
     int n,
     long nu_lb0, long nu_st0, long nu_n0,
     long nu_lb1, long nu_st1, long nu_n1)
@@ -14,6 +19,9 @@ __kernel void nu_main_40(__global const float *NU_RESTRICT a, long a_off, long a
   a = (__global const float *)((__global const char *)a + a_off);
   b = (__global const float *)((__global const char *)b + b_off);
   c = (__global float *)((__global char *)c + c_off);
+  const nu_idx a_d1 = (nu_idx)nu_a_d1;
+  const nu_idx b_d1 = (nu_idx)nu_b_d1;
+  const nu_idx c_d1 = (nu_idx)nu_c_d1;
   long nu_g0 = get_global_id(1);
   long nu_g1 = get_global_id(0);
   if (nu_g0 >= nu_n0 || nu_g1 >= nu_n1)

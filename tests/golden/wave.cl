@@ -2,11 +2,16 @@
 #ifndef NU_RESTRICT
 #define NU_RESTRICT
 #endif
+#ifdef NU_WIDE
+typedef long nu_idx;
+#else
+typedef int nu_idx;
+#endif
 
 /* nu_main_53: the loop nest at line 53 */
-__kernel void nu_main_53(__global const float *NU_RESTRICT f1, long f1_off, long f1_d1, long f1_d2,
-    __global float *NU_RESTRICT f2, long f2_off, long f2_d1, long f2_d2,
-    __global const float *NU_RESTRICT f0, long f0_off, long f0_d1, long f0_d2,
+__kernel void nu_main_53(__global const float *NU_RESTRICT f1, long f1_off, long nu_f1_d1, long nu_f1_d2,
+    __global float *NU_RESTRICT f2, long f2_off, long nu_f2_d1, long nu_f2_d2,
+    __global const float *NU_RESTRICT f0, long f0_off, long nu_f0_d1, long nu_f0_d2,
     int nx,
     int ny,
     int nz,
@@ -21,6 +26,9 @@ __kernel void nu_main_53(__global const float *NU_RESTRICT f1, long f1_off, long
   f1 = (__global const float *)((__global const char *)f1 + f1_off);
   f2 = (__global float *)((__global char *)f2 + f2_off);
   f0 = (__global const float *)((__global const char *)f0 + f0_off);
+  const nu_idx f1_d1 = (nu_idx)nu_f1_d1, f1_d2 = (nu_idx)nu_f1_d2;
+  const nu_idx f2_d1 = (nu_idx)nu_f2_d1, f2_d2 = (nu_idx)nu_f2_d2;
+  const nu_idx f0_d1 = (nu_idx)nu_f0_d1, f0_d2 = (nu_idx)nu_f0_d2;
   long nu_g0 = get_global_id(2);
   long nu_g1 = get_global_id(1);
   long nu_g2 = get_global_id(0);

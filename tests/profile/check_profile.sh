@@ -5,7 +5,8 @@
 # report matches every `// profile: REGEX` line of prog.c (grep -E), that the
 # bytes moved stay within every `// profile-max-bytes: to-device|to-host|total N`
 # line, and that the program prints what prog.c built by cc alone prints
-# (the oracle).
+# (the oracle).  A `// profile-env: NAME=VALUE ...` line adds to the run's
+# environment.
 set -u
 nucc=$1 pcdir=$2 work=$3 prog=$4
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -23,7 +24,10 @@ if ! ${CC:-cc} -O1 -std=c11 -Wall -Wextra -Werror "${extra[@]}" -o "$work/nu" "$
   $flags -lm 2>"$work/cc.err"; then
   echo "FAIL: cc failed on $work/prog.nu.c"; cat "$work/cc.err"; exit 1
 fi
-if ! NU_PROFILE=1 "$work/nu" >"$work/stdout" 2>"$work/out"; then
+# `// profile-env: NAME=VALUE ...`: more of the run's environment
+# shellcheck disable=SC2207
+envs=($(head -n 20 "$prog" | sed -n 's|^// profile-env: *||p' | head -n 1))
+if ! env "${envs[@]}" NU_PROFILE=1 "$work/nu" >"$work/stdout" 2>"$work/out"; then
   echo "FAIL: the program failed"; cat "$work/stdout" "$work/out"; exit 1
 fi
 cat "$work/stdout" >>"$work/out"
