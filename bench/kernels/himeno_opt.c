@@ -1,7 +1,10 @@
 /* himeno_opt.c — bench row "himeno", optimised form: the loops of himeno_base.c
- * with the stencil under dmine(1, 1, 2), the copy loop under dmine(2, 1, 1)
+ * with the stencil under dmine(1, 1, 2), the copy loop under vector(1, 1, 4)
  * and the work-group shape (i, j, k extents) given at run time (default
- * 1 × 4 × 64); run_gpu.sh tries a few.  Rate: GFLOP/s at 34 flops per point. Usage: himeno_opt [XS|S|M|L [INNER [WI WJ WK]]]   (default M 10 1 4 64) */
+ * 1 × 4 × 64); run_gpu.sh tries a few.  IxJxK gives the arrays' extents
+ * (gpu-himeno's MIDDLE is 128x128x256, its LARGE 256x256x512).  Rate: GFLOP/s
+ * at 34 flops per point.
+ * Usage: himeno_opt [XS|S|M|L|IxJxK [INNER [WI WJ WK]]]   (default M 10 1 4 64) */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +27,12 @@ int main(int argc, char **argv) {
           : !strcmp(size, "M") ? 4
           : !strcmp(size, "L") ? 8
                                : 0;
-  if (f == 0 || inner < 1)
-    return 2;
   int imax = 64 * f, jmax = 32 * f, kmax = 32 * f;
+  if (f == 0 && (sscanf(size, "%dx%dx%d", &imax, &jmax, &kmax) != 3 || imax < 3 || jmax < 3 ||
+                 kmax < 3))
+    return 2;
+  if (inner < 1)
+    return 2;
   float(*p)[jmax][kmax] = malloc(sizeof(float[imax][jmax][kmax]));
   float(*bnd)[jmax][kmax] = malloc(sizeof(float[imax][jmax][kmax]));
   float(*wrk1)[jmax][kmax] = malloc(sizeof(float[imax][jmax][kmax]));
@@ -78,10 +84,10 @@ int main(int argc, char **argv) {
             gosa += ss * ss;
             wrk2[i][j][k] = p[i][j][k] + omega * ss;
           }
-#pragma nu work(wi, wj, wk) dmine(2, 1, 1)
-      /* two rows of i per work-item: the copy streams with two loads in
-       * flight per work-item (H100, 2026-11-24: 0.112-0.118 ms per launch at
-       * L against 0.135, 0.015 at M against 0.019; bench/results) */
+#pragma nu work(wi, wj, wk) vector(1, 1, 4)
+      /* four points of k per work-item as one float4: the copy takes 0.092
+       * ms a launch at 256x256x512 against 0.105 under dmine(2, 1, 1), the
+       * chain before (H100, 2026-11-27, bench/results/index32-h100.txt) */
       for (int i = 1; i < imax - 1; i++)
         for (int j = 1; j < jmax - 1; j++)
           for (int k = 1; k < kmax - 1; k++)
