@@ -1396,9 +1396,9 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
     }
   }
   /* Subscripts a[i][j] are i * a_d1 + j: 64-bit products cost the H100's
-   * stencils 1-9% (bench/results/index32-h100.txt), so the row lengths are
-   * 32-bit, and nurt builds the program again with NU_WIDE for a launch
-   * that passes an array of 2 GiB or more (runtime.md). */
+   * SGEMM 7% and Himeno 1-2% (bench/results/index32-h100.txt), so the row
+   * lengths are 32-bit, and nurt builds the program again with NU_WIDE for
+   * a launch that passes an array of 2 GiB or more (runtime.md). */
   if (rowlens)
     buf_puts(&b, "#ifdef NU_WIDE\ntypedef long nu_idx;\n#else\ntypedef int nu_idx;\n#endif\n");
   if (*uses_fp64)
