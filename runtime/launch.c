@@ -319,17 +319,25 @@ static nurt_kernel *exact_kernel(nurt_launch *l) {
   return k->exact;
 }
 
-/* Whether l passes an array whose elements lie 2 GiB or more from its
- * start, either way: the program's 32-bit row lengths and subscripts hold
- * any element's index, in elements or bytes, of a smaller one. */
-static int launch_wide(nurt_launch *l) {
+/* The bytes from which a launch runs the wide build: 2^31, or a lower
+ * NU_WIDE_BYTES (to test or to time the wide build); an invalid value keeps
+ * 2^31.  Read once; the profile's report prints it (report, below). */
+static long long wide_limit(void) {
   static long long limit = -1;
-  if (limit < 0) { /* NU_WIDE_BYTES: a lower limit, to test or to time the wide build */
+  if (limit < 0) {
     const char *e = getenv("NU_WIDE_BYTES");
     char *end = "";
     long long n = e && *e ? strtoll(e, &end, 10) : -1;
     limit = n >= 0 && n < (1LL << 31) && !*end ? n : 1LL << 31;
   }
+  return limit;
+}
+
+/* Whether l passes an array whose elements lie 2 GiB or more from its
+ * start, either way: the program's 32-bit row lengths and subscripts hold
+ * any element's index, in elements or bytes, of a smaller one. */
+static int launch_wide(nurt_launch *l) {
+  long long limit = wide_limit();
   if (!((program *)l->k->module->priv)->rowlens)
     return 0;
   for (size_t i = 0; i < l->nbufs; i++) {
@@ -1239,7 +1247,7 @@ static void report(void) {
   double up, down;
   nurt_copies_pinned_rates(&up, &down);
   nurt_prof_reference(up, down);
-  nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels);
+  nurt_prof_report(stderr, nurt_g.device_name, nurt_g.platform_name, all_kernels, wide_limit());
   nurt_split_report(stderr, all_kernels);
 }
 

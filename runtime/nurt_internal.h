@@ -631,8 +631,10 @@ void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes); /* one copy, for
 /* The link's rate each way (GB/s), measured at exit, that the report rates
  * the program's copies against; 0: not known. */
 void nurt_prof_reference(double up, double down);
+/* kernels: every one launched; wide_bytes: the size from which a launch ran
+ * the wide build (launch.c's, passed down: the profile asks nobody) */
 void nurt_prof_report(FILE *out, const char *device, const char *platform,
-                      const nurt_kernel *kernels); /* kernels: every one launched */
+                      const nurt_kernel *kernels, long long wide_bytes);
 void nurt_prof_release(void);
 
 #endif

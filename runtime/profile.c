@@ -304,7 +304,7 @@ static void print_rates(FILE *out) {
 }
 
 void nurt_prof_report(FILE *out, const char *device, const char *platform,
-                      const nurt_kernel *kernels) {
+                      const nurt_kernel *kernels, long long wide_bytes) {
   fprintf(out, "\nnurt profile: device '%s' (%s)\n", device, platform);
   fprintf(out, "%-24s %-20s %8s %10s %9s %9s %9s  %-14s %s\n", "kernel", "loop", "launches",
           "total ms", "min ms", "avg ms", "max ms", "global", "local");
@@ -318,14 +318,12 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
     fprintf(out, "%-24s %-20s %8lu %10.3f %9.3f %9.3f %9.3f  %-14s %s\n", k->name, loop,
             k->launches, k->total * 1e3, k->min * 1e3, avg * 1e3, k->max * 1e3, g, l);
   }
-  const char *wide_env = getenv("NU_WIDE_BYTES");
   for (const nurt_kernel *k = kernels; k; k = k->next)
     if (k->wide_launches)
       fprintf(out,
-              "%s: %lu of %lu launches ran with 64-bit subscripts: an array of %s bytes or "
+              "%s: %lu of %lu launches ran with 64-bit subscripts: an array of %lld bytes or "
               "more\n",
-              k->name, k->wide_launches, k->launches,
-              wide_env && *wide_env ? "NU_WIDE_BYTES" : "2^31");
+              k->name, k->wide_launches, k->launches, wide_bytes);
   fprintf(out, "\n%-44s %12s  %6s %12s %9s  %6s %12s %9s\n", "array", "bytes", "to dev", "bytes",
           "ms", "to host", "bytes", "ms");
   for (nurt_arrec *r = arrays; r; r = r->next) {

@@ -7,7 +7,7 @@
  * runs the 32-bit build; each prints what the sequential program prints,
  * here and in run.wide_index (no NU_WIDE_BYTES: every launch 32-bit).
 // profile-env: NU_WIDE_BYTES=4096
-// profile: ^nu_main_[0-9]+: 2 of 2 launches ran with 64-bit subscripts: an array of NU_WIDE_BYTES
+// profile: ^nu_main_[0-9]+: 2 of 2 launches ran with 64-bit subscripts: an array of 4096 bytes
 // profile: ^total: 4 launches,
  */
 #include <stdio.h>
