@@ -61,6 +61,12 @@ bool emit_red_may_defer(const Reduction *r);
 /* Whether the launch writes the buffer: the body, a reduced element, or
  * the kernel of one work-item run in its last work-item (Buffer.also). */
 bool emit_buffer_written(const Buffer *bf);
+/* Whether the launch passes the buffer's row lengths, one per dimension
+ * after the first (KP_ROWLEN, SP_ROWLEN): an array of rank 2 or more that
+ * is not a table of rows (whose offsets travel in X_rows).  The kernel
+ * declares them `const nu_idx X_d1 = (nu_idx)nu_X_d1`, or `long` where it
+ * has vector lanes (opencl.c's print_kernel_locals). */
+bool emit_buffer_rowlens(const Buffer *bf);
 /* How the launch passes the buffer: NURT_IN, NURT_OUT, NURT_INOUT or
  * NURT_SNAPSHOT (stub.c's nurt_arg_*, report.c's direction). */
 const char *emit_buffer_mode(const Buffer *bf);

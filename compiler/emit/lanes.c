@@ -210,6 +210,46 @@ static void vexpr(LaneCtx *lc, Expr *e, Buf *b) {
   lc->ok = false; /* lanes.c let through what this does not print */
 }
 
+/* The target of one lane: `to` (the assignment's left side) for the lane
+ * at offset `at` from x, as text. */
+typedef char *LaneTarget(LaneCtx *lc, Expr *to, long long at);
+
+/* A sum's variable, the same for every lane. */
+static char *sum_target(LaneCtx *lc, Expr *to, long long at) {
+  (void)lc;
+  (void)at;
+  return xstrdup(print_cl_name(to->var->name));
+}
+
+/* `to OP= value` one lane after the other, in the loop's order: the value
+ * evaluated once into nu_lanes (a vector, or where `vector` is false one
+ * scalar that every lane applies), then lane j applied to target(to, c +
+ * j).  Serves a sum over the lanes and a store at an offset that is not a
+ * multiple of v. */
+static void per_lane(LaneCtx *lc, Expr *e, LaneTarget *target, long long c, bool vector, int depth,
+                     Buf *b) {
+  buf_indent(b, depth);
+  buf_puts(b, "{\n");
+  buf_indent(b, depth + 1);
+  buf_printf(b, "%s nu_lanes = ", vector ? lc->t : type_cl_name(e->b->type));
+  if (vector)
+    vexpr(lc, e->b, b);
+  else
+    print_expr(lc->p, e->b, b);
+  buf_puts(b, ";\n");
+  for (int j = 0; j < lc->v; j++) {
+    char *t = target(lc, e->a, c + j);
+    buf_indent(b, depth + 1);
+    buf_printf(b, "%s %s nu_lanes", t, op_spelling(e->op));
+    if (vector)
+      buf_printf(b, ".s%d", j);
+    buf_puts(b, ";\n");
+    xfree(t);
+  }
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
+}
+
 static void vstmt(LaneCtx *lc, Stmt *s, int depth, Buf *b) {
   long long c;
   switch (s->kind) {
@@ -239,35 +279,16 @@ static void vstmt(LaneCtx *lc, Stmt *s, int depth, Buf *b) {
     if (s->visit)
       return;
     if (e->a->kind == EX_VAR && lanes_sum(&lc->ln, e->a->var)) {
-      /* each lane adds in turn, in the loop's order */
-      const char *r = print_cl_name(e->a->var->name);
-      bool varies = lanes_varies(&lc->ln, e->b);
-      buf_indent(b, depth);
-      buf_puts(b, "{\n");
-      buf_indent(b, depth + 1);
-      buf_printf(b, "%s nu_lanes = ", varies ? lc->t : type_cl_name(e->b->type));
-      if (varies)
-        vexpr(lc, e->b, b);
-      else
-        print_expr(lc->p, e->b, b);
-      buf_puts(b, ";\n");
-      for (int j = 0; j < lc->v; j++) {
-        buf_indent(b, depth + 1);
-        buf_printf(b, "%s %s nu_lanes", r, op_spelling(e->op));
-        if (varies)
-          buf_printf(b, ".s%d", j);
-        buf_puts(b, ";\n");
-      }
-      buf_indent(b, depth);
-      buf_puts(b, "}\n");
+      /* each lane adds in turn */
+      per_lane(lc, e, sum_target, 0, lanes_varies(&lc->ln, e->b), depth, b);
       return;
     }
     if (!lanes_varies(&lc->ln, e->b) && !lanes_varies(&lc->ln, e->a)) {
       print_stmt(lc->p, s, depth, b);
       return;
     }
-    buf_indent(b, depth);
     if (e->a->kind == EX_VAR) {
+      buf_indent(b, depth);
       buf_printf(b, "%s %s ", print_cl_name(e->a->var->name), op_spelling(e->op));
       vexpr(lc, e->b, b);
       buf_puts(b, ";\n");
@@ -279,25 +300,16 @@ static void vstmt(LaneCtx *lc, Stmt *s, int depth, Buf *b) {
     }
     if (c % lc->v == 0) {
       char *a = access_text(lc, e->a, c);
+      buf_indent(b, depth);
       buf_printf(b, "*(__global %s *)&%s %s ", lc->t, a, op_spelling(e->op));
       xfree(a);
       vexpr(lc, e->b, b);
       buf_puts(b, ";\n");
       return;
     }
-    buf_printf(b, "{\n");
-    buf_indent(b, depth + 1);
-    buf_printf(b, "%s nu_lanes = ", lc->t);
-    vexpr(lc, e->b, b);
-    buf_puts(b, ";\n");
-    for (int j = 0; j < lc->v; j++) {
-      char *a = access_text(lc, e->a, c + j);
-      buf_indent(b, depth + 1);
-      buf_printf(b, "%s %s nu_lanes.s%d;\n", a, op_spelling(e->op), j);
-      xfree(a);
-    }
-    buf_indent(b, depth);
-    buf_puts(b, "}\n");
+    /* one store per lane, from one vector (a value the same in every lane
+     * is broadcast) */
+    per_lane(lc, e, access_text, c, true, depth, b);
     return;
   }
   case ST_EMPTY:

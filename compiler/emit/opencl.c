@@ -1112,7 +1112,7 @@ static void print_kernel_params(Kernel *k, Buf *b) {
     case KP_RESULT:
       buf_printf(b, "__global %s *%s, long %s_off", q->cl_type, q->name, q->name);
       break;
-    case KP_ROWLEN: /* the kernel's own is an nu_idx (print_kernel_locals) */
+    case KP_ROWLEN: /* the kernel's own is an nu_idx, or a long with lanes (print_kernel_locals) */
       buf_printf(b, "%s nu_%s", q->cl_type, q->name);
       break;
     case KP_LOCAL:
@@ -1142,6 +1142,17 @@ static bool has_lanes(Stmt *s) {
   return false;
 }
 
+/* Whether k declares row lengths as nu_idx (print_kernel_locals): one of
+ * its buffers has row lengths, and it has no vector lanes. */
+static bool uses_nu_idx(Kernel *k) {
+  if (has_lanes(k->body))
+    return false;
+  for (int i = 0; i < k->buffers.len; i++)
+    if (emit_buffer_rowlens(k->buffers.items[i]))
+      return true;
+  return false;
+}
+
 /* The kernel's first statements: each buffer's pointer moved by its
  * offset, a vector tile seen as elements, each reduction's running value,
  * the last values' blocks, and the private copies. */
@@ -1161,11 +1172,12 @@ static void print_kernel_locals(Kernel *k, Buf *b) {
   const char *idx = lanes ? "long" : "nu_idx";
   for (int i = 0; i < k->buffers.len; i++) {
     Buffer *bf = k->buffers.items[i];
-    for (int d = 1; d < bf->rank && !bf->rows; d++)
+    if (!emit_buffer_rowlens(bf))
+      continue;
+    for (int d = 1; d < bf->rank; d++)
       buf_printf(b, d == 1 ? "  const %s %s_d%d = %snu_%s_d%d" : "%s, %s_d%d = %snu_%s_d%d",
                  d == 1 ? idx : "", bf->name, d, lanes ? "" : "(nu_idx)", bf->name, d);
-    if (bf->rank > 1 && !bf->rows)
-      buf_puts(b, ";\n");
+    buf_puts(b, ";\n");
   }
   for (int i = 0; i < k->caches.len; i++) {
     Cache *c = k->caches.items[i];
@@ -1387,19 +1399,16 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64) {
   /* nurt builds the program with NU_RESTRICT=restrict, and again without
    * for a launch whose arrays overlap */
   buf_puts(&b, "#ifndef NU_RESTRICT\n#define NU_RESTRICT\n#endif\n");
-  bool rowlens = false;
-  for (int i = 0; i < kernels->len; i++) {
-    Kernel *k = kernels->items[i];
-    for (int j = 0; j < k->buffers.len; j++) {
-      Buffer *bf = k->buffers.items[j];
-      rowlens |= bf->rank > 1 && !bf->rows;
-    }
-  }
+  bool idx = false;
+  for (int i = 0; i < kernels->len; i++)
+    idx |= uses_nu_idx(kernels->items[i]);
   /* Subscripts a[i][j] are i * a_d1 + j: 64-bit products cost the H100's
    * SGEMM 7% and Himeno 1-2% (bench/results/index32-h100.txt), so the row
    * lengths are 32-bit, and nurt builds the program again with NU_WIDE for
-   * a launch that passes an array of 2 GiB or more (runtime.md). */
-  if (rowlens)
+   * a launch that passes an array of 2 GiB or more (runtime.md).  Only a
+   * program that uses nu_idx defines it: nurt finds the typedef and would
+   * otherwise build a wide program for nothing. */
+  if (idx)
     buf_puts(&b, "#ifdef NU_WIDE\ntypedef long nu_idx;\n#else\ntypedef int nu_idx;\n#endif\n");
   if (*uses_fp64)
     buf_puts(&b, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");

@@ -50,6 +50,8 @@ bool emit_buffer_written(const Buffer *bf) {
          (bf->also[1] && bf->also[1]->write);
 }
 
+bool emit_buffer_rowlens(const Buffer *bf) { return bf->rank > 1 && !bf->rows; }
+
 const char *emit_buffer_mode(const Buffer *bf) {
   if (buffer_snapshot_of(bf))
     return "NURT_SNAPSHOT";
@@ -117,7 +119,7 @@ Vec emit_kernel_signature(Kernel *k) {
     Buffer *bf = k->buffers.items[i];
     add(&v, KP_BUFFER, true, xstrdup(bf->name), type_cl_name(bf->elem), type_c_name(bf->elem),
         xstrdup(bf->name), bf);
-    for (int d = 1; d < bf->rank && !bf->rows; d++)
+    for (int d = 1; emit_buffer_rowlens(bf) && d < bf->rank; d++)
       add(&v, KP_ROWLEN, false, xformat("%s_d%d", bf->name, d), "long", "long long",
           xformat("%s_d%d", bf->name, d), bf);
   }
@@ -291,7 +293,7 @@ static void add_stub_array(Vec *v, Buffer *bf) {
              xformat("(long long)(%s)", bf->size_text), bf);
   Buf x = {0};
   buf_printf(&x, "(%s)[0]", t);
-  for (int d = 1; d < bf->rank && !bf->rows; d++) {
+  for (int d = 1; emit_buffer_rowlens(bf) && d < bf->rank; d++) {
     char *outer = xstrdup(x.s);
     buf_puts(&x, "[0]");
     add_stub(v, SP_ROWLEN, "long long", false, xformat("%s_d%d", bf->name, d),

@@ -30,3 +30,14 @@ add_test(NAME golden.write_ranges
           $<TARGET_FILE:nucc> ${CMAKE_CURRENT_BINARY_DIR}/work/golden.write_ranges/out.c
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
 set_tests_properties(golden.write_ranges PROPERTIES LABELS golden)
+# golden.nu_idx: a program defines nu_idx (the 32-bit row lengths, NU_WIDE's
+# 64-bit ones) only when one of its kernels uses it: the vector kernels of
+# vector_lanes.c keep `long` row lengths, and nurt would build a wide
+# program for nothing if the typedef were there (opencl.c, uses_nu_idx);
+# sgemm.c's kernel declares its row lengths nu_idx.
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/work/golden.nu_idx)
+add_test(NAME golden.nu_idx
+  COMMAND bash -c "\"$0\" --emit=cl \"$1\" -o \"$3/lanes.cl\" && \"$0\" --emit=cl \"$2\" -o \"$3/sgemm.cl\" && ! grep -n nu_idx \"$3/lanes.cl\" && grep -q '^typedef int nu_idx;' \"$3/sgemm.cl\" && grep -q 'const nu_idx ' \"$3/sgemm.cl\" || (echo 'FAIL: nu_idx is defined where no kernel uses it, or missing where one does' && false)"
+          $<TARGET_FILE:nucc> ${PROJECT_SOURCE_DIR}/tests/run/vector_lanes.c
+          ${PROJECT_SOURCE_DIR}/examples/sgemm.c ${CMAKE_CURRENT_BINARY_DIR}/work/golden.nu_idx)
+set_tests_properties(golden.nu_idx PROPERTIES LABELS golden)
