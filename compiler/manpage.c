@@ -131,6 +131,11 @@ static const char *const environment[][2] = {
      "reaching 2^31 bytes runs a build of the program with 64-bit ones. N lowers that limit to "
      "N bytes (0: every launch), to test or time the wide build; NU_PROFILE counts the launches "
      "that ran it."},
+    {"NU_RED_LAZY",
+     "After a reduction's value was overwritten unread, the next launch's work-groups only "
+     "write their partials, and nurt sums them on the host if the value is read. 0 turns this "
+     "off; 1 does it for every launch whose value can wait; NU_PROFILE counts the launches "
+     "that did."},
     {"NU_CACHE_DIR",
      "Where nurt keeps the register counts of the programs it built on NVIDIA devices "
      "(default: $XDG_CACHE_HOME/nurt, else ~/.cache/nurt), and, under tune/, where nucc "

@@ -474,6 +474,7 @@ nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   current.nscatter = 0;
   current.nparts = 0;
   current.nreds = 0;
+  current.left = 0;
   current.nscratch = 0;
   current.nprivs = 0;
   return &current;
@@ -627,6 +628,13 @@ typedef struct partials {
   void *buf;
   size_t bytes;
   const nurt_red *holder;
+  /* a launch that left its groups' partials (acc 2): they are in mem,
+   * `left` of `elem` bytes, and the fold sums them on the host */
+  cl_mem mem;
+  size_t mem_bytes;
+  bool leave; /* nurt_red_result asked this launch to leave them (acc 2) */
+  bool left_pending;
+  size_t left, elem;
   struct partials *next;
 } partials;
 static partials *partial_list;
@@ -655,6 +663,7 @@ static partials *partials_of_buf(const void *buf) {
 static void *partials_take(const void *key, size_t bytes, const nurt_red *r, int dev) {
   partials *p = partials_free_block(key, r, dev);
   p->holder = NULL;
+  p->leave = p->left_pending = false; /* nurt_red_result and nurt_arg_partials say again */
   if (p->bytes < bytes) {
     nurt_free(p->buf);
     p->buf = malloc(bytes);
@@ -667,27 +676,62 @@ static void *partials_take(const void *key, size_t bytes, const nurt_red *r, int
 
 void *nurt_partials(const void *key, size_t bytes) { return partials_take(key, bytes, NULL, 0); }
 
+/* The partials a launch left in p->mem, read back and folded into the
+ * variable one after the other, in the groups' order. */
+static void fold_left(nurt_red *r, partials *p) {
+  p->left_pending = false;
+  if (!p->left)
+    return;
+  char *all = malloc(p->left * p->elem);
+  if (!all)
+    nurt_fatal("out of host memory for %zu bytes of reduction partials", p->left * p->elem);
+  nurt_lock();
+  nurt_check(
+      clEnqueueReadBuffer(nurt_g.queue, p->mem, CL_TRUE, 0, p->left * p->elem, all, 0, NULL, NULL),
+      "clEnqueueReadBuffer (a reduction's partials)", NULL);
+  nurt_unlock();
+  for (size_t g = 0; g < p->left; g++)
+    r->fold(r->var, all + g * p->elem);
+  free(all);
+}
+
+static void drop(nurt_red *r);
+
 void nurt_red_fold(nurt_red *r) {
   if (!r->res)
     return;
-  nurt_host_access(r->res, 0); /* waits for the launch that wrote it */
-  r->fold(r->var, r->res);
+  partials *left = partials_of_buf(r->res);
+  if (left && left->left_pending)
+    fold_left(r, left);
+  else {
+    nurt_host_access(r->res, 0); /* waits for the launch that wrote it */
+    r->fold(r->var, r->res);
+  }
+  r->dropped = 0;
   /* NU_DEVICES: each device's part reduced into a block of its own */
   for (size_t d = 0; d < sizeof r->more / sizeof *r->more; d++)
     if (r->more[d]) {
       nurt_host_access(r->more[d], 0);
       r->fold(r->var, r->more[d]);
     }
-  nurt_red_drop(r);
+  drop(r);
 }
 
 static void release_block(nurt_red *r, void *res) {
   partials *p = partials_of_buf(res);
-  if (p && p->holder == r)
+  if (p && p->holder == r) {
     p->holder = NULL;
+    p->left_pending = false;
+  }
 }
 
 void nurt_red_drop(nurt_red *r) {
+  if (r->res)
+    r->dropped = 1; /* unread: the next launch may leave its partials */
+  drop(r);
+}
+
+static void drop(nurt_red *r) {
   if (!r->res)
     return;
   release_block(r, r->res);
@@ -708,6 +752,29 @@ static void *note_red(nurt_red *r, const void *key, size_t bytes, void *res, int
   return res;
 }
 
+/* NU_RED_LAZY: 0 never leaves the partials, 1 wherever it may (the tests'
+ * way to run that path everywhere), unset after a result dropped unread. */
+static int lazy_setting(void) {
+  static int s = -2;
+  if (s == -2) {
+    const char *e = getenv("NU_RED_LAZY");
+    s = e && !strcmp(e, "0") ? 0 : e && !strcmp(e, "1") ? 1 : -1;
+  }
+  return s;
+}
+
+/* Whether a launch reducing through r leaves its partials: one device (a
+ * split launch's parts each finish their own), no NU_VERIFY (whose rerun
+ * compares the results as the kernel leaves them), and r's last result
+ * dropped unread, so that a loop that reads its sum every time keeps the
+ * kernel's own final sum and copies one value back, not every group's. */
+static bool may_leave(const nurt_red *r) {
+  if (!r || nurt_g.ndevices > 1 || nurt_verify_on())
+    return false;
+  int s = lazy_setting();
+  return s == 1 || (s == -1 && r->dropped);
+}
+
 void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int *acc) {
   *acc = 0;
   if (!r)
@@ -716,14 +783,43 @@ void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int
     partials *p = partials_of_buf(r->res);
     /* the same kernel again, nothing read in between: the kernel folds its
      * value into the pending one on the device, and the host still waits
-     * for nothing */
-    if (p && p->key == key && p->holder == r && r->var == var && p->bytes >= bytes) {
+     * for nothing (not into partials left on the device: those come back
+     * first) */
+    if (p && p->key == key && p->holder == r && r->var == var && p->bytes >= bytes &&
+        !p->left_pending) {
       *acc = 1;
       return note_red(r, key, bytes, r->res, 1);
     }
     nurt_red_fold(r); /* another kernel reduces into it: the first value comes in first */
   }
-  return note_red(r, key, bytes, partials_take(key, bytes, r, 0), 0);
+  void *res = partials_take(key, bytes, r, 0);
+  partials *p = partials_of_buf(res);
+  if (p && may_leave(r)) {
+    *acc = 2;
+    p->leave = true;
+    p->elem = bytes;
+  }
+  return note_red(r, key, bytes, res, *acc);
+}
+
+void nurt_arg_partials(nurt_launch *l, const void *res, const void *key, size_t bytes) {
+  partials *p = partials_of_buf(res);
+  if (!p || !p->leave || !p->elem) {
+    nurt_arg_scratch(l, key, bytes);
+    return;
+  }
+  if (p->mem_bytes < bytes || !p->mem) {
+    if (p->mem)
+      clReleaseMemObject(p->mem);
+    cl_int err;
+    p->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, bytes < 16 ? 16 : bytes, NULL, &err);
+    nurt_check(err, "clCreateBuffer", &l->where);
+    p->mem_bytes = bytes;
+  }
+  p->left = bytes / p->elem;
+  p->left_pending = true;
+  l->left = 1;
+  set_arg(l, l->next_arg++, sizeof(cl_mem), &p->mem);
 }
 
 void nurt_red_defer(nurt_red *r, void *var, void *res, void (*fold)(void *var, const void *res)) {
@@ -751,6 +847,8 @@ static void nurt_partials_release_all(void) {
   while (partial_list) {
     partials *p = partial_list;
     partial_list = p->next;
+    if (p->mem)
+      clReleaseMemObject(p->mem);
     nurt_free(p->buf);
     free(p);
   }
@@ -1161,6 +1259,7 @@ static void launch_one(nurt_launch *l, unsigned dims, const size_t *global, cons
   nurt_kernel *a = NULL;
   int wide = launch_wide(l);
   k->wide_launches += (unsigned long)wide;
+  k->left_launches += (unsigned long)l->left;
   if (exact_launches)
     a = wide ? wide_kernel(l, 2) : exact_kernel(l);
   else if (overlapping(l))

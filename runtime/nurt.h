@@ -125,16 +125,26 @@ typedef struct nurt_red {
   void *res;
   void (*fold)(void *var, const void *res);
   void *more[15]; /* NU_DEVICES: the pending results of devices 1, 2, ... */
+  int dropped;    /* its last result was dropped unread (nurt_red_result) */
 } nurt_red;
 
 /* The result block for a launch that reduces into `var` (as nurt_partials;
  * `r` NULL: the stub folds at once).  *acc becomes 1 when r's pending fold
  * is of this same key and variable: the kernel then combines its value with
  * the block's on the device.  A pending fold of another block is done
- * first. */
+ * first.  *acc becomes 2 when r's last result was dropped unread (host code
+ * overwrote the variable, as a solver's `err = 0` before each sweep): the
+ * groups then only write their partials (nurt_arg_partials), and the count
+ * that finds the last group, a round trip each group waits for, is not
+ * made (NU_RED_LAZY, docs/runtime.md). */
 void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int *acc);
 /* After the launch: the fold of `res` into `var` is pending in r. */
 void nurt_red_defer(nurt_red *r, void *var, void *res, void (*fold)(void *var, const void *res));
+/* The argument of a reduction's per-group partials (`bytes`: all groups')
+ * for the launch whose result block is `res`: device scratch, or, where
+ * nurt_red_result left the partials (*acc == 2), a device buffer of the
+ * block's own, which the fold reads back and sums on the host. */
+void nurt_arg_partials(nurt_launch *l, const void *res, const void *key, size_t bytes);
 /* Host code needs the variable: waits for the pending result, if any, and
  * folds it in. */
 void nurt_red_fold(nurt_red *r);

@@ -60,7 +60,10 @@ typedef struct nurt_kernel {
    * contraction (launch.c's wide_kernel); NULL until one does */
   struct nurt_kernel *wide[3];
   unsigned long wide_launches; /* those that ran one (NU_PROFILE says so) */
-  unsigned long suspect;       /* launched without an event in this round (profile.c) */
+  /* launches whose groups only wrote their partials, the host summing
+   * them if it reads the result (launch.c's may_leave) */
+  unsigned long left_launches;
+  unsigned long suspect; /* launched without an event in this round (profile.c) */
   /* NU_DEVICES (split.c): the last reason a launch of it stayed on device
    * 0 (NULL: none did), and each device's measured speed on it */
   const char *one_device;
@@ -544,8 +547,8 @@ struct nurt_launch {
     const void *key;
     size_t bytes;
     void *res;
-    int acc;                      /* as the stub set it, for device 0 */
-    int buf;                      /* its argument in bufs, -1 until set */
+    int acc; /* as the stub set it, for device 0; 2: the partials are left (nurt_red_result) */
+    int buf; /* its argument in bufs, -1 until set */
     void *more[NURT_MAX_DEVICES]; /* other devices' blocks, this launch */
   } reds[8];
   int nreds;
@@ -563,6 +566,7 @@ struct nurt_launch {
     cl_uint index;
   } privs[8];
   int nprivs;
+  int left;   /* a reduction's partials left for the host (nurt_arg_partials) */
   int nparts; /* > 1: split over devices (split.c) */
   int narg;   /* the kernel argument that holds the iterations' count */
   nurt_part parts[NURT_MAX_DEVICES];

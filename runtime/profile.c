@@ -324,6 +324,12 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
               "%s: %lu of %lu launches ran with 64-bit subscripts: an array of %lld bytes or "
               "more\n",
               k->name, k->wide_launches, k->launches, wide_bytes);
+  for (const nurt_kernel *k = kernels; k; k = k->next)
+    if (k->left_launches)
+      fprintf(out,
+              "%s: %lu of %lu launches left their groups' partials to the host, the result "
+              "before unread\n",
+              k->name, k->left_launches, k->launches);
   fprintf(out, "\n%-44s %12s  %6s %12s %9s  %6s %12s %9s\n", "array", "bytes", "to dev", "bytes",
           "ms", "to host", "bytes", "ms");
   for (nurt_arrec *r = arrays; r; r = r->next) {

@@ -96,6 +96,26 @@ foreach(src IN LISTS NUCC_RUN_PROGRAMS)
   nucc_add_run_test(${src} program)
 endforeach()
 
+# --- run_left.<name>: the oracle with every reduction leaving its partials --
+# NU_RED_LAZY=1: every launch whose reduction variable can wait leaves its
+# groups' partials, and nurt sums them on the host where the variable is
+# read (docs/runtime.md, "When the host reads the result"); by default only
+# a launch after a value dropped unread does.  The programs that reduce in
+# the most ways: time loops, reads in between, recursion, several kernels
+# into one variable, every operator and type.
+foreach(name lazy_reduction reductions reduction_steps reduction_aliases overlapping_reduction
+        lazy_step_calls inner_accumulator work_bare_time_converge vector_lanes integer_types)
+  add_test(NAME run_left.${name}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_both.sh
+            $<TARGET_FILE:nucc> ${NUCC_TEST_PKGCONFIG} ${NUCC_TEST_WORK}/run_left.${name}
+            ${CMAKE_CURRENT_SOURCE_DIR}/run/${name}.c)
+  set(env ${NUCC_TEST_ENV} NU_RED_LAZY=1)
+  set_tests_properties(run_left.${name} PROPERTIES
+    ENVIRONMENT "${env}"
+    LABELS "run;program"
+    TIMEOUT 300)
+endforeach()
+
 # --- verify.<name>: NU_VERIFY catches a fault and names it -----------------
 # tests/verify/NAME.c must stop under NU_VERIFY=1 with the report its
 # `// report:` lines give; broken_step is built with the test-only hook

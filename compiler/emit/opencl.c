@@ -818,10 +818,30 @@ static void print_group_reductions(Printer *p, Kernel *k, Buf *b) {
                "get_num_groups(1) * get_group_id(2))] = nu_red_%s[0];\n",
                r->name, r->name);
   }
-  buf_puts(b, "  if (nu_lid == 0) {\n"
-              "    mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */\n"
-              "    nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;\n"
-              "  }\n"
+  /* nu_acc_R 2 (nurt_red_result): the host sums the partials if it reads
+   * the result at all, so where every reduction says so the groups end
+   * without the count, a round trip each would wait for (10% of Himeno's
+   * stencil on the H100, bench/results/red-finish-h100.txt) */
+  Buf left = {0};
+  for (int i = 0; i < k->reductions.len; i++) {
+    Reduction *r = k->reductions.items[i];
+    if (r->into || !emit_red_may_defer(r)) {
+      left.len = 0;
+      break;
+    }
+    buf_printf(&left, "%snu_acc_%s == 2", left.len ? " && " : "", r->name);
+  }
+  buf_puts(b, "  if (nu_lid == 0) {\n");
+  if (left.len)
+    buf_printf(b, "    if (%s)\n      nu_is_last = 0;\n    else {\n", left.s);
+  buf_printf(b,
+             "%s    mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */\n"
+             "%s    nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;\n",
+             left.len ? "  " : "", left.len ? "  " : "");
+  if (left.len)
+    buf_puts(b, "    }\n");
+  xfree(left.s);
+  buf_puts(b, "  }\n"
               "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
               "  size_t nu_nparts = nu_is_last ? nu_ngroups : 0;\n");
   /* The last group's final pass: each work-item folds a stride of the
@@ -884,7 +904,7 @@ static void print_group_reductions(Printer *p, Kernel *k, Buf *b) {
       buf_printf(b, "      %s = %s;\n", el.s, emit_red_combine(r, el.s, "nu_t", true));
       xfree(el.s);
     } else {
-      buf_printf(b, "      nu_res_%s[0] = nu_acc_%s ? %s : nu_t;\n", r->name, r->name,
+      buf_printf(b, "      nu_res_%s[0] = nu_acc_%s == 1 ? %s : nu_t;\n", r->name, r->name,
                  emit_red_combine(r, xformat("nu_res_%s[0]", r->name), "nu_t", true));
     }
     buf_puts(b, "    }\n");

@@ -146,6 +146,8 @@ Vec emit_kernel_signature(Kernel *k) {
     KParam *part = add(&v, KP_SCRATCH, false, xformat("nu_part_%s", r->name), cl, c,
                        xformat("nu_groups * sizeof(%s)", c), r);
     part->key = xformat("%s.part.%s", k->name, r->name);
+    if (!r->into && emit_red_may_defer(r))
+      part->red = r; /* nurt may leave them to the host (stub.c, nurt_arg_partials) */
   }
   if (k->reductions.len) { /* the groups that finished; the last resets it */
     KParam *n = add(&v, KP_SCRATCH, true, xstrdup("nu_count"), "uint", "unsigned",

@@ -875,7 +875,11 @@ static bool print_kernel_arg(Kernel *k, KParam *q, Buf *b) {
                q->c_type, q->host, q->key, q->c_type, q->host, q->c_type);
     break;
   case KP_SCRATCH:
-    buf_printf(b, "  nurt_arg_scratch(nu_l, \"%s\", %s);\n", q->key, q->host);
+    if (q->red) /* a deferred reduction's partials */
+      buf_printf(b, "  nurt_arg_partials(nu_l, nu_res_%s, \"%s\", %s);\n", q->red->name, q->key,
+                 q->host);
+    else
+      buf_printf(b, "  nurt_arg_scratch(nu_l, \"%s\", %s);\n", q->key, q->host);
     break;
   case KP_PRIVATE:
     buf_printf(b, "  nurt_arg_private(nu_l, \"%s\", %s);\n", q->key, q->host);

@@ -75,8 +75,12 @@ __kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long n
   if (nu_lid == 0)
     nu_part_gosa[get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2))] = nu_red_gosa[0];
   if (nu_lid == 0) {
-    mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */
-    nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;
+    if (nu_acc_gosa == 2)
+      nu_is_last = 0;
+    else {
+      mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */
+      nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;
+    }
   }
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   size_t nu_nparts = nu_is_last ? nu_ngroups : 0;
@@ -99,7 +103,7 @@ __kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long n
       double nu_t = nu_red_gosa[0];
       for (size_t nu_i = 1; nu_i < 32 && nu_i < nu_lsize; nu_i++)
         nu_t = nu_t + nu_red_gosa[nu_i];
-      nu_res_gosa[0] = nu_acc_gosa ? nu_res_gosa[0] + nu_t : nu_t;
+      nu_res_gosa[0] = nu_acc_gosa == 1 ? nu_res_gosa[0] + nu_t : nu_t;
     }
     *nu_count = 0;
   }

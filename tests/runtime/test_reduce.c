@@ -4,7 +4,9 @@
  * state's launch (a recursive call); a drop forgets the pending value; a
  * launch of another kernel folds the pending one first; a state that died
  * with its fold pending gives its block back to the next state at its
- * address.  Checks values, blocks and nurt_get_stats's copies. */
+ * address; a launch after a result dropped unread leaves its groups'
+ * partials, which the fold sums on the host.  Checks values, blocks and
+ * nurt_get_stats's copies. */
 #include <string.h>
 
 #include "check.h"
@@ -13,7 +15,16 @@
 static nurt_module mod = {
     "__kernel void add(__global float *res, long res_off, int acc, float v) {\n"
     "  res = (__global float *)((__global char *)res + res_off);\n"
-    "  res[0] = acc ? res[0] + v : v;\n"
+    "  res[0] = acc == 1 ? res[0] + v : v;\n"
+    "}\n"
+    "/* four groups' partials: acc 2 leaves them, as a generated kernel does */\n"
+    "__kernel void addp(__global float *res, long res_off, int acc, __global float *part,\n"
+    "                   float v) {\n"
+    "  res = (__global float *)((__global char *)res + res_off);\n"
+    "  for (int g = 0; g < 4; g++)\n"
+    "    part[g] = v / 4 + g;\n"
+    "  if (acc != 2)\n"
+    "    res[0] = acc == 1 ? res[0] + v + 6 : v + 6;\n"
     "}\n",
     "test_reduce.c", 0, NULL};
 
@@ -35,6 +46,21 @@ static float *launch_add(nurt_red *r, float *var, const char *key, float v, int 
   if (acc_out)
     *acc_out = acc;
   return res;
+}
+
+/* The same with partials (nurt_arg_partials): the launch adds v + 6. */
+static void launch_addp(nurt_red *r, float *var, float v, int *acc_out) {
+  int acc;
+  float *res = nurt_red_result(r, var, "addp.x", sizeof(float), &acc);
+  size_t one = 1;
+  nurt_launch *l = nurt_launch_begin(&mod, "addp", 1);
+  nurt_arg_buffer(l, res, sizeof(float), NURT_OUT);
+  nurt_arg_value(l, &acc, sizeof acc);
+  nurt_arg_partials(l, res, "addp.part.x", 4 * sizeof(float));
+  nurt_arg_value(l, &v, sizeof v);
+  nurt_launch_end(l, 1, &one, &one);
+  nurt_red_defer(r, var, res, fold_sum);
+  *acc_out = acc;
 }
 
 static unsigned long copies_back(void) {
@@ -85,9 +111,38 @@ static void drop_forgets(void) {
   x = 0;
   int acc;
   launch_add(&r, &x, key_a, 2, &acc);
+  CHECK_EQ(acc, 2); /* a result dropped unread: this launch may leave its partials */
+  nurt_red_fold(&r);
+  CHECK(x == 2); /* add ignores that, and nurt_arg_partials was not called */
+}
+
+/* After a result dropped unread, the groups leave their partials and the
+ * fold sums them on the host; a read (fold) brings back the kernel's own
+ * sum; another launch of the kernel with partials pending folds them
+ * first instead of combining on the device. */
+static void left_partials_fold_on_host(void) {
+  nurt_red r = {0};
+  float x = 0;
+  int acc;
+  launch_addp(&r, &x, 4, &acc);
+  CHECK_EQ(acc, 0);
+  nurt_red_drop(&r);
+  x = 1;
+  launch_addp(&r, &x, 8, &acc);
+  CHECK_EQ(acc, 2);
+  nurt_red_fold(&r);
+  CHECK(x == 15); /* 1 + (2 + 3 + 4 + 5) */
+  launch_addp(&r, &x, 4, &acc);
+  CHECK_EQ(acc, 0); /* read since: the count again */
+  nurt_red_drop(&r);
+  CHECK(x == 15);
+  launch_addp(&r, &x, 8, &acc);
+  CHECK_EQ(acc, 2);
+  launch_addp(&r, &x, 4, &acc); /* the same kernel: the left partials come in first */
+  CHECK(x == 29);
   CHECK_EQ(acc, 0);
   nurt_red_fold(&r);
-  CHECK(x == 2);
+  CHECK(x == 39);
 }
 
 /* Another kernel (key) into the same variable: the first value comes in
@@ -124,6 +179,7 @@ int main(void) {
   loop_waits_once();
   held_block_is_not_shared();
   drop_forgets();
+  left_partials_fold_on_host();
   other_key_folds_first();
   dead_state_gives_block_back();
   puts("test_reduce: ok");
