@@ -112,7 +112,7 @@ void nurt_copies_pinned_rates(double *up, double *down) {
   clReleaseMemObject(dev);
 }
 
-static void count(nurt_entry *e, int to_host, size_t bytes) {
+void nurt_copies_count(nurt_entry *e, int to_host, size_t bytes) {
   if (to_host) {
     nurt_counters.copies_to_host++;
     nurt_counters.bytes_to_host += bytes;
@@ -155,7 +155,7 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
   }
   if (!to_host)
     nurt_multi_own0(e->buf, nurt_off(e, lo), nurt_off(e, hi));
-  count(e, to_host, hi - lo);
+  nurt_copies_count(e, to_host, hi - lo);
   return 1;
 }
 
@@ -163,7 +163,7 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
  * host's bytes are read until it completes), `timed` the transfer over the
  * link that the profile times; this takes one reference to each. */
 static void note_upload(nurt_entry *e, size_t n, cl_event done, cl_event timed) {
-  count(e, 0, n);
+  nurt_copies_count(e, 0, n);
   if (e->upload)
     clReleaseEvent(e->upload);
   e->upload = done;
@@ -343,7 +343,7 @@ void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
                                  (void *)lo, 0, NULL, &ev),
              "clEnqueueReadBuffer", &e->writer);
   nurt_prof_waited(CL_SUCCESS, NULL, NULL);
-  count(e, 1, hi - lo);
+  nurt_copies_count(e, 1, hi - lo);
   nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);
 }
 

@@ -689,6 +689,10 @@ static void fold_left(nurt_red *r, partials *p) {
   nurt_check(
       clEnqueueReadBuffer(nurt_g.queue, p->mem, CL_TRUE, 0, p->left * p->elem, all, 0, NULL, NULL),
       "clEnqueueReadBuffer (a reduction's partials)", NULL);
+  /* counted on the result block, whose one value they replace */
+  nurt_entry *e = nurt_table_find(p->buf, 1);
+  if (e)
+    nurt_copies_count(e, 1, p->left * p->elem);
   nurt_unlock();
   for (size_t g = 0; g < p->left; g++)
     r->fold(r->var, all + g * p->elem);

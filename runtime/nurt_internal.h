@@ -309,6 +309,10 @@ void nurt_upload_from(nurt_entry *e, const void *src, const nurt_where *w); /* a
 void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi);             /* blocking */
 /* Through /proc/self/mem and a bounce buffer, whatever the pages'
  * protection; blocking.  0 when /proc/self/mem cannot be used. */
+/* One copy of an entry's bytes, counted for nurt_get_stats and NU_PROFILE
+ * (a reduction's partials read back by launch.c's fold count on their
+ * result block); the lock held. */
+void nurt_copies_count(nurt_entry *e, int to_host, size_t bytes);
 int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, const nurt_where *w);
 /* Blocking copy back into e's pages as they are, protected or not, where
  * the driver DMAs into its pinned mirror without touching them; 0: it

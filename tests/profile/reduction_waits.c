@@ -1,10 +1,10 @@
 /* reduction_waits.c — a time loop with a reduction in each step does not wait for each step's
  * result (issue 11): the sum read once after 100 launches comes back once; gosa, overwritten
- * before each launch (Himeno's `gosa = 0`), once too, its groups leaving their partials from
- * the second launch on (nothing read the value before); the sum read in every step, every step.
+ * before each launch (Himeno's `gosa = 0`), leaves its groups' partials from the second launch
+ * on: 64 values come back at the read, its block at printf; the sum read every step, every step.
 // profile: ^nu_main_22 +.*reduction_waits.c:22 +100
 // profile: ^sum \(result\) .* +8 +1 +8 +[0-9.]+ +1 +8 +[0-9.]+$
-// profile: ^gosa \(result\) .* +8 +1 +8 +[0-9.]+ +1 +8 +[0-9.]+$
+// profile: ^gosa \(result\) .* +8 +1 +8 +[0-9.]+ +2 +520 +[0-9.]+$
 // profile: ^each \(result\) .* +8 +1 +8 +[0-9.]+ +10 +80 +[0-9.]+$
 // profile: ^nu_main_28: 9 of 10 launches left their groups' partials to the host
  */
