@@ -58,6 +58,12 @@ const char *emit_last_type(const Var *v, bool opencl);
  * variable (hostsync.c decides which are; an element or a member is
  * folded right after the launch).  Its stub then takes a nurt_red *. */
 bool emit_red_may_defer(const Reduction *r);
+/* Whether k's groups may leave r's partials to the host (nurt's acc 2,
+ * runtime.md): a value that can wait, in a kernel whose last group runs
+ * no host statement (Kernel.pre, Kernel.then), which only the count finds.
+ * The kernel skips the count where all its reductions may (opencl.c), and
+ * the stub passes their partials through nurt_arg_partials (stub.c). */
+bool emit_red_may_leave(const Kernel *k, const Reduction *r);
 /* Whether the launch writes the buffer: the body, a reduced element, or
  * the kernel of one work-item run in its last work-item (Buffer.also). */
 bool emit_buffer_written(const Buffer *bf);

@@ -823,10 +823,9 @@ static void print_group_reductions(Printer *p, Kernel *k, Buf *b) {
    * without the count, a round trip each would wait for (10% of Himeno's
    * stencil on the H100, bench/results/red-finish-h100.txt) */
   Buf left = {0};
-  /* k->pre and k->then run in the last group: those kernels always count */
-  for (int i = 0; i < k->reductions.len && !k->pre && !k->then; i++) {
+  for (int i = 0; i < k->reductions.len; i++) {
     Reduction *r = k->reductions.items[i];
-    if (r->into || !emit_red_may_defer(r)) {
+    if (!emit_red_may_leave(k, r)) {
       left.len = 0;
       break;
     }

@@ -45,6 +45,10 @@ char *emit_red_combine(const Reduction *r, const char *a, const char *b, bool op
 
 bool emit_red_may_defer(const Reduction *r) { return !r->elem && r->path->kind == EX_VAR; }
 
+bool emit_red_may_leave(const Kernel *k, const Reduction *r) {
+  return !k->pre && !k->then && !r->into && emit_red_may_defer(r);
+}
+
 bool emit_buffer_written(const Buffer *bf) {
   return bf->write || bf->reduced || (bf->also[0] && bf->also[0]->write) ||
          (bf->also[1] && bf->also[1]->write);
@@ -146,7 +150,7 @@ Vec emit_kernel_signature(Kernel *k) {
     KParam *part = add(&v, KP_SCRATCH, false, xformat("nu_part_%s", r->name), cl, c,
                        xformat("nu_groups * sizeof(%s)", c), r);
     part->key = xformat("%s.part.%s", k->name, r->name);
-    if (!r->into && emit_red_may_defer(r))
+    if (emit_red_may_leave(k, r))
       part->red = r; /* nurt may leave them to the host (stub.c, nurt_arg_partials) */
   }
   if (k->reductions.len) { /* the groups that finished; the last resets it */
