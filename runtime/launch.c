@@ -628,10 +628,10 @@ typedef struct partials {
   void *buf;
   size_t bytes;
   const nurt_red *holder;
-  /* a launch that left its groups' partials (acc 2): they are in mem,
-   * `left` of `elem` bytes, and the fold sums them on the host */
+  /* a launch that left its groups' partials (acc 2): they are in mem
+   * (device scratch keyed by this block), `left` of `elem` bytes, and the
+   * fold sums them on the host */
   cl_mem mem;
-  size_t mem_bytes;
   bool leave; /* nurt_red_result asked this launch to leave them (acc 2) */
   bool left_pending;
   size_t left, elem;
@@ -806,26 +806,6 @@ void *nurt_red_result(nurt_red *r, void *var, const void *key, size_t bytes, int
   return note_red(r, key, bytes, res, *acc);
 }
 
-void nurt_arg_partials(nurt_launch *l, const void *res, const void *key, size_t bytes) {
-  partials *p = partials_of_buf(res);
-  if (!p || !p->leave || !p->elem) {
-    nurt_arg_scratch(l, key, bytes);
-    return;
-  }
-  if (p->mem_bytes < bytes || !p->mem) {
-    if (p->mem)
-      clReleaseMemObject(p->mem);
-    cl_int err;
-    p->mem = clCreateBuffer(nurt_g.context, CL_MEM_READ_WRITE, bytes < 16 ? 16 : bytes, NULL, &err);
-    nurt_check(err, "clCreateBuffer", &l->where);
-    p->mem_bytes = bytes;
-  }
-  p->left = bytes / p->elem;
-  p->left_pending = true;
-  l->left = 1;
-  set_arg(l, l->next_arg++, sizeof(cl_mem), &p->mem);
-}
-
 void nurt_red_defer(nurt_red *r, void *var, void *res, void (*fold)(void *var, const void *res)) {
   partials *p = partials_of_buf(res);
   if (!p)
@@ -851,8 +831,6 @@ static void nurt_partials_release_all(void) {
   while (partial_list) {
     partials *p = partial_list;
     partial_list = p->next;
-    if (p->mem)
-      clReleaseMemObject(p->mem);
     nurt_free(p->buf);
     free(p);
   }
@@ -911,6 +889,21 @@ void nurt_arg_scratch(nurt_launch *l, const void *key, size_t bytes) {
     l->nscratch = 99; /* too many to split: may_split says so */
   cl_mem mem = scratch_mem(key, 0, bytes, false, &l->where);
   set_arg(l, l->next_arg++, sizeof(cl_mem), &mem);
+}
+
+void nurt_arg_partials(nurt_launch *l, const void *res, const void *key, size_t bytes) {
+  partials *p = partials_of_buf(res);
+  if (!p || !p->leave || !p->elem) {
+    nurt_arg_scratch(l, key, bytes);
+    return;
+  }
+  /* the block's own, not the kernel's key: another state's launch of the
+   * same kernel must not overwrite partials still pending here */
+  p->mem = scratch_mem(p, 0, bytes, true, &l->where);
+  p->left = bytes / p->elem;
+  p->left_pending = true;
+  l->left = 1;
+  set_arg(l, l->next_arg++, sizeof(cl_mem), &p->mem);
 }
 
 void nurt_arg_private(nurt_launch *l, const void *key, size_t bytes) {
