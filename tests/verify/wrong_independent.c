@@ -1,32 +1,38 @@
-/* A wrong `independent` promise: next[i] chains each iteration to the one
- * before it, so the kernel reads values another work-item writes.  Built
- * with cc the loop is right; under NU_VERIFY=1 the first launch must be
- * reported: kernel, line, array, element, iteration, values.  Two mapped
- * loops: a kernel of one mapped loop runs a grid-stride loop, in which PoCL
- * runs the work-items in iteration order and so hides the race. */
+/* A wrong `independent` promise: row 1 reads row 0 one work-group further
+ * on (far[1][i] = i + 64), which the loop has written by then, as it runs
+ * row 0 whole before row 1.  The kernel's work-groups of 2 x 64 hold both
+ * rows of 64 columns, so a group's row 1 reads columns of the next group's
+ * row 0, which in any order PoCL or a GPU runs the groups may not be
+ * written yet.  Built with cc the loop is right; under NU_VERIFY=1 the
+ * first launch must be reported: kernel, line, array, element, iteration,
+ * values.  PoCL runs the groups in order, one to four threads alike: each
+ * group's row 1 but the last's reads the old values, 63 x 64 elements.  (A
+ * race between the work-items of a row, each reading the one before, showed
+ * on PoCL's threads only now and then.) */
 #include <stdio.h>
 #include <stdlib.h>
 
 int main(void) {
   int n = 4096;
   double(*a)[4096] = malloc(sizeof(double[2][4096]));
-  int *prev = malloc(sizeof(int) * (size_t)n);
+  int(*far)[4096] = malloc(sizeof(int[2][4096]));
   for (int i = 0; i < n; i++) {
     a[0][i] = a[1][i] = 1.0;
-    prev[i] = i > 0 ? i - 1 : 0;
+    far[0][i] = i;
+    far[1][i] = (i + 64) % n;
   }
-#pragma nu work(1, 64) independent
+#pragma nu work(2, 64) independent
   for (int r = 0; r < 2; r++)
-    for (int i = 1; i < n; i++)
-      a[r][i] = a[r][prev[i]] + 1.0;
+    for (int i = 0; i < n; i++)
+      a[r][i] = a[0][far[r][i]] + 1.0;
   printf("%g %g\n", a[0][n - 1], a[1][n - 1]);
   free(a);
-  free(prev);
+  free(far);
   return 0;
 }
 // report: the kernels of the loop at
-// report: wrong_independent.c:19 (kernel nu_main_19) differ from the sequential loop
-// report: array 'a': 8188 of 8192 elements differ; the first is a[0][2]
-// report: written by the loop iteration r = 0, i = 2
+// report: wrong_independent.c:25 (kernel nu_main_25) differ from the sequential loop
+// report: array 'a': 4032 of 8192 elements differ; the first is a[1][0]
+// report: written by the loop iteration r = 1, i = 0
 // report: expected 3, device 2
 // report: a dependence between iterations, hidden by an `independent` promise
