@@ -7,7 +7,7 @@
 # alternately in the same call and runs reference.py (cuBLAS, the copy
 # bandwidth).  Writes $OUT/tune.txt (the tables, the times, the references)
 # and the tuned sources into $OUT.
-# Usage: bash bench/tune/run_gpu.sh ROW...   (rows: sgemm dgemm imgconv wave himeno)
+# Usage: bash bench/tune/run_gpu.sh ROW...   (rows: sgemm dgemm imgconv wave himeno himeno256)
 #   TUNE_BUDGET  seconds per row (default 150)
 #   TUNE_RUNS    timed runs per candidate (default 3)
 #   TUNE_QUICK=1 small sizes and NU_DEVICE=cpu: a dry run of the script on PoCL
@@ -76,6 +76,23 @@ row() {
   cd "$root" || return
 }
 
+# cuda_himeno SIZE 'ARGS': gpu-himeno's CUDA at its SIZE (MIDDLE, LARGE)
+# beside the written and the tuned himeno_opt at the same arrays, three
+# rounds in turn (prepare.sh with HIMENO_CU carries the CUDA)
+cuda_himeno() {
+  local size=$1 args=$2 cu=$carry/cuda/himenoBMT.cu
+  [ -f "$cu" ] || { echo "no $cu: run prepare.sh with HIMENO_CU" >>"$log"; return; }
+  nvcc -O3 -arch=sm_90 -D"$size" "$cu" -o "$work/himeno_cuda_$size" >>"$log" 2>&1 || return
+  echo "## gpu-himeno CUDA $size beside himeno_opt $args" >>"$log"
+  for r in 1 2 3; do
+    echo "cuda run $r: $("$work/himeno_cuda_$size" | grep -E 'Gosa|MFLOPS measured' | tr '\n' ' ')" >>"$log"
+    for v in himeno_opt himeno_opt.tuned; do
+      # shellcheck disable=SC2086
+      echo "$v run $r: $(cd "$work" && timeout 300 "./$v.exe" $args 2>&1 | tr '\n' ' ')" >>"$log"
+    done
+  done
+}
+
 if [ "$quick" = 1 ]; then
   row sgemm sgemm_opt "150 1" "67 1"
   cat "$log"
@@ -88,6 +105,10 @@ for r in "$@"; do
   imgconv) row imgconv imgconv_opt "4096 20" "130 2" ;;
   wave) row wave wave_opt "512 512 256 10" "20 18 16 2" ;;
   himeno) row himeno himeno_opt "L 10" "XS 2" ;;
+  himeno256)
+    row himeno himeno_opt "256x256x512 10" "XS 2"
+    cuda_himeno LARGE "256x256x512 10"
+    ;;
   *) echo "run_gpu.sh: no row $r" >&2 ;;
   esac
 done

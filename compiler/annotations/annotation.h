@@ -39,6 +39,7 @@ typedef struct AnnotCtx {
   Vec privates;      /* AnnotArg* from private(v, ...) */
   Vec firstprivates; /* AnnotArg* from firstprivate(v, ...) */
   Vec caches;        /* AnnotArg* from cache(a, ...) */
+  Annot *stride;     /* stride(s), or NULL */
   Annot *work;       /* the `work` annotation, once seen */
   bool explain;      /* print the pieces after each step (--explain) */
   bool host;         /* the output launches the kernels: work checks the buffers' extents
@@ -207,6 +208,8 @@ bool wavefront_apply(AnnotCtx *cx, Annot *a);
  * does not count up by 1 (*other -1), or whose bounds name loop *other. */
 int wavefront_misfit(Loop **loops, int k, int *other);
 bool cache_apply(AnnotCtx *cx, Annot *a);
+bool stride_apply(AnnotCtx *cx, Annot *a);
+int annot_stride(const AnnotCtx *cx);
 bool ttile_apply(AnnotCtx *cx, Annot *a);
 /* `work` on ttile's loop over time tiles (`sweep`): the kernel of one
  * launch of T steps; NULL after an error. */

@@ -165,6 +165,7 @@ static Kernel *piece_kernel(AnnotCtx *cx, Annot *a, int piece) {
   kn->wg = wg;
   kn->body = loops[k - 1]->body;
   kn->independent = cx->independent;
+  kn->red_stride = annot_stride(cx);
   for (int i = 0; i < cx->privates.len; i++)
     named_var(&kn->private_vars, cx->privates.items[i]);
   for (int i = 0; i < cx->firstprivates.len; i++)
@@ -253,6 +254,18 @@ bool work_apply(AnnotCtx *cx, Annot *a) {
             return false;
           }
       }
+    }
+  }
+  if (cx->stride && !cx->verdict_only) {
+    bool strides = false;
+    for (int i = first; i < cx->kernels.len; i++)
+      strides |= emit_red_strides(cx->kernels.items[i]);
+    if (!strides) {
+      diag_error(cx->stride->loc,
+                 "stride(...): no kernel of this nest has a reduction whose work-items stride "
+                 "over iterations (a reduction over one mapped loop, or over more without "
+                 "'cache')");
+      return false;
     }
   }
   /* the pieces of a split nest stage what each reads */

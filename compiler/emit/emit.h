@@ -64,6 +64,11 @@ bool emit_red_may_defer(const Reduction *r);
  * The kernel skips the count where all its reductions may (opencl.c), and
  * the stub passes their partials through nurt_arg_partials (stub.c). */
 bool emit_red_may_leave(const Kernel *k, const Reduction *r);
+/* Whether k's work-items each combine several iterations of its outermost
+ * mapped loop (a reduction's grid-stride loop), as many as stride(s) says
+ * or nurt decides (stub.c): a 1-D reduction, or one over more loops where
+ * `cache` stages none of its blocks. */
+bool emit_red_strides(const Kernel *k);
 /* Whether the launch writes the buffer: the body, a reduced element, or
  * the kernel of one work-item run in its last work-item (Buffer.also). */
 bool emit_buffer_written(const Buffer *bf);

@@ -49,6 +49,10 @@ bool emit_red_may_leave(const Kernel *k, const Reduction *r) {
   return !k->pre && !k->then && !r->into && emit_red_may_defer(r);
 }
 
+bool emit_red_strides(const Kernel *k) {
+  return k->reductions.len && !k->ttile && (k->dims == 1 || !k->caches.len);
+}
+
 bool emit_buffer_written(const Buffer *bf) {
   return bf->write || bf->reduced || (bf->also[0] && bf->also[0]->write) ||
          (bf->also[1] && bf->also[1]->write);

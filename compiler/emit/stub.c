@@ -283,7 +283,16 @@ static void print_sizes(Kernel *k, Buf *b) {
   }
   if (!k->reductions.len)
     return;
-  if (k->dims == 1) {
+  if (k->red_stride && emit_red_strides(k)) {
+    /* stride(s): s iterations of the outermost mapped loop per work-item */
+    int outer = k->dims - 1;
+    buf_printf(b,
+               "  {\n    size_t nu_want = (size_t)((nu_n0 + %d) / %d);\n"
+               "    nu_want = (nu_want + nu_local[%d] - 1) / nu_local[%d] * nu_local[%d];\n"
+               "    if (nu_want > 0 && nu_global[%d] > nu_want)\n"
+               "      nu_global[%d] = nu_want;\n  }\n",
+               k->red_stride - 1, k->red_stride, outer, outer, outer, outer, outer);
+  } else if (k->dims == 1) {
     buf_puts(b, "  if (nu_global[0] > nu_local[0] * 1024)\n"
                 "    nu_global[0] = nu_local[0] * 1024;\n");
   } else if (!k->caches.len) {

@@ -57,6 +57,9 @@ static const AnnotSpec specs[] = {
     {"cache", 1, -1, ANNOT_CLAUSE, cache_apply, NULL,
      "cache(a, ..., k: T): stage the block (and halo) a work-group reads of a in __local "
      "memory; along inner loop k, T iterations at a time (default 16)"},
+    {"stride", 1, 1, ANNOT_CLAUSE, stride_apply, NULL,
+     "stride(s): each work-item of a reduction's kernel combines s iterations of the outermost "
+     "mapped loop (default: nurt decides from the device)"},
 };
 
 const AnnotSpec *annot_find(const char *name) {

@@ -720,6 +720,8 @@ struct Kernel {
   Vec caches;           /* Cache* */
   Var *stage;           /* the inner loop whose index cached arrays follow, or NULL */
   long long stage_tile; /* iterations of it per staged block */
+  int red_stride;       /* stride(s): iterations of the outermost mapped loop per work-item
+                           of a reduction, 0: nurt decides (nurt_red_items) */
   Vec funcs;            /* Func* called from the body, transitively */
   bool uses_fp64;
   Vec hints;    /* char*: advice for --report */

@@ -1,9 +1,10 @@
 /* tune.c — nucc --tune: for each `#pragma nu work` line, a bounded greedy
  * search over chains (work-group shapes first, then dmine, unroll, permut,
- * tilem, cache, vector and bare work on the best shape, then steps in the best
- * chain's dmine/unroll/tilem factors while they pay), each candidate measured by
- * measure.c; writes the input with only the winning pragma lines changed,
- * prints the table, and remembers the result per source, device and options. */
+ * tilem, cache, vector and bare work on the best shape, then a reduction's
+ * stride, then steps in the best chain's dmine/unroll/tilem factors while
+ * they pay), each candidate measured by measure.c; writes the input with
+ * only the winning pragma lines changed, prints the table, and remembers
+ * the result per source, device and options. */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp, readlink */
 #include "tune.h"
 
@@ -36,8 +37,8 @@ typedef struct Cand {
 } Cand;
 
 static bool is_clause(const char *name) {
-  static const char *const names[] = {"size",         "independent", "private",
-                                      "firstprivate", "reduce",      "cache"};
+  static const char *const names[] = {"size",   "independent", "private", "firstprivate",
+                                      "reduce", "cache",       "stride"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!strcmp(name, names[i]))
       return true;
@@ -454,6 +455,46 @@ static void factor_stage(Search *s, TNest *n, Cand *from, const TuneRun *ref) {
   }
 }
 
+/* `chain` with stride(st) right after work's sizes, in place of any
+ * stride it has; none for st = 0. */
+static const char *with_stride(const char *chain, int st) {
+  Buf b = {0};
+  const char *p = chain, *q;
+  while ((q = strstr(p, "stride(")) && (q == chain || q[-1] == ' ')) {
+    const char *end = strchr(q, ')');
+    if (!end)
+      break;
+    buf_printf(&b, "%.*s", (int)(q - p), p);
+    p = end + 1 + strspn(end + 1, " ");
+  }
+  buf_puts(&b, p);
+  while (b.len && b.s[b.len - 1] == ' ')
+    b.s[--b.len] = 0;
+  const char *text = b.s ? b.s : "";
+  if (!st)
+    return text;
+  size_t head = strncmp(text, "work(", 5) == 0 ? (size_t)(strchr(text, ')') - text) + 1 : 4;
+  while (text[head - 1] == ' ')
+    head--;
+  return xformat("%.*s stride(%d)%s%s", (int)head, text, st, text[head] ? " " : "",
+                 text + head + strspn(text + head, " "));
+}
+
+/* Between the second stage and the third: where the best chain's kernels
+ * reduce with work-items that stride over the outermost mapped loop, how
+ * many iterations each combines (none: nurt's choice from the device).  No one stride suits
+ * every program: on the H100 a stride of 2 ran Himeno's stencil 2% faster
+ * at 256 x 256 x 512 than nurt's, and halved a dot product's rate
+ * (bench/results/red-finish-h100.txt). */
+static void stride_stage(Search *s, TNest *n, Cand *from, const TuneRun *ref) {
+  if (!from || !from->r.info || !strstr(from->r.info, " reduction of ") ||
+      (n->k > 1 && strstr(from->chain, "cache(")))
+    return;
+  static const int strides[] = {0, 1, 2, 4, 8, 16, 32, 64};
+  for (size_t i = 0; i < sizeof strides / sizeof *strides; i++)
+    try_chain(s, n, with_stride(from->chain, strides[i]), from->sizes, from->extra, ref);
+}
+
 static void print_table(Buf *t, const char *input, TNest *n, Search *s, const Cand *win) {
   buf_printf(t, "nucc --tune: %s:%d: #pragma nu %s\n", input, n->idx + 1, n->written);
   buf_printf(t, "  %12s  %s\n", "kernel ms", "chain");
@@ -499,6 +540,10 @@ static int tune_nest(Search *s, TNest *n, Buf *table) {
   Cand *best = best_of(s), *shape = best, *vec = NULL;
   if (best)
     vec = second_stage(s, n, best, ref);
+  /* a reduction's stride before the factors: eight cheap candidates that
+   * a budget spent on the climbs would leave untried (Himeno at 256 x 256
+   * x 512 on the H100: 220 s ran out in the third stage) */
+  stride_stage(s, n, best_of(s), ref);
   /* from the best chain, then from the best shape as written where the
    * second stage's additions won (a climb from each: on the H100, SGEMM's
    * best factors with permut(2,1) are not its best without) */

@@ -21,7 +21,8 @@
 #       run-time error with the loop's file:line (heap_unknown.sh)
 #   pipeline.tune  nucc --tune on PoCL: only the pragma line changes, the result
 #       matches cc's, a wrong candidate is dropped, a rerun is cached, the check
-#       runs at --tune-check-args' size, the written factors' steps are tried (tune.sh)
+#       runs at --tune-check-args' size, the written factors' steps are tried, a
+#       reduction's strides are tried (tune.sh)
 #   pipeline.manpage  nucc.1 renders, matches --help, lists the runtime's
 #       NU_* variables and the exit statuses, and installs (manpage.sh)
 set(NUCC_PIPELINE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/pipeline)

@@ -8,7 +8,8 @@
 # cache, runs nothing and writes the same output.  A second program, sized
 # by its argument, checks --tune-check-args (the NU_VERIFY run at the small
 # size, every timed run at the large one) and the third stage (steps in the
-# written dmine factor are tried).
+# written dmine factor are tried); a third, a reduction, the strides tried
+# after the second stage.
 # Usage: tune.sh NUCC WORKDIR PKG_CONFIG_DIR
 set -u
 nucc=$1 work=$2 pcdir=$3
@@ -149,4 +150,44 @@ grep -Eq '^[ *] +([0-9.]+|-)  work\([0-9]+\) dmine\(4\)' stdout || fail "the fac
 grep -Eq '^[ *] +([0-9.]+|-)  work\([0-9]+\) dmine\(1\)' stdout || fail "the factor step dmine(1) is not tried"
 diff <(grep -v '^#pragma nu ' mv.c) <(grep -v '^#pragma nu ' mv.tuned.c) >/dev/null ||
   fail "the output differs from the input outside '#pragma nu' lines"
+
+# a reduction's stride, on a 2-D sum written with
+# stride(8): the best chain is tried with each stride and with none
+cat >"$work/red.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 64;
+  float(*a)[n] = malloc(sizeof(float[n][n]));
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[i][j] = (float)((i * 5 + j * 3) % 11) - 5.0f;
+  double s = 0;
+#pragma nu work(4, 32) stride(8) dmine(1, 2)
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      s += a[i][j] * (a[i + 1][j] - a[i - 1][j]);
+  printf("n=%d %.1f\n", n, s);
+  free(a);
+  return 0;
+}
+C
+cc -O1 -std=c11 red.c -o red.seq || fail "cc's build of red.c"
+./red.seq 300 >red.seq.out
+run_nucc --tune --tune-budget=150 --tune-runs=1 --tune-args=300 --tune-check-args=37 red.c -o red.tuned.c
+expect_rc 0
+for st in 1 2 4 16 32 64; do
+  grep -Eq "^[ *] +[0-9.]+  work\([0-9,]+\) stride\($st\) " stdout || fail "stride($st) is not timed"
+done
+grep -Eq '^[ *] +[0-9.]+  work\([0-9,]+\)( dmine\([0-9,]+\))?( vector\([0-9,]+\))?$' stdout ||
+  fail "the best chain without stride (nurt's choice) is not timed"
+diff <(grep -v '^#pragma nu ' red.c) <(grep -v '^#pragma nu ' red.tuned.c) >/dev/null ||
+  fail "the output differs from the input outside '#pragma nu' lines"
+run_nucc red.tuned.c -o red.tuned.nu.c
+expect_rc 0
+# shellcheck disable=SC2046
+cc -O1 red.tuned.nu.c -o red.tuned $(pkg-config --cflags --libs nurt) -lm || fail "the tuned red.c does not build"
+./red.tuned 300 >red.tuned.out || fail "the tuned red.c fails"
+cmp -s red.seq.out red.tuned.out || fail "the tuned red.c prints $(cat red.tuned.out), cc's build $(cat red.seq.out)"
 finish
