@@ -9,6 +9,7 @@
  * staged region must be provable. */
 #include "analysis.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Iterations of the staged loop per block when cache(..., k: T) does not
@@ -208,10 +209,21 @@ static bool classify(Kernel *k, AnnotArg *a, Access *acc, int d, int *m, long lo
  * coalesce.  Loaded as now and stored transposed, rows padded by 16 bytes,
  * it was slower still: on the H100, 2026-11-27, the blocked SGEMM at 4096
  * ran 11.5 TFLOP/s against 20.4, DGEMM 4.8 against 10.8.) */
-static void plan_layout(Cache *c) {
-  for (int d = 0; d < c->rank; d++)
+static void plan_layout(Kernel *k, Cache *c) {
+  for (int d = 0; d < c->rank; d++) {
     c->steps[d] =
         c->staged && c->mapped[d] >= 0 && c->step[d] > 1 && c->lo[d] >= 0 && c->hi[d] < c->step[d];
+    /* interleaved where the work-items side by side read the copies (the
+     * innermost mapped loop), with a group size the kernel knows: on the
+     * H100, DGEMM 4096 in 8 x 16 groups under dmine(8, 4) 17.3 -> 19.3
+     * TFLOP/s, SGEMM in 16 x 16 under dmine(8, 8) 31.9 -> 35.3; with the
+     * group's size read at run time (get_local_size) DGEMM fell 10.9 ->
+     * 9.1 and SGEMM 13.9 -> 7.8 (bench/results/gemm-layout-h100.txt) */
+    char *end = NULL;
+    const char *t = c->mapped[d] == k->dims - 1 && k->wg ? k->wg[k->dims - 1].text : "";
+    long long g = strtoll(t, &end, 10);
+    c->slots[d] = c->steps[d] && end != t && !*end && g > 0;
+  }
   c->vec = 1;
   int in = c->rank - 1;
   long long size = c->buf->elem->kind == TY_DOUBLE                                  ? 8
@@ -281,7 +293,7 @@ static bool plan_one(Kernel *k, AnnotArg *a, bool split) {
       c->staged |= m < 0;
     }
   }
-  plan_layout(c);
+  plan_layout(k, c);
   for (int d = 0; d < c->rank; d++)
     for (int e = 0; e < d; e++)
       if (c->mapped[d] == c->mapped[e]) {

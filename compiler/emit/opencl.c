@@ -41,18 +41,53 @@ static void cl_path(Printer *p, Expr *e, Buf *b) {
   print_path_name(e, b);
 }
 
-/* Dimension d's coordinate in the block: relative to its origin, or
- * local id * step + copy for whole steps. */
+/* The elements of dimension d read as one vector: c->vec in the innermost
+ * dimension of a block read as vectors, else 1. */
+static long long tile_lanes(const Cache *c, int d) {
+  return d == c->rank - 1 && c->vec > 1 ? c->vec : 1;
+}
+
+/* Where an interleaved block of whole steps (Cache.slots) keeps the element at block
+ * coordinate `x` (an expression): copy r of work-item l of the group's g
+ * along d at ((r / V) * g + l) * V + r % V, V the lanes of a vector read.
+ * The group's work-items read each copy's elements (or vectors of copies)
+ * side by side: l * step + r put them a step apart, V-fold bank conflicts
+ * in __local memory for steps of V or more (bench/results/gemm-layout-h100.txt). */
+static void print_step_slot(const Cache *c, int d, const char *x, Buf *b) {
+  long long st = c->step[d], v = tile_lanes(c, d);
+  const char *a = c->buf->name;
+  if (v > 1)
+    buf_printf(b, "((((%s) %% %lld) / %lld * nu_g%d_%s + (%s) / %lld) * %lld + (%s) %% %lld)", x,
+               st, v, d, a, x, st, v, x, v);
+  else
+    buf_printf(b, "(((%s) %% %lld) * nu_g%d_%s + (%s) / %lld)", x, st, d, a, x, st);
+}
+
+/* Dimension d's coordinate in the block: relative to its origin, or for
+ * whole steps copy r of work-item l: at l * step + r, or interleaved where
+ * print_step_slot keeps it. */
 static void print_tile_coord(Cache *c, Expr *sub, int d, Printer *p, Buf *b) {
   Var *v;
   long long off;
-  if (c->steps[d] && cache_var_offset(sub, &v, &off)) {
-    buf_printf(b, "(nu_l%d_%s * %lld + %lld)", d, c->buf->name, c->step[d], off);
+  const char *a = c->buf->name;
+  if (c->slots[d] && cache_var_offset(sub, &v, &off)) {
+    long long lanes = tile_lanes(c, d);
+    buf_printf(b, "((%lld * nu_g%d_%s + nu_l%d_%s) * %lld + %lld)", off / lanes, d, a, d, a, lanes,
+               off % lanes);
     return;
   }
-  buf_puts(b, "(");
-  print_expr(p, sub, b);
-  buf_printf(b, " - nu_o%d_%s)", d, c->buf->name);
+  if (c->steps[d] && cache_var_offset(sub, &v, &off)) {
+    buf_printf(b, "(nu_l%d_%s * %lld + %lld)", d, a, c->step[d], off);
+    return;
+  }
+  Buf x = {0};
+  print_expr(p, sub, &x);
+  buf_printf(&x, " - nu_o%d_%s", d, a);
+  if (c->slots[d])
+    print_step_slot(c, d, x.s, b);
+  else
+    buf_printf(b, "(%s)", x.s);
+  xfree(x.s);
 }
 
 /* An element of a staged block, subs[i] the subscript of dimension
@@ -83,8 +118,12 @@ static void print_tile_access(Cache *c, Expr **subs, int n, Buf *b, Printer *p) 
     buf_printf(b, ") * nu_w%d_%s", n - 1, a);
   else
     buf_puts(b, "0)");
-  buf_printf(b, "))[nu_l%d_%s * %lld + %lld].s%lld)", n - 1, a, c->step[n - 1] / c->vec,
-             off / c->vec, off % c->vec);
+  if (c->slots[n - 1])
+    buf_printf(b, "))[%lld * nu_g%d_%s + nu_l%d_%s].s%lld)", off / c->vec, n - 1, a, n - 1, a,
+               off % c->vec);
+  else
+    buf_printf(b, "))[nu_l%d_%s * %lld + %lld].s%lld)", n - 1, a, c->step[n - 1] / c->vec,
+               off / c->vec, off % c->vec);
 }
 
 /* A table of rows through its offsets (nurt_arg_rows): w[i][j] is
@@ -452,6 +491,8 @@ static void close_box_block(bool open, int depth, Buf *b) {
   buf_puts(b, "}\n");
 }
 
+static long long literal_group(Kernel *k, int x);
+
 /* The origin and extent of a cached array's block in each dimension that
  * follows a mapped loop; a dimension that follows the staged loop has a
  * constant extent, and its origin moves with that loop (print_stage). */
@@ -474,7 +515,9 @@ static void print_cache_frame(Kernel *k, Cache *c, Buf *b) {
                  "(%lld)%s;\n"
                  "  int nu_w%d_%s = (int)get_local_size(%d) + %lld;\n",
                  t, d, a, open, m, dim, dim, c->lo[d], close, d, a, dim, halo);
-    else if (c->steps[d]) /* whole steps: copy r of work-item l at l * step + r */
+    else if (c->steps[d]) { /* whole steps: copy r of work-item l at l * step + r, or
+                               interleaved (print_step_slot) */
+      long long g = literal_group(k, dim);
       buf_printf(
           b,
           "  int nu_o%d_%s = (int)(nu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) * "
@@ -482,7 +525,9 @@ static void print_cache_frame(Kernel *k, Cache *c, Buf *b) {
           "  int nu_l%d_%s = (int)get_local_id(%d), nu_w%d_%s = (int)get_local_size(%d) * "
           "%lld;\n",
           d, a, m, dim, dim, m, d, a, dim, d, a, dim, c->step[d]);
-    else /* a work-item's iterations lie nu_st apart (after dmine) */
+      if (c->slots[d])
+        buf_printf(b, "  const int nu_g%d_%s = %lld;\n", d, a, g);
+    } else /* a work-item's iterations lie nu_st apart (after dmine) */
       buf_printf(b,
                  "  %s nu_o%d_%s = %snu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) * "
                  "nu_st%d + (%lld)%s;\n"
@@ -587,7 +632,12 @@ static void print_load_one(Cache *c, bool tested, int depth, Buf *b) {
   for (int d = 0; d < c->rank - 1; d++)
     buf_puts(&slot, "(");
   for (int d = 0; d < c->rank; d++) {
-    buf_printf(&slot, "nu_c%d", d);
+    char x[16];
+    snprintf(x, sizeof x, "nu_c%d", d);
+    if (c->slots[d])
+      print_step_slot(c, d, x, &slot);
+    else
+      buf_puts(&slot, x);
     if (d < c->rank - 1)
       buf_printf(&slot, ") * nu_w%d_%s + ", d + 1, a);
   }

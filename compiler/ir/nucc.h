@@ -702,6 +702,9 @@ typedef struct Cache {
                     a work-item's copy c sits at local id * step + c */
   int vec;       /* > 1: the innermost dimension is read as vectors of this
                     many elements (a work-item's consecutive copies) */
+  bool slots[8]; /* whole steps along NDRange dimension 0, of a work-group
+                    size `work` spells as a number: the copies interleaved by
+                    work-item (the OpenCL printer's print_step_slot) */
 } Cache;
 
 struct Kernel {
