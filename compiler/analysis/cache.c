@@ -215,8 +215,8 @@ static void plan_layout(Kernel *k, Cache *c) {
         c->staged && c->mapped[d] >= 0 && c->step[d] > 1 && c->lo[d] >= 0 && c->hi[d] < c->step[d];
     /* interleaved where the work-items side by side read the copies (the
      * innermost mapped loop), with a group size the kernel knows: on the
-     * H100, DGEMM 4096 in 8 x 16 groups under dmine(8, 4) 17.3 -> 19.3
-     * TFLOP/s, SGEMM in 16 x 16 under dmine(8, 8) 31.9 -> 35.3; with the
+     * H100, DGEMM 4096 in 8 x 16 groups under dmine(8, 4) 17.3 -> 19.0
+     * TFLOP/s, SGEMM in 16 x 16 under dmine(8, 8) 31.8 -> 34.4; with the
      * group's size read at run time (get_local_size) DGEMM fell 10.9 ->
      * 9.1 and SGEMM 13.9 -> 7.8 (bench/results/gemm-layout-h100.txt) */
     char *end = NULL;

@@ -591,9 +591,10 @@ static void print_in_block(Cache *c, int d, Buf *b) {
   print_in_block_at(c, d, x, b);
 }
 
-static void print_tile_store(Cache *c, const char *slot, Buf *b) {
+/* The array's element at block coordinates (nu_x0, ...). */
+static void print_block_elem(Cache *c, Buf *b) {
   const char *a = c->buf->name;
-  buf_printf(b, "nu_tile_%s[%s] = %s[", a, slot, a);
+  buf_printf(b, "%s[", a);
   for (int d = 0; d < c->rank - 1; d++)
     buf_puts(b, "(");
   for (int d = 0; d < c->rank; d++) {
@@ -601,7 +602,30 @@ static void print_tile_store(Cache *c, const char *slot, Buf *b) {
     if (d < c->rank - 1)
       buf_printf(b, ") * %s_d%d + ", a, d + 1);
   }
-  buf_puts(b, "];\n");
+  buf_puts(b, "]");
+}
+
+static void print_tile_store(Cache *c, const char *slot, Buf *b) {
+  buf_printf(b, "nu_tile_%s[%s] = ", c->buf->name, slot);
+  print_block_elem(c, b);
+  buf_puts(b, ";\n");
+}
+
+/* Where the block keeps element (nu_c0, ...): the offset into nu_tile_a. */
+static void print_block_slot(Cache *c, Buf *slot) {
+  const char *a = c->buf->name;
+  for (int d = 0; d < c->rank - 1; d++)
+    buf_puts(slot, "(");
+  for (int d = 0; d < c->rank; d++) {
+    char x[16];
+    snprintf(x, sizeof x, "nu_c%d", d);
+    if (c->slots[d])
+      print_step_slot(c, d, x, slot);
+    else
+      buf_puts(slot, x);
+    if (d < c->rank - 1)
+      buf_printf(slot, ") * nu_w%d_%s + ", d + 1, a);
+  }
 }
 
 /* The elements of the block in dimension d: its extent, less the spare
@@ -616,7 +640,6 @@ static void print_extent(Kernel *k, Cache *c, int d, Buf *b) {
 /* Loads element (nu_c0, ...) of the block when some in-range work-item
  * reads it; `tested`: false where the whole block is known in range. */
 static void print_load_one(Cache *c, bool tested, int depth, Buf *b) {
-  const char *a = c->buf->name;
   if (tested) {
     buf_indent(b, depth);
     buf_puts(b, "if (");
@@ -629,18 +652,7 @@ static void print_load_one(Cache *c, bool tested, int depth, Buf *b) {
   }
   buf_indent(b, depth);
   Buf slot = {0};
-  for (int d = 0; d < c->rank - 1; d++)
-    buf_puts(&slot, "(");
-  for (int d = 0; d < c->rank; d++) {
-    char x[16];
-    snprintf(x, sizeof x, "nu_c%d", d);
-    if (c->slots[d])
-      print_step_slot(c, d, x, &slot);
-    else
-      buf_puts(&slot, x);
-    if (d < c->rank - 1)
-      buf_printf(&slot, ") * nu_w%d_%s + ", d + 1, a);
-  }
+  print_block_slot(c, &slot);
   print_tile_store(c, slot.s, b);
   xfree(slot.s);
 }
@@ -674,6 +686,32 @@ static long long block_extent(Kernel *k, Cache *c, int d, const long long *size)
  * each is a register until its store. */
 #define NU_UNROLLED_LOADS 32
 
+/* What an unrolled loop over a work-item's elements of a block does with
+ * each: load it into the block, load it into the registers nu_pf_A (with
+ * or without the test that it is one a work-item reads), or store those
+ * registers into the block (print_stage_loop's prefetch). */
+typedef enum { UNR_FILL, UNR_FETCH, UNR_FETCH_TESTED, UNR_PUT } UnrolledOp;
+
+/* The loads of a work-item in the unrolled loops (print_unrolled_load):
+ * 0 where a size is not a literal or they would be too many. */
+static long long unrolled_loads(Kernel *k, Cache *c, const int *nd, long long *ext,
+                                long long *step) {
+  long long size[3], loads = 1;
+  if (k->dims > 3)
+    return 0;
+  for (int x = 0; x < k->dims; x++)
+    if (!(size[x] = literal_group(k, x)))
+      return 0;
+  for (int d = 0; d < c->rank; d++) {
+    ext[d] = block_extent(k, c, d, size);
+    step[d] = size[nd[d]];
+    if (ext[d] <= 0)
+      return 0;
+    loads *= (ext[d] + step[d] - 1) / step[d];
+  }
+  return loads > NU_UNROLLED_LOADS ? 0 : loads;
+}
+
 /* The loads of a block wholly in range as loops of constant trip count
  * where `work` spelled the work-group's sizes, which a kernel with a cache
  * always runs with (the stub fits no such group, print_fit_groups):
@@ -682,47 +720,106 @@ static long long block_extent(Kernel *k, Cache *c, int d, const long long *size)
  * in turn.  H100, SGEMM 4096 in 16 x 16 groups with cache(a, b) and
  * dmine(8, 8): 15.3 against 31.7 TFLOP/s (bench/results/gemm-fill-h100.txt).
  * False where a size is not a literal or the loads would be too many. */
-static bool print_unrolled_load(Kernel *k, Cache *c, const int *nd, int depth, Buf *b) {
-  long long size[3], ext[8], step[8], loads = 1;
-  if (k->dims > 3)
-    return false;
-  for (int x = 0; x < k->dims; x++)
-    if (!(size[x] = literal_group(k, x)))
-      return false;
-  for (int d = 0; d < c->rank; d++) {
-    ext[d] = block_extent(k, c, d, size);
-    step[d] = size[nd[d]];
-    if (ext[d] <= 0)
-      return false;
-    loads *= (ext[d] + step[d] - 1) / step[d];
-  }
-  if (loads > NU_UNROLLED_LOADS)
+static bool print_unrolled_op(Kernel *k, Cache *c, const int *nd, UnrolledOp op, int depth,
+                              Buf *b) {
+  long long ext[8], step[8], n[8];
+  if (!unrolled_loads(k, c, nd, ext, step))
     return false;
   const char *a = c->buf->name;
+  Buf idx = {0};
   for (int d = 0; d < c->rank; d++) {
     int in = depth + 1 + d;
-    long long n = (ext[d] + step[d] - 1) / step[d];
+    n[d] = (ext[d] + step[d] - 1) / step[d];
     buf_indent(b, in);
     buf_puts(b, "#pragma unroll\n");
     buf_indent(b, in);
-    buf_printf(b, "for (int nu_r%d = 0; nu_r%d < %lld; nu_r%d++) {\n", d, d, n, d);
+    buf_printf(b, "for (int nu_r%d = 0; nu_r%d < %lld; nu_r%d++) {\n", d, d, n[d], d);
     buf_indent(b, in + 1);
     buf_printf(b, "int nu_c%d = (int)get_local_id(%d) + %lld * nu_r%d;\n", d, nd[d], step[d], d);
-    if (n * step[d] != ext[d]) {
+    if (n[d] * step[d] != ext[d]) {
       buf_indent(b, in + 1);
       buf_printf(b, "if (nu_c%d >= %lld)\n", d, ext[d]);
       buf_indent(b, in + 2);
       buf_puts(b, "continue;\n");
     }
-    buf_indent(b, in + 1);
-    buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+    if (op != UNR_PUT) {
+      buf_indent(b, in + 1);
+      buf_printf(b, "long nu_x%d = nu_o%d_%s + nu_c%d;\n", d, d, a, d);
+    }
+    if (d)
+      buf_printf(&idx, ") * %lld + nu_r%d", n[d], d);
+    else
+      buf_puts(&idx, "nu_r0");
   }
-  print_load_one(c, false, depth + 1 + c->rank, b);
+  Buf reg = {0};
+  buf_printf(&reg, "nu_pf_%s[", a);
+  for (int d = 1; d < c->rank; d++)
+    buf_puts(&reg, "(");
+  buf_printf(&reg, "%s]", idx.s);
+  int in = depth + 1 + c->rank;
+  switch (op) {
+  case UNR_FILL:
+    print_load_one(c, false, in, b);
+    break;
+  case UNR_FETCH:
+  case UNR_FETCH_TESTED:
+    buf_indent(b, in);
+    buf_printf(b, "%s = ", reg.s);
+    if (op == UNR_FETCH_TESTED) { /* 0 where no work-item reads it: stored, never read */
+      buf_puts(b, "(");
+      for (int d = 0; d < c->rank; d++) {
+        buf_puts(b, d ? " && " : "");
+        print_in_block(c, d, b);
+      }
+      buf_puts(b, ") ? ");
+      print_block_elem(c, b);
+      buf_puts(b, " : 0;\n");
+    } else {
+      print_block_elem(c, b);
+      buf_puts(b, ";\n");
+    }
+    break;
+  case UNR_PUT: {
+    Buf slot = {0};
+    print_block_slot(c, &slot);
+    buf_indent(b, in);
+    buf_printf(b, "nu_tile_%s[%s] = %s;\n", a, slot.s, reg.s);
+    xfree(slot.s);
+    break;
+  }
+  }
+  xfree(reg.s);
+  xfree(idx.s);
   for (int d = c->rank - 1; d >= 0; d--) {
     buf_indent(b, depth + 1 + d);
     buf_puts(b, "}\n");
   }
   return true;
+}
+
+static bool print_unrolled_load(Kernel *k, Cache *c, const int *nd, int depth, Buf *b) {
+  return print_unrolled_op(k, c, nd, UNR_FILL, depth, b);
+}
+
+/* Opens `if (the block is wholly in range) {`: tested at its two corners. */
+static void print_corner_test(Kernel *k, Cache *c, int depth, Buf *b) {
+  const char *a = c->buf->name;
+  buf_indent(b, depth);
+  buf_puts(b, "if (");
+  for (int corner = 0; corner < 2; corner++)
+    for (int d = 0; d < c->rank; d++) {
+      Buf x = {0}, ext = {0};
+      print_extent(k, c, d, &ext);
+      if (corner)
+        buf_printf(&x, "(long)(nu_o%d_%s + %s - 1)", d, a, ext.s);
+      else
+        buf_printf(&x, "(long)nu_o%d_%s", d, a);
+      buf_puts(b, corner || d ? " && " : "");
+      print_in_block_at(c, d, x.s, b);
+      xfree(x.s);
+      xfree(ext.s);
+    }
+  buf_puts(b, ") {\n");
 }
 
 /* Stages the block of an array that the work-group reads (with its halo)
@@ -766,22 +863,7 @@ static void print_cache_load(Kernel *k, Cache *c, int depth, Buf *b) {
    * is range-tested at its two corners, once.  Then one loop per
    * dimension, each work-item striding by the work-group's extent in the
    * NDRange dimension that dimension follows: no division. */
-  buf_indent(b, depth);
-  buf_puts(b, "if (");
-  for (int corner = 0; corner < 2; corner++)
-    for (int d = 0; d < c->rank; d++) {
-      Buf x = {0}, ext = {0};
-      print_extent(k, c, d, &ext);
-      if (corner)
-        buf_printf(&x, "(long)(nu_o%d_%s + %s - 1)", d, a, ext.s);
-      else
-        buf_printf(&x, "(long)nu_o%d_%s", d, a);
-      buf_puts(b, corner || d ? " && " : "");
-      print_in_block_at(c, d, x.s, b);
-      xfree(x.s);
-      xfree(ext.s);
-    }
-  buf_puts(b, ") {\n");
+  print_corner_test(k, c, depth, b);
   for (int tested = 0; tested < 2; tested++) {
     if (tested) {
       buf_indent(b, depth);
@@ -1017,32 +1099,141 @@ static void print_guarded(Printer *p, Stmt *s, int depth, Buf *b) {
  * blocks of the staged arrays those iterations read, waits, runs them in
  * its in-range work-items, and waits again before the next blocks
  * overwrite these. */
-static void print_stage_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
-  Loop *l = s->loop;
+/* Registers a work-item may hold for the next step's blocks (prefetch). */
+#define NU_PREFETCH_LOADS 32
+
+/* Whether the staged loop loads the next step's blocks into registers
+ * while it runs the current one: every staged block loads in unrolled
+ * loops (sizes spelled as numbers), their loads fit NU_PREFETCH_LOADS, and
+ * their elements are doubles (or longs).  The loads' latency then hides
+ * behind a step's arithmetic instead of stalling every work-item of the
+ * group before the barrier.  A measured rule, not an explained one: on
+ * the H100 at n = 4096 (bench/results/gemm-layout-h100.txt, one call),
+ * DGEMM in 16 x 16 groups under dmine(8, 4) ran at 12.6 TFLOP/s without it
+ * and 18.3 with it, under dmine(8, 8) in 8 x 16 groups 17.1 and 18.6,
+ * while SGEMM lost 2-8% (work(8, 32) dmine(8, 8) 34.2 and 31.7). */
+static bool stage_prefetch(Kernel *k) {
+  long long total = 0, ext[8], step[8];
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    int nd[8] = {0};
+    if (!c->staged)
+      continue;
+    if (c->buf->elem->kind != TY_DOUBLE && c->buf->elem->kind != TY_LONG &&
+        c->buf->elem->kind != TY_ULONG)
+      return false;
+    long long n = load_dims(k, c, nd) ? unrolled_loads(k, c, nd, ext, step) : 0;
+    if (!n)
+      return false;
+    total += n;
+  }
+  return total > 0 && total <= NU_PREFETCH_LOADS;
+}
+
+/* The upper bound of the staged loop, exclusive. */
+static void print_stage_ub(Printer *p, Loop *l, Buf *b) {
+  print_expr(p, l->ub, b);
+  if (l->rel == REL_LE)
+    buf_puts(b, " + 1");
+}
+
+/* nu_s1 and the staged blocks' origins of the step at nu_s0. */
+static void print_stage_step(Printer *p, Kernel *k, Loop *l, int depth, Buf *b) {
   const char *t = type_cl_name(l->var->type);
   buf_indent(b, depth);
-  buf_printf(b, "for (%s nu_s0 = ", t);
-  print_expr(p, l->lb, b);
-  buf_puts(b, "; nu_s0 < ");
-  print_expr(p, l->ub, b);
-  buf_printf(b, "%s; nu_s0 += %lld) {\n", l->rel == REL_LE ? " + 1" : "", k->stage_tile);
-  buf_indent(b, depth + 1);
   buf_printf(b, "%s nu_s1 = min(nu_s0 + %lld, (%s)(", t, k->stage_tile, t);
-  print_expr(p, l->ub, b);
-  buf_printf(b, ")%s);\n", l->rel == REL_LE ? " + 1" : "");
+  print_stage_ub(p, l, b);
+  buf_puts(b, "));\n");
   for (int i = 0; i < k->caches.len; i++) {
     Cache *c = k->caches.items[i];
     if (!c->staged)
       continue;
     for (int d = 0; d < c->rank; d++)
       if (c->mapped[d] < 0) {
-        buf_indent(b, depth + 1);
+        buf_indent(b, depth);
         buf_printf(b, "int nu_o%d_%s = (int)nu_s0 + (%lld);\n", d, c->buf->name, c->lo[d]);
       }
-    print_cache_load(k, c, depth + 1, b);
+  }
+}
+
+/* The loads of the step at `first` (an expression) into the registers
+ * nu_pf_A, when it is a step of the loop: its own nu_s0, nu_s1 and
+ * origins, shadowing the current step's (set from nu_sn, declared
+ * outside: a declaration's own name is in scope in its initializer). */
+static void print_prefetch(Printer *p, Kernel *k, Loop *l, const char *first, int depth, Buf *b) {
+  const char *t = type_cl_name(l->var->type);
+  buf_indent(b, depth);
+  buf_printf(b, "{\n");
+  buf_indent(b, depth + 1);
+  buf_printf(b, "%s nu_sn = %s;\n", t, first);
+  buf_indent(b, depth + 1);
+  buf_puts(b, "if (nu_sn < ");
+  print_stage_ub(p, l, b);
+  buf_puts(b, ") {\n");
+  buf_indent(b, depth + 2);
+  buf_printf(b, "%s nu_s0 = nu_sn;\n", t);
+  print_stage_step(p, k, l, depth + 2, b);
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    int nd[8] = {0};
+    if (!c->staged || !load_dims(k, c, nd))
+      continue;
+    print_corner_test(k, c, depth + 2, b);
+    print_unrolled_op(k, c, nd, UNR_FETCH, depth + 2, b);
+    buf_indent(b, depth + 2);
+    buf_puts(b, "} else {\n");
+    print_unrolled_op(k, c, nd, UNR_FETCH_TESTED, depth + 2, b);
+    buf_indent(b, depth + 2);
+    buf_puts(b, "}\n");
+  }
+  buf_indent(b, depth + 1);
+  buf_puts(b, "}\n");
+  buf_indent(b, depth);
+  buf_puts(b, "}\n");
+}
+
+static void print_stage_loop(Printer *p, Kernel *k, Stmt *s, int depth, Buf *b) {
+  Loop *l = s->loop;
+  const char *t = type_cl_name(l->var->type);
+  bool pf = stage_prefetch(k);
+  Buf lb = {0};
+  print_expr(p, l->lb, &lb);
+  if (pf) { /* the first step's blocks, before the loop */
+    for (int i = 0; i < k->caches.len; i++) {
+      Cache *c = k->caches.items[i];
+      long long ext[8], step[8];
+      int nd[8] = {0};
+      if (!c->staged || !load_dims(k, c, nd))
+        continue;
+      buf_indent(b, depth);
+      buf_printf(b, "%s nu_pf_%s[%lld];\n", type_cl_name(c->buf->elem), c->buf->name,
+                 unrolled_loads(k, c, nd, ext, step));
+    }
+    print_prefetch(p, k, l, lb.s, depth, b);
+  }
+  buf_indent(b, depth);
+  buf_printf(b, "for (%s nu_s0 = %s; nu_s0 < ", t, lb.s);
+  print_stage_ub(p, l, b);
+  buf_printf(b, "; nu_s0 += %lld) {\n", k->stage_tile);
+  xfree(lb.s);
+  print_stage_step(p, k, l, depth + 1, b);
+  for (int i = 0; i < k->caches.len; i++) {
+    Cache *c = k->caches.items[i];
+    int nd[8] = {0};
+    if (!c->staged)
+      continue;
+    if (pf && load_dims(k, c, nd))
+      print_unrolled_op(k, c, nd, UNR_PUT, depth, b);
+    else
+      print_cache_load(k, c, depth + 1, b);
   }
   buf_indent(b, depth + 1);
   buf_puts(b, "barrier(CLK_LOCAL_MEM_FENCE);\n");
+  if (pf) {
+    char *next = xformat("nu_s0 + %lld", k->stage_tile);
+    print_prefetch(p, k, l, next, depth + 1, b);
+    xfree(next);
+  }
   Var lo = {.name = "nu_s0", .type = l->var->type}, hi = {.name = "nu_s1", .type = l->var->type};
   Loop inner = *l;
   inner.lb = ir_var(&lo, l->loc);
