@@ -16,6 +16,8 @@ nucc=$1 work=$2 pcdir=$3
 source "$(dirname "$0")/../tools/expect.sh"
 export PKG_CONFIG_PATH=$pcdir NU_CACHE_DIR=$work/cache
 export RUN_TIMEOUT=120
+# a run of its own: no table remembered from an earlier run of the test
+rm -rf "$work/cache" "$work/cache2"
 
 cat >"$work/mm.c" <<'C'
 #include <stdio.h>
