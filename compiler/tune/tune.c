@@ -1,7 +1,7 @@
 /* tune.c — nucc --tune: for each `#pragma nu work` line, a bounded greedy
- * search over chains (work-group shapes first, then dmine, unroll, permut,
- * tilem, cache, vector and bare work on the best shape, then a reduction's
- * stride, then steps in the best chain's dmine/unroll/tilem factors while
+ * search over chains (work-group shapes first, then a reduction's stride,
+ * then dmine, unroll, permut, tilem, cache, vector and bare work on the best
+ * shape, then steps in the best chain's dmine/unroll/tilem factors while
  * they pay), each candidate measured by measure.c; writes the input with
  * only the winning pragma lines changed, prints the table, and remembers
  * the result per source, device and options. */
@@ -455,12 +455,11 @@ static void factor_stage(Search *s, TNest *n, Cand *from, const TuneRun *ref) {
   }
 }
 
-/* `chain` with stride(st) right after work's sizes, in place of any
- * stride it has; none for st = 0. */
-static const char *with_stride(const char *chain, int st) {
+/* `text` (a chain or work's clauses) without its stride(s). */
+static const char *strip_stride(const char *text) {
   Buf b = {0};
-  const char *p = chain, *q;
-  while ((q = strstr(p, "stride(")) && (q == chain || q[-1] == ' ')) {
+  const char *p = text, *q;
+  while ((q = strstr(p, "stride(")) && (q == text || q[-1] == ' ')) {
     const char *end = strchr(q, ')');
     if (!end)
       break;
@@ -470,7 +469,19 @@ static const char *with_stride(const char *chain, int st) {
   buf_puts(&b, p);
   while (b.len && b.s[b.len - 1] == ' ')
     b.s[--b.len] = 0;
-  const char *text = b.s ? b.s : "";
+  return b.s ? b.s : "";
+}
+
+/* The s of a chain's stride(s), 0 when it has none. */
+static int chain_stride(const char *chain) {
+  const char *q = strstr(chain, "stride(");
+  return q && (q == chain || q[-1] == ' ') ? atoi(q + 7) : 0;
+}
+
+/* `chain` with stride(st) right after work's sizes, in place of any
+ * stride it has; none for st = 0. */
+static const char *with_stride(const char *chain, int st) {
+  const char *text = strip_stride(chain);
   if (!st)
     return text;
   size_t head = strncmp(text, "work(", 5) == 0 ? (size_t)(strchr(text, ')') - text) + 1 : 4;
@@ -480,19 +491,27 @@ static const char *with_stride(const char *chain, int st) {
                  text + head + strspn(text + head, " "));
 }
 
-/* Between the second stage and the third: where the best chain's kernels
- * reduce with work-items that stride over the outermost mapped loop, how
- * many iterations each combines (none: nurt's choice from the device).  No one stride suits
- * every program: on the H100 a stride of 2 ran Himeno's stencil 2% faster
- * at 256 x 256 x 512 than nurt's, and halved a dot product's rate
- * (bench/results/red-finish-h100.txt). */
-static void stride_stage(Search *s, TNest *n, Cand *from, const TuneRun *ref) {
+/* Right after the shapes: where the best chain's kernels reduce with
+ * work-items that stride over the outermost mapped loop, how many
+ * iterations each combines (none: nurt's choice from the device).  No one
+ * stride suits every program: on the H100 a stride of 2 ran Himeno's
+ * stencil 2% faster at 256 x 256 x 512 than nurt's, and halved a dot
+ * product's rate (bench/results/red-finish-h100.txt).  Eight candidates,
+ * before the second stage's, which a program of long runs would spend the
+ * budget on first (Himeno at 256 x 256 x 512: 15 s a candidate, 170 s
+ * ran out in the second stage).  The later stages keep the best stride
+ * among work's clauses. */
+static void stride_stage(Search *s, TNest *n, const TuneRun *ref) {
+  Cand *from = best_of(s);
   if (!from || !from->r.info || !strstr(from->r.info, " reduction of ") ||
       (n->k > 1 && strstr(from->chain, "cache(")))
     return;
   static const int strides[] = {0, 1, 2, 4, 8, 16, 32, 64};
   for (size_t i = 0; i < sizeof strides / sizeof *strides; i++)
     try_chain(s, n, with_stride(from->chain, strides[i]), from->sizes, from->extra, ref);
+  int st = chain_stride(best_of(s)->chain);
+  const char *rest = strip_stride(n->clauses);
+  n->clauses = st ? xformat("stride(%d)%s%s", st, *rest ? " " : "", rest) : rest;
 }
 
 static void print_table(Buf *t, const char *input, TNest *n, Search *s, const Cand *win) {
@@ -537,13 +556,10 @@ static int tune_nest(Search *s, TNest *n, Buf *table) {
   }
   for (int i = 0; shapes[n->k][i]; i++)
     try_chain(s, n, make_chain(n, shapes[n->k][i], ""), shapes[n->k][i], "", ref);
+  stride_stage(s, n, ref);
   Cand *best = best_of(s), *shape = best, *vec = NULL;
   if (best)
     vec = second_stage(s, n, best, ref);
-  /* a reduction's stride before the factors: eight cheap candidates that
-   * a budget spent on the climbs would leave untried (Himeno at 256 x 256
-   * x 512 on the H100: 220 s ran out in the third stage) */
-  stride_stage(s, n, best_of(s), ref);
   /* from the best chain, then from the best shape as written where the
    * second stage's additions won (a climb from each: on the H100, SGEMM's
    * best factors with permut(2,1) are not its best without) */

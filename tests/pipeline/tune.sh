@@ -9,7 +9,7 @@
 # by its argument, checks --tune-check-args (the NU_VERIFY run at the small
 # size, every timed run at the large one) and the third stage (steps in the
 # written dmine factor are tried); a third, a reduction, the strides tried
-# after the second stage.
+# after the shapes.
 # Usage: tune.sh NUCC WORKDIR PKG_CONFIG_DIR
 set -u
 nucc=$1 work=$2 pcdir=$3
