@@ -9,7 +9,6 @@
  * staged region must be provable. */
 #include "analysis.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Iterations of the staged loop per block when cache(..., k: T) does not
@@ -219,10 +218,7 @@ static void plan_layout(Kernel *k, Cache *c) {
      * TFLOP/s, SGEMM in 16 x 16 under dmine(8, 8) 31.8 -> 34.4; with the
      * group's size read at run time (get_local_size) DGEMM fell 10.9 ->
      * 9.1 and SGEMM 13.9 -> 7.8 (bench/results/gemm-layout-h100.txt) */
-    char *end = NULL;
-    const char *t = c->mapped[d] == k->dims - 1 && k->wg ? k->wg[k->dims - 1].text : "";
-    long long g = strtoll(t, &end, 10);
-    c->slots[d] = c->steps[d] && end != t && !*end && g > 0;
+    c->slots[d] = c->steps[d] && c->mapped[d] == k->dims - 1 && kernel_literal_group(k, 0);
   }
   c->vec = 1;
   int in = c->rank - 1;

@@ -491,8 +491,6 @@ static void close_box_block(bool open, int depth, Buf *b) {
   buf_puts(b, "}\n");
 }
 
-static long long literal_group(Kernel *k, int x);
-
 /* The origin and extent of a cached array's block in each dimension that
  * follows a mapped loop; a dimension that follows the staged loop has a
  * constant extent, and its origin moves with that loop (print_stage). */
@@ -517,7 +515,7 @@ static void print_cache_frame(Kernel *k, Cache *c, Buf *b) {
                  t, d, a, open, m, dim, dim, c->lo[d], close, d, a, dim, halo);
     else if (c->steps[d]) { /* whole steps: copy r of work-item l at l * step + r, or
                                interleaved (print_step_slot) */
-      long long g = literal_group(k, dim);
+      long long g = kernel_literal_group(k, dim);
       buf_printf(
           b,
           "  int nu_o%d_%s = (int)(nu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) * "
@@ -657,18 +655,6 @@ static void print_load_one(Cache *c, bool tested, int depth, Buf *b) {
   xfree(slot.s);
 }
 
-/* The work-group's extent along NDRange dimension x where `work` spelled
- * it as a number, else 0. */
-static long long literal_group(Kernel *k, int x) {
-  int m = k->dims - 1 - x;
-  if (!k->wg || m < 0 || m >= k->dims)
-    return 0;
-  const char *t = k->wg[m].text;
-  char *end;
-  long long v = strtoll(t, &end, 10);
-  return end != t && !*end && v > 0 ? v : 0;
-}
-
 /* Block dimension d's extent in groups of size[x] along NDRange dimension
  * x: the value of print_extent's expression (print_cache_frame's widths),
  * or 0 where it depends on a step known only at run time. */
@@ -700,7 +686,7 @@ static long long unrolled_loads(Kernel *k, Cache *c, const int *nd, long long *e
   if (k->dims > 3)
     return 0;
   for (int x = 0; x < k->dims; x++)
-    if (!(size[x] = literal_group(k, x)))
+    if (!(size[x] = kernel_literal_group(k, x)))
       return 0;
   for (int d = 0; d < c->rank; d++) {
     ext[d] = block_extent(k, c, d, size);

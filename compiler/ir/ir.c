@@ -3,6 +3,7 @@
  * annotations rewrite them, and the printers turn them back into text. */
 #include "nucc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool type_is_integer(const Type *t) { return t && t->kind >= TY_BOOL && t->kind <= TY_ULONG; }
@@ -296,6 +297,16 @@ Buffer *kernel_buffer(const Kernel *k, const Expr *path) {
 
 Var *buffer_snapshot_of(const Buffer *b) {
   return b->path->kind == EX_VAR ? b->path->var->snapshot_of : NULL;
+}
+
+long long kernel_literal_group(const Kernel *k, int x) {
+  int m = k->dims - 1 - x;
+  if (!k->wg || m < 0 || m >= k->dims)
+    return 0;
+  const char *t = k->wg[m].text;
+  char *end;
+  long long v = strtoll(t, &end, 10);
+  return end != t && !*end && v > 0 ? v : 0;
 }
 
 bool kernel_loop_bounded_inside(Kernel *k, int m) {

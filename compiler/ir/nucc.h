@@ -755,5 +755,8 @@ Var *buffer_snapshot_of(const Buffer *b);
 /* The kernel's buffer of the array at `path`, or NULL. */
 Buffer *kernel_buffer(const Kernel *k, const Expr *path);
 bool kernel_loop_bounded_inside(Kernel *k, int m);
+/* The work-group's extent along NDRange dimension x where `work` spelled
+ * it as a number (`work(16, 16)`), else 0. */
+long long kernel_literal_group(const Kernel *k, int x);
 
 #endif
