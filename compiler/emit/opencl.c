@@ -63,6 +63,15 @@ static void print_step_slot(const Cache *c, int d, const char *x, Buf *b) {
     buf_printf(b, "(((%s) %% %lld) * nu_g%d_%s + (%s) / %lld)", x, st, d, a, x, st);
 }
 
+/* The elements between the block's consecutive coordinates of dimension
+ * d - 1: dimension d's extent, and its spare vectors (Cache.slot_pad). */
+static void print_pitch(const Cache *c, int d, Buf *b) {
+  if (c->slot_pad[d])
+    buf_printf(b, "(nu_g%d_%s * %lld)", d, c->buf->name, c->step[d]);
+  else
+    buf_printf(b, "nu_w%d_%s", d, c->buf->name);
+}
+
 /* Dimension d's coordinate in the block: relative to its origin, or for
  * whole steps copy r of work-item l: at l * step + r, or interleaved where
  * print_step_slot keeps it. */
@@ -107,16 +116,20 @@ static void print_tile_access(Cache *c, Expr **subs, int n, Buf *b, Printer *p) 
     buf_puts(b, "(");
   for (int d = 0; d < last; d++) {
     print_tile_coord(c, subs[n - 1 - d], d, p, b);
-    if (d < last - 1)
-      buf_printf(b, ") * nu_w%d_%s + ", d + 1, a);
+    if (d < last - 1) {
+      buf_puts(b, ") * ");
+      print_pitch(c, d + 1, b);
+      buf_puts(b, " + ");
+    }
   }
   if (!vec) {
     buf_puts(b, "]");
     return;
   }
-  if (last > 0)
-    buf_printf(b, ") * nu_w%d_%s", n - 1, a);
-  else
+  if (last > 0) {
+    buf_puts(b, ") * ");
+    print_pitch(c, n - 1, b);
+  } else
     buf_puts(b, "0)");
   if (c->slots[n - 1])
     buf_printf(b, "))[%lld * nu_g%d_%s + nu_l%d_%s].s%lld)", off / c->vec, n - 1, a, n - 1, a,
@@ -523,8 +536,8 @@ static void print_cache_frame(Kernel *k, Cache *c, Buf *b) {
           "  int nu_l%d_%s = (int)get_local_id(%d), nu_w%d_%s = (int)get_local_size(%d) * "
           "%lld;\n",
           d, a, m, dim, dim, m, d, a, dim, d, a, dim, c->step[d]);
-      if (c->slots[d])
-        buf_printf(b, "  const int nu_g%d_%s = %lld;\n", d, a, g);
+      if (c->slots[d]) /* the group's run of each copy, and its spare vectors */
+        buf_printf(b, "  const int nu_g%d_%s = %lld;\n", d, a, g + c->slot_pad[d]);
     } else /* a work-item's iterations lie nu_st apart (after dmine) */
       buf_printf(b,
                  "  %s nu_o%d_%s = %snu_lb%d + (long)(get_group_id(%d) * get_local_size(%d)) * "
@@ -611,7 +624,6 @@ static void print_tile_store(Cache *c, const char *slot, Buf *b) {
 
 /* Where the block keeps element (nu_c0, ...): the offset into nu_tile_a. */
 static void print_block_slot(Cache *c, Buf *slot) {
-  const char *a = c->buf->name;
   for (int d = 0; d < c->rank - 1; d++)
     buf_puts(slot, "(");
   for (int d = 0; d < c->rank; d++) {
@@ -621,8 +633,11 @@ static void print_block_slot(Cache *c, Buf *slot) {
       print_step_slot(c, d, x, slot);
     else
       buf_puts(slot, x);
-    if (d < c->rank - 1)
-      buf_printf(slot, ") * nu_w%d_%s + ", d + 1, a);
+    if (d < c->rank - 1) {
+      buf_puts(slot, ") * ");
+      print_pitch(c, d + 1, slot);
+      buf_puts(slot, " + ");
+    }
   }
 }
 

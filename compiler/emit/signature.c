@@ -178,6 +178,9 @@ Vec emit_kernel_signature(Kernel *k) {
       int m = c->mapped[d];
       if (m < 0) /* the staged loop's block: a constant extent */
         buf_printf(&bytes, " * %lld", cache_stage_width(k, c, d));
+      else if (c->steps[d] && c->slot_pad[d])
+        buf_printf(&bytes, " * ((nu_local[%d] + %d) * %lld)", k->dims - 1 - m, c->slot_pad[d],
+                   c->step[d]);
       else if (c->steps[d])
         buf_printf(&bytes, " * (nu_local[%d] * %lld)", k->dims - 1 - m, c->step[d]);
       else if (c->step[d] == 1)

@@ -696,15 +696,18 @@ typedef struct Cache {
   int mapped[8];
   long long step[8];
   long long lo[8], hi[8];
-  bool staged;   /* some dimension follows the staged loop */
-  bool steps[8]; /* in a staged block, dmine's copies of a mapped index
-                    (0 <= lo <= hi < step): the block holds whole steps, and
-                    a work-item's copy c sits at local id * step + c */
-  int vec;       /* > 1: the innermost dimension is read as vectors of this
-                    many elements (a work-item's consecutive copies) */
-  bool slots[8]; /* whole steps along NDRange dimension 0, of a work-group
-                    size `work` spells as a number: the copies interleaved by
-                    work-item (the OpenCL printer's print_step_slot) */
+  bool staged;     /* some dimension follows the staged loop */
+  bool steps[8];   /* in a staged block, dmine's copies of a mapped index
+                      (0 <= lo <= hi < step): the block holds whole steps, and
+                      a work-item's copy c sits at local id * step + c */
+  int vec;         /* > 1: the innermost dimension is read as vectors of this
+                      many elements (a work-item's consecutive copies) */
+  bool slots[8];   /* whole steps along NDRange dimension 0, of a work-group
+                      size `work` spells as a number: the copies interleaved by
+                      work-item (the OpenCL printer's print_step_slot) */
+  int slot_pad[8]; /* with slots: spare vectors after each copy's run of the
+                      group's work-items, so that the group's stores into the
+                      block meet no __local bank conflicts (plan_layout) */
 } Cache;
 
 struct Kernel {

@@ -41,3 +41,19 @@ add_test(NAME golden.nu_idx
           $<TARGET_FILE:nucc> ${PROJECT_SOURCE_DIR}/tests/run/vector_lanes.c
           ${PROJECT_SOURCE_DIR}/examples/sgemm.c ${CMAKE_CURRENT_BINARY_DIR}/work/golden.nu_idx)
 set_tests_properties(golden.nu_idx PROPERTIES LABELS golden)
+# golden.slot_pad: the spare vectors of interleaved staged blocks
+# (plan_slot_pad), for tests/run/cache_slot_pad.c's four products: each
+# block's run of copies (nu_g1_X: the group's extent plus the spares) and
+# the __local bytes the stub asks for, equal tests/golden/slot_pad.lines.
+# Worked by hand: doubles at 16 x 16, dmine(8, 8): lanes l and l + 8 store
+# 2 apart in one bank unless a run is 18 double2s; dmine(8, 4): the pairs'
+# runs 4G apart must differ by 16 banks, G = 20; floats in groups of 32,
+# dmine(8, 8): G = 36 likewise; ints 8 x 8, dmine(2, 4): a warp's four rows
+# 4G words apart, G = 10 puts them 8 banks apart.
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/work/golden.slot_pad)
+add_test(NAME golden.slot_pad
+  COMMAND bash -c "\"$0\" \"$1\" -o \"$2\" && grep -E '^    \"  const int nu_g[0-9]+_[A-Za-z0-9_]+ = |^  nurt_arg_local\\(nu_l, sizeof\\([a-z]+\\) \\* 16 \\* \\(\\(nu_local' \"$2\" | sed 's/^ *//' | diff -u slot_pad.lines - || (echo 'FAIL: the spare vectors of cache_slot_pad.c differ from tests/golden/slot_pad.lines' && false)"
+          $<TARGET_FILE:nucc> ${PROJECT_SOURCE_DIR}/tests/run/cache_slot_pad.c
+          ${CMAKE_CURRENT_BINARY_DIR}/work/golden.slot_pad/out.c
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
+set_tests_properties(golden.slot_pad PROPERTIES LABELS golden)
