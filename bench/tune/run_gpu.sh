@@ -7,7 +7,7 @@
 # alternately in the same call and runs reference.py (cuBLAS, the copy
 # bandwidth).  Writes $OUT/tune.txt (the tables, the times, the references)
 # and the tuned sources into $OUT.
-# Usage: bash bench/tune/run_gpu.sh ROW...   (rows: sgemm dgemm imgconv wave himeno himeno256)
+# Usage: bash bench/tune/run_gpu.sh ROW...   (rows: sgemm dgemm imgconv wave himeno himeno256 himeno128)
 #   TUNE_BUDGET  seconds per row (default 150)
 #   TUNE_RUNS    timed runs per candidate (default 3)
 #   TUNE_QUICK=1 small sizes and NU_DEVICE=cpu: a dry run of the script on PoCL
@@ -108,6 +108,10 @@ for r in "$@"; do
   himeno256)
     row himeno himeno_opt "256x256x512 10" "XS 2"
     cuda_himeno LARGE "256x256x512 10"
+    ;;
+  himeno128)
+    row himeno himeno_opt "128x128x256 10" "XS 2"
+    cuda_himeno MIDDLE "128x128x256 10"
     ;;
   *) echo "run_gpu.sh: no row $r" >&2 ;;
   esac

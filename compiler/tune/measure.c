@@ -259,6 +259,8 @@ TuneRun tune_measure(const TuneEnv *e, const char *text, int lo, int hi, const T
     double ms = nest_ms(tune_read_file(err, NULL), lo, hi);
     if (ms >= 0 && (r.ms < 0 || ms < r.ms))
       r.ms = ms;
+    if (ms > r.slowest)
+      r.slowest = ms;
   }
   r.ok = true;
   return r;

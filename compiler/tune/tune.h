@@ -28,6 +28,7 @@ typedef struct TuneRun {
   const char *out;  /* the program's standard output (the verify run's) */
   const char *tout; /* that of the timed runs (the same run's as out without --tune-check-args) */
   double ms;        /* best total kernel time of the nest's kernels; < 0: none ran */
+  double slowest;   /* the slowest timed run's: (slowest - ms) / ms is its noise */
   const char *info; /* nucc --report's lines about the nest's loops */
 } TuneRun;
 
