@@ -642,6 +642,24 @@ static void make_dirs(const char *path) {
   mkdir(p, 0700);
 }
 
+/* nucc's own executable, hashed: a rebuilt nucc that keeps its version
+ * string makes other kernels, so it must not reuse the tables of the old
+ * one.  Only the version where the executable cannot be read. */
+static const char *self_identity(void) {
+  FILE *f = fopen("/proc/self/exe", "rb");
+  if (!f)
+    return NUCC_VERSION;
+  uint64_t h = 14695981039346656037ull;
+  unsigned char chunk[65536];
+  size_t got;
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+    for (size_t i = 0; i < got; i++)
+      h = (h ^ chunk[i]) * 1099511628211ull;
+  bool bad = ferror(f);
+  fclose(f);
+  return bad ? NUCC_VERSION : xformat("%s %016llx", NUCC_VERSION, (unsigned long long)h);
+}
+
 static const char *cache_file(const TuneOptions *o, const char *text) {
   const char *dir = cache_dir();
   if (!dir)
@@ -651,7 +669,7 @@ static const char *cache_file(const TuneOptions *o, const char *text) {
   for (int i = 0; i < o->nucc_args.len; i++)
     buf_printf(&args, "%s\n", (const char *)o->nucc_args.items[i]);
   const char *dev = getenv("NU_DEVICE");
-  const char *parts[] = {NUCC_VERSION,
+  const char *parts[] = {self_identity(),
                          text,
                          args.s,
                          o->cc,

@@ -86,6 +86,15 @@ grep -q '^nucc --tune: from the cache (.*): nothing was run$' stdout || fail "th
 cmp -s tuned.c tuned2.c || fail "the rerun wrote another output"
 diff <(tail -n +2 stdout) table1 >/dev/null || fail "the rerun printed another table"
 
+# another nucc of the same version (here the same one with a byte more)
+# makes its own tables: the same command is not answered from the cache
+cp "$nucc" nucc2 && printf x >>nucc2 || fail "cannot copy nucc"
+rc=0
+timeout 120 ./nucc2 --tune --tune-budget=40 --tune-runs=1 mm.c -o tuned3.c >stdout 2>stderr || rc=$?
+expect_rc 0
+grep -q 'from the cache' stdout && fail "a rebuilt nucc of the same version reused the old nucc's table"
+grep -Eq '^[ *] +[0-9.]+  work\(8, 8\)   \(written\)$' stdout || fail "the rebuilt nucc timed nothing"
+
 # a written chain NU_VERIFY finds wrong: nothing changes
 NU_CACHE_DIR=$work/cache2 NUCC_TUNE_FAULT='work(8, 8)' run_nucc --tune --tune-budget=20 mm.c -o kept.c
 expect_rc 0
