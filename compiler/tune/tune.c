@@ -609,13 +609,22 @@ static int tune_nest(Search *s, TNest *n, Buf *table) {
   return 0;
 }
 
+#define FNV_START 14695981039346656037ull
+
+/* FNV-1a: h carried on over n more bytes. */
+static uint64_t fnv1a(uint64_t h, const unsigned char *p, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
 /* FNV-1a over the parts, each ended so that "ab","c" is not "a","bc". */
 static uint64_t hash_parts(const char **parts, int n) {
-  uint64_t h = 14695981039346656037ull;
+  static const unsigned char end = 0xffu;
+  uint64_t h = FNV_START;
   for (int i = 0; i < n; i++) {
-    for (const char *s = parts[i] ? parts[i] : ""; *s; s++)
-      h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    h = (h ^ 0xffu) * 1099511628211ull;
+    const char *s = parts[i] ? parts[i] : "";
+    h = fnv1a(fnv1a(h, (const unsigned char *)s, strlen(s)), &end, 1);
   }
   return h;
 }
@@ -649,12 +658,11 @@ static const char *self_identity(void) {
   FILE *f = fopen("/proc/self/exe", "rb");
   if (!f)
     return NUCC_VERSION;
-  uint64_t h = 14695981039346656037ull;
+  uint64_t h = FNV_START;
   unsigned char chunk[65536];
   size_t got;
   while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-    for (size_t i = 0; i < got; i++)
-      h = (h ^ chunk[i]) * 1099511628211ull;
+    h = fnv1a(h, chunk, got);
   bool bad = ferror(f);
   fclose(f);
   return bad ? NUCC_VERSION : xformat("%s %016llx", NUCC_VERSION, (unsigned long long)h);
