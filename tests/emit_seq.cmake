@@ -3,7 +3,7 @@
 #   seq.verify.<name>  tests/verify/*.c that are not run tests (their nucc
 #                      builds stop under NU_VERIFY on purpose; their
 #                      sequential text must still be right)
-#   seq.bench.<name>   bench/kernels/*.c, bench/legacy/*.c and
+#   seq.bench.<name>   bench/kernels/*.c, bench/legacy/*.c, bench/red/*.c and
 #                      bench/overhead/launch_nu.c at small sizes: the most
 #                      annotated programs of the repository
 # Each runs tests/emit_seq.sh: cc's build against the --emit=seq build, with
@@ -34,8 +34,10 @@ set(nucc_seq_bench_args_wave 20 18 16 3)
 set(nucc_seq_bench_args_gemm_legacy 64 1)
 set(nucc_seq_bench_args_jacobi2d_legacy 66 3)
 set(nucc_seq_bench_args_launch_nu 100)
+set(nucc_seq_bench_args_dot2 45 2)
+set(nucc_seq_bench_args_res3 21 2)
 file(GLOB nucc_seq_bench CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/bench/kernels/*.c
-     ${PROJECT_SOURCE_DIR}/bench/legacy/*.c)
+     ${PROJECT_SOURCE_DIR}/bench/legacy/*.c ${PROJECT_SOURCE_DIR}/bench/red/*.c)
 list(APPEND nucc_seq_bench ${PROJECT_SOURCE_DIR}/bench/overhead/launch_nu.c)
 foreach(src IN LISTS nucc_seq_bench)
   get_filename_component(name ${src} NAME_WE)

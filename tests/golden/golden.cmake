@@ -57,3 +57,20 @@ add_test(NAME golden.slot_pad
           ${CMAKE_CURRENT_BINARY_DIR}/work/golden.slot_pad/out.c
   WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
 set_tests_properties(golden.slot_pad PROPERTIES LABELS golden)
+
+# golden.stride_flat: the kernels of tests/run/reduction_stride.c whose
+# work-items stride over the outermost mapped loop (2-D and 3-D nests; the
+# 1-D ones always stride, print_grid_stride).  Each nest but the one under
+# stride(1) at line 39 (nu_main_40), whose work-items run one iteration
+# each with no loop around it: a loop keeps its body's invariants in
+# registers (bench/results/red-flat-h100.txt).  Listed by hand from the
+# pragmas: line 49 stride(3) with dmine's three remainder kernels, 59
+# stride(16), 69 stride(100), 90 stride(2) with dmine's three; line 97 has
+# no reduction.
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/work/golden.stride_flat)
+add_test(NAME golden.stride_flat
+  COMMAND bash -c "\"$0\" --emit=cl \"$1\" -o \"$2\" && awk '/^__kernel void/ { k = $3; sub(/[(].*/, \"\", k) } /for [(]; nu_g0 < nu_n0; nu_g0 [+]= get_global_size/ { print k }' \"$2\" | diff -u stride_flat.lines - || (echo 'FAIL: the striding kernels of reduction_stride.c differ from tests/golden/stride_flat.lines' && false)"
+          $<TARGET_FILE:nucc> ${PROJECT_SOURCE_DIR}/tests/run/reduction_stride.c
+          ${CMAKE_CURRENT_BINARY_DIR}/work/golden.stride_flat/out.cl
+  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/golden)
+set_tests_properties(golden.stride_flat PROPERTIES LABELS golden)

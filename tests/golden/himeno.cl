@@ -74,13 +74,11 @@ __kernel void nu_main_85(__global const float *NU_RESTRICT a, long a_off, long n
   }
   if (nu_lid == 0)
     nu_part_gosa[get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2))] = nu_red_gosa[0];
+  if (nu_acc_gosa == 2)
+    return; /* the host sums the partials */
   if (nu_lid == 0) {
-    if (nu_acc_gosa == 2)
-      nu_is_last = 0;
-    else {
-      mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */
-      nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;
-    }
+    mem_fence(CLK_GLOBAL_MEM_FENCE); /* partials visible before the count */
+    nu_is_last = atomic_inc(nu_count) == nu_ngroups - 1;
   }
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
   size_t nu_nparts = nu_is_last ? nu_ngroups : 0;
