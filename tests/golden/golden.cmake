@@ -60,10 +60,10 @@ set_tests_properties(golden.slot_pad PROPERTIES LABELS golden)
 
 # golden.stride_flat: the kernels of tests/run/reduction_stride.c whose
 # work-items stride over the outermost mapped loop (2-D and 3-D nests; the
-# 1-D ones always stride, print_grid_stride).  Each nest but the one under
-# stride(1) at line 39 (nu_main_40), whose work-items run one iteration
-# each with no loop around it: a loop keeps its body's invariants in
-# registers (bench/results/red-flat-h100.txt).  Listed by hand from the
+# 1-D ones always stride, print_grid_stride).  Every such nest strides but
+# the one under stride(1) at line 39 (nu_main_40), whose work-items run one
+# iteration each with no loop around it: a loop keeps its body's invariants
+# in registers (bench/results/red-flat-h100.txt).  Listed by hand from the
 # pragmas: line 49 stride(3) with dmine's three remainder kernels, 59
 # stride(16), 69 stride(100), 90 stride(2) with dmine's three; line 97 has
 # no reduction.
