@@ -189,12 +189,14 @@ cc -O1 -std=c11 red.c -o red.seq || fail "cc's build of red.c"
 run_nucc --tune --tune-budget=150 --tune-runs=1 --tune-args=300 --tune-check-args=37 red.c -o red.tuned.c
 expect_rc 0
 cp stdout red.table # the table, kept where a failure can be read
-# (the best shape is the written one, spelled with its spaces, or a tried
-# one, spelled without: which, PoCL's timings decide)
+# (the best shape is the written one, spelled with its spaces, a tried
+# one, spelled without, or bare `work`'s own choice, when it is the fastest
+# of stage 1: which, PoCL's timings decide; a clean-clone run of the suite
+# once found bare `work` fastest, and its strides went unseen here)
 for st in 1 2 4 16 32 64; do
-  grep -Eq "^[ *] +[0-9.]+  work\([0-9, ]+\) stride\($st\) " stdout || fail "stride($st) is not timed"
+  grep -Eq "^[ *] +[0-9.]+  work(\([0-9, ]+\))? stride\($st\)( |$)" stdout || fail "stride($st) is not timed"
 done
-grep -Eq '^[ *] +[0-9.]+  work\([0-9, ]+\)( dmine\([0-9, ]+\))?( vector\([0-9, ]+\))?$' stdout ||
+grep -Eq '^[ *] +[0-9.]+  work(\([0-9, ]+\))?( dmine\([0-9, ]+\))?( vector\([0-9, ]+\))?$' stdout ||
   fail "the best chain without stride (nurt's choice) is not timed"
 diff <(grep -v '^#pragma nu ' red.c) <(grep -v '^#pragma nu ' red.tuned.c) >/dev/null ||
   fail "the output differs from the input outside '#pragma nu' lines"
