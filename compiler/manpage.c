@@ -121,6 +121,10 @@ static const char *const environment[][2] = {
      "(clock_gettime, gettimeofday, clock, time, timespec_get, omp_get_wtime, MPI_Wtime) in the "
      "thread that launched kernels first waits for them, so that a program that times itself "
      "measures its kernels, not their launches."},
+    {"NU_START",
+     "1 starts the device and builds the program on a thread of nurt's, beside the program's own "
+     "start, instead of in the program's constructor before main; the first launch, or a clock "
+     "read in the thread that started the program, waits for it."},
     {"NU_REGCAP",
      "On NVIDIA devices nurt caps a kernel's registers where that fits one more work-group per "
      "SM and that group adds an eighth or more (reading the counts from the build log, kept "

@@ -115,6 +115,15 @@ static int timers_on(void) {
   return on;
 }
 
+/* On the thread that started the device (device.c), waits for the start-up
+ * thread first: a program that times its kernels from here does not time
+ * the driver's start.  Not inside nurt, nor under the lock the start-up
+ * thread's own I/O may take (io.c). */
+static void wait_for_start(void) {
+  if (!busy && !nurt_lock_held() && !__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE))
+    nurt_device_join_owner();
+}
+
 /* Waits for the queue when this thread launched kernels since it last
  * waited, and is not inside nurt: not holding the table lock (a wait would
  * deadlock on it), not in an OpenCL call nurt makes without it, not at exit. */
@@ -132,42 +141,49 @@ static void wait_for_kernels(void) {
 
 int clock_gettime(clockid_t id, struct timespec *t) {
   NEXT(clock_gettime);
+  wait_for_start();
   wait_for_kernels();
   return real(id, t);
 }
 
 int gettimeofday(struct timeval *restrict tv, void *restrict tz) {
   NEXT(gettimeofday);
+  wait_for_start();
   wait_for_kernels();
   return real(tv, tz);
 }
 
 clock_t clock(void) {
   NEXT(clock);
+  wait_for_start();
   wait_for_kernels();
   return real();
 }
 
 time_t time(time_t *t) {
   NEXT(time);
+  wait_for_start();
   wait_for_kernels();
   return real(t);
 }
 
 int timespec_get(struct timespec *t, int base) {
   NEXT(timespec_get);
+  wait_for_start();
   wait_for_kernels();
   return real(t, base);
 }
 
 double omp_get_wtime(void) {
   NEXT(omp_get_wtime);
+  wait_for_start();
   wait_for_kernels();
   return real();
 }
 
 double MPI_Wtime(void) {
   NEXT(MPI_Wtime);
+  wait_for_start();
   wait_for_kernels();
   return real();
 }

@@ -1,13 +1,19 @@
-/* device.c — the OpenCL device nurt runs on: chosen lazily from NU_DEVICE
- * (SPEC §5), with one context and one in-order, profiling queue.  Also the
+/* device.c — the OpenCL device nurt runs on: chosen from NU_DEVICE (SPEC
+ * §5), on a start-up thread beside the program's own start or at the first
+ * launch, with one context and one in-order, profiling queue.  Also the
  * exit handler, which runs the exit work the floors above registered (in the
  * order of nurt_exit_step) before it releases the queue and context, and the
  * waiting entry points (nurt_wait, nurt_get_stats, nurt_host_mode).  It calls
  * nothing above it: what must happen up there is registered with it. */
+#define _GNU_SOURCE /* syscall */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "nurt_internal.h"
 
@@ -190,35 +196,48 @@ static void choose_more(const candidate *c, int n, int first) {
 
 static void at_exit(void);
 
+static __thread int is_starter;
+
 void nurt_device_init(void) {
+  nurt_device_join();
   if (nurt_g.ready)
     return;
-  nurt_io_link();
-  nurt_heap_link();
-  candidate *c;
-  int n = list_devices(&c);
-  const char *want = getenv("NU_DEVICE");
-  int i = choose(c, n, want);
-  if (i < 0)
-    no_match(c, n, want);
-  nurt_g.platform = c[i].platform;
-  nurt_g.device = c[i].device;
-  memcpy(nurt_g.device_name, c[i].name, sizeof c[i].name);
-  memcpy(nurt_g.platform_name, c[i].platform_name, sizeof c[i].platform_name);
-  choose_more(c, n, i);
-  free(c);
-
-  cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)nurt_g.platform, 0};
-  cl_int err;
-  nurt_g.context =
-      clCreateContext(props, (cl_uint)nurt_g.ndevices, nurt_g.devices, NULL, NULL, &err);
-  nurt_check(err, "clCreateContext", NULL);
+  if (!nurt_g.device) {
+    nurt_io_link();
+    nurt_heap_link();
+    candidate *c;
+    int n = list_devices(&c);
+    const char *want = getenv("NU_DEVICE");
+    int i = choose(c, n, want);
+    if (i < 0)
+      no_match(c, n, want);
+    nurt_g.platform = c[i].platform;
+    nurt_g.device = c[i].device;
+    memcpy(nurt_g.device_name, c[i].name, sizeof c[i].name);
+    memcpy(nurt_g.platform_name, c[i].platform_name, sizeof c[i].platform_name);
+    choose_more(c, n, i);
+    free(c);
+  }
+  if (!nurt_g.context) {
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)nurt_g.platform,
+                                     0};
+    cl_int err;
+    nurt_g.context =
+        clCreateContext(props, (cl_uint)nurt_g.ndevices, nurt_g.devices, NULL, NULL, &err);
+    nurt_check(err, "clCreateContext", NULL);
+    /* Registered after the driver started, so it runs before the driver's
+     * own exit handlers. */
+    atexit(at_exit);
+  }
+  if (is_starter)
+    return; /* the queues are the launching thread's to make */
   /* Profiling costs every launch (NVIDIA: a few µs of the event's time
    * stamps), so only NU_PROFILE turns it on; without it the events still
    * tell which kernel failed, and kernel_seconds stays 0.  Several devices
    * time every part: the split follows each device's measured speed. */
   cl_command_queue_properties qp =
       nurt_profile_enabled() || nurt_g.ndevices > 1 ? CL_QUEUE_PROFILING_ENABLE : 0;
+  cl_int err;
   for (int d = 0; d < nurt_g.ndevices; d++) {
     nurt_g.queues[d] = clCreateCommandQueue(nurt_g.context, nurt_g.devices[d], qp, &err);
     nurt_check(err, "clCreateCommandQueue", NULL);
@@ -229,9 +248,149 @@ void nurt_device_init(void) {
   }
   nurt_g.queue = nurt_g.queues[0];
   nurt_g.ready = 1;
-  /* Registered after the driver started, so it runs before the driver's own
-   * exit handlers. */
-  atexit(at_exit);
+}
+
+/* The start-up thread (NU_START=1).  Starting the driver takes 0.2-0.3 s on
+ * the H100 (bench/results/start-h100.txt: the platforms listed, the context
+ * made) and building the program more on a cold cache; PPCG's host code
+ * starts the device when the program first needs it, after the program has
+ * set its arrays up.  With NU_START=1, nurt_module_prepare's constructor
+ * lists the devices, makes the context and builds the program on a thread
+ * of its own, beside the program's own start; the queues are made by the
+ * thread that launches.  Whatever needs the device joins the thread first: a
+ * launch, a reserve, the exit handlers; and a clock read on the thread that
+ * started it, so that the start never falls inside a region the program
+ * times (clock.c).  Nothing is on the device before a launch, so the
+ * questions "is anything on the device?" (nurt_device_ready) need not wait.
+ * Not the default: on an H200 it took 10-70 ms off most of the suite's
+ * programs but made durbin, whose 2,000 steps each wait for a reduction,
+ * 150 ms slower, with twice the reads back, a cause not yet found
+ * (bench/results/start-thread-h200.txt). */
+enum { START_NONE, START_RUNNING, START_JOINED };
+static int start_state; /* atomic */
+static pthread_t starter, start_owner;
+static pthread_mutex_t start_mutex = PTHREAD_MUTEX_INITIALIZER;
+static void (*start_then)(void);
+
+static double start_ran; /* written by the starter, read after the join */
+
+/* Not clock_gettime: clock.c's wrapper of it joins the start-up thread. */
+static double monotonic(void) {
+  struct timespec t;
+  if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &t) != 0)
+    return 0;
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The thread is never joined: once its work is done, or it failed, it
+ * waits, outside the driver, until the process ends.  A thread that ran
+ * PoCL's compiler and then exits makes AddressSanitizer fail to unmap the
+ * alternate signal stack LLVM gave it; parked, whatever it held at a
+ * failure stays reachable for LeakSanitizer. */
+static pthread_cond_t start_cond = PTHREAD_COND_INITIALIZER;
+static int start_done; /* under start_mutex */
+
+static _Noreturn void finish_start(void) {
+  pthread_mutex_lock(&start_mutex);
+  start_done = 1;
+  pthread_cond_broadcast(&start_cond);
+  for (;;) /* until the process ends */
+    pthread_cond_wait(&start_cond, &start_mutex);
+}
+
+static void *start_main(void *arg) {
+  (void)arg;
+  is_starter = 1;
+  nurt_fatal_quietly(finish_start);
+  double t0 = monotonic();
+  nurt_device_init();
+  if (nurt_g.context)
+    start_then();
+  start_ran = monotonic() - t0;
+  finish_start();
+}
+
+static void join(const char *at) {
+  pthread_mutex_lock(&start_mutex);
+  if (__atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING) {
+    double t0 = monotonic();
+    while (!start_done)
+      pthread_cond_wait(&start_cond, &start_mutex);
+    __atomic_store_n(&start_state, START_JOINED, __ATOMIC_RELEASE);
+    nurt_prof_start(start_ran, monotonic() - t0, at);
+  }
+  pthread_mutex_unlock(&start_mutex);
+}
+
+void nurt_device_join(void) {
+  if (__atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING && !is_starter)
+    join("a launch");
+}
+
+/* The sanitizers' allocators read the clock while they hold locks of their
+ * own, which the start-up thread's allocations may need: no wait there. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define CLOCK_JOINS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define CLOCK_JOINS 0
+#endif
+#endif
+#ifndef CLOCK_JOINS
+#define CLOCK_JOINS 1
+#endif
+
+void nurt_device_join_owner(void) {
+  if (CLOCK_JOINS && __atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING &&
+      !is_starter && pthread_equal(pthread_self(), start_owner))
+    join("a clock read");
+}
+
+int nurt_device_up(void) {
+  nurt_device_join();
+  return nurt_g.ready;
+}
+
+int nurt_device_ready(void) {
+  return __atomic_load_n(&start_state, __ATOMIC_ACQUIRE) != START_RUNNING && nurt_g.ready;
+}
+
+/* Registered before the thread starts, so it runs after every handler the
+ * driver registers: exit never tears the driver down under the thread. */
+static void join_at_exit(void) {
+  if (__atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING && !is_starter)
+    join("exit");
+}
+
+/* fork: the thread that started it waits for it first, so the child gets
+ * the whole start or none (a child has only the forking thread).  Where
+ * another thread forks meanwhile, the child starts the device itself. */
+static void before_fork(void) { nurt_device_join_owner(); }
+static void after_fork_child(void) {
+  if (__atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING) {
+    memset(&nurt_g, 0, sizeof nurt_g);
+    __atomic_store_n(&start_state, START_JOINED, __ATOMIC_RELEASE);
+  }
+}
+
+int nurt_device_start(void (*then)(void)) {
+  const char *on = getenv("NU_START");
+  if (!on || strcmp(on, "1") != 0 || nurt_g.ready ||
+      __atomic_load_n(&start_state, __ATOMIC_ACQUIRE) != START_NONE)
+    return 0;
+  /* read once here, before the thread: both threads read them after */
+  (void)nurt_profile_enabled();
+  (void)nurt_host_mode();
+  start_then = then;
+  start_owner = pthread_self();
+  atexit(join_at_exit);
+  pthread_atfork(before_fork, NULL, after_fork_child);
+  /* running only once `starter` is set: a clock read inside pthread_create
+   * (a sanitizer's allocator makes one) must not join it */
+  if (pthread_create(&starter, NULL, start_main, NULL) != 0)
+    return 0;
+  __atomic_store_n(&start_state, START_RUNNING, __ATOMIC_RELEASE);
+  return 1;
 }
 
 /* The driver may create static objects of its own while it compiles the
@@ -249,7 +408,7 @@ void nurt_device_after_first_launch(void) {
 }
 
 void nurt_finish(const nurt_where *w) {
-  if (!nurt_g.ready)
+  if (!nurt_device_ready())
     return;
   NURT_LOCKED(); /* the profile queue: a fault in another thread pushes onto it */
   for (int d = nurt_g.ndevices - 1; d >= 0; d--)
@@ -276,20 +435,23 @@ void nurt_get_stats(nurt_stats *out) {
  * none of ours.  After nurt_fatal it does nothing: the process is failing and
  * a second error here would call exit() from an exit handler. */
 static void at_exit(void) {
+  if (!is_starter)
+    join("exit"); /* registered by the thread, which may still build */
   if (__atomic_load_n(&nurt_failing, __ATOMIC_ACQUIRE)) {
     /* the exit handlers that run after this one must not fault on pages
      * nurt protected: LeakSanitizer's scan, run last, crashed its tracer */
     nurt_guard_open_all();
     return;
   }
-  if (__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE) || !nurt_g.ready)
+  if (__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE) || !nurt_g.context)
     return;
   /* Errors from here on must not re-enter exit().  Other threads may still
    * run and fault: whatever they may reach is changed under the lock. */
   __atomic_store_n(&nurt_dying, 1, __ATOMIC_RELEASE);
   nurt_lock();
   for (int d = nurt_g.ndevices - 1; d >= 0; d--)
-    clFinish(nurt_g.queues[d]);
+    if (nurt_g.queues[d])
+      clFinish(nurt_g.queues[d]);
   nurt_prof_drain(1);
   run_exit_work(NURT_EXIT_REPORT);
   nurt_unlock();
@@ -299,7 +461,8 @@ static void at_exit(void) {
   nurt_prof_release();
   nurt_unlock();
   for (int d = 0; d < nurt_g.ndevices; d++) {
-    clReleaseCommandQueue(nurt_g.queues[d]);
+    if (nurt_g.queues[d])
+      clReleaseCommandQueue(nurt_g.queues[d]);
     if (nurt_g.early[d])
       clReleaseCommandQueue(nurt_g.early[d]);
   }

@@ -2,6 +2,7 @@
  * codes, and the one message format for a failed call,
  *   nurt: error: CALL: CL_NAME (kernel K, loop at FILE:LINE)
  * after which the process exits with status 1. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +95,19 @@ const char *nurt_cl_error_name(cl_int err) {
   return unknown;
 }
 
+/* A thread that works ahead of the program (device.c's start-up) leaves
+ * its failures to the program's own thread: it stops without a word, in
+ * the function it gave, and the work is done again where the failure can
+ * name the loop. */
+static __thread void (*quiet_end)(void);
+
+void nurt_fatal_quietly(void (*end)(void)) { quiet_end = end; }
+
 void nurt_fatal(const char *fmt, ...) {
+  if (quiet_end) {
+    quiet_end();
+    pthread_exit(NULL); /* quiet_end does not return */
+  }
   /* already failing, or inside the exit handler; atomic: the handler reads it */
   int again = __atomic_exchange_n(&nurt_dying, 1, __ATOMIC_ACQ_REL);
   __atomic_store_n(&nurt_failing, 1, __ATOMIC_RELEASE);

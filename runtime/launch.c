@@ -430,12 +430,56 @@ static int overlapping(nurt_launch *l) {
   return 0;
 }
 
+/* The modules whose constructors ran, for the start-up thread to build
+ * (device.c): every translation unit's constructor runs before main, while
+ * the thread is still starting the device. */
+static pthread_mutex_t prepare_mutex = PTHREAD_MUTEX_INITIALIZER;
+static nurt_module **to_build;
+static size_t nto_build, capto_build;
+enum { NO_THREAD_YET, THREAD_TAKES, THREAD_DONE };
+static int prepare_phase;
+
+/* Builds the modules given, until none is left; then no more are taken. */
+static void build_prepared(void) {
+  for (;;) {
+    pthread_mutex_lock(&prepare_mutex);
+    nurt_module *m = nto_build ? to_build[--nto_build] : NULL;
+    if (!m) {
+      prepare_phase = THREAD_DONE;
+      free(to_build);
+      to_build = NULL;
+      capto_build = 0;
+    }
+    pthread_mutex_unlock(&prepare_mutex);
+    if (!m)
+      return;
+    if (!m->priv)
+      build(m, &(nurt_where){"(program)", m->file, 0});
+  }
+}
+
 void nurt_module_prepare(nurt_module *m) {
-  if (m->priv || nurt_host_mode())
+  if (nurt_host_mode())
     return;
-  nurt_where w = {"(program)", m->file, 0};
+  pthread_mutex_lock(&prepare_mutex);
+  int phase = prepare_phase;
+  if (phase != THREAD_DONE) {
+    if (nto_build == capto_build)
+      to_build = nurt_grow(to_build, &capto_build, sizeof(nurt_module *));
+    to_build[nto_build++] = m;
+    prepare_phase = THREAD_TAKES;
+  }
+  pthread_mutex_unlock(&prepare_mutex);
+  if (phase == THREAD_TAKES || (phase == NO_THREAD_YET && nurt_device_start(build_prepared)))
+    return;
+  /* no start-up thread (NU_START=0, the device already up), or it is done:
+   * built here, as a constructor, before main */
+  nurt_device_join();
   nurt_clock_busy(1);
-  build(m, &w);
+  if (phase == NO_THREAD_YET)
+    build_prepared();
+  else if (!m->priv)
+    build(m, &(nurt_where){"(program)", m->file, 0});
   nurt_clock_busy(0);
 }
 
@@ -461,6 +505,7 @@ static void check_thread(const nurt_where *w) {
 nurt_launch *nurt_launch_begin(nurt_module *m, const char *kernel, int line) {
   nurt_where w = {kernel, m->file, line};
   check_thread(&w);
+  nurt_device_init(); /* the start-up thread made the context; the queues are made here */
   nurt_clock_busy(1);
   program *p = m->priv ? m->priv : build(m, &w);
   nurt_kernel *k = kernel_of(p, m, kernel, &w);
@@ -1088,7 +1133,7 @@ void nurt_reserve(nurt_module *m, const char *kernel, int line, const void *ptr,
  * driver does not say (asked again then). */
 static cl_uint compute_units(void) {
   static cl_uint units;
-  if (!units && nurt_g.ready) {
+  if (!units && nurt_device_up()) {
     nurt_clock_busy(1);
     if (clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL) !=
         CL_SUCCESS)
@@ -1135,7 +1180,7 @@ void nurt_spread_groups(unsigned dims, const size_t *global, size_t *local) {
  * 16 took it to 1,263.  Devices that do not say what they hold keep 32. */
 size_t nurt_red_items(long long n, size_t local, size_t others) {
   static size_t quarter = (size_t)-1;
-  if (quarter == (size_t)-1 && nurt_g.ready) {
+  if (quarter == (size_t)-1 && nurt_device_up()) {
     nurt_clock_busy(1);
     const nurt_occ_device *d = nvidia_device();
     nurt_clock_busy(0);
@@ -1146,7 +1191,7 @@ size_t nurt_red_items(long long n, size_t local, size_t others) {
 
 void nurt_fit_groups(unsigned dims, const long long *n, size_t *global, size_t *local) {
   static size_t most[3];
-  if (!most[0] && nurt_g.ready) {
+  if (!most[0] && nurt_device_up()) {
     nurt_clock_busy(1);
     if (clGetDeviceInfo(nurt_g.device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof most, most, NULL) !=
         CL_SUCCESS)

@@ -116,6 +116,10 @@ typedef struct nurt_arrec {
 /* errors.c */
 const char *nurt_cl_error_name(cl_int err);
 _Noreturn void nurt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* From now on this thread's failures call `end`, which does not return,
+ * silently (device.c's start-up thread: the program's thread meets them
+ * again and reports). */
+void nurt_fatal_quietly(void (*end)(void));
 _Noreturn void nurt_internal_error(const char *file, int line, const char *what);
 /* Debug builds (no NDEBUG: the sanitizer builds) check what the runtime
  * assumes: that the table lock is held, each entry's invariants (sync.c). */
@@ -153,7 +157,18 @@ typedef struct nurt_cl {
   char names[NURT_MAX_DEVICES][256];
 } nurt_cl;
 extern nurt_cl nurt_g;
-void nurt_device_init(void);               /* idempotent; exits on failure */
+void nurt_device_init(void); /* idempotent; exits on failure */
+/* The start-up thread: the device chosen and started, then `then` run (the
+ * programs built), on a thread of its own while the program sets itself up.
+ * 0 where it did not start one (NU_START=0, started before, no thread): the
+ * caller then does the work itself. */
+int nurt_device_start(void (*then)(void));
+void nurt_device_join(void);       /* waits for the start-up thread, if any */
+void nurt_device_join_owner(void); /* the same, on the thread that started it only */
+int nurt_device_up(void);          /* joined, and the device is up */
+/* The device is up, without waiting: 0 while the start-up thread runs.
+ * Nothing is on the device until a launch, and a launch joins first. */
+int nurt_device_ready(void);
 void nurt_device_after_first_launch(void); /* waits once, re-registers the exit handler */
 void nurt_finish(const nurt_where *w);     /* clFinish, then read events; lock held */
 /* The exit work of the floors above device.c, in the order it runs: each
@@ -639,6 +654,10 @@ void nurt_prof_count(nurt_arrec *r, int to_host, size_t bytes); /* one copy, for
 /* The link's rate each way (GB/s), measured at exit, that the report rates
  * the program's copies against; 0: not known. */
 void nurt_prof_reference(double up, double down);
+/* The start-up thread's time (device started, programs built) and how much
+ * of it the program waited for, first at `at` ("a launch", "a clock read",
+ * "exit", ...; NULL: never), in seconds. */
+void nurt_prof_start(double ran, double waited, const char *at);
 /* kernels: every one launched; wide_bytes: the size from which a launch ran
  * the wide build (launch.c's, passed down: the profile asks nobody) */
 void nurt_prof_report(FILE *out, const char *device, const char *platform,

@@ -280,6 +280,15 @@ void nurt_prof_reference(double up, double down) {
   reference[1] = down;
 }
 
+static double start_ran = -1, start_waited;
+static const char *start_at;
+
+void nurt_prof_start(double ran, double waited, const char *at) {
+  start_ran = ran;
+  start_waited = waited;
+  start_at = at;
+}
+
 /* Each direction's rate over every timed copy, against a pinned copy's
  * (issue 25 §2).  Small copies measure latency more than bandwidth: the
  * rate means most where the bytes come in large copies. */
@@ -357,6 +366,12 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
   fprintf(out, "faults: %lu host accesses caught by page protection (NU_LAZY)\n", c->faults);
   if (c->timer_waits)
     fprintf(out, "timers: %lu clock reads waited for the kernels (NU_TIMERS)\n", c->timer_waits);
+  if (start_ran >= 0)
+    fprintf(out,
+            "start: %.1f ms to start the device and build, beside the program's own start; "
+            "%.1f ms of it waited for%s%s\n",
+            start_ran * 1e3, start_waited * 1e3, start_at ? ", first at " : "",
+            start_at ? start_at : "");
   if (c->snapshots)
     fprintf(out, "snapshots: %lu copies taken on the device for snapshot(...)\n", c->snapshots);
   /* NVIDIA: the kernels that ran from a build with a register cap

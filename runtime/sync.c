@@ -798,7 +798,7 @@ static void tighten(nurt_entry *e) {
 }
 
 void nurt_escape(void) {
-  if (!nurt_g.ready)
+  if (!nurt_device_ready())
     return;
   if (!nurt_guard_on()) {
     nurt_sync_all();
@@ -828,7 +828,7 @@ void nurt_escape(void) {
 }
 
 void nurt_sync_all(void) {
-  if (!nurt_g.ready)
+  if (!nurt_device_ready())
     return;
   nurt_lock();
   nurt_finish(NULL);

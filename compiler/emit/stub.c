@@ -45,8 +45,9 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64) 
   c_string(&b, program);
   buf_printf(&b, ";\n\nstatic nurt_module nu_module = {nu_program, \"%s\", %d, 0};\n", path,
              uses_fp64 ? 1 : 0);
-  /* device choice and the OpenCL build happen at start-up, not inside the
-   * first timed loop (as CUDA and OpenACC runtimes initialise early) */
+  /* device choice and the OpenCL build happen at start-up (or, under
+   * NU_START=1, on a thread of nurt's beside main), not inside the first
+   * timed loop */
   buf_puts(&b, "\n__attribute__((constructor)) static void nu_prepare(void) {\n"
                "  nurt_module_prepare(&nu_module);\n}\n");
   return b.s;

@@ -6,7 +6,7 @@
 # bytes moved stay within every `// profile-max-bytes: to-device|to-host|total N`
 # line, and that the program prints what prog.c built by cc alone prints
 # (the oracle).  A `// profile-env: NAME=VALUE ...` line adds to the run's
-# environment.
+# environment; no line of the report may match a `// profile-absent: REGEX`.
 set -u
 nucc=$1 pcdir=$2 work=$3 prog=$4
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -27,7 +27,7 @@ fi
 # `// profile-env: NAME=VALUE ...`: more of the run's environment
 # shellcheck disable=SC2207
 envs=($(head -n 20 "$prog" | sed -n 's|^// profile-env: *||p' | head -n 1))
-if ! env "${envs[@]}" NU_PROFILE=1 "$work/nu" >"$work/stdout" 2>"$work/out"; then
+if ! env -u NU_START "${envs[@]}" NU_PROFILE=1 "$work/nu" >"$work/stdout" 2>"$work/out"; then
   echo "FAIL: the program failed"; cat "$work/stdout" "$work/out"; exit 1
 fi
 cat "$work/stdout" >>"$work/out"
@@ -62,5 +62,10 @@ while IFS= read -r want; do
     echo "FAIL: the profile lacks a line matching: $want"; failed=1
   fi
 done < <(sed -n 's|^// profile: ||p' "$prog")
+while IFS= read -r unwanted; do
+  if grep -qE -- "$unwanted" "$work/out"; then
+    echo "FAIL: the profile has a line matching: $unwanted"; failed=1
+  fi
+done < <(sed -n 's|^// profile-absent: ||p' "$prog")
 [ $failed -eq 0 ] && echo "PASSED: the profile names arrays, lines and counts"
 exit $failed

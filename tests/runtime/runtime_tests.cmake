@@ -142,6 +142,12 @@ nurt_runtime_test(runtime_host_mode_off 0 "test_host_mode: ok" "" test_host_mode
 nurt_runtime_test(runtime_device_no_match 1
   "nurt: error: NU_DEVICE='nonsense' matches no OpenCL device. devices: 0: [^\n]+ [(][^\n]+[)]"
   "NU_DEVICE=nonsense" test_errors device)
+# NU_START=1: nurt_module_prepare's start-up thread (device.c) meets the
+# same failure first and stops without a word: the message comes once, from
+# the launch that needs the device, and the exit is a clean status 1.
+nurt_runtime_test(runtime_start_fails_at_launch 1
+  "^nurt: error: NU_DEVICE='nonsense' matches no OpenCL device[^\n]*\n$"
+  "NU_DEVICE=nonsense NU_START=1" test_freshness global 5)
 nurt_runtime_test(runtime_device_index_out_of_range 1
   "nurt: error: NU_DEVICE='99' matches no OpenCL device" "NU_DEVICE=99"
   test_errors device)
@@ -211,6 +217,10 @@ foreach(kind heap global arena stack)
     test_freshness ${kind} ${NURT_RANGES_STEPS})
   nurt_runtime_test(runtime_freshness_off_${kind} 0 "test_freshness ${kind}: ok" "NU_LAZY=0"
     test_freshness ${kind} ${NURT_LAZY_STEPS})
+  # the same with the start-up thread (NU_START=1): under ThreadSanitizer
+  # too, whose build runs these tests
+  nurt_runtime_test(runtime_freshness_start_${kind} 0 "test_freshness ${kind}: ok" "NU_START=1"
+    test_freshness ${kind} ${NURT_RANGES_STEPS})
 endforeach()
 nurt_runtime_test(runtime_freshness_diagonal 0 "test_freshness diagonal: ok" ""
   test_freshness diagonal)
