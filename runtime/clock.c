@@ -115,12 +115,11 @@ static int timers_on(void) {
   return on;
 }
 
-/* On the thread that started the device (device.c), waits for the start-up
- * thread first: a program that times its kernels from here does not time
- * the driver's start.  Not inside nurt, nor under the lock the start-up
- * thread's own I/O may take (io.c). */
+/* On the thread that started the device (device.c, NU_START=1), waits for
+ * the start-up thread first: a program that times its kernels from here does
+ * not time the driver's start.  Not inside nurt (device.c checks the rest). */
 static void wait_for_start(void) {
-  if (!busy && !nurt_lock_held() && !__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE))
+  if (!busy)
     nurt_device_join_owner();
 }
 

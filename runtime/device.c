@@ -268,7 +268,7 @@ void nurt_device_init(void) {
  * (bench/results/start-thread-h200.txt). */
 enum { START_NONE, START_RUNNING, START_JOINED };
 static int start_state; /* atomic */
-static pthread_t starter, start_owner;
+static pthread_t start_owner;
 static pthread_mutex_t start_mutex = PTHREAD_MUTEX_INITIALIZER;
 static void (*start_then)(void);
 
@@ -327,22 +327,19 @@ void nurt_device_join(void) {
     join("a launch");
 }
 
-/* The sanitizers' allocators read the clock while they hold locks of their
- * own, which the start-up thread's allocations may need: no wait there. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define CLOCK_JOINS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define CLOCK_JOINS 0
-#endif
-#endif
-#ifndef CLOCK_JOINS
-#define CLOCK_JOINS 1
-#endif
+static int starting_on_owner(void) {
+  return __atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING && !is_starter &&
+         pthread_equal(pthread_self(), start_owner);
+}
 
+/* The state first: a program that never set NU_START=1 pays one load per
+ * clock read.  Not under nurt's lock, which the thread's own I/O may take
+ * (io.c), nor at exit; not in the sanitizer builds, whose allocators read
+ * the clock while they hold locks of their own that the thread's
+ * allocations may need. */
 void nurt_device_join_owner(void) {
-  if (CLOCK_JOINS && __atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING &&
-      !is_starter && pthread_equal(pthread_self(), start_owner))
+  if (!NURT_SANITIZED && starting_on_owner() && !nurt_lock_held() &&
+      !__atomic_load_n(&nurt_dying, __ATOMIC_ACQUIRE))
     join("a clock read");
 }
 
@@ -365,7 +362,10 @@ static void join_at_exit(void) {
 /* fork: the thread that started it waits for it first, so the child gets
  * the whole start or none (a child has only the forking thread).  Where
  * another thread forks meanwhile, the child starts the device itself. */
-static void before_fork(void) { nurt_device_join_owner(); }
+static void before_fork(void) {
+  if (starting_on_owner())
+    join("fork");
+}
 static void after_fork_child(void) {
   if (__atomic_load_n(&start_state, __ATOMIC_ACQUIRE) == START_RUNNING) {
     memset(&nurt_g, 0, sizeof nurt_g);
@@ -385,8 +385,9 @@ int nurt_device_start(void (*then)(void)) {
   start_owner = pthread_self();
   atexit(join_at_exit);
   pthread_atfork(before_fork, NULL, after_fork_child);
-  /* running only once `starter` is set: a clock read inside pthread_create
-   * (a sanitizer's allocator makes one) must not join it */
+  /* running only once the thread exists: a clock read inside
+   * pthread_create (a sanitizer's allocator makes one) must not wait */
+  pthread_t starter;
   if (pthread_create(&starter, NULL, start_main, NULL) != 0)
     return 0;
   __atomic_store_n(&start_state, START_RUNNING, __ATOMIC_RELEASE);

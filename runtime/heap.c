@@ -22,14 +22,7 @@
 
 #include "nurt_internal.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define NURT_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define NURT_SANITIZED 1
-#endif
-#endif
-#if !defined(NURT_SANITIZED) && defined(__GLIBC__)
+#if !NURT_SANITIZED && defined(__GLIBC__)
 #define NURT_HEAP_TABLE 1
 #endif
 

@@ -121,6 +121,20 @@ _Noreturn void nurt_fatal(const char *fmt, ...) __attribute__((format(printf, 1,
  * again and reports). */
 void nurt_fatal_quietly(void (*end)(void));
 _Noreturn void nurt_internal_error(const char *file, int line, const char *what);
+/* Built with AddressSanitizer or ThreadSanitizer (GCC's macros, Clang's
+ * __has_feature): the sanitizer owns malloc and reads the clock under locks
+ * of its own (heap.c, device.c). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define NURT_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define NURT_SANITIZED 1
+#endif
+#endif
+#ifndef NURT_SANITIZED
+#define NURT_SANITIZED 0
+#endif
+
 /* Debug builds (no NDEBUG: the sanitizer builds) check what the runtime
  * assumes: that the table lock is held, each entry's invariants (sync.c). */
 #ifdef NDEBUG
@@ -163,9 +177,11 @@ void nurt_device_init(void); /* idempotent; exits on failure */
  * 0 where it did not start one (NU_START=0, started before, no thread): the
  * caller then does the work itself. */
 int nurt_device_start(void (*then)(void));
-void nurt_device_join(void);       /* waits for the start-up thread, if any */
-void nurt_device_join_owner(void); /* the same, on the thread that started it only */
-int nurt_device_up(void);          /* joined, and the device is up */
+void nurt_device_join(void); /* waits for the start-up thread, if any */
+/* The same, at a clock read on the thread that started it only, and not
+ * under nurt's lock (clock.c) */
+void nurt_device_join_owner(void);
+int nurt_device_up(void); /* joined, and the device is up */
 /* The device is up, without waiting: 0 while the start-up thread runs.
  * Nothing is on the device until a launch, and a launch joins first. */
 int nurt_device_ready(void);
