@@ -350,21 +350,124 @@ static void pick_lazy_reds(Source *src, AnnotCtx *ctxs) {
     }
 }
 
+/* NU_HOST_FIRST looks ahead within a function: a site predicts its own
+ * work and that of the sites after it in the function, with the values
+ * at the site, so that a small nest before a large one does not run on the
+ * host only to start the device a moment later.  Where a later site's work
+ * cannot be counted there (a loop kept on the host, a written `work`, a
+ * value declared after the site), the text is -1.0 and the site launches:
+ * what nucc did before NU_HOST_FIRST. */
+static void add_work(Buf *b, bool *unknown, Vec *kernels, const SrcLoc *at, const char *times) {
+  char *w = emit_work_sum(kernels, at);
+  if (!w) {
+    *unknown = true;
+    return;
+  }
+  buf_printf(b, "%s%s%s(%s)", b->len ? " + " : "", times ? times : "", times ? " * " : "", w);
+  xfree(w);
+}
+
+static char *later_sites(Source *src, AnnotCtx *ctxs, int i, const SrcLoc *at) {
+  Nest *n = src->nests.items[i];
+  Buf b = {0};
+  bool unknown = false;
+  for (int j = i + 1; j < src->nests.len && !unknown; j++) {
+    Nest *m = src->nests.items[j];
+    AnnotCtx *c = &ctxs[j];
+    if (!c->kernels.len || !m->func_name || !n->func_name ||
+        strcmp(m->func_name, n->func_name) != 0)
+      continue;
+    if (c->hostloop)
+      unknown = true;
+    else
+      add_work(&b, &unknown, &c->kernels, at, NULL);
+  }
+  if (unknown) {
+    xfree(b.s);
+    return xstrdup("-1.0");
+  }
+  return b.s ? b.s : xstrdup("0.0");
+}
+
+/* `later` plus `times` runs of the other nests of host loop hl's body (a
+ * loop kept on the host inside it counts as unknown), at `at`. */
+static char *later_in_loop(HostLoop *hl, int self, const SrcLoc *at, const char *times,
+                           const char *later) {
+  if (!strcmp(later, "-1.0"))
+    return xstrdup(later);
+  Buf b = {0};
+  bool unknown = false;
+  for (int i = 0; i < hl->nests.len && !unknown; i++) {
+    AnnotCtx *c = hl->nests.items[i];
+    if (i == self || !c->kernels.len)
+      continue;
+    if (c->hostloop)
+      unknown = true;
+    else
+      add_work(&b, &unknown, &c->kernels, at, *times ? times : NULL);
+  }
+  if (unknown) {
+    xfree(b.s);
+    return xstrdup("-1.0");
+  }
+  char *r = b.s ? xformat("%s + %s", later, b.s) : xstrdup(later);
+  xfree(b.s);
+  return r;
+}
+
 /* The statement that launches a nest's kernels, with its original text for
  * host mode and NU_VERIFY. */
-static char *nest_call(Source *src, Nest *n, AnnotCtx *cx) {
+static char *nest_call(Source *src, Nest *n, AnnotCtx *cx, const char *later) {
   char *original = xstrndup(src->text + n->for_begin, n->end - n->for_begin);
   blank_pragmas(src, n, original);
   Vec steps = verify_steps(cx);
-  return emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps, NULL);
+  return emit_host_call(&cx->kernels, original, pragma_lines(src, n), src->path, &steps, NULL, NULL,
+                        later);
 }
 
 /* A loop that stays on the host, around its body in order: each nest's
  * call, each loop of its own that stays on the host (recursively), and the
  * statements the host runs between the launches with their syncs, as if
  * the user had written them so (compiler/auto/hostloop.c). */
-static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char *head, Buf *notes) {
+/* How many more times the nests inside host loop l run, from its index's
+ * value at a call, times `outer`'s (the loops around it), as C text for
+ * NU_HOST_FIRST's prediction; "" where a step is not a number (the site
+ * then predicts one run: a nest too many on the host, never a wrong one). */
+static char *remaining_times(Loop *l, const char *outer) {
+  if (l->step->kind != EX_INT || !l->step->ival || l->rel == REL_NE || (outer && !*outer))
+    return xstrdup("");
+  long long st = l->step->ival < 0 ? -l->step->ival : l->step->ival;
+  char *ub = print_expr_text(l->ub), *v = l->var->name;
+  char *span;
+  switch (l->rel) {
+  case REL_LT:
+    span = xformat("nurt_span(%s, (%s) - 1)", v, ub);
+    break;
+  case REL_LE:
+    span = xformat("nurt_span(%s, %s)", v, ub);
+    break;
+  case REL_GT:
+    span = xformat("nurt_span((%s) + 1, %s)", ub, v);
+    break;
+  default:
+    span = xformat("nurt_span(%s, %s)", ub, v);
+    break;
+  }
+  xfree(ub);
+  char *r = st > 1 ? xformat("%s / %lld.0", span, st) : xstrdup(span);
+  xfree(span);
+  if (outer) {
+    char *both = xformat("%s * %s", outer, r);
+    xfree(r);
+    r = both;
+  }
+  return r;
+}
+
+static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char *head, Buf *notes,
+                            const char *outer_times, const char *later) {
   Vec calls = {0};
+  char *times = remaining_times(hl->loop, outer_times);
   /* a kernel that may run the next one's work-item says whether it did
    * (Kernel.then): declared first, for C89 */
   for (int i = 0; i < hl->nests.len; i++) {
@@ -383,11 +486,15 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
     Stmt *pre = next < hl->pre.len ? hl->pre.items[next] : NULL;
     AnnotCtx *c = hl->nests.items[next++];
     char *inner = xformat("#pragma nu work (loop '%s' on the host)\n", hl->loop->var->name);
+    Nest *m = c->nest;
+    Kernel *first = c->kernels.len ? c->kernels.items[0] : NULL;
+    SrcLoc at = first && first->dims ? first->mapped[0]->loc : hl->loop->loc;
+    char *after = later_in_loop(hl, next - 1, &at, times, later);
     if (c->hostloop) {
-      vec_push(&calls, host_loop_text(src, c->hostloop, &c->kernels, inner, notes));
+      vec_push(&calls, host_loop_text(src, c->hostloop, &c->kernels, inner, notes, times, after));
+      xfree(after);
       continue;
     }
-    Nest *m = c->nest;
     char *original;
     if (once) { /* a statement as a kernel of one work-item: host mode runs the statement */
       Buf text = {0};
@@ -399,7 +506,9 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
     }
     Vec steps = verify_steps(c);
     char *pre_text = pre ? emit_host_stmt(pre, src->path, notes) : NULL;
-    char *call = emit_host_call(&c->kernels, original, inner, src->path, &steps, pre_text);
+    char *call = emit_host_call(&c->kernels, original, inner, src->path, &steps, pre_text,
+                                *times ? times : NULL, after);
+    xfree(after);
     xfree(pre_text);
     Kernel *k0 = c->kernels.len ? c->kernels.items[0] : NULL;
     if (k0 && k0->after) { /* unless the kernel before ran it */
@@ -409,11 +518,12 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
     }
     vec_push(&calls, call);
   }
+  xfree(times);
   return emit_host_loop(hl->loop, kernels, &calls, head, src->path);
 }
 
-static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx, Buf *notes) {
-  return host_loop_text(src, cx->hostloop, &cx->kernels, pragma_lines(src, n), notes);
+static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx, Buf *notes, const char *later) {
+  return host_loop_text(src, cx->hostloop, &cx->kernels, pragma_lines(src, n), notes, NULL, later);
 }
 
 /* Where the parts of an output came from, for clcheck_host's messages:
@@ -497,7 +607,11 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
         }
         buf_printf(&stubs, "\n%s", stub);
       }
-      text = cx->hostloop ? host_loop_call(src, n, cx, sync_notes) : nest_call(src, n, cx);
+      SrcLoc at = n->depth ? n->loops[0]->loc : n->pragma_loc;
+      char *later = later_sites(src, ctxs, i, &at);
+      text = cx->hostloop ? host_loop_call(src, n, cx, sync_notes, later)
+                          : nest_call(src, n, cx, later);
+      xfree(later);
       /* an orphaned `omp for` may run inside a region that stays (its function
        * called from `omp parallel`): one thread launches the whole loop, and
        * the others wait at single's barrier as at the loop's.  Outside a
@@ -562,7 +676,10 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
   }
   hostsync_add_edits(src, &edits, sync_notes);
   char *body = rewrite_apply(&edits, src->text, src->len);
-  char *prologue = emit_host_prologue(src->path, program, fp64);
+  bool host_first = true; /* every kernel's site may run on the host first */
+  for (int i = 0; i < src->nests.len; i++)
+    host_first &= emit_host_first_module(&ctxs[i].kernels);
+  char *prologue = emit_host_prologue(src->path, program, fp64, host_first);
   char *out = xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s, src->path, body);
   *map = (OutMap){edits, strlen(out) - strlen(body)};
   return out;

@@ -125,6 +125,12 @@ static const char *const environment[][2] = {
      "1 starts the device and builds the program on a thread of nurt's, beside the program's own "
      "start, instead of in the program's constructor before main; the first launch, or a clock "
      "read in the thread that started the program, waits for it."},
+    {"NU_HOST_FIRST",
+     "Milliseconds (default 200) that the nests of a bare work may spend on the host, run as "
+     "written, before the device starts: each asks with nucc's estimate of its work, runs on the "
+     "host while the time spent so far and its own predicted time stay within the budget, and "
+     "the first that would pass it starts the device, after which every nest launches. A file "
+     "with a written work starts the device at start-up, as before. 0 launches every nest."},
     {"NU_REGCAP",
      "On NVIDIA devices nurt caps a kernel's registers where that fits one more work-group per "
      "SM and that group adds an eighth or more (reading the counts from the build log, kept "

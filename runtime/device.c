@@ -197,6 +197,7 @@ static void choose_more(const candidate *c, int n, int first) {
 static void at_exit(void);
 
 static __thread int is_starter;
+static int chosen; /* atomic: a device was chosen once; exit's memset leaves it */
 
 void nurt_device_init(void) {
   nurt_device_join();
@@ -217,6 +218,7 @@ void nurt_device_init(void) {
     memcpy(nurt_g.platform_name, c[i].platform_name, sizeof c[i].platform_name);
     choose_more(c, n, i);
     free(c);
+    __atomic_store_n(&chosen, 1, __ATOMIC_RELEASE);
   }
   if (!nurt_g.context) {
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)nurt_g.platform,
@@ -346,6 +348,11 @@ void nurt_device_join_owner(void) {
 int nurt_device_up(void) {
   nurt_device_join();
   return nurt_g.ready;
+}
+
+int nurt_device_begun(void) {
+  return __atomic_load_n(&start_state, __ATOMIC_ACQUIRE) != START_NONE ||
+         __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
 }
 
 int nurt_device_ready(void) {

@@ -459,8 +459,8 @@ static void build_prepared(void) {
 }
 
 void nurt_module_prepare(nurt_module *m) {
-  if (nurt_host_mode())
-    return;
+  if (nurt_host_mode() || nurt_host_first_defers(m))
+    return; /* the first launch builds it (NU_HOST_FIRST: maybe never) */
   pthread_mutex_lock(&prepare_mutex);
   int phase = prepare_phase;
   if (phase != THREAD_DONE) {

@@ -34,6 +34,9 @@ typedef struct nurt_module {
   const char *file;   /* the annotated input file, for messages */
   int uses_fp64;      /* the program needs cl_khr_fp64 */
   void *priv;         /* runtime state (cl_program, kernels); NULL at start */
+  /* every nest of the file asks nurt_host_first: the device need not start
+   * before the first launch (0 in files of older nucc) */
+  int host_first;
 } nurt_module;
 
 /* How a kernel uses a buffer argument. */
@@ -276,6 +279,19 @@ void *nurt_realloc(void *ptr, size_t bytes);
 /* Nonzero when NU_DEVICE=host: run the original sequential loops. */
 int nurt_host_mode(void);
 
+/* NU_HOST_FIRST (docs/runtime.md): a bare `work`'s nest at `line` of m,
+ * whose work nucc estimated at `work`, which the loops kept on the host
+ * around it will run `times` times more, this one included, and after which
+ * its function's other nests will do `later` (negative: unknown), asks
+ * whether to run its original loops on the host.  Yes (>= 0) with
+ * NU_DEVICE=host, and while the device has not started and the nests that
+ * ran on the host, plus all this predicts, stay within NU_HOST_FIRST's
+ * milliseconds (200 unless set; 0: never); then the nest runs its loops
+ * and calls nurt_host_first_end with the value.  No (-1): the nest
+ * launches its kernels, and the device starts if it had not. */
+double nurt_host_first(nurt_module *m, int line, double work, double times, double later);
+void nurt_host_first_end(double started);
+
 /* NU_VERIFY (verify.c): generated code checks a nest's kernels against its
  * sequential loop.  nurt_verify_begin() says whether to check this launch of
  * the nest; if so, each stub names its arrays before it hands them over
@@ -336,6 +352,10 @@ typedef struct nurt_stats {
 void nurt_get_stats(nurt_stats *out);
 
 /* Integer helpers for the extents nucc computes on the host. */
+/* Elements in [lo, hi], for a nest's work estimate. */
+static inline double nurt_span(long long lo, long long hi) {
+  return hi < lo ? 0.0 : (double)hi - (double)lo + 1.0;
+}
 static inline long long nurt_min(long long a, long long b) { return a < b ? a : b; }
 static inline long long nurt_max(long long a, long long b) { return a > b ? a : b; }
 /* Rounded down and up, for c > 0 (C's division rounds toward zero). */

@@ -182,6 +182,9 @@ void nurt_device_join(void); /* waits for the start-up thread, if any */
  * under nurt's lock (clock.c) */
 void nurt_device_join_owner(void);
 int nurt_device_up(void); /* joined, and the device is up */
+/* the device was chosen, or the start-up thread began: NU_HOST_FIRST's
+ * nests launch from then on (hostfirst.c) */
+int nurt_device_begun(void);
 /* The device is up, without waiting: 0 while the start-up thread runs.
  * Nothing is on the device until a launch, and a launch joins first. */
 int nurt_device_ready(void);
@@ -533,6 +536,10 @@ void nurt_clock_busy(int on);    /* 1: inside nurt, calling OpenCL without the l
 void nurt_clock_launched(void);  /* a launch is queued (and busy is over) */
 double nurt_clock_seconds(void); /* a monotonic clock, the C library's own */
 
+/* hostfirst.c: whether module m's constructor leaves the device to the
+ * first launch (every nest of m asks NU_HOST_FIRST, which is on) */
+int nurt_host_first_defers(const nurt_module *m);
+
 /* launch.c */
 /* A buffer argument, set at nurt_launch_end: a later argument of the same
  * launch may merge its entry into a new one. */
@@ -674,6 +681,12 @@ void nurt_prof_reference(double up, double down);
  * of it the program waited for, first at `at` ("a launch", "a clock read",
  * "exit", ...; NULL: never), in seconds. */
 void nurt_prof_start(double ran, double waited, const char *at);
+/* NU_HOST_FIRST: n nests ran on the host in `spent` s of the budget; then
+ * the nest at file:line (NULL: none yet, or a nest that does not ask)
+ * started the device, predicted at `predicted` s (-1: it had started; -2:
+ * the nests after it could not be counted). */
+void nurt_prof_host_first(unsigned long n, double spent, double budget, const char *file, int line,
+                          double predicted);
 /* kernels: every one launched; wide_bytes: the size from which a launch ran
  * the wide build (launch.c's, passed down: the profile asks nobody) */
 void nurt_prof_report(FILE *out, const char *device, const char *platform,

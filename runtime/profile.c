@@ -283,6 +283,21 @@ void nurt_prof_reference(double up, double down) {
 static double start_ran = -1, start_waited;
 static const char *start_at;
 
+static unsigned long hf_nests;
+static double hf_spent, hf_budget, hf_predicted = -1;
+static const char *hf_file;
+static int hf_line;
+
+void nurt_prof_host_first(unsigned long n, double spent, double budget, const char *file, int line,
+                          double predicted) {
+  hf_nests = n;
+  hf_spent = spent;
+  hf_budget = budget;
+  hf_file = file;
+  hf_line = line;
+  hf_predicted = predicted;
+}
+
 void nurt_prof_start(double ran, double waited, const char *at) {
   start_ran = ran;
   start_waited = waited;
@@ -372,6 +387,21 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
             "%.1f ms of it waited for%s%s\n",
             start_ran * 1e3, start_waited * 1e3, start_at ? ", first at " : "",
             start_at ? start_at : "");
+  if (hf_nests) {
+    fprintf(out,
+            "host first: %lu nest%s ran on the host in %.1f ms, within NU_HOST_FIRST's %.0f ms",
+            hf_nests, hf_nests == 1 ? "" : "s", hf_spent * 1e3, hf_budget * 1e3);
+    if (hf_file && hf_predicted >= 0)
+      fprintf(out, "; then the nest at %s:%d, predicted at %.1f ms, started the device\n", hf_file,
+              hf_line, hf_predicted * 1e3);
+    else if (hf_file && hf_predicted < -1)
+      fprintf(out,
+              "; then the nest at %s:%d started the device: nucc could not count the work of the "
+              "nests after it\n",
+              hf_file, hf_line);
+    else
+      fprintf(out, "; then the device started for a nest that does not ask\n");
+  }
   if (c->snapshots)
     fprintf(out, "snapshots: %lu copies taken on the device for snapshot(...)\n", c->snapshots);
   /* NVIDIA: the kernels that ran from a build with a register cap

@@ -40,10 +40,13 @@ set(NUCC_TEST_PKGCONFIG ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
 # nucc writes the same kernels in both, so PoCL compiles each once.
 set(NUCC_TEST_POCL_CACHE ${CMAKE_CURRENT_BINARY_DIR}/pocl-cache CACHE PATH
   "PoCL's kernel cache for the tests")
+# NU_HOST_FIRST=0: a bare `work`'s nests launch however small, so that the
+# tests' small sizes run the kernels; tests of NU_HOST_FIRST set it themselves.
 set(NUCC_TEST_ENV
   POCL_CACHE_DIR=${NUCC_TEST_POCL_CACHE}
   OUTCMP=$<TARGET_FILE:outcmp>
-  NUCC_CHECK_CL=1)
+  NUCC_CHECK_CL=1
+  NU_HOST_FIRST=0)
 if(NUCC_TEST_EMIT_SEQ)
   list(APPEND NUCC_TEST_ENV NUCC_EMIT_SEQ=1)
 endif()

@@ -2,11 +2,11 @@
 # wall_gpu.sh — the whole process's wall time, as a user runs it (no cltime),
 # of the suite's outer builds against PPCG's, on the GPU machine from the
 # repository root with .carry/suite (prepare.sh, with PPCG) there.  Each
-# outer build runs twice per round: as built (nurt starts the device in the
-# program's constructor, before main) and with NU_START=1 (on nurt's
-# start-up thread, beside the program's own set-up), then PPCG's.  One
-# warm-up round (NVIDIA's compile cache), then WALL_ROUNDS rounds (default
-# 7), alternating.  Outputs are compared with the first
+# outer build runs twice per round: as built, and with the environment
+# WALL_ALT (default NU_HOST_FIRST=0: every nest on the device, as before
+# NU_HOST_FIRST; NU_START=1 was the runs of start-thread-h200.txt), then
+# PPCG's.  One warm-up round (NVIDIA's compile cache), then WALL_ROUNDS
+# rounds (default 7), alternating.  Outputs are compared with the first
 # outer run's (outcmp).  Writes $OUT/wall.txt.
 #   bash bench/suite/wall_gpu.sh gemm symm syrk ...
 set -uo pipefail
@@ -16,6 +16,7 @@ out=${OUT:-$root/.carry/suite-out}
 bin=/tmp/nuwall
 limit=${SUITE_TIMEOUT:-20}
 rounds=${WALL_ROUNDS:-7}
+alt=${WALL_ALT:-NU_HOST_FIRST=0}
 [ $# -gt 0 ] || {
   echo "usage: wall_gpu.sh NAME..." >&2
   exit 2
@@ -32,11 +33,14 @@ cflags=(-O2 -std=gnu11 -w -I"$carry/runtime" -I"$carry/include")
 run_one() { # NAME VARIANT ROUND: prints the raw line
   local name=$1 v=$2 r=$3 exe=$1.$2 dir=$bin env=() t0 t1 rc cmp=-
   case $v in
-  thread) exe=$name.outer env=(NU_START=1) ;;
+  thread)
+    exe=$name.outer
+    read -r -a env <<<"$alt"
+    ;;
   ppcg) dir=$carry/ppcg/$name ;;
   esac
   t0=$(date +%s.%N)
-  (cd "$dir" && env -u NU_START "${env[@]}" timeout "$limit" "$bin/$exe") >"$bin/$name.$v.$r.out" \
+  (cd "$dir" && env -u NU_START -u NU_HOST_FIRST "${env[@]}" timeout "$limit" "$bin/$exe") >"$bin/$name.$v.$r.out" \
     2>"$bin/$name.$v.$r.err"
   rc=$?
   t1=$(date +%s.%N)
@@ -49,7 +53,7 @@ run_one() { # NAME VARIANT ROUND: prints the raw line
 }
 
 {
-  echo "# bench/suite/wall_gpu.sh $* $(date -u '+%Y-%m-%d %H:%M UTC'), $rounds rounds after a warm-up"
+  echo "# bench/suite/wall_gpu.sh $* $(date -u '+%Y-%m-%d %H:%M UTC'), $rounds rounds after a warm-up; alt: $alt"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1
   gcc "${cflags[@]}" -fPIC -shared -DNDEBUG -DCL_TARGET_OPENCL_VERSION=120 "$carry"/runtime/*.c \
     -o "$bin/libnurt.so" -l:libOpenCL.so.1 -lm -lpthread -ldl || echo "BUILD FAILED: libnurt"
@@ -78,7 +82,7 @@ run_one() { # NAME VARIANT ROUND: prints the raw line
     done
   done | tee "$bin/raw.txt"
   echo "## medians over rounds 1..$rounds (round 0 is the warm-up); below: rounds where outer < PPCG"
-  echo "| program | outer s | NU_START=1 s | PPCG s | outer - PPCG ms | NU_START=1 - outer ms | below | outputs |"
+  echo "| program | outer s | $alt s | PPCG s | outer - PPCG ms | $alt - outer ms | below | outputs |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
   awk '$3 > 0' "$bin/raw.txt" | awk '
     function median(a, n, i, j, t) {
@@ -109,5 +113,10 @@ run_one() { # NAME VARIANT ROUND: prints the raw line
           bad[name] == "" ? "ok" : bad[name]
       }
     }'
+  echo "## NU_PROFILE's NU_HOST_FIRST lines, one run each as built"
+  for name in "${names[@]}"; do
+    (cd "$bin" && env -u NU_START -u NU_HOST_FIRST NU_PROFILE=1 timeout "$limit" "./$name.outer" \
+      2>&1 >/dev/null | grep -E '^host first|no device started' | sed "s/^/$name: /")
+  done
 } >"$log" 2>&1
 cat "$log"

@@ -337,11 +337,95 @@ static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
   buf->part_whi = whi;
 }
 
+enum { WORK_OPERATIONS = 100000 };
+
+/* The box of one iteration domain: per loop, its smallest and largest
+ * index, as expressions of the stub's values (empty: lo 0, hi -1). */
+static bool work_box(Poly *p, isl_set *dom, WorkTerm *t) {
+  for (int d = 0; d < p->ndims; d++) {
+    if (isl_set_dim_has_lower_bound(dom, isl_dim_set, (unsigned)d) != isl_bool_true ||
+        isl_set_dim_has_upper_bound(dom, isl_dim_set, (unsigned)d) != isl_bool_true)
+      return false;
+    isl_pw_aff *lo = isl_set_dim_min(isl_set_copy(dom), d);
+    isl_pw_aff *hi = isl_set_dim_max(isl_set_copy(dom), d);
+    if (!lo || !hi || isl_pw_aff_involves_nan(lo) != isl_bool_false ||
+        isl_pw_aff_involves_nan(hi) != isl_bool_false) {
+      isl_pw_aff_free(lo);
+      isl_pw_aff_free(hi);
+      return false;
+    }
+    Expr *l = bound_expr(lo, p->ctx, 0), *h = bound_expr(hi, p->ctx, -1);
+    if (!l || !h)
+      return false;
+    vec_push(&t->lo, l);
+    vec_push(&t->hi, h);
+  }
+  return true;
+}
+
+/* The operations of the body as written: calls (math functions) count 8. */
+static void count_ops(Expr *e, void *ctx) {
+  long long *n = ctx;
+  if (e->kind == EX_BINARY || e->kind == EX_UNARY || e->kind == EX_COND)
+    *n += 1;
+  else if (e->kind == EX_CALL)
+    *n += 8;
+}
+
+/* How much the nest does, for nurt's choice of running a bare `work`'s
+ * small nests on the host (NU_HOST_FIRST): every access counted over the
+ * box of its iterations, times the body's operations per access (1 + ops /
+ * accesses, so that an IIR filter's dense arithmetic weighs more than a
+ * matrix-vector product's one multiply-add per element).  An upper bound
+ * where a domain is not a box (a triangle counts as its square), which errs
+ * towards the device. */
+static void work_estimate(Poly *p, Kernel *k) {
+  long long ops = 0;
+  if (k->body)
+    ir_walk_stmt(k->body, count_ops, &ops);
+  k->work_density = p->accs.len ? 1.0 + (double)ops / p->accs.len : 1.0;
+  k->work.len = 0; /* a time tile analyses its kernel again */
+  isl_ctx_reset_operations(p->ctx);
+  isl_ctx_set_max_operations(p->ctx, WORK_OPERATIONS);
+  isl_ctx_reset_error(p->ctx);
+  Vec doms = {0}; /* isl_set*, one per term */
+  bool ok = p->accs.len > 0;
+  for (int i = 0; i < p->accs.len && ok; i++) {
+    PolyAccess *a = p->accs.items[i];
+    if (!a->dom) {
+      ok = false;
+      break;
+    }
+    int t = 0;
+    while (t < doms.len && isl_set_plain_is_equal(doms.items[t], a->dom) != isl_bool_true)
+      t++;
+    if (t < doms.len) {
+      ((WorkTerm *)k->work.items[t])->count++;
+      continue;
+    }
+    WorkTerm *w = NEW(WorkTerm);
+    w->count = 1;
+    vec_push(&k->work, w);
+    vec_push(&doms, a->dom);
+    ok = work_box(p, a->dom, w);
+  }
+  isl_ctx_set_max_operations(p->ctx, 0);
+  if (isl_ctx_last_error(p->ctx) == isl_error_quota)
+    ok = false;
+  isl_ctx_reset_error(p->ctx);
+  xfree(doms.items);
+  k->work_known = ok;
+  if (!ok)
+    k->work.len = 0;
+}
+
 void region_analyse(KernelInfo *ki, bool launch) {
   Kernel *k = ki->k;
   if (!k->buffers.len)
     return;
   Poly *p = poly_build(ki);
+  if (launch)
+    work_estimate(p, k);
   for (int b = 0; b < k->buffers.len; b++) {
     Buffer *buf = k->buffers.items[b];
     Vec accs = {0};

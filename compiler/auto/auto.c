@@ -979,6 +979,9 @@ static bool decide(AnnotCtx *cx, Annot *a) {
 bool auto_apply(AnnotCtx *cx, Annot *a) {
   bool region = plan_region_begin();
   bool ok = decide(cx, a);
+  if (ok)
+    for (int i = 0; i < cx->kernels.len; i++)
+      ((Kernel *)cx->kernels.items[i])->bare = true;
   if (region) {
     bool gave_up;
     double ms = plan_region_end(&gave_up);

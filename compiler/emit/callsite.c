@@ -282,7 +282,7 @@ static bool kernels_use_rows(Vec *kernels) {
 }
 
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
-                     Vec *steps, const char *pre) {
+                     Vec *steps, const char *pre, const char *times, const char *later) {
   Kernel *k0 = kernels->items[0];
   Buf b = {0};
   buf_puts(&b, "{ /* ");
@@ -295,12 +295,23 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
   buf_puts(&b, " →");
   for (int i = 0; i < kernels->len; i++)
     buf_printf(&b, " %s", ((Kernel *)kernels->items[i])->name);
-  buf_printf(&b, " */\n  if (nurt_host_mode()) {\n");
+  /* a bare `work`'s nest may run as written while the device has not
+   * started and the program has done little (NU_HOST_FIRST) */
+  char *work = emit_work_sum(kernels, NULL);
+  bool asks = work != NULL;
+  if (asks)
+    buf_printf(&b,
+               " */\n  double nu_hf = nurt_host_first(&nu_module, %d, %s, %s, %s);\n"
+               "  if (nu_hf >= 0) {\n",
+               k0->nest->loops[0]->loc.line, work, times ? times : "1.0", later ? later : "0.0");
+  else
+    buf_printf(&b, " */\n  if (nurt_host_mode()) {\n");
+  xfree(work);
   if (pre)
     buf_printf(&b, "%s\n", pre);
   buf_printf(&b, "#line %d \"%s\"\n", k0->nest->loops[0]->loc.line, path);
   buf_puts(&b, original);
-  buf_puts(&b, "\n  } else {\n");
+  buf_puts(&b, asks ? "\n    nurt_host_first_end(nu_hf);\n  } else {\n" : "\n  } else {\n");
   /* NU_VERIFY: one call per nest when off */
   /* NU_VERIFY keeps copies of arrays, and a table of rows is none: such a
    * nest runs unchecked (docs/usage.md) */

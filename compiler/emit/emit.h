@@ -154,7 +154,18 @@ char *emit_opencl_program(Vec *kernels, bool contract, bool *uses_fp64);
 char *emit_cl_structs(Vec *kernels, Vec *funcs, bool *uses_fp64);
 
 /* stub.c: the prologue of the output file: include, program string, module. */
-char *emit_host_prologue(const char *path, const char *program, bool uses_fp64);
+char *emit_host_prologue(const char *path, const char *program, bool uses_fp64, bool host_first);
+
+/* hostfirst.c: NU_HOST_FIRST's question at a bare `work`'s site.  The
+ * function that estimates kernel k's work (NULL: its site asks nothing);
+ * the sum of the estimates of a site's kernels, with the values at the
+ * site, or at `at`, an earlier site of the same function (NULL: the site
+ * asks nothing, or a value is a local declared after `at`); whether every
+ * kernel's site asks, so that the device need not start before the first
+ * launch. */
+char *emit_work_function(Kernel *k);
+char *emit_work_sum(Vec *kernels, const SrcLoc *at);
+bool emit_host_first_module(Vec *kernels);
 /* The host stub of a kernel (a static function); NULL after an error. */
 char *emit_host_stub(Kernel *k);
 /* Reports every buffer whose extent cannot be bounded (no size(), no
@@ -167,9 +178,13 @@ bool emit_check_extents(Kernel *k);
  * is the nest's source text; `steps`, for NU_VERIFY, the label and the
  * sequential C of the nest after each transformation step, alternating;
  * `pre`, or NULL: the host's statement before the nest in a loop kept on
- * the host, which the last kernel's last work-item may run (Kernel.pre). */
+ * the host, which the last kernel's last work-item may run (Kernel.pre);
+ * `times`, or NULL (once): C text of how many more times the loops kept on
+ * the host around the site will run it, and `later` (NULL: 0) of the work
+ * of the sites that follow it in its function (negative: some cannot be
+ * counted), for NU_HOST_FIRST's prediction. */
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
-                     Vec *steps, const char *pre);
+                     Vec *steps, const char *pre, const char *times, const char *later);
 /* hoststmt.c: a statement of a loop kept on the host (compiler/auto/hostloop.c)
  * that the host runs between the launches, preceded by its synchronisation
  * (an element's bytes, the whole array, or nurt_escape(): never nothing);

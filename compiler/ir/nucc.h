@@ -710,6 +710,13 @@ typedef struct Cache {
                       block meet no __local bank conflicts (plan_layout) */
 } Cache;
 
+/* One term of a kernel's work estimate: `count` accesses over the box
+ * lo[d]..hi[d] of their iterations. */
+typedef struct WorkTerm {
+  int count;
+  Vec lo, hi; /* Expr* */
+} WorkTerm;
+
 struct Kernel {
   Nest *nest;
   Symtab *names; /* the compilation's (set even where nest is NULL) */
@@ -736,6 +743,16 @@ struct Kernel {
                    (`wavefront`), or NULL */
   bool spread;  /* a bare `work` chose the sizes: the stub lets nurt shrink the groups
                    of a small NDRange so that every compute unit gets some */
+  /* a bare `work` made it (auto.c): the program may run the nest as written on
+   * the host while nurt has not started the device (NU_HOST_FIRST) */
+  bool bare;
+  /* the nest's work, region.c: per distinct iteration domain of its accesses,
+   * how many accesses share it and the domain's box (Expr* lo and hi per
+   * loop, of the stub's values); work_known false: a domain isl could not
+   * bound, and the launch never asks to stay on the host */
+  bool work_known;
+  Vec work;            /* WorkTerm* */
+  double work_density; /* units of work per access: 1 + the body's operations per access */
   /* a host loop's kernel of one work-item that runs right after this one
    * (hostloop.c, run_then): this kernel's last work-item runs its body
    * after the reductions' final writes, and the stub says whether it did;

@@ -10,7 +10,7 @@ endif()
 separate_arguments(envs UNIX_COMMAND "${ENV}")
 # The caller's own NU_* settings must not change what a test proves.
 execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=NU_DEVICE
-  --unset=NU_PROFILE --unset=NU_LAZY --unset=NU_START ${envs} ${cmd}
+  --unset=NU_PROFILE --unset=NU_LAZY --unset=NU_START --unset=NU_HOST_FIRST ${envs} ${cmd}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT rc STREQUAL "${RC}")

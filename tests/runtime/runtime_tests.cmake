@@ -2,7 +2,7 @@
 # convention, run on the default OpenCL device (PoCL in CI).  Included from
 # tests/CMakeLists.txt; every test is named runtime_*.
 set(NURT_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
-foreach(t arrays ranges untouched host_mode errors reduce spread rows)
+foreach(t arrays ranges untouched host_mode host_first errors reduce spread rows)
   add_executable(test_${t} ${NURT_TEST_DIR}/test_${t}.c)
   target_link_libraries(test_${t} PRIVATE nurt)
 endforeach()
@@ -139,6 +139,26 @@ nurt_runtime_test(runtime_host_mode_any_case 0 "test_host_mode: ok"
   "NU_DEVICE=HOST" test_host_mode 1)
 nurt_runtime_test(runtime_host_mode_off 0 "test_host_mode: ok" "" test_host_mode
   0)
+# NU_HOST_FIRST (hostfirst.c): small nests on the host until one would pass
+# the budget; 0 launches every nest; NU_DEVICE=host runs all on the host;
+# a value that is no number of milliseconds is refused.
+nurt_runtime_test(runtime_host_first 0 "test_host_first: ok" "NU_HOST_FIRST=200"
+  test_host_first budget)
+nurt_runtime_test(runtime_host_first_default 0 "test_host_first: ok" "NU_HOST_FIRST="
+  test_host_first budget)
+nurt_runtime_test(runtime_host_first_times 0 "test_host_first: ok" "NU_HOST_FIRST=200"
+  test_host_first times)
+nurt_runtime_test(runtime_host_first_ahead_unknown 0 "test_host_first: ok" "NU_HOST_FIRST=200"
+  test_host_first ahead)
+nurt_runtime_test(runtime_host_first_ahead 0 "test_host_first: ok" "NU_HOST_FIRST=200"
+  test_host_first ahead-big)
+nurt_runtime_test(runtime_host_first_off 0 "test_host_first: ok" "NU_HOST_FIRST=0"
+  test_host_first off)
+nurt_runtime_test(runtime_host_first_host_mode 0 "test_host_first: ok"
+  "NU_DEVICE=host NU_HOST_FIRST=200" test_host_first host)
+nurt_runtime_test(runtime_host_first_bad 1
+  "^nurt: error: NU_HOST_FIRST='12ms' is not a number of milliseconds [(]0 launches every nest[)]\n$"
+  "NU_HOST_FIRST=12ms" test_host_first budget)
 nurt_runtime_test(runtime_device_no_match 1
   "nurt: error: NU_DEVICE='nonsense' matches no OpenCL device. devices: 0: [^\n]+ [(][^\n]+[)]"
   "NU_DEVICE=nonsense" test_errors device)

@@ -19,7 +19,7 @@ static nurt_module mod = {TEST_KERNELS
                           "  long i = get_global_id(1), j = get_global_id(0);\n"
                           "  if (i < rows && j < cols) c[i * cols + j] += a[i * cols + j];\n"
                           "}\n",
-                          "test_arrays.c", 0, NULL};
+                          "test_arrays.c", 0, NULL, 0};
 
 enum { N = 1000 };
 

@@ -8,17 +8,17 @@
 
 #include "check.h"
 
-static nurt_module good = {TEST_KERNELS, "test_errors.c", 0, NULL};
+static nurt_module good = {TEST_KERNELS, "test_errors.c", 0, NULL, 0};
 static nurt_module broken = {"__kernel void broken(__global float *a, long a_off) {\n"
                              "  a[0] = undeclared_variable;\n"
                              "}\n",
-                             "broken.c", 0, NULL};
+                             "broken.c", 0, NULL, 0};
 
 static nurt_module staged = {"__kernel void stage(__global float *a, long a_off,\n"
                              "                    __local float *t, __local float *u) {\n"
                              "  t[get_local_id(0)] = u[0] = a[get_global_id(0)];\n"
                              "}\n",
-                             "stage.c", 0, NULL};
+                             "stage.c", 0, NULL, 0};
 
 static float shared[100];
 

@@ -12,10 +12,10 @@
 
 #include "check.h"
 
-static nurt_module mod = {TEST_KERNELS, "test_faults.c", 0, NULL};
+static nurt_module mod = {TEST_KERNELS, "test_faults.c", 0, NULL, 0};
 static nurt_module mod64 = {"#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                             "__kernel void twice(__global double *a, long a_off) { }\n",
-                            "fp64.c", 1, NULL};
+                            "fp64.c", 1, NULL, 0};
 
 static const char *fail = ""; /* the mode: which call fails */
 

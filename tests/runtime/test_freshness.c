@@ -25,7 +25,7 @@
   "  if (i < w1) a[i] += v;\n"                                                                     \
   "}\n"
 
-static nurt_module mod = {RANGES_KERNELS, "test_freshness.c", 0, NULL};
+static nurt_module mod = {RANGES_KERNELS, "test_freshness.c", 0, NULL, 0};
 
 enum { M = 1 << 18 }; /* 1 MiB of floats: several pages, mapped on its own */
 static _Alignas(4096) float global_array[M];

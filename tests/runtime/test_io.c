@@ -13,7 +13,7 @@
 #include "io_other.h"
 #include "lazy_check.h"
 
-static nurt_module mod = {TEST_KERNELS, "test_io.c", 0, NULL};
+static nurt_module mod = {TEST_KERNELS, "test_io.c", 0, NULL, 0};
 
 enum { M = IO_GLOBAL }; /* 1 MiB of floats: past any stdio buffer */
 /* Protected whenever NU_LAZY is on; io_fortify.c knows its size. */

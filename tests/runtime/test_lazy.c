@@ -10,7 +10,7 @@
 
 #include "lazy_check.h"
 
-static nurt_module mod = {TEST_KERNELS, "test_lazy.c", 0, NULL};
+static nurt_module mod = {TEST_KERNELS, "test_lazy.c", 0, NULL, 0};
 
 /* A file without nurt reads, then writes, an array a kernel wrote. */
 static void escape(void) {

@@ -14,7 +14,7 @@
 
 #include "lazy_check.h"
 
-static nurt_module mod = {TEST_KERNELS, "test_lazy_signals.c", 0, NULL};
+static nurt_module mod = {TEST_KERNELS, "test_lazy_signals.c", 0, NULL, 0};
 static _Alignas(4096) float ga[N / 4]; /* protected in every build with NU_LAZY on */
 static char *own;                      /* a page the program protects itself */
 static long page;

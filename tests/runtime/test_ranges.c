@@ -6,7 +6,7 @@
 
 #include "check.h"
 
-static nurt_module mod = {TEST_KERNELS, "test_ranges.c", 0, NULL};
+static nurt_module mod = {TEST_KERNELS, "test_ranges.c", 0, NULL, 0};
 
 enum { N = 1024 };
 

@@ -26,7 +26,7 @@ static nurt_module mod = {
     "  if (acc != 2)\n"
     "    res[0] = acc == 1 ? res[0] + v + 6 : v + 6;\n"
     "}\n",
-    "test_reduce.c", 0, NULL};
+    "test_reduce.c", 0, NULL, 0};
 
 static const char key_a[] = "add.x", key_b[] = "add.y";
 

@@ -26,7 +26,7 @@ static nurt_module mod = {
     "  for (long j = 0; j < m; j++) a += w[w_rows[i] + j];\n"
     "  s[i] = a;\n"
     "}\n",
-    "test_rows.c", 0, NULL};
+    "test_rows.c", 0, NULL, 0};
 
 enum { N = 40, M = 100 };
 

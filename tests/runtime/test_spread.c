@@ -4,7 +4,7 @@
  * leaves a large NDRange alone, and the launch still computes the right numbers. */
 #include "check.h"
 
-static nurt_module mod = {TEST_KERNELS, "test_spread.c", 0, NULL};
+static nurt_module mod = {TEST_KERNELS, "test_spread.c", 0, NULL, 0};
 
 static size_t groups(unsigned dims, const size_t *g, const size_t *l) {
   size_t n = 1;

@@ -30,7 +30,7 @@ static nurt_module mod = {TEST_KERNELS
                           "  for (int r = 0; r < reps; r++) v = v * 0.999f + 1e-4f * (r & 7);\n"
                           "  if (i < n) a[i] = v;\n"
                           "}\n",
-                          "test_timers.c", 0, NULL};
+                          "test_timers.c", 0, NULL, 0};
 
 enum { N = 1 << 16 };
 static _Alignas(4096) float a[N];
