@@ -130,7 +130,8 @@ static const char *const environment[][2] = {
      "written, before the device starts: each asks with nucc's estimate of its work, runs on the "
      "host while the time spent so far and its own predicted time stay within the budget, and "
      "the first that would pass it starts the device, after which every nest launches. A file "
-     "with a written work starts the device at start-up, as before. 0 launches every nest."},
+     "with a written work starts the device at start-up, as before. 0 launches every nest, as "
+     "NU_VERIFY does."},
     {"NU_REGCAP",
      "On NVIDIA devices nurt caps a kernel's registers where that fits one more work-group per "
      "SM and that group adds an eighth or more (reading the counts from the build log, kept "

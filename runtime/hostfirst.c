@@ -43,21 +43,21 @@ static double stop_predicted = -1;
 static int report_set;
 
 /* NU_HOST_FIRST in seconds: unset or empty 0.2; 0 never runs a nest on the
- * host first. */
+ * host first, nor does NU_VERIFY, which checks kernels. */
 static double budget(void) {
   static double b = -1;
   if (b >= 0)
     return b;
   const char *s = getenv("NU_HOST_FIRST");
   if (!s || !*s) {
-    b = 0.2;
+    b = nurt_verify_wanted() ? 0 : 0.2;
     return b;
   }
   char *end;
   double ms = strtod(s, &end);
   if (*end || !(ms >= 0) || ms > 1e9)
     nurt_fatal("NU_HOST_FIRST='%s' is not a number of milliseconds (0 launches every nest)", s);
-  b = ms * 1e-3;
+  b = nurt_verify_wanted() ? 0 : ms * 1e-3;
   return b;
 }
 

@@ -154,6 +154,9 @@ nurt_runtime_test(runtime_host_first_ahead 0 "test_host_first: ok" "NU_HOST_FIRS
   test_host_first ahead-big)
 nurt_runtime_test(runtime_host_first_off 0 "test_host_first: ok" "NU_HOST_FIRST=0"
   test_host_first off)
+# NU_VERIFY checks launches: with it, every nest launches
+nurt_runtime_test(runtime_host_first_verify 0 "test_host_first: ok"
+  "NU_HOST_FIRST=200 NU_VERIFY=1" test_host_first off)
 nurt_runtime_test(runtime_host_first_host_mode 0 "test_host_first: ok"
   "NU_DEVICE=host NU_HOST_FIRST=200" test_host_first host)
 nurt_runtime_test(runtime_host_first_bad 1
