@@ -73,7 +73,7 @@ static void report_alone(void) {
   pthread_mutex_lock(&mu);
   fprintf(stderr,
           "\nnurt profile: no device started\nhost first: %lu nest%s ran on the host in %.1f ms, "
-          "within NU_HOST_FIRST's %.0f ms\n",
+          "within NU_HOST_FIRST's %g ms\n",
           nests, nests == 1 ? "" : "s", spent * 1e3, budget() * 1e3);
   pthread_mutex_unlock(&mu);
 }

@@ -388,8 +388,7 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
             start_ran * 1e3, start_waited * 1e3, start_at ? ", first at " : "",
             start_at ? start_at : "");
   if (hf_nests) {
-    fprintf(out,
-            "host first: %lu nest%s ran on the host in %.1f ms, within NU_HOST_FIRST's %.0f ms",
+    fprintf(out, "host first: %lu nest%s ran on the host in %.1f ms, within NU_HOST_FIRST's %g ms",
             hf_nests, hf_nests == 1 ? "" : "s", hf_spent * 1e3, hf_budget * 1e3);
     if (hf_file && hf_predicted >= 0)
       fprintf(out, "; then the nest at %s:%d, predicted at %.1f ms, started the device\n", hf_file,

@@ -15,6 +15,7 @@
 #   RUN_TIMEOUT     seconds allowed per program run (default 120)
 #   NUCC_EMIT_SEQ=1 also check nucc --emit=seq (see the marked leg below)
 #   NUCC_VERIFY=1   also run the nucc build with NU_VERIFY=1
+#   NUCC_HOST_FIRST=MS  also run it with NU_HOST_FIRST=MS
 #   NUCC_QUICK=1    skip the two legs above whatever they say (make check:
 #                   the quick loop; make test runs every leg)
 # The program may ask for options in a comment of its first ten lines:
@@ -207,6 +208,17 @@ fi
 if [ "${NUCC_VERIFY:-0}" = 1 ]; then
   if run_prog nu_verify env NU_VERIFY=1 "$work/nu"; then
     compare nu_verify
+  fi
+fi
+
+# --- leg 3c (optional): NU_HOST_FIRST=$NUCC_HOST_FIRST ----------------------
+# A bare `work`'s nests on the host while they predict less than that many
+# milliseconds, the rest launched (tests/corpus/run_outer.sh sets a budget
+# small enough for the corpus's sizes to switch part-way): the same results
+# wherever the switch falls.
+if [ -n "${NUCC_HOST_FIRST:-}" ]; then
+  if run_prog nu_host_first env NU_HOST_FIRST="$NUCC_HOST_FIRST" "$work/nu"; then
+    compare nu_host_first
   fi
 fi
 
