@@ -425,10 +425,6 @@ static char *nest_call(Source *src, Nest *n, AnnotCtx *cx, const char *later) {
                         later);
 }
 
-/* A loop that stays on the host, around its body in order: each nest's
- * call, each loop of its own that stays on the host (recursively), and the
- * statements the host runs between the launches with their syncs, as if
- * the user had written them so (compiler/auto/hostloop.c). */
 /* How many more times the nests inside host loop l run, from its index's
  * value at a call, times `outer`'s (the loops around it), as C text for
  * NU_HOST_FIRST's prediction; "" where a step is not a number (the site
@@ -464,6 +460,11 @@ static char *remaining_times(Loop *l, const char *outer) {
   return r;
 }
 
+/* A loop that stays on the host, around its body in order: each nest's
+ * call, each loop of its own that stays on the host (recursively), and the
+ * statements the host runs between the launches with their syncs, as if
+ * the user had written them so (compiler/auto/hostloop.c).  `outer_times`
+ * and `later`: NU_HOST_FIRST's view ahead from the loops around it. */
 static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char *head, Buf *notes,
                             const char *outer_times, const char *later) {
   Vec calls = {0};
