@@ -88,24 +88,36 @@ char *emit_work_function(Kernel *k) {
   return b.s;
 }
 
-/* Whether variable v can be read at `at`, an earlier point of the function
- * where v is visible: it was declared before it.  A declaration visible at
- * a later site and made before `at` has `at` inside its scope. */
-static bool visible_at(const Var *v, const SrcLoc *at) {
-  if (v->global || v->is_param)
-    return true;
-  return v->loc.file == at->file &&
-         (v->loc.line < at->line || (v->loc.line == at->line && v->loc.col < at->col));
+static bool loc_before(const SrcLoc *a, const SrcLoc *b) {
+  return a->file == b->file && (a->line < b->line || (a->line == b->line && a->col < b->col));
+}
+
+/* Whether variable v, visible at a later site, means the same variable at
+ * `at`, an earlier point of the function: it was declared before `at` (a
+ * declaration visible at the later site and made before `at` has `at`
+ * inside its scope), and no other variable of its name was declared
+ * between the two, which might hide it at `at` (an inner block's). */
+static bool visible_at(const Var *v, const SrcLoc *at, Symtab *names) {
+  if (!v->global && !v->is_param && !loc_before(&v->loc, at))
+    return false;
+  for (int i = 0; names && i < names->vars.len; i++) {
+    Var *w = names->vars.items[i];
+    if (w != v && !w->global && !strcmp(w->name, v->name) &&
+        (v->global || loc_before(&v->loc, &w->loc)) && loc_before(&w->loc, at))
+      return false;
+  }
+  return true;
 }
 
 typedef struct {
   const SrcLoc *at;
+  Symtab *names;
   bool ok;
 } Visible;
 
 static void check_visible(Expr *e, void *ctx) {
   Visible *vis = ctx;
-  if (e->kind == EX_VAR && e->var && !visible_at(e->var, vis->at))
+  if (e->kind == EX_VAR && e->var && !visible_at(e->var, vis->at, vis->names))
     vis->ok = false;
 }
 
@@ -116,7 +128,7 @@ char *emit_work_sum(Vec *kernels, const SrcLoc *at) {
     WorkNames w;
     bool ok = work_names(k, &w);
     for (int j = 0; ok && at && j < w.used.len; j++) {
-      Visible vis = {at, true};
+      Visible vis = {at, k->names, true};
       ir_walk_expr(((Scalar *)((StubParam *)w.used.items[j])->of)->path, check_visible, &vis);
       ok = vis.ok;
     }
