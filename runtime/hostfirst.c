@@ -26,6 +26,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Seconds per unit of work before any nest was measured: a load or store
  * and its share of the arithmetic, at -O2 on one core.  Measured nests
@@ -42,6 +43,14 @@ static int stop_line;
 static double stop_predicted = -1;
 static int report_set;
 
+/* NU_VERIFY asks to check launches (any value but empty or 0, as verify.c
+ * reads it; read here, since verify.c sits above this file through
+ * launch.c): then every nest launches, so that there are kernels to check. */
+static int verify_wanted(void) {
+  const char *s = getenv("NU_VERIFY");
+  return s && *s && strcmp(s, "0") != 0;
+}
+
 /* NU_HOST_FIRST in seconds: unset or empty 0.2; 0 never runs a nest on the
  * host first, nor does NU_VERIFY, which checks kernels. */
 static double budget(void) {
@@ -50,14 +59,14 @@ static double budget(void) {
     return b;
   const char *s = getenv("NU_HOST_FIRST");
   if (!s || !*s) {
-    b = nurt_verify_wanted() ? 0 : 0.2;
+    b = verify_wanted() ? 0 : 0.2;
     return b;
   }
   char *end;
   double ms = strtod(s, &end);
   if (*end || !(ms >= 0) || ms > 1e9)
     nurt_fatal("NU_HOST_FIRST='%s' is not a number of milliseconds (0 launches every nest)", s);
-  b = nurt_verify_wanted() ? 0 : ms * 1e-3;
+  b = verify_wanted() ? 0 : ms * 1e-3;
   return b;
 }
 

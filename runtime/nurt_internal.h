@@ -539,9 +539,6 @@ double nurt_clock_seconds(void); /* a monotonic clock, the C library's own */
 /* hostfirst.c: whether module m's constructor leaves the device to the
  * first launch (every nest of m asks NU_HOST_FIRST, which is on) */
 int nurt_host_first_defers(const nurt_module *m);
-/* verify.c: NU_VERIFY asks to check launches (hostfirst.c then launches
- * every nest, so that there are launches to check) */
-int nurt_verify_wanted(void);
 
 /* launch.c */
 /* A buffer argument, set at nurt_launch_end: a later argument of the same

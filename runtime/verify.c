@@ -133,11 +133,6 @@ int nurt_verify_begin(nurt_module *m, const char *kernel, int line) {
 
 int nurt_verify_on(void) { return v.active; }
 
-int nurt_verify_wanted(void) {
-  init();
-  return v.limit > 0;
-}
-
 static char *copy_of(const char *p, size_t n) {
   char *q = malloc(n ? n : 1);
   if (!q)
