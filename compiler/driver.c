@@ -355,64 +355,54 @@ static void pick_lazy_reds(Source *src, AnnotCtx *ctxs) {
  * at the site, so that a small nest before a large one does not run on the
  * host only to start the device a moment later.  Where a later site's work
  * cannot be counted there (a loop kept on the host, a written `work`, a
- * value declared after the site), the text is -1.0 and the site launches:
- * what nucc did before NU_HOST_FIRST. */
-static void add_work(Buf *b, bool *unknown, Vec *kernels, const SrcLoc *at, const char *times) {
-  char *w = emit_work_sum(kernels, at);
-  if (!w) {
-    *unknown = true;
-    return;
-  }
+ * value declared after the site), the text is NULL, and the site passes
+ * -1 and launches: what nucc did before NU_HOST_FIRST. */
+
+/* Adds `times` runs (NULL: one) of site c's work, read at `at`, to b;
+ * false where it cannot be counted there. */
+static bool add_site(Buf *b, AnnotCtx *c, const SrcLoc *at, const char *times) {
+  char *w = c->hostloop ? NULL : emit_work_sum(&c->kernels, at);
+  if (!w)
+    return false;
   buf_printf(b, "%s%s%s(%s)", b->len ? " + " : "", times ? times : "", times ? " * " : "", w);
   xfree(w);
+  return true;
 }
 
 static char *later_sites(Source *src, AnnotCtx *ctxs, int i, const SrcLoc *at) {
   Nest *n = src->nests.items[i];
   Buf b = {0};
-  bool unknown = false;
-  for (int j = i + 1; j < src->nests.len && !unknown; j++) {
+  for (int j = i + 1; j < src->nests.len; j++) {
     Nest *m = src->nests.items[j];
-    AnnotCtx *c = &ctxs[j];
-    if (!c->kernels.len || !m->func_name || !n->func_name ||
+    if (!ctxs[j].kernels.len || !m->func_name || !n->func_name ||
         strcmp(m->func_name, n->func_name) != 0)
       continue;
-    if (c->hostloop)
-      unknown = true;
-    else
-      add_work(&b, &unknown, &c->kernels, at, NULL);
-  }
-  if (unknown) {
-    xfree(b.s);
-    return xstrdup("-1.0");
+    if (!add_site(&b, &ctxs[j], at, NULL)) {
+      xfree(b.s);
+      return NULL;
+    }
   }
   return b.s ? b.s : xstrdup("0.0");
 }
 
-/* `later` plus `times` runs of the other nests of host loop hl's body (a
- * loop kept on the host inside it counts as unknown), at `at`. */
+/* `later` plus `times` runs of the other nests of host loop hl's body, at
+ * `at`; NULL where any of them, or `later`, cannot be counted. */
 static char *later_in_loop(HostLoop *hl, int self, const SrcLoc *at, const char *times,
                            const char *later) {
-  if (!strcmp(later, "-1.0"))
-    return xstrdup(later);
+  if (!later)
+    return NULL;
   Buf b = {0};
-  bool unknown = false;
-  for (int i = 0; i < hl->nests.len && !unknown; i++) {
+  buf_puts(&b, later);
+  for (int i = 0; i < hl->nests.len; i++) {
     AnnotCtx *c = hl->nests.items[i];
     if (i == self || !c->kernels.len)
       continue;
-    if (c->hostloop)
-      unknown = true;
-    else
-      add_work(&b, &unknown, &c->kernels, at, *times ? times : NULL);
+    if (!add_site(&b, c, at, *times ? times : NULL)) {
+      xfree(b.s);
+      return NULL;
+    }
   }
-  if (unknown) {
-    xfree(b.s);
-    return xstrdup("-1.0");
-  }
-  char *r = b.s ? xformat("%s + %s", later, b.s) : xstrdup(later);
-  xfree(b.s);
-  return r;
+  return b.s;
 }
 
 /* The statement that launches a nest's kernels, with its original text for

@@ -301,6 +301,21 @@ static void part_restore(Vec *accs, isl_set **old) {
 
 enum { PART_OPERATIONS = 200000 };
 
+/* A bounded stretch of isl work on the kernel's context: quota_end says
+ * whether it ran past the bound (its results are then not to be used). */
+static void quota_begin(isl_ctx *ctx, unsigned long ops) {
+  isl_ctx_reset_operations(ctx);
+  isl_ctx_set_max_operations(ctx, ops);
+  isl_ctx_reset_error(ctx);
+}
+
+static bool quota_end(isl_ctx *ctx) {
+  isl_ctx_set_max_operations(ctx, 0);
+  bool hit = isl_ctx_last_error(ctx) == isl_error_quota;
+  isl_ctx_reset_error(ctx);
+  return hit;
+}
+
 /* The first-subscript bounds of one part of a split launch (Buffer.part_lo
  * and the rest): only where set dimension 0 is the outermost mapped loop. */
 static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
@@ -315,9 +330,7 @@ static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
   /* Two more parameters can make isl's bounds costly: `a[(i + k) % m]`
    * under `inline` took 27 s.  Bounded; past the bound the buffer's rows
    * per part are not known and the launch stays on one device. */
-  isl_ctx_reset_operations(p->ctx);
-  isl_ctx_set_max_operations(p->ctx, PART_OPERATIONS);
-  isl_ctx_reset_error(p->ctx);
+  quota_begin(p->ctx, PART_OPERATIONS);
   isl_set **old = part_narrow(accs);
   Expr *lo = first_bound(p, accs, false), *hi = lo ? first_bound(p, accs, true) : NULL;
   Expr *wlo = NULL, *whi = NULL;
@@ -326,10 +339,7 @@ static void part_bounds(Poly *p, Buffer *buf, Vec *accs, Vec *writes) {
     whi = wlo ? first_bound(p, writes, true) : NULL;
   }
   part_restore(accs, old);
-  isl_ctx_set_max_operations(p->ctx, 0);
-  bool quota = isl_ctx_last_error(p->ctx) == isl_error_quota;
-  isl_ctx_reset_error(p->ctx);
-  if (quota || !lo || !hi || (writes->len && (!wlo || !whi)))
+  if (quota_end(p->ctx) || !lo || !hi || (writes->len && (!wlo || !whi)))
     return;
   buf->part_lo = lo;
   buf->part_hi = hi;
@@ -385,9 +395,7 @@ static void work_estimate(Poly *p, Kernel *k) {
     ir_walk_stmt(k->body, count_ops, &ops);
   k->work_density = p->accs.len ? 1.0 + (double)ops / p->accs.len : 1.0;
   k->work.len = 0; /* a time tile analyses its kernel again */
-  isl_ctx_reset_operations(p->ctx);
-  isl_ctx_set_max_operations(p->ctx, WORK_OPERATIONS);
-  isl_ctx_reset_error(p->ctx);
+  quota_begin(p->ctx, WORK_OPERATIONS);
   Vec doms = {0}; /* isl_set*, one per term */
   bool ok = p->accs.len > 0;
   for (int i = 0; i < p->accs.len && ok; i++) {
@@ -409,10 +417,8 @@ static void work_estimate(Poly *p, Kernel *k) {
     vec_push(&doms, a->dom);
     ok = work_box(p, a->dom, w);
   }
-  isl_ctx_set_max_operations(p->ctx, 0);
-  if (isl_ctx_last_error(p->ctx) == isl_error_quota)
+  if (quota_end(p->ctx))
     ok = false;
-  isl_ctx_reset_error(p->ctx);
   xfree(doms.items);
   k->work_known = ok;
   if (!ok)

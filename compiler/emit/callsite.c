@@ -303,7 +303,7 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
     buf_printf(&b,
                " */\n  double nu_hf = nurt_host_first(&nu_module, %d, %s, %s, %s);\n"
                "  if (nu_hf >= 0) {\n",
-               k0->nest->loops[0]->loc.line, work, times ? times : "1.0", later ? later : "0.0");
+               k0->nest->loops[0]->loc.line, work, times ? times : "1.0", later ? later : "-1.0");
   else
     buf_printf(&b, " */\n  if (nurt_host_mode()) {\n");
   xfree(work);

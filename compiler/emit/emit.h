@@ -164,6 +164,7 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64, 
  * kernel's site asks, so that the device need not start before the first
  * launch. */
 char *emit_work_function(Kernel *k);
+bool emit_work_asks(Kernel *k); /* emit_work_function(k) is not NULL */
 char *emit_work_sum(Vec *kernels, const SrcLoc *at);
 bool emit_host_first_module(Vec *kernels);
 /* The host stub of a kernel (a static function); NULL after an error. */
@@ -180,9 +181,9 @@ bool emit_check_extents(Kernel *k);
  * `pre`, or NULL: the host's statement before the nest in a loop kept on
  * the host, which the last kernel's last work-item may run (Kernel.pre);
  * `times`, or NULL (once): C text of how many more times the loops kept on
- * the host around the site will run it, and `later` (NULL: 0) of the work
- * of the sites that follow it in its function (negative: some cannot be
- * counted), for NU_HOST_FIRST's prediction. */
+ * the host around the site will run it, and `later` of the work of the
+ * sites that follow it in its function (NULL: some cannot be counted, and
+ * the site launches), for NU_HOST_FIRST's prediction. */
 char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text, const char *path,
                      Vec *steps, const char *pre, const char *times, const char *later);
 /* hoststmt.c: a statement of a loop kept on the host (compiler/auto/hostloop.c)

@@ -146,14 +146,16 @@ char *emit_work_sum(Vec *kernels, const SrcLoc *at) {
   return b.s;
 }
 
+bool emit_work_asks(Kernel *k) {
+  WorkNames w;
+  bool ok = work_names(k, &w);
+  work_names_free(&w);
+  return ok;
+}
+
 bool emit_host_first_module(Vec *kernels) {
-  for (int i = 0; i < kernels->len; i++) {
-    Kernel *k = kernels->items[i];
-    WorkNames w;
-    bool ok = work_names(k, &w);
-    work_names_free(&w);
-    if (!ok)
+  for (int i = 0; i < kernels->len; i++)
+    if (!emit_work_asks(kernels->items[i]))
       return false;
-  }
   return true;
 }

@@ -131,11 +131,9 @@ void emit_report(Kernel *k, const char *path) {
   else
     buf_printf(&b, "; NU_DEVICES: split by %s", k->mapped[0]->var->name);
   xfree(one);
-  char *work = emit_work_function(k);
-  if (work) /* hostfirst.c */
+  if (emit_work_asks(k)) /* hostfirst.c */
     buf_puts(&b, "; on the host first, as written, while the device has not started and the "
                  "program's nests stay within NU_HOST_FIRST");
-  xfree(work);
   printf("%s\n", b.s);
   for (int i = 0; i < k->hints.len; i++)
     printf("%s:%d: hint: %s\n", path, k->mapped[0]->loc.line, (char *)k->hints.items[i]);
