@@ -373,6 +373,25 @@ static bool work_box(Poly *p, isl_set *dom, WorkTerm *t) {
   return true;
 }
 
+/* Whether s runs a loop the estimate cannot count: a while or do loop, or a
+ * for loop that is not one of the kernel's canonical loops (ki NULL: any
+ * loop, for the functions the body calls).  Mandelbrot's escape loop,
+ * counted as one pass, let the host run a nest predicted at 7 ms for 1 s. */
+static bool uncounted_loop(KernelInfo *ki, Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == ST_WHILE || s->kind == ST_DO ||
+      (s->kind == ST_FOR && (!ki || !s->loop || !poly_loop_info(ki, s->loop))))
+    return true;
+  if (uncounted_loop(ki, s->init_s) || uncounted_loop(ki, s->then) || uncounted_loop(ki, s->els) ||
+      uncounted_loop(ki, s->body))
+    return true;
+  for (int i = 0; i < s->nitems; i++)
+    if (uncounted_loop(ki, s->items[i]))
+      return true;
+  return false;
+}
+
 /* The operations of the body as written: calls (math functions) count 8. */
 static void count_ops(Expr *e, void *ctx) {
   long long *n = ctx;
@@ -397,7 +416,9 @@ static void work_estimate(Poly *p, Kernel *k) {
   k->work.len = 0; /* a time tile analyses its kernel again */
   quota_begin(p->ctx, WORK_OPERATIONS);
   Vec doms = {0}; /* isl_set*, one per term */
-  bool ok = p->accs.len > 0;
+  bool ok = p->accs.len > 0 && !uncounted_loop(p->ki, k->body);
+  for (int i = 0; ok && i < k->funcs.len; i++)
+    ok = !uncounted_loop(NULL, ((Func *)k->funcs.items[i])->body);
   for (int i = 0; i < p->accs.len && ok; i++) {
     PolyAccess *a = p->accs.items[i];
     if (!a->dom) {
