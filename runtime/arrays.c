@@ -29,8 +29,7 @@ static void release_piece(nurt_entry *e) {
     return;
   nurt_multi_forget(b);
   clReleaseMemObject(b->mem); /* released once the copies are done */
-  if (b->mirror)
-    clReleaseMemObject(b->mirror); /* unpins the pages, still the program's */
+  nurt_mirror_release(b);
   free(b->shadow);
   free(b);
 }
@@ -104,8 +103,13 @@ static nurt_entry *merge(uintptr_t lo, uintptr_t hi, const nurt_where *w) {
       retire(o, w);
       olds[n++] = o;
     }
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++) {
     nurt_unguard(olds[i]); /* every piece of its array: pages opened, shadows taken */
+    /* the driver pins a page for one mirror only: the new array's would
+     * be made over the old one's pages and not pinned (copies.c) */
+    nurt_wait_upload(olds[i]);
+    nurt_mirror_release(olds[i]->buf);
+  }
   for (size_t i = 0; (o = nurt_table_at(i));) {
     if (lo_of(o) < hi && lo < hi_of(o))
       nurt_table_remove_at(i); /* released below */

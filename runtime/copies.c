@@ -192,25 +192,53 @@ static void enqueue_upload(nurt_entry *e, size_t off, size_t n, const void *src,
  * and eight threads copying through a pinned bounce buffer 0.55); a copy on
  * the device then takes it into the array's buffer.  Pinning costs about
  * 30 µs per MiB, once per array: below MIRROR_MIN a plain copy is cheaper.
- * Only blocks heap.c recorded get one, and only while the block at the
- * array's address is the same allocation: a block freed and allocated again
- * gets a new one, the old released (its pages were the old allocation's). */
+ * Only blocks heap.c recorded and arrays in static storage get one (a stack
+ * array's pages are another frame's once it returns), and only while the
+ * memory at the array's address is the same allocation: a block freed and
+ * allocated again, or a static array after a dlclose, gets a new one, the
+ * old released (its pages were the old allocation's). */
 enum { MIRROR_MIN = 1 << 20 };
+
+/* The pages [*lo, *hi) a mirror of b covers: a heap block's own pages (its
+ * first holds the malloc header, its last nothing else), or the pages a
+ * static array alone holds, whose neighbours are other variables.  0 where
+ * they would overlap another array's mirror (two arrays over one object:
+ * the driver pins a page once), or where nurt has closed any of them: a
+ * driver pins a mirror's pages when it makes it and cannot pin pages the
+ * process may not touch.  NVIDIA's then makes the buffer all the same and
+ * copies through it on the CPU, faulting on the closed pages inside the
+ * driver (seen on the H200: heat-3d's B, never uploaded, first mirrored for
+ * a copy back).  nurt_mirror_before_closing makes it while they are open. */
+static int mirror_pages(nurt_buf *b, int heap, uintptr_t *lo, uintptr_t *hi) {
+  uintptr_t page = nurt_page(), base = (uintptr_t)b->base, end = base + b->bytes;
+  *lo = heap ? base & ~(page - 1) : (base + page - 1) & ~(page - 1);
+  *hi = heap ? (end + page - 1) & ~(page - 1) : end & ~(page - 1);
+  if (*hi <= *lo || *hi - *lo < MIRROR_MIN)
+    return 0;
+  nurt_entry *x;
+  for (size_t i = 0; (x = nurt_table_at(i)); i++) {
+    if (x->buf != b && x->buf->mirror && x->buf->mirror_lo < *hi && *lo < x->buf->mirror_hi)
+      return 0;
+    if (nurt_is_guarded(x) && x->glo < *hi && *lo < x->ghi &&
+        (x->prot != (PROT_READ | PROT_WRITE) || x->head_prot != (PROT_READ | PROT_WRITE)))
+      return 0;
+  }
+  return 1;
+}
 
 static int mirror_of(nurt_buf *b) {
   if (b->mirror_failed)
     return 0;
   unsigned long gen = nurt_heap_generation(b->base);
+  int heap = gen != 0;
+  if (!heap)
+    gen = nurt_static_generation(b->base, b->bytes);
   if (b->mirror && b->mirror_gen == gen)
     return 1;
-  if (b->mirror) {
-    clReleaseMemObject(b->mirror);
-    b->mirror = NULL;
-  }
-  if (!gen)
+  nurt_mirror_release(b);
+  uintptr_t lo, hi;
+  if (!gen || !mirror_pages(b, heap, &lo, &hi))
     return 0;
-  uintptr_t page = nurt_page(), lo = (uintptr_t)b->base & ~(page - 1);
-  uintptr_t hi = ((uintptr_t)b->base + b->bytes + page - 1) & ~(page - 1);
   cl_int err;
   b->mirror = clCreateBuffer(nurt_g.context, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, hi - lo,
                              (void *)lo, &err);
@@ -220,29 +248,63 @@ static int mirror_of(nurt_buf *b) {
     return 0;
   }
   b->mirror_lo = lo;
+  b->mirror_hi = hi;
   b->mirror_gen = gen;
   return 1;
 }
 
+void nurt_mirror_release(nurt_buf *b) {
+  if (b->mirror)
+    clReleaseMemObject(b->mirror); /* unpins the pages, still the program's */
+  b->mirror = NULL;
+}
+
+void nurt_mirror_before_closing(nurt_buf *b) {
+  NURT_LOCKED();
+  if (nurt_counters.direct_probe != 0 && b->bytes >= MIRROR_MIN && !b->mirror)
+    mirror_of(b);
+}
+
+/* [*a, *z): the part of [lo, hi) under b's mirror; 0 when it is empty. */
+static int under_mirror(const nurt_buf *b, uintptr_t lo, uintptr_t hi, uintptr_t *a, uintptr_t *z) {
+  *a = lo > b->mirror_lo ? lo : b->mirror_lo;
+  *z = hi < b->mirror_hi ? hi : b->mirror_hi;
+  return *a < *z;
+}
+
+/* A static array's upload sends the bytes beside its mirror, on pages it
+ * shares with other variables, from pageable memory first: the queue is in
+ * order, so the mirror's copy, the entry's pending upload, ends after them. */
+static void beside_mirror(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w) {
+  if (hi <= lo)
+    return;
+  nurt_check(clEnqueueWriteBuffer(nurt_g.queue, e->buf->mem, CL_FALSE, nurt_off(e, lo), hi - lo,
+                                  (const void *)lo, 0, NULL, NULL),
+             "clEnqueueWriteBuffer", w);
+}
+
 static int mirrored_upload(nurt_entry *e, uintptr_t lo, size_t n, const nurt_where *w) {
   nurt_buf *b = e->buf;
-  if (n < MIRROR_MIN || !mirror_of(b))
+  uintptr_t a, z;
+  if (n < MIRROR_MIN || !mirror_of(b) || !under_mirror(b, lo, lo + n, &a, &z))
     return 0;
-  size_t at = lo - b->mirror_lo;
+  size_t at = a - b->mirror_lo;
   cl_int err;
   cl_event sent, ev;
   void *p = clEnqueueMapBuffer(nurt_g.queue, b->mirror, CL_FALSE, CL_MAP_WRITE_INVALIDATE_REGION,
-                               at, n, 0, NULL, NULL, &err);
+                               at, z - a, 0, NULL, NULL, &err);
   if (err != CL_SUCCESS || !p) {
     clReleaseMemObject(b->mirror);
     b->mirror = NULL;
     b->mirror_failed = 1;
     return 0;
   }
+  beside_mirror(e, lo, a, w);
+  beside_mirror(e, z, lo + n, w);
   nurt_check(clEnqueueUnmapMemObject(nurt_g.queue, b->mirror, p, 0, NULL, &sent),
              "clEnqueueUnmapMemObject", w);
   nurt_check(
-      clEnqueueCopyBuffer(nurt_g.queue, b->mirror, b->mem, at, nurt_off(e, lo), n, 0, NULL, &ev),
+      clEnqueueCopyBuffer(nurt_g.queue, b->mirror, b->mem, at, nurt_off(e, a), z - a, 0, NULL, &ev),
       "clEnqueueCopyBuffer", w);
   nurt_counters.mirrored++;
   nurt_multi_own0(b, nurt_off(e, lo), nurt_off(e, lo) + n);
@@ -309,16 +371,49 @@ static int probe_direct(void) {
   return ok;
 }
 
+/* A blocking read of e's [lo, hi) into `to`: its event, for the profile. */
+static cl_event read_down(nurt_entry *e, uintptr_t lo, uintptr_t hi, void *to) {
+  cl_event ev;
+  nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->buf->mem, CL_TRUE, nurt_off(e, lo), hi - lo, to,
+                                 0, NULL, &ev),
+             "clEnqueueReadBuffer", &e->writer);
+  nurt_prof_waited(CL_SUCCESS, NULL, NULL);
+  return ev;
+}
+
+/* The bytes of a static array beside its mirror, under a page: read into
+ * memory of nurt's, then written to their pages through /proc/self/mem, as
+ * nurt_copy_staged does, without making its bounce buffer for so little. */
+static int beside_mirror_down(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
+  if (hi <= lo)
+    return 1;
+  char *tmp = malloc(hi - lo);
+  if (!tmp)
+    return 0;
+  clReleaseEvent(read_down(e, lo, hi, tmp));
+  int ok = nurt_guard_poke(lo, tmp, hi - lo) == 0;
+  free(tmp);
+  return ok;
+}
+
 int nurt_copy_direct(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
   NURT_LOCKED();
   nurt_buf *b = e->buf;
-  if (nurt_counters.direct_probe == 0 || b->bytes < MIRROR_MIN || !mirror_of(b))
+  uintptr_t a, z;
+  if (nurt_counters.direct_probe == 0 || b->bytes < MIRROR_MIN || !mirror_of(b) ||
+      !under_mirror(b, lo, hi, &a, &z))
     return 0;
   if (nurt_counters.direct_probe < 0)
     nurt_counters.direct_probe = probe_direct();
   if (!nurt_counters.direct_probe)
     return 0;
-  nurt_copy_down(e, lo, hi); /* the pages as they are: the DMA does not see their protection */
+  nurt_multi_gather(b, nurt_off(e, lo), nurt_off(e, hi), &e->writer);
+  if (!beside_mirror_down(e, lo, a) || !beside_mirror_down(e, z, hi))
+    return 0; /* no /proc/self/mem: the caller's way, all of it again */
+  /* the pages as they are: the DMA does not see their protection */
+  cl_event ev = read_down(e, a, z, (void *)a);
+  nurt_copies_count(e, 1, hi - lo);
+  nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);
   nurt_counters.direct_back++;
   return 1;
 }
@@ -338,11 +433,7 @@ void nurt_upload_from(nurt_entry *e, const void *src, const nurt_where *w) {
 void nurt_copy_down(nurt_entry *e, uintptr_t lo, uintptr_t hi) {
   NURT_LOCKED();
   nurt_multi_gather(e->buf, nurt_off(e, lo), nurt_off(e, hi), &e->writer);
-  cl_event ev;
-  nurt_check(clEnqueueReadBuffer(nurt_g.queue, e->buf->mem, CL_TRUE, nurt_off(e, lo), hi - lo,
-                                 (void *)lo, 0, NULL, &ev),
-             "clEnqueueReadBuffer", &e->writer);
-  nurt_prof_waited(CL_SUCCESS, NULL, NULL);
+  cl_event ev = read_down(e, lo, hi, (void *)lo);
   nurt_copies_count(e, 1, hi - lo);
   nurt_prof_push(ev, NURT_EV_TO_HOST, e->prof);
 }

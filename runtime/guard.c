@@ -107,11 +107,13 @@ static int on_stack(uintptr_t lo, uintptr_t hi) {
 typedef struct {
   uintptr_t lo, hi;
   int found;
+  unsigned long long subs; /* objects unloaded so far, as the loader counts them */
 } seg_query;
 
 static int in_segment(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
   seg_query *q = data;
+  if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs)
+    q->subs = info->dlpi_subs;
   uintptr_t rlo = 0, rhi = 0;
   for (int i = 0; i < info->dlpi_phnum; i++)
     if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO) {
@@ -133,11 +135,21 @@ static int in_segment(struct dl_phdr_info *info, size_t size, void *data) {
 /* A global or static array: in a writable segment of a loaded object.  Only
  * the pages it covers whole are its own (others hold other variables). */
 static int global_pages(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi) {
-  seg_query q = {lo, hi, 0};
+  seg_query q = {lo, hi, 0, 0};
   dl_iterate_phdr(in_segment, &q);
   *glo = up(lo);
   *ghi = down(hi);
   return q.found && *glo < *ghi;
+}
+
+/* A static array's memory stays the same array for as long as its object
+ * is loaded, so its generation counts only the objects unloaded: after a
+ * dlclose a mirror made before is made again (copies.c), never reused over
+ * pages that may now be something else. */
+unsigned long nurt_static_generation(const void *p, size_t bytes) {
+  seg_query q = {(uintptr_t)p, (uintptr_t)p + bytes, 0, 0};
+  dl_iterate_phdr(in_segment, &q);
+  return q.found ? ~0UL - (unsigned long)q.subs : 0;
 }
 
 /* With glibc, an array that malloc served with its own mmap: the header

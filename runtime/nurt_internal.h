@@ -262,11 +262,13 @@ typedef struct nurt_buf {
    * (SPEC §5: a copy is skipped only with proof); uploads of such memory
    * read this copy, not the host's. */
   char *shadow;
-  /* A heap array's host pages as a buffer of their own (CL_MEM_USE_HOST_PTR),
-   * which the driver pins: large uploads go through it at the pinned rate
-   * (copies.c).  Valid while the block at base is allocation mirror_gen. */
+  /* A heap or static array's host pages as a buffer of their own
+   * (CL_MEM_USE_HOST_PTR), which the driver pins: large uploads go through
+   * it at the pinned rate (copies.c).  Over [mirror_lo, mirror_hi): a heap
+   * block's pages, a static array's pages it alone holds.  Valid while the
+   * memory at base is allocation mirror_gen. */
   cl_mem mirror;
-  uintptr_t mirror_lo;
+  uintptr_t mirror_lo, mirror_hi;
   unsigned long mirror_gen;
   int mirror_failed; /* the driver refused: plain copies from now on */
   /* NU_DEVICES: the array's copies on the other devices and which device
@@ -352,6 +354,11 @@ int nurt_copy_staged(nurt_entry *e, int to_host, uintptr_t lo, uintptr_t hi, con
  * the driver DMAs into its pinned mirror without touching them; 0: it
  * cannot (no mirror, or a driver that copies on the CPU) */
 int nurt_copy_direct(nurt_entry *e, uintptr_t lo, uintptr_t hi);
+/* Before b's pages first close: its mirror made while the driver can pin
+ * them, for nurt_copy_direct later (an array the device writes before any
+ * upload has none yet). */
+void nurt_mirror_before_closing(nurt_buf *b);
+void nurt_mirror_release(nurt_buf *b); /* none from now on, until made again */
 void nurt_wait_upload(nurt_entry *e);
 void nurt_join_uploads(nurt_entry *into, nurt_entry *from); /* from's pending upload too */
 void nurt_wait_uploads_on(uintptr_t lo, uintptr_t hi);      /* uploads reading [lo, hi) */
@@ -465,6 +472,10 @@ void nurt_unlock(void);
 int nurt_lock_held(void);  /* by this thread */
 int nurt_guard_on(void);   /* NU_LAZY: protection may be used */
 uintptr_t nurt_page(void); /* page size */
+/* Nonzero when [p, p + bytes) is static storage (a writable segment of an
+ * object loaded, past its RELRO part): which loading of it, as
+ * nurt_heap_generation says which allocation. */
+unsigned long nurt_static_generation(const void *p, size_t bytes);
 /* The pages of [lo, hi) that may be protected: 0 when none (stack, heap arena,
  * unknown memory).  *head is set when the first page holds a malloc header. */
 int nurt_guard_candidate(uintptr_t lo, uintptr_t hi, uintptr_t *glo, uintptr_t *ghi,

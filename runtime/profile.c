@@ -411,7 +411,7 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
               k->name, k->regs, k->capped->regs);
   if (c->mirrored || c->direct_probe >= 0)
     fprintf(out,
-            "pinned pages: %lu uploads from heap arrays' own pages; %lu copies back straight into "
+            "pinned pages: %lu uploads from arrays' own pages; %lu copies back straight into "
             "protected pages%s\n",
             c->mirrored, c->direct_back,
             c->direct_probe == 0 ? " (none: this driver copies on the CPU)" : "");

@@ -290,6 +290,8 @@ static void enter(nurt_entry *e, nurt_state s) {
   if (!nurt_is_guarded(e) && !e->shadowed)
     take_shadow(e);
   int p = s == NURT_DEVICE_FRESH ? NONE : RO;
+  if (!passing && nurt_is_guarded(e) && e->prot == RW && e->head_prot == RW)
+    nurt_mirror_before_closing(b);
   if (!passing)
     nurt_protect(e, p, p);
 }

@@ -251,6 +251,10 @@ nurt_runtime_test(runtime_freshness_column 0 "test_freshness column: ok" ""
   test_freshness column)
 nurt_runtime_test(runtime_freshness_mirror 0 "test_freshness mirror: ok" ""
   test_freshness mirror)
+nurt_runtime_test(runtime_freshness_static_mirror 0 "test_freshness static_mirror: ok" ""
+  test_freshness static_mirror)
+nurt_runtime_test(runtime_freshness_static_mirror_off 0 "test_freshness static_mirror: ok"
+  "NU_LAZY=0" test_freshness static_mirror)
 
 # Lazy synchronisation by page protection (NU_LAZY, on by default): exact
 # copy counts when arrays escape to a file without nurt, free/realloc there,

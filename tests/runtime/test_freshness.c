@@ -10,8 +10,10 @@
  * the table's invariants (pieces tile each array) after every call.
  * `diagonal`: a Cholesky's steps keep the table a few pieces long;
  * `column`: faults in code nucc did not see stay a few dozen; `mirror`:
- * large uploads through the array's pinned pages, across free and malloc.
- * Usage: test_freshness heap|global|arena|stack|diagonal|column|mirror [STEPS [SEED]] */
+ * large uploads through the array's pinned pages, across free and malloc;
+ * `static_mirror`: the same for static arrays that share pages.
+ * Usage: test_freshness heap|global|arena|stack|diagonal|column|mirror|static_mirror
+ *        [STEPS [SEED]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -225,6 +227,52 @@ static void mirror(long n) {
   }
 }
 
+/* The same through a static array's pinned pages: only the pages it alone
+ * holds are its mirror's, and the bytes beside them, on pages shared with
+ * other variables, go with each copy on their own.  Two arrays of sizes
+ * that are not whole pages, so that at least one shares pages; the first
+ * launch takes a prefix, so that the next makes the whole array a new one
+ * (a merge), whose mirror must be made after the old one is released. */
+static float fence_before[100], static_a[2 * M + 37], static_b[2 * M + 11], fence_after[100];
+
+static void static_mirror(void) {
+  float *arrays[2] = {static_a, static_b};
+  long sizes[2] = {2 * M + 37, 2 * M + 11};
+  for (int i = 0; i < 100; i++)
+    fence_before[i] = fence_after[i] = (float)(-i);
+  nurt_stats s0 = stats_now();
+  for (int w = 0; w < 2; w++) {
+    float *a = arrays[w];
+    long n = sizes[w];
+    for (long i = 0; i < n; i++)
+      a[i] = (float)(i % 1000);
+    launch_add(a, n - 5000, 0, n - 5000, 1.0f, 0); /* a prefix first */
+    for (int k = 1; k <= 3; k++) {
+      launch_add(a, n, 0, n, 1.0f, 0);
+      nurt_host_access(a, 1);
+      for (long i = 0; i < n; i++) {
+        float want = (float)(i % 1000) + 11.0f * (float)k - 10.0f + (i < n - 5000 ? 1.0f : 0.0f);
+        if (a[i] != want) {
+          fprintf(stderr, "array %d round %d: a[%ld] is %g, expected %g\n", w, k, i, (double)a[i],
+                  (double)want);
+          exit(1);
+        }
+        a[i] += 10.0f;
+      }
+    }
+  }
+  for (int i = 0; i < 100; i++)
+    CHECK(fence_before[i] == (float)(-i) && fence_after[i] == (float)(-i));
+  nurt_stats s1 = stats_now();
+  unsigned long mirrored = s1.mirrored - s0.mirrored;
+  printf("static mirror: %lu uploads through pinned pages; %lu copies back straight into "
+         "protected pages\n",
+         mirrored, s1.direct_back - s0.direct_back);
+  /* with NU_LAZY=0 uploads read the arrays' shadows, not their pages */
+  if (lazy_on())
+    CHECK(mirrored >= 2);
+}
+
 int main(int argc, char **argv) {
   const char *kind = argc > 1 ? argv[1] : "heap";
   long steps = argc > 2 ? atol(argv[2]) : 3000;
@@ -249,6 +297,8 @@ int main(int argc, char **argv) {
     nurt_free(a);
   } else if (!strcmp(kind, "mirror")) {
     mirror(M);
+  } else if (!strcmp(kind, "static_mirror")) {
+    static_mirror();
   } else if (!strcmp(kind, "global")) {
     run(global_array, M, steps, lazy_on());
   } else if (!strcmp(kind, "arena")) {
