@@ -4,8 +4,10 @@
 # repository root with .carry/suite (prepare.sh, with PPCG) there.  Each
 # outer build runs twice per round: as built, and with the environment
 # WALL_ALT (default NU_HOST_FIRST=0: every nest on the device, as before
-# NU_HOST_FIRST; NU_START=1 was the runs of start-thread-h200.txt), then
-# PPCG's.  One warm-up round (NVIDIA's compile cache), then WALL_ROUNDS
+# NU_HOST_FIRST; NU_START=1 was the runs of start-thread-h200.txt;
+# LD_LIBRARY_PATH=DIR runs DIR's libnurt.so, another runtime, the builds'
+# rpath being a RUNPATH), then PPCG's.  One warm-up round (NVIDIA's
+# compile cache), then WALL_ROUNDS
 # rounds (default 7), alternating.  Outputs are compared with the first
 # outer run's (outcmp).  Writes $OUT/wall.txt.
 #   bash bench/suite/wall_gpu.sh gemm symm syrk ...
@@ -61,6 +63,7 @@ run_one() { # NAME VARIANT ROUND: prints the raw line
   names=()
   for name in "$@"; do
     gcc "${cflags[@]}" "$carry/outer/$name.c" -o "$bin/$name.outer" -L"$bin" -Wl,-rpath,"$bin" \
+      -Wl,--enable-new-dtags \
       -lnurt -lm 2>"$bin/$name.outer.build" || {
       echo "BUILD FAILED: $name outer"
       continue
