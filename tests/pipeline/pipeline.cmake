@@ -102,7 +102,7 @@ add_test(NAME pipeline.tune
   COMMAND bash ${NUCC_PIPELINE_DIR}/tune.sh
           $<TARGET_FILE:nucc> ${NUCC_PIPELINE_WORK}/pipeline.tune
           ${CMAKE_BINARY_DIR}/pkgconfig-uninstalled)
-set_tests_properties(pipeline.tune PROPERTIES LABELS pipeline TIMEOUT 400
+set_tests_properties(pipeline.tune PROPERTIES LABELS pipeline TIMEOUT 900
   ENVIRONMENT "POCL_CACHE_DIR=${CMAKE_CURRENT_BINARY_DIR}/pocl-cache")
 
 add_test(NAME pipeline.host_ranges
