@@ -215,14 +215,12 @@ static int mirror_pages(nurt_buf *b, int heap, uintptr_t *lo, uintptr_t *hi) {
   *hi = heap ? (end + page - 1) & ~(page - 1) : end & ~(page - 1);
   if (*hi <= *lo || *hi - *lo < MIRROR_MIN)
     return 0;
+  if (nurt_guarded_below(*lo, *hi, PROT_READ | PROT_WRITE))
+    return 0;
   nurt_entry *x;
-  for (size_t i = 0; (x = nurt_table_at(i)); i++) {
+  for (size_t i = 0; (x = nurt_table_at(i)); i++)
     if (x->buf != b && x->buf->mirror && x->buf->mirror_lo < *hi && *lo < x->buf->mirror_hi)
       return 0;
-    if (nurt_is_guarded(x) && x->glo < *hi && *lo < x->ghi &&
-        (x->prot != (PROT_READ | PROT_WRITE) || x->head_prot != (PROT_READ | PROT_WRITE)))
-      return 0;
-  }
   return 1;
 }
 
@@ -294,8 +292,7 @@ static int mirrored_upload(nurt_entry *e, uintptr_t lo, size_t n, const nurt_whe
   void *p = clEnqueueMapBuffer(nurt_g.queue, b->mirror, CL_FALSE, CL_MAP_WRITE_INVALIDATE_REGION,
                                at, z - a, 0, NULL, NULL, &err);
   if (err != CL_SUCCESS || !p) {
-    clReleaseMemObject(b->mirror);
-    b->mirror = NULL;
+    nurt_mirror_release(b);
     b->mirror_failed = 1;
     return 0;
   }

@@ -58,21 +58,20 @@ static double budget(void) {
   if (b >= 0)
     return b;
   const char *s = getenv("NU_HOST_FIRST");
-  if (!s || !*s) {
-    b = verify_wanted() ? 0 : 0.2;
-    return b;
+  double ms = 200;
+  if (s && *s) {
+    char *end;
+    ms = strtod(s, &end);
+    if (*end || !(ms >= 0) || ms > 1e9)
+      nurt_fatal("NU_HOST_FIRST='%s' is not a number of milliseconds (0 launches every nest)", s);
   }
-  char *end;
-  double ms = strtod(s, &end);
-  if (*end || !(ms >= 0) || ms > 1e9)
-    nurt_fatal("NU_HOST_FIRST='%s' is not a number of milliseconds (0 launches every nest)", s);
   b = verify_wanted() ? 0 : ms * 1e-3;
   return b;
 }
 
 int nurt_host_first_defers(const nurt_module *m) {
-  return m->host_first && !nurt_host_mode() && budget() > 0 &&
-         !__atomic_load_n(&done, __ATOMIC_ACQUIRE) && !nurt_device_begun();
+  return m->host_first && budget() > 0 && !__atomic_load_n(&done, __ATOMIC_ACQUIRE) &&
+         !nurt_device_begun();
 }
 
 /* NU_PROFILE where the device never started: the report is this line. */

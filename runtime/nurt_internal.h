@@ -320,9 +320,10 @@ _Static_assert(NURT_HOST_FRESH == 0 && NURT_GUARD_UNKNOWN == 0, "a zeroed entry 
 nurt_entry *nurt_table_at(size_t i); /* the i-th entry, NULL past the last: for walks */
 size_t nurt_table_count(void);
 /* Entries are kept in address order. */
-nurt_entry *nurt_table_find(const void *ptr, size_t bytes); /* the one holding all of it */
-size_t nurt_table_index(const nurt_entry *e);               /* its place in the walk */
-size_t nurt_table_first_after(uintptr_t addr);              /* the first ending after addr */
+nurt_entry *nurt_table_find(const void *ptr, size_t bytes);   /* the one holding all of it */
+size_t nurt_table_index(const nurt_entry *e);                 /* its place in the walk */
+size_t nurt_table_first_after(uintptr_t addr);                /* the first ending after addr */
+int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need); /* a page below PROT `need` */
 void nurt_table_add(nurt_entry *e);
 void nurt_table_remove_at(size_t i); /* the ones after it move up */
 void nurt_table_release(void);       /* at exit, once every entry is gone */
@@ -443,7 +444,6 @@ void nurt_protect(nurt_entry *e, int body, int head); /* PROT_* of its pages, he
  * opened meanwhile and closed again. */
 void nurt_upload(nurt_entry *e, uintptr_t lo, uintptr_t hi, const nurt_where *w);
 void nurt_read_back(nurt_entry *e, uintptr_t lo, uintptr_t hi); /* blocking */
-int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need);   /* a page below PROT `need` */
 void nurt_copy_back(nurt_entry *e);                         /* the stale host bytes; then BOTH */
 void nurt_host_fresh(nurt_entry *e);                        /* the host is about to write */
 void nurt_unguard(nurt_entry *e);                           /* pages read-write, entry unchanged */
@@ -548,7 +548,8 @@ void nurt_clock_launched(void);  /* a launch is queued (and busy is over) */
 double nurt_clock_seconds(void); /* a monotonic clock, the C library's own */
 
 /* hostfirst.c: whether module m's constructor leaves the device to the
- * first launch (every nest of m asks NU_HOST_FIRST, which is on) */
+ * first launch (every nest of m asks NU_HOST_FIRST, which is on); asked
+ * only outside NU_DEVICE=host */
 int nurt_host_first_defers(const nurt_module *m);
 
 /* launch.c */

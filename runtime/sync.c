@@ -143,19 +143,6 @@ static void unguard_buf(nurt_buf *b) {
 
 void nurt_unguard(nurt_entry *e) { unguard_buf(e->buf); }
 
-/* Some page of [lo, hi) is protected below `need` (PROT_READ or RW). */
-int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
-  NURT_LOCKED();
-  lo = down(lo);
-  hi = up(hi);
-  nurt_entry *x;
-  for (size_t i = near(lo); (x = nurt_table_at(i)) && lo_of(x) < hi + nurt_page(); i++)
-    if (nurt_is_guarded(x) && x->glo < hi && lo < x->ghi &&
-        ((x->prot & need) != need || (x->head_prot & need) != need))
-      return 1;
-  return 0;
-}
-
 /* Without /proc/self/mem: raises to at least `need` the protected pages on
  * [lo, hi) of every entry, saving each one's protection for restore(): an
  * entry left open would no longer fault, and its host copy may be stale. */

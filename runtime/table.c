@@ -1,10 +1,11 @@
 /* table.c — the array table itself: the entries nurt keeps, each a disjoint
  * host range with its device copy (nurt_entry: a piece of an array), kept in
  * address order so that an address is found by bisection and the pieces of
- * one array are neighbours.  It only holds them: arrays.c creates, merges
- * and drops entries, sync.c cuts and joins pieces and changes their state
- * and protection.  Callers hold nurt_lock, except sync.c's walk of a forked
- * child or failing process (one thread, or pages opened only). */
+ * one array are neighbours.  It only holds them, and says whether pages of
+ * a range are protected: arrays.c creates, merges and drops entries, sync.c
+ * cuts and joins pieces and changes their state and protection.  Callers
+ * hold nurt_lock, except sync.c's walk of a forked child or failing process
+ * (one thread, or pages opened only). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,24 @@ size_t nurt_table_first_after(uintptr_t addr) {
       hi = mid;
   }
   return lo;
+}
+
+/* Some page of [lo, hi) is protected below `need` (PROT_READ or RW): here,
+ * not in sync.c, which sets the protection, so that copies.c, below it,
+ * asks too.  An entry's pages reach at most one page below its first byte
+ * (malloc's header). */
+int nurt_guarded_below(uintptr_t lo, uintptr_t hi, int need) {
+  NURT_LOCKED();
+  uintptr_t page = nurt_page();
+  lo &= ~(page - 1);
+  hi = (hi + page - 1) & ~(page - 1);
+  nurt_entry *x;
+  for (size_t i = nurt_table_first_after(lo > page ? lo - page : 0);
+       (x = nurt_table_at(i)) && (uintptr_t)x->base < hi + page; i++)
+    if (nurt_is_guarded(x) && x->glo < hi && lo < x->ghi &&
+        ((x->prot & need) != need || (x->head_prot & need) != need))
+      return 1;
+  return 0;
 }
 
 nurt_entry *nurt_table_find(const void *ptr, size_t bytes) {
