@@ -360,8 +360,9 @@ static void pick_lazy_reds(Source *src, AnnotCtx *ctxs) {
 
 /* Adds `times` runs (NULL: one) of site c's work, read at `at`, to b;
  * false where it cannot be counted there. */
-static bool add_site(Buf *b, AnnotCtx *c, const SrcLoc *at, const char *times) {
-  char *w = c->hostloop ? NULL : emit_work_sum(&c->kernels, at);
+static bool add_site(Buf *b, AnnotCtx *c, const SrcLoc *at, const char *times,
+                     const EntryCall *known) {
+  char *w = c->hostloop ? NULL : emit_work_sum(&c->kernels, at, known);
   if (!w)
     return false;
   buf_printf(b, "%s%s%s(%s)", b->len ? " + " : "", times ? times : "", times ? " * " : "", w);
@@ -369,7 +370,10 @@ static bool add_site(Buf *b, AnnotCtx *c, const SrcLoc *at, const char *times) {
   return true;
 }
 
-static char *later_sites(Source *src, AnnotCtx *ctxs, int i, const SrcLoc *at) {
+/* With `known`, the values known at main's start in place of the variables
+ * (NULL where one is not known there). */
+static char *later_sites(Source *src, AnnotCtx *ctxs, int i, const SrcLoc *at,
+                         const EntryCall *known) {
   Nest *n = src->nests.items[i];
   Buf b = {0};
   for (int j = i + 1; j < src->nests.len; j++) {
@@ -377,12 +381,47 @@ static char *later_sites(Source *src, AnnotCtx *ctxs, int i, const SrcLoc *at) {
     if (!ctxs[j].kernels.len || !m->func_name || !n->func_name ||
         strcmp(m->func_name, n->func_name) != 0)
       continue;
-    if (!add_site(&b, &ctxs[j], at, NULL)) {
+    if (!add_site(&b, &ctxs[j], at, NULL, known)) {
       xfree(b.s);
       return NULL;
     }
   }
   return b.s ? b.s : xstrdup("0.0");
+}
+
+/* NU_HOST_FIRST's question asked ahead, at main's start: the first site
+ * main reaches (frontend_entry.c), with the values known there.  A program
+ * whose first nest will launch anyway then starts the device on nurt's
+ * thread beside its own set-up, instead of at that launch; one whose nests
+ * run on the host starts nothing.  Only in a file whose every nest asks
+ * (the others start the device in the constructor), and only for a site
+ * that is not a loop kept on the host (whose runs are counted from its own
+ * index).  Nothing where a value is not known at main's start. */
+static void start_ahead(Source *src, AnnotCtx *ctxs, Edits *edits) {
+  EntryCall *e = src->entry;
+  if (!e)
+    return;
+  int first = -1;
+  for (int j = 0; j < src->nests.len && first < 0; j++) {
+    Nest *m = src->nests.items[j];
+    if (ctxs[j].kernels.len && m->func_name && !strcmp(m->func_name, e->func))
+      first = j;
+  }
+  if (first < 0 || ctxs[first].hostloop)
+    return;
+  Nest *n = src->nests.items[first];
+  SrcLoc at = n->depth ? n->loops[0]->loc : n->pragma_loc;
+  char *work = emit_work_sum(&ctxs[first].kernels, NULL, e);
+  char *as_written = later_sites(src, ctxs, first, &at, NULL);
+  /* a later site not counted at the nest makes it launch: ahead too */
+  char *later = as_written ? later_sites(src, ctxs, first, &at, e) : xstrdup("-1.0");
+  if (work && later)
+    rewrite_add(
+        edits, e->insert_at, e->insert_at,
+        xformat(" nurt_host_first_ahead(&nu_module, %d, %s, 1.0, %s);", at.line, work, later));
+  xfree(work);
+  xfree(as_written);
+  xfree(later);
 }
 
 /* `later` plus `times` runs of the other nests of host loop hl's body, at
@@ -397,7 +436,7 @@ static char *later_in_loop(HostLoop *hl, int self, const SrcLoc *at, const char 
     AnnotCtx *c = hl->nests.items[i];
     if (i == self || !c->kernels.len)
       continue;
-    if (!add_site(&b, c, at, *times ? times : NULL)) {
+    if (!add_site(&b, c, at, *times ? times : NULL, NULL)) {
       xfree(b.s);
       return NULL;
     }
@@ -599,7 +638,7 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
         buf_printf(&stubs, "\n%s", stub);
       }
       SrcLoc at = n->depth ? n->loops[0]->loc : n->pragma_loc;
-      char *later = later_sites(src, ctxs, i, &at);
+      char *later = later_sites(src, ctxs, i, &at, NULL);
       text = cx->hostloop ? host_loop_call(src, n, cx, sync_notes, later)
                           : nest_call(src, n, cx, later);
       xfree(later);
@@ -666,10 +705,12 @@ static char *host_output(Source *src, AnnotCtx *ctxs, const char *program, bool 
       rewrite_add(&edits, p->begin, p->end, xstrdup("\n"));
   }
   hostsync_add_edits(src, &edits, sync_notes);
-  char *body = rewrite_apply(&edits, src->text, src->len);
   bool host_first = true; /* every kernel's site may run on the host first */
   for (int i = 0; i < src->nests.len; i++)
     host_first &= emit_host_first_module(&ctxs[i].kernels);
+  if (host_first)
+    start_ahead(src, ctxs, &edits);
+  char *body = rewrite_apply(&edits, src->text, src->len);
   char *prologue = emit_host_prologue(src->path, program, fp64, host_first);
   char *out = xformat("%s%s\n#line 1 \"%s\"\n%s", prologue, stubs.s, src->path, body);
   *map = (OutMap){edits, strlen(out) - strlen(body)};

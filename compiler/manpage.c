@@ -124,7 +124,9 @@ static const char *const environment[][2] = {
     {"NU_START",
      "1 starts the device and builds the program on a thread of nurt's, beside the program's own "
      "start, instead of in the program's constructor before main; the first launch, or a clock "
-     "read in the thread that started the program, waits for it."},
+     "read in the thread that started the program, waits for it. Where nucc asks NU_HOST_FIRST's "
+     "question at main's start and the first nest will launch, the device starts so unless "
+     "NU_START is 0 (then at that launch)."},
     {"NU_HOST_FIRST",
      "Milliseconds (default 200) that the nests of a bare work may spend on the host, run as "
      "written, before the device starts: each asks with nucc's estimate of its work, runs on the "

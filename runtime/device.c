@@ -380,9 +380,13 @@ static void after_fork_child(void) {
   }
 }
 
-int nurt_device_start(void (*then)(void)) {
+int nurt_device_thread_wanted(int ahead) {
   const char *on = getenv("NU_START");
-  if (!on || strcmp(on, "1") != 0 || nurt_g.ready ||
+  return ahead ? !on || !*on || strcmp(on, "1") == 0 : on && strcmp(on, "1") == 0;
+}
+
+int nurt_device_start(void (*then)(void), int ahead) {
+  if (!nurt_device_thread_wanted(ahead) || nurt_g.ready ||
       __atomic_load_n(&start_state, __ATOMIC_ACQUIRE) != START_NONE)
     return 0;
   /* read once here, before the thread: both threads read them after */

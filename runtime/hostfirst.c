@@ -98,6 +98,28 @@ static void stop(const char *file, int line, double predicted) {
   nurt_prof_host_first(nests, spent, budget(), stop_file, stop_line, stop_predicted);
 }
 
+/* Asked before any nest ran, at main's start, the prediction is the one
+ * the nest will make at its site if nothing runs on the host before it:
+ * the same work, at the prior rate.  nucc asks ahead only where main's
+ * first nest is that one and the values it counts with cannot change
+ * before it (frontend_entry.c). */
+int nurt_host_first_starts_ahead(const nurt_module *m, int line, double work, double times,
+                                 double later) {
+  int starts = 0;
+  pthread_mutex_lock(&mu);
+  if (!done && !nests && budget() > 0 && !nurt_device_begun()) {
+    double ahead = work >= 0 && later >= 0 ? work * (times >= 1 ? times : 1) + later : -1;
+    double predicted = ahead >= 0 ? ahead * PRIOR_RATE : -2;
+    if (predicted < 0 || predicted > budget()) {
+      starts = 1;
+      __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
+      nurt_prof_host_first_ahead(budget(), m->file, line, predicted);
+    }
+  }
+  pthread_mutex_unlock(&mu);
+  return starts;
+}
+
 double nurt_host_first(nurt_module *m, int line, double work, double times, double later) {
   if (nurt_host_mode())
     return 0;

@@ -458,9 +458,8 @@ static void build_prepared(void) {
   }
 }
 
-void nurt_module_prepare(nurt_module *m) {
-  if (nurt_host_mode() || nurt_host_first_defers(m))
-    return; /* the first launch builds it (NU_HOST_FIRST: maybe never) */
+/* ahead: from nurt_host_first_ahead, at main's start, not a constructor */
+static void prepare(nurt_module *m, int ahead) {
   pthread_mutex_lock(&prepare_mutex);
   int phase = prepare_phase;
   if (phase != THREAD_DONE) {
@@ -470,10 +469,10 @@ void nurt_module_prepare(nurt_module *m) {
     prepare_phase = THREAD_TAKES;
   }
   pthread_mutex_unlock(&prepare_mutex);
-  if (phase == THREAD_TAKES || (phase == NO_THREAD_YET && nurt_device_start(build_prepared)))
+  if (phase == THREAD_TAKES || (phase == NO_THREAD_YET && nurt_device_start(build_prepared, ahead)))
     return;
   /* no start-up thread (NU_START=0, the device already up), or it is done:
-   * built here, as a constructor, before main */
+   * built here, as a constructor, before main (or at main's start) */
   nurt_device_join();
   nurt_clock_busy(1);
   if (phase == NO_THREAD_YET)
@@ -481,6 +480,21 @@ void nurt_module_prepare(nurt_module *m) {
   else if (!m->priv)
     build(m, &(nurt_where){"(program)", m->file, 0});
   nurt_clock_busy(0);
+}
+
+void nurt_module_prepare(nurt_module *m) {
+  if (nurt_host_mode() || nurt_host_first_defers(m))
+    return; /* the first launch builds it (NU_HOST_FIRST: maybe never) */
+  prepare(m, 0);
+}
+
+/* Only where the thread would take the start: started here, at main's
+ * start, the device would keep main waiting as long as at the launch. */
+void nurt_host_first_ahead(nurt_module *m, int line, double work, double times, double later) {
+  if (nurt_host_mode() || !nurt_host_first_defers(m) || !nurt_device_thread_wanted(1) ||
+      !nurt_host_first_starts_ahead(m, line, work, times, later))
+    return;
+  prepare(m, 1);
 }
 
 /* nurt takes launches from one host thread (the first that launches): a

@@ -291,6 +291,12 @@ int nurt_host_mode(void);
  * launches its kernels, and the device starts if it had not. */
 double nurt_host_first(nurt_module *m, int line, double work, double times, double later);
 void nurt_host_first_end(double started);
+/* The same question asked ahead, at the start of main, for the first nest
+ * main reaches, with the values known there (nucc emits the call where
+ * nothing before the nest can change them): where the nest's site will
+ * launch, the device starts now, on nurt's start-up thread beside the
+ * program's own set-up (unless NU_START=0), and every nest launches. */
+void nurt_host_first_ahead(nurt_module *m, int line, double work, double times, double later);
 
 /* NU_VERIFY (verify.c): generated code checks a nest's kernels against its
  * sequential loop.  nurt_verify_begin() says whether to check this launch of

@@ -175,8 +175,12 @@ void nurt_device_init(void); /* idempotent; exits on failure */
 /* The start-up thread: the device chosen and started, then `then` run (the
  * programs built), on a thread of its own while the program sets itself up.
  * 0 where it did not start one (NU_START=0, started before, no thread): the
- * caller then does the work itself. */
-int nurt_device_start(void (*then)(void));
+ * caller then does the work itself.  A constructor's start takes the thread
+ * with NU_START=1 only; a start ahead (ahead: NU_HOST_FIRST's question asked
+ * at main's start) unless NU_START=0 or another value: whether it would is
+ * nurt_device_thread_wanted. */
+int nurt_device_start(void (*then)(void), int ahead);
+int nurt_device_thread_wanted(int ahead);
 void nurt_device_join(void); /* waits for the start-up thread, if any */
 /* The same, at a clock read on the thread that started it only, and not
  * under nurt's lock (clock.c) */
@@ -551,6 +555,12 @@ double nurt_clock_seconds(void); /* a monotonic clock, the C library's own */
  * first launch (every nest of m asks NU_HOST_FIRST, which is on); asked
  * only outside NU_DEVICE=host */
 int nurt_host_first_defers(const nurt_module *m);
+/* NU_HOST_FIRST's question asked at main's start for the nest at m's
+ * `line` (nurt_host_first_ahead, launch.c): 1 where its site will launch,
+ * as predicted before any nest ran; then every nest launches, as after
+ * nurt_host_first stopped, and NU_PROFILE says so. */
+int nurt_host_first_starts_ahead(const nurt_module *m, int line, double work, double times,
+                                 double later);
 
 /* launch.c */
 /* A buffer argument, set at nurt_launch_end: a later argument of the same
@@ -699,6 +709,10 @@ void nurt_prof_start(double ran, double waited, const char *at);
  * the nests after it could not be counted). */
 void nurt_prof_host_first(unsigned long n, double spent, double budget, const char *file, int line,
                           double predicted);
+/* NU_HOST_FIRST asked at main's start: the nest at file:line, predicted at
+ * `predicted` s (-2: the nests after it could not be counted), started the
+ * device beside main. */
+void nurt_prof_host_first_ahead(double budget, const char *file, int line, double predicted);
 /* kernels: every one launched; wide_bytes: the size from which a launch ran
  * the wide build (launch.c's, passed down: the profile asks nobody) */
 void nurt_prof_report(FILE *out, const char *device, const char *platform,

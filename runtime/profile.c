@@ -298,6 +298,17 @@ void nurt_prof_host_first(unsigned long n, double spent, double budget, const ch
   hf_predicted = predicted;
 }
 
+static const char *ahead_file;
+static int ahead_line;
+static double ahead_predicted, ahead_budget;
+
+void nurt_prof_host_first_ahead(double budget, const char *file, int line, double predicted) {
+  ahead_budget = budget;
+  ahead_file = file;
+  ahead_line = line;
+  ahead_predicted = predicted;
+}
+
 void nurt_prof_start(double ran, double waited, const char *at) {
   start_ran = ran;
   start_waited = waited;
@@ -387,6 +398,16 @@ void nurt_prof_report(FILE *out, const char *device, const char *platform,
             "%.1f ms of it waited for%s%s\n",
             start_ran * 1e3, start_waited * 1e3, start_at ? ", first at " : "",
             start_at ? start_at : "");
+  if (ahead_file && ahead_predicted >= 0)
+    fprintf(out,
+            "host first: asked at main's start, the nest at %s:%d predicted %.1f ms, past "
+            "NU_HOST_FIRST's %g ms: the device started beside main\n",
+            ahead_file, ahead_line, ahead_predicted * 1e3, ahead_budget * 1e3);
+  else if (ahead_file)
+    fprintf(out,
+            "host first: asked at main's start, the nest at %s:%d will launch (nucc could not "
+            "count the work of the nests after it): the device started beside main\n",
+            ahead_file, ahead_line);
   if (hf_nests) {
     fprintf(out, "host first: %lu nest%s ran on the host in %.1f ms, within NU_HOST_FIRST's %g ms",
             hf_nests, hf_nests == 1 ? "" : "s", hf_spent * 1e3, hf_budget * 1e3);

@@ -297,7 +297,7 @@ char *emit_host_call(Vec *kernels, const char *original, const char *pragma_text
     buf_printf(&b, " %s", ((Kernel *)kernels->items[i])->name);
   /* a bare `work`'s nest may run as written while the device has not
    * started and the program has done little (NU_HOST_FIRST) */
-  char *work = emit_work_sum(kernels, NULL);
+  char *work = emit_work_sum(kernels, NULL, NULL);
   bool asks = work != NULL;
   if (asks)
     buf_printf(&b,

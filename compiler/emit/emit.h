@@ -160,12 +160,14 @@ char *emit_host_prologue(const char *path, const char *program, bool uses_fp64, 
  * function that estimates kernel k's work (NULL: its site asks nothing);
  * the sum of the estimates of a site's kernels, with the values at the
  * site, or at `at`, an earlier site of the same function (NULL: the site
- * asks nothing, or a value is a local declared after `at`); whether every
- * kernel's site asks, so that the device need not start before the first
- * launch. */
+ * asks nothing, or a value is a local declared after `at`), and with
+ * `known` (not NULL), the values known at main's start in place of the
+ * variables (NULL where one is not known); whether every kernel's site
+ * asks, so that the device need not start before the first launch. */
+struct EntryCall; /* frontend.h */
 char *emit_work_function(Kernel *k);
 bool emit_work_asks(Kernel *k); /* emit_work_function(k) is not NULL */
-char *emit_work_sum(Vec *kernels, const SrcLoc *at);
+char *emit_work_sum(Vec *kernels, const SrcLoc *at, const struct EntryCall *known);
 bool emit_host_first_module(Vec *kernels);
 /* The host stub of a kernel (a static function); NULL after an error. */
 char *emit_host_stub(Kernel *k);

@@ -7,6 +7,7 @@
  * for a site.  A site where any kernel's work is unknown asks nothing: it
  * runs on the device, as a written `work` does. */
 #include "emit.h"
+#include "frontend.h"
 
 #include <string.h>
 
@@ -121,7 +122,13 @@ static void check_visible(Expr *e, void *ctx) {
     vis->ok = false;
 }
 
-char *emit_work_sum(Vec *kernels, const SrcLoc *at) {
+/* The value main's start knows for a stub's scalar, or NULL. */
+static const char *known_value(StubParam *p, const EntryCall *known) {
+  Expr *path = ((Scalar *)p->of)->path;
+  return path->kind == EX_VAR && path->var ? frontend_entry_value(known, path->var->off) : NULL;
+}
+
+char *emit_work_sum(Vec *kernels, const SrcLoc *at, const EntryCall *known) {
   Buf b = {0};
   for (int i = 0; i < kernels->len; i++) {
     Kernel *k = kernels->items[i];
@@ -138,8 +145,16 @@ char *emit_work_sum(Vec *kernels, const SrcLoc *at) {
       return NULL;
     }
     buf_printf(&b, "%snu_work_%s(", i ? " + " : "", k->name);
-    for (int j = 0; j < w.used.len; j++)
-      buf_printf(&b, "%s%s", j ? ", " : "", ((StubParam *)w.used.items[j])->arg);
+    for (int j = 0; j < w.used.len; j++) {
+      StubParam *p = w.used.items[j];
+      const char *v = known ? known_value(p, known) : p->arg;
+      if (!v) {
+        work_names_free(&w);
+        xfree(b.s);
+        return NULL;
+      }
+      buf_printf(&b, "%s%s", j ? ", " : "", v);
+    }
     buf_puts(&b, ")");
     work_names_free(&w);
   }

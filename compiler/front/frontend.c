@@ -166,6 +166,7 @@ bool frontend_parse(Source *src, int nargs, const char *const *args) {
   if (diag_errors())
     return false;
   frontend_host_collect(src);
+  frontend_find_entry(src);
   return true;
 }
 

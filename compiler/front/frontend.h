@@ -200,6 +200,16 @@ typedef struct Unit {
   struct UnitClang *clang; /* its parse, once tried */
 } Unit;
 
+/* Where main first reaches a function of the file that holds annotated
+ * nests, and what is known there at main's start (frontend_entry.c): for
+ * NU_HOST_FIRST's question asked ahead, at main's start. */
+typedef struct EntryCall {
+  char *func;         /* that function; "main" where main's own nest comes first */
+  unsigned insert_at; /* just inside main's `{` */
+  Vec offs;           /* Var.off (as uintptr) of its variables whose values are known */
+  Vec values;         /* char*: those values, as C constants */
+} EntryCall;
+
 typedef struct Source {
   const char *path;
   char *text;
@@ -229,6 +239,7 @@ typedef struct Source {
   Vec includes;       /* Include*: for -MD */
   Vec macro_uses;     /* MacroUse*, in source order (frontend_macros.c) */
   Symtab names;       /* the file's variables and the names made from them */
+  EntryCall *entry;   /* NULL where main reaches no nest in a way nucc follows */
 } Source;
 
 /* Parses the file with libclang (reporting clang's errors), finds the
@@ -238,6 +249,9 @@ bool frontend_parse(Source *src, int nargs, const char *const *args);
 /* frontend_macros.c: fills src->macro_uses (frontend_parse calls it). */
 void frontend_collect_macros(Source *src);
 void frontend_dispose(Source *src);
+/* frontend_entry.c: the value an EntryCall knows for the variable declared
+ * at decl_off (Var.off), or NULL. */
+const char *frontend_entry_value(const EntryCall *ec, unsigned decl_off);
 /* --openmp: a one-way map of the nest's directive (Nest.map_to, map_from)
  * against what its kernels write and read: -Wnucc-omp-map where they
  * disagree (frontend_data.c). */

@@ -3,7 +3,7 @@
  * module includes it: the rest of nucc sees the program only as frontend.h
  * describes it.  The files form floors, each calling only those below it:
  *   frontend.c (entry) → nests → private, conv → literals, types → cursor;
- *   nests, conv → pragmas → pragma_op → omp → cursor; host, macros → cursor;
+ *   nests, conv → pragmas → pragma_op → omp → cursor; host, macros, entry → cursor;
  *   conv → units → cursor. */
 #ifndef NUCC_FRONTEND_CLANG_H
 #define NUCC_FRONTEND_CLANG_H
@@ -189,5 +189,9 @@ void frontend_collect_nests(Source *src);
  * statements and what they do to arrays (frontend.h's HostFunc).  Runs once
  * the nests are known: a statement that holds one is taken apart. */
 void frontend_host_collect(Source *src);
+
+// frontend_entry.c
+/* Sets src->entry (frontend.h's EntryCall), once the nests are known. */
+void frontend_find_entry(Source *src);
 
 #endif

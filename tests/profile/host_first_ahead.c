@@ -1,9 +1,9 @@
 /* host_first_ahead.c — NU_HOST_FIRST looks ahead within a function: the small nest at line
- * 20 sees the nest at line 23 after it, whose estimate (the box of its loops, N times N * N
- * iterations) is far past the budget, so it launches at once instead of running on the host
- * until the device starts anyway; so does the small nest at line 27, which sees nothing after
- * it but finds the device started.
-// profile-env: NU_HOST_FIRST=
+ * 20 sees the nest at line 23, whose estimate (the box of its loops, N times N * N) is far
+ * past the budget, so it launches at once; so does the nest at line 27, which sees nothing
+ * after it but finds the device started.  NU_START=0 keeps main's start from asking first
+ * (host_first_main.c): this is the site's own lookahead.
+// profile-env: NU_HOST_FIRST= NU_START=0
 // profile: ^[a-z_0-9]+_20 +.*host_first_ahead.c:20 +1 +[0-9.]+ +[0-9.]+
 // profile: ^[a-z_0-9]+_23 +.*host_first_ahead.c:23 +1 +[0-9.]+ +[0-9.]+
 // profile: ^[a-z_0-9]+_27 +.*host_first_ahead.c:27 +1 +[0-9.]+ +[0-9.]+

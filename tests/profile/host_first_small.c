@@ -1,11 +1,13 @@
 /* host_first_small.c — NU_HOST_FIRST at its default: a program whose bare `work` nests do
  * little runs them on the host, as written, and never starts the device (no OpenCL call: the
- * report says no device started, and there is no kernel or copy to report).
+ * report says no device started, and there is no kernel or copy to report).  nucc asks at
+ * main's start too, m and n being known there; the answer is the same, and nothing starts.
 // profile-env: NU_HOST_FIRST=
 // profile: ^nurt profile: no device started$
 // profile: ^host first: 2 nests ran on the host in [0-9.]+ ms, within NU_HOST_FIRST's 200 ms$
 // profile-absent: ^total:
 // profile-absent: ^nu_main_
+// profile-absent: asked at main
  */
 #include <stdio.h>
 #include <stdlib.h>
