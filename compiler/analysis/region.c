@@ -352,7 +352,8 @@ enum { WORK_OPERATIONS = 100000 };
 /* The box of one iteration domain: per loop, its smallest and largest
  * index, as expressions of the stub's values (empty: lo 0, hi -1). */
 static bool work_box(Poly *p, isl_set *dom, WorkTerm *t) {
-  for (int d = 0; d < p->ndims; d++) {
+  isl_size ndims = isl_set_dim(dom, isl_dim_set);
+  for (int d = 0; d < ndims; d++) {
     if (isl_set_dim_has_lower_bound(dom, isl_dim_set, (unsigned)d) != isl_bool_true ||
         isl_set_dim_has_upper_bound(dom, isl_dim_set, (unsigned)d) != isl_bool_true)
       return false;
@@ -390,6 +391,39 @@ static bool uncounted_loop(KernelInfo *ki, Stmt *s) {
     if (uncounted_loop(ki, s->items[i]))
       return true;
   return false;
+}
+
+/* A time tile's kernel runs one tile of steps (t from tt), a wavefront's
+ * one hyperplane (w): the host's loop around the launches names it, and the
+ * kernel's domain has it as a parameter.  The site's work is that of every
+ * value.  A time tile's steps cover the time loop: tt projected out, from
+ * the loop's first step (a constant, else not counted: NULL).  A
+ * hyperplane's index is a loop of its own: w becomes a dimension of the box,
+ * which then counts every hyperplane's box, an upper bound. */
+static isl_set *whole_site(Kernel *k, isl_set *dom) {
+  dom = isl_set_copy(dom);
+  if (k->ttile) {
+    Loop *t = k->nest->depth ? k->nest->loops[0] : NULL;
+    Expr *tt = k->ttile->time ? k->ttile->time->lb : NULL;
+    int pos = tt && tt->kind == EX_VAR && tt->var
+                  ? isl_set_find_dim_by_name(dom, isl_dim_param, tt->var->name)
+                  : -1;
+    if (!t || !t->lb || t->lb->kind != EX_INT || pos < 0) {
+      isl_set_free(dom);
+      return NULL;
+    }
+    dom = isl_set_lower_bound_val(dom, isl_dim_param, (unsigned)pos,
+                                  isl_val_int_from_si(isl_set_get_ctx(dom), t->lb->ival));
+    return isl_set_project_out(dom, isl_dim_param, (unsigned)pos, 1);
+  }
+  int pos = k->sweep && k->sweep->var
+                ? isl_set_find_dim_by_name(dom, isl_dim_param, k->sweep->var->name)
+                : -1;
+  if (pos < 0)
+    return dom;
+  isl_size n = isl_set_dim(dom, isl_dim_set);
+  return n < 0 ? isl_set_free(dom)
+               : isl_set_move_dims(dom, isl_dim_set, (unsigned)n, isl_dim_param, (unsigned)pos, 1);
 }
 
 /* The operations of the body as written: calls (math functions) count 8. */
@@ -436,7 +470,9 @@ static void work_estimate(Poly *p, Kernel *k) {
     w->count = 1;
     vec_push(&k->work, w);
     vec_push(&doms, a->dom);
-    ok = work_box(p, a->dom, w);
+    isl_set *whole = whole_site(k, a->dom);
+    ok = whole && work_box(p, whole, w);
+    isl_set_free(whole);
   }
   if (quota_end(p->ctx))
     ok = false;

@@ -38,8 +38,9 @@ static void note_name(Expr *e, void *ctx) {
  * stub's scalars the estimate uses. */
 static bool work_names(Kernel *k, WorkNames *w) {
   *w = (WorkNames){emit_stub_params(k), {0}, true};
-  /* a wavefront's or a time tile's launches sit in a host loop of their own */
-  if (!k->bare || !k->work_known || !k->work.len || k->sweep || k->ttile)
+  /* a wavefront's or a time tile's launches sit in a host loop of their own,
+   * but region.c counted the whole site: every tile or hyperplane */
+  if (!k->bare || !k->work_known || !k->work.len)
     return false;
   for (int t = 0; t < k->work.len; t++) {
     WorkTerm *wt = k->work.items[t];
