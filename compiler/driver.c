@@ -389,45 +389,10 @@ static char *later_sites(Source *src, AnnotCtx *ctxs, int i, const SrcLoc *at,
   return b.s ? b.s : xstrdup("0.0");
 }
 
-/* NU_HOST_FIRST's question asked ahead, at main's start: the first site
- * main reaches (frontend_entry.c), with the values known there.  A program
- * whose first nest will launch anyway then starts the device on nurt's
- * thread beside its own set-up, instead of at that launch; one whose nests
- * run on the host starts nothing.  Only in a file whose every nest asks
- * (the others start the device in the constructor), and only for a site
- * that is not a loop kept on the host (whose runs are counted from its own
- * index).  Nothing where a value is not known at main's start. */
-static void start_ahead(Source *src, AnnotCtx *ctxs, Edits *edits) {
-  EntryCall *e = src->entry;
-  if (!e)
-    return;
-  int first = -1;
-  for (int j = 0; j < src->nests.len && first < 0; j++) {
-    Nest *m = src->nests.items[j];
-    if (ctxs[j].kernels.len && m->func_name && !strcmp(m->func_name, e->func))
-      first = j;
-  }
-  if (first < 0 || ctxs[first].hostloop)
-    return;
-  Nest *n = src->nests.items[first];
-  SrcLoc at = n->depth ? n->loops[0]->loc : n->pragma_loc;
-  char *work = emit_work_sum(&ctxs[first].kernels, NULL, e);
-  char *as_written = later_sites(src, ctxs, first, &at, NULL);
-  /* a later site not counted at the nest makes it launch: ahead too */
-  char *later = as_written ? later_sites(src, ctxs, first, &at, e) : xstrdup("-1.0");
-  if (work && later)
-    rewrite_add(
-        edits, e->insert_at, e->insert_at,
-        xformat(" nurt_host_first_ahead(&nu_module, %d, %s, 1.0, %s);", at.line, work, later));
-  xfree(work);
-  xfree(as_written);
-  xfree(later);
-}
-
 /* `later` plus `times` runs of the other nests of host loop hl's body, at
  * `at`; NULL where any of them, or `later`, cannot be counted. */
 static char *later_in_loop(HostLoop *hl, int self, const SrcLoc *at, const char *times,
-                           const char *later) {
+                           const char *later, const EntryCall *known) {
   if (!later)
     return NULL;
   Buf b = {0};
@@ -436,7 +401,7 @@ static char *later_in_loop(HostLoop *hl, int self, const SrcLoc *at, const char 
     AnnotCtx *c = hl->nests.items[i];
     if (i == self || !c->kernels.len)
       continue;
-    if (!add_site(&b, c, at, *times ? times : NULL, NULL)) {
+    if (!add_site(&b, c, at, *times ? times : NULL, known)) {
       xfree(b.s);
       return NULL;
     }
@@ -458,11 +423,11 @@ static char *nest_call(Source *src, Nest *n, AnnotCtx *cx, const char *later) {
  * value at a call, times `outer`'s (the loops around it), as C text for
  * NU_HOST_FIRST's prediction; "" where a step is not a number (the site
  * then predicts one run: a nest too many on the host, never a wrong one). */
-static char *remaining_times(Loop *l, const char *outer) {
+static char *remaining_times_from(Loop *l, const char *outer, const char *v, const char *ub_text) {
   if (l->step->kind != EX_INT || !l->step->ival || l->rel == REL_NE || (outer && !*outer))
     return xstrdup("");
   long long st = l->step->ival < 0 ? -l->step->ival : l->step->ival;
-  char *ub = print_expr_text(l->ub), *v = l->var->name;
+  char *ub = ub_text ? xstrdup(ub_text) : print_expr_text(l->ub);
   char *span;
   switch (l->rel) {
   case REL_LT:
@@ -487,6 +452,10 @@ static char *remaining_times(Loop *l, const char *outer) {
     r = both;
   }
   return r;
+}
+
+static char *remaining_times(Loop *l, const char *outer) {
+  return remaining_times_from(l, outer, l->var->name, NULL);
 }
 
 /* A loop that stays on the host, around its body in order: each nest's
@@ -519,7 +488,7 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
     Nest *m = c->nest;
     Kernel *first = c->kernels.len ? c->kernels.items[0] : NULL;
     SrcLoc at = first && first->dims ? first->mapped[0]->loc : hl->loop->loc;
-    char *after = later_in_loop(hl, next - 1, &at, times, later);
+    char *after = later_in_loop(hl, next - 1, &at, times, later, NULL);
     if (c->hostloop) {
       vec_push(&calls, host_loop_text(src, c->hostloop, &c->kernels, inner, notes, times, after));
       xfree(after);
@@ -554,6 +523,108 @@ static char *host_loop_text(Source *src, HostLoop *hl, Vec *kernels, const char 
 
 static char *host_loop_call(Source *src, Nest *n, AnnotCtx *cx, Buf *notes, const char *later) {
   return host_loop_text(src, cx->hostloop, &cx->kernels, pragma_lines(src, n), notes, NULL, later);
+}
+
+/* NU_HOST_FIRST's question asked ahead, at main's start: the first site
+ * main reaches (frontend_entry.c), with the values known there.  A program
+ * whose first nest will launch anyway then starts the device on nurt's
+ * thread beside its own set-up, instead of at that launch; one whose nests
+ * run on the host starts nothing.  Only in a file whose every nest asks
+ * (the others start the device in the constructor).  Nothing where a value
+ * is not known at main's start. */
+
+/* The value known at main's start of a loop bound: a constant, or a
+ * variable EntryCall knows; else NULL. */
+static char *bound_value(Expr *e, const EntryCall *known) {
+  if (e->kind == EX_INT)
+    return xformat("%lldLL", e->ival);
+  const char *v = e->kind == EX_VAR && e->var ? frontend_entry_value(known, e->var->off) : NULL;
+  return v ? xstrdup(v) : NULL;
+}
+
+/* The first site is the first nest of a loop kept on the host: its first
+ * run, with the loop's index at its first value (the loop runs its nest
+ * `times` more times from there).  Only where the nest comes first in the
+ * loop's body, with no host statement before it that could change a value
+ * (a statement its call site runs, Kernel.pre, runs after the question),
+ * and the loop's bounds are known. */
+static char *ahead_in_loop(Source *src, AnnotCtx *ctxs, int first, EntryCall *e, int *line) {
+  HostLoop *hl = ctxs[first].hostloop;
+  if (!hl->order.len || hl->order.items[0] || !hl->nests.len)
+    return NULL;
+  AnnotCtx *c = hl->nests.items[0];
+  Kernel *k0 = c->kernels.len ? c->kernels.items[0] : NULL;
+  char *lb = bound_value(hl->loop->lb, e), *ub = lb ? bound_value(hl->loop->ub, e) : NULL;
+  if (c->hostloop || !k0 || !lb || !ub) {
+    xfree(lb);
+    xfree(ub);
+    return NULL;
+  }
+  /* the index at its first value, for the nests' work and the later sites */
+  vec_push(&e->offs, (void *)(uintptr_t)hl->loop->var->off);
+  vec_push(&e->values, lb);
+  char *times = remaining_times_from(hl->loop, NULL, lb, ub);
+  SrcLoc at = k0->dims ? k0->mapped[0]->loc : hl->loop->loc;
+  char *work = emit_work_sum(&c->kernels, NULL, e);
+  char *after = later_sites(src, ctxs, first, &at, NULL);
+  char *later = NULL;
+  if (!after) {
+    later = xstrdup("-1.0");
+  } else {
+    char *known_after = later_sites(src, ctxs, first, &at, e);
+    char *as_written = later_in_loop(hl, 0, &at, times, after, NULL);
+    later = !known_after ? NULL
+            : as_written ? later_in_loop(hl, 0, &at, times, known_after, e)
+                         : xstrdup("-1.0");
+    xfree(known_after);
+    xfree(as_written);
+  }
+  e->offs.len--;
+  e->values.len--;
+  char *text = work && later ? xformat("%s, %s, %s", work, *times ? times : "1.0", later) : NULL;
+  *line = k0->nest->loops[0]->loc.line;
+  xfree(lb);
+  xfree(ub);
+  xfree(times);
+  xfree(work);
+  xfree(after);
+  xfree(later);
+  return text;
+}
+
+static void start_ahead(Source *src, AnnotCtx *ctxs, Edits *edits) {
+  EntryCall *e = src->entry;
+  if (!e)
+    return;
+  int first = -1;
+  for (int j = 0; j < src->nests.len && first < 0; j++) {
+    Nest *m = src->nests.items[j];
+    if (ctxs[j].kernels.len && m->func_name && !strcmp(m->func_name, e->func))
+      first = j;
+  }
+  if (first < 0)
+    return;
+  char *args = NULL;
+  int line = 0;
+  if (ctxs[first].hostloop) {
+    args = ahead_in_loop(src, ctxs, first, e, &line);
+  } else {
+    Nest *n = src->nests.items[first];
+    SrcLoc at = n->depth ? n->loops[0]->loc : n->pragma_loc;
+    char *work = emit_work_sum(&ctxs[first].kernels, NULL, e);
+    char *as_written = later_sites(src, ctxs, first, &at, NULL);
+    /* a later site not counted at the nest makes it launch: ahead too */
+    char *later = as_written ? later_sites(src, ctxs, first, &at, e) : xstrdup("-1.0");
+    args = work && later ? xformat("%s, 1.0, %s", work, later) : NULL;
+    line = at.line;
+    xfree(work);
+    xfree(as_written);
+    xfree(later);
+  }
+  if (args)
+    rewrite_add(edits, e->insert_at, e->insert_at,
+                xformat(" nurt_host_first_ahead(&nu_module, %d, %s);", line, args));
+  xfree(args);
 }
 
 /* Where the parts of an output came from, for clcheck_host's messages:

@@ -1,9 +1,9 @@
 /* host_first_steps.c — NU_HOST_FIRST counts the steps to come: the nests inside the time
- * loop that nucc keeps on the host (a bare `work` on it) each predict their 300 runs at the
- * first step, 3e4 units of work a run (three accesses over 10,000 iterations), 9 ms at the
- * 1 ns a unit nurt assumes before it has measured a nest: past a budget of 5 ms, so the
- * first step launches, and so do all the others.  One step alone would have run on the host.
-// profile-env: NU_HOST_FIRST=5
+ * loop nucc keeps on the host each predict their 300 runs at the first step, 3e4 units a run
+ * (three accesses over 10,000 iterations), 9 ms at nurt's prior 1 ns a unit: past a budget of
+ * 5 ms, so the first step launches, and so do the others.  One step alone would have run on
+ * the host.  NU_START=0: main's start does not ask first (host_first_main_loop.c does).
+// profile-env: NU_HOST_FIRST=5 NU_START=0
 // profile: ^nu_main_24 +.* +300 +[0-9.]+ +[0-9.]+
 // profile: ^nu_main_26 +.* +300 +[0-9.]+ +[0-9.]+
 // profile-absent: ^host first
