@@ -98,6 +98,18 @@ static void stop(const char *file, int line, double predicted) {
   nurt_prof_host_first(nests, spent, budget(), stop_file, stop_line, stop_predicted);
 }
 
+/* Seconds the nest and what nucc saw ahead will take at `rate`: the loops
+ * around the nest will run it `times` times, and its function's later
+ * nests do `later`, so that a time loop's first step, or a small nest
+ * before a large one, does not run on the host only for the device to
+ * start a moment later.  -2 where the work ahead is unknown (negative): the
+ * nest launches, as without NU_HOST_FIRST. */
+static double predict(double work, double times, double later, double rate) {
+  if (work < 0 || later < 0)
+    return -2;
+  return (work * (times >= 1 ? times : 1) + later) * rate;
+}
+
 /* Asked before any nest ran, at main's start, the prediction is the one
  * the nest will make at its site if nothing runs on the host before it:
  * the same work, at the prior rate.  nucc asks ahead only where main's
@@ -108,8 +120,7 @@ int nurt_host_first_starts_ahead(const nurt_module *m, int line, double work, do
   int starts = 0;
   pthread_mutex_lock(&mu);
   if (!done && !nests && budget() > 0 && !nurt_device_begun()) {
-    double ahead = work >= 0 && later >= 0 ? work * (times >= 1 ? times : 1) + later : -1;
-    double predicted = ahead >= 0 ? ahead * PRIOR_RATE : -2;
+    double predicted = predict(work, times, later, PRIOR_RATE);
     if (predicted < 0 || predicted > budget()) {
       starts = 1;
       __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
@@ -132,16 +143,10 @@ double nurt_host_first(nurt_module *m, int line, double work, double times, doub
   } else if (budget() <= 0 || nurt_device_begun()) {
     stop(m->file, line, -1);
   } else {
-    double rate = units > 0 && spent > 0 ? spent / units : PRIOR_RATE;
-    /* what nucc saw ahead: the loops around the nest will run it `times`
-     * times, and its function's later nests do `later`, so that a time
-     * loop's first step, or a small nest before a large one, does not run
-     * on the host only for the device to start a moment later.  Unknown
-     * (negative): the nest launches, as without NU_HOST_FIRST. */
-    double ahead = work >= 0 && later >= 0 ? work * (times >= 1 ? times : 1) + later : -1;
-    double predicted = ahead >= 0 ? ahead * rate : -1;
+    double predicted =
+        predict(work, times, later, units > 0 && spent > 0 ? spent / units : PRIOR_RATE);
     if (predicted < 0 || spent + predicted > budget()) {
-      stop(m->file, line, predicted < 0 ? -2 : predicted);
+      stop(m->file, line, predicted);
     } else {
       nests++;
       units += work;

@@ -68,6 +68,8 @@ CXCursor frontend_last_kid(CXCursor c, enum CXCursorKind kind);
 char *frontend_spelling(CXCursor c);
 char *frontend_kind_name(CXCursor c);
 CXCursor frontend_strip(CXCursor c);
+/* frontend_strip, and casts too (a host root, a variable written) */
+CXCursor frontend_strip_casts(CXCursor c);
 bool frontend_refers_to(CXCursor e, CXCursor var);
 void frontend_find_skipped(Source *src);
 bool frontend_in_skipped(Source *src, unsigned off);

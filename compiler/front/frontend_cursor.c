@@ -170,6 +170,20 @@ CXCursor frontend_strip(CXCursor c) {
   }
 }
 
+/* Unlike the IR's view of an expression, a host root is seen through casts
+ * too: `fwrite((char *)a, ...)` hands `a` to the call. */
+CXCursor frontend_strip_casts(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
+      return c;
+    Kids kids = frontend_kids_of(c);
+    if (kids.n < 1 || kids.n > 8)
+      return c;
+    c = kids.c[kids.n - 1];
+  }
+}
+
 bool frontend_refers_to(CXCursor e, CXCursor var) {
   e = frontend_strip(e);
   return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&

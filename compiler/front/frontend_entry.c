@@ -44,14 +44,6 @@ static unsigned decl_offset(CXCursor decl) {
   return off;
 }
 
-static CXCursor body_of(CXCursor fn) {
-  Kids k = frontend_kids_of(fn);
-  CXCursor last = k.n ? k.c[k.n < 8 ? k.n - 1 : 7] : clang_getNullCursor();
-  if (k.n > 8)
-    last = frontend_last_kid(fn, CXCursor_CompoundStmt);
-  return clang_getCursorKind(last) == CXCursor_CompoundStmt ? last : clang_getNullCursor();
-}
-
 /* --- does a body write a variable? ------------------------------------- */
 
 typedef struct Writes {
@@ -60,13 +52,7 @@ typedef struct Writes {
 } Writes;
 
 static bool names_var(CXCursor e, unsigned off) {
-  e = frontend_strip(e);
-  while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
-    Kids k = frontend_kids_of(e);
-    if (!k.n)
-      return false;
-    e = frontend_strip(k.c[k.n < 8 ? k.n - 1 : 7]);
-  }
+  e = frontend_strip_casts(e);
   return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
          decl_offset(clang_getCursorReferenced(e)) == off;
 }
@@ -163,18 +149,26 @@ typedef struct Plain {
   bool plain;
 } Plain;
 
+/* What a call reaches: a function through a pointer (it may be anything),
+ * one defined elsewhere (the C library's, another file's), or one of the
+ * file's, whose definition is *def. */
+typedef enum { CALL_POINTER, CALL_ELSEWHERE, CALL_FILE } CallTo;
+
+static CallTo call_to(Source *src, CXCursor call, CXCursor *def) {
+  CXCursor ref = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+    return CALL_POINTER;
+  *def = clang_getCursorDefinition(ref);
+  return clang_Cursor_isNull(*def) || !frontend_in_main_file(src, *def) ? CALL_ELSEWHERE
+                                                                        : CALL_FILE;
+}
+
 static enum CXChildVisitResult plain_kid(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
   Plain *p = d;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-    CXCursor ref = clang_getCursorReferenced(c);
-    if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
-      p->plain = false; /* through a pointer */
-    } else {
-      CXCursor def = clang_getCursorDefinition(ref);
-      p->plain = clang_Cursor_isNull(def) || !frontend_in_main_file(p->src, def);
-    }
-  }
+  CXCursor def;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr)
+    p->plain = call_to(p->src, c, &def) == CALL_ELSEWHERE;
   return p->plain ? CXChildVisit_Recurse : CXChildVisit_Break;
 }
 
@@ -197,14 +191,14 @@ static enum CXChildVisitResult walk_kid(CXCursor c, CXCursor parent, CXClientDat
   }
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return CXChildVisit_Recurse;
-  CXCursor ref = clang_getCursorReferenced(c);
-  if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
-    w->stop = true; /* through a pointer: it may be anything */
+  CXCursor def;
+  CallTo to = call_to(w->src, c, &def);
+  if (to == CALL_POINTER) {
+    w->stop = true;
     return CXChildVisit_Break;
   }
-  CXCursor def = clang_getCursorDefinition(ref);
-  if (clang_Cursor_isNull(def) || !frontend_in_main_file(w->src, def))
-    return CXChildVisit_Recurse; /* the C library's, or another file's */
+  if (to == CALL_ELSEWHERE)
+    return CXChildVisit_Recurse;
   char *name = frontend_spelling(def);
   bool nests = holds_nest(w->src, name), plain = !nests && plain_function(w->src, def, name);
   xfree(name);
@@ -244,7 +238,7 @@ void frontend_find_entry(Source *src) {
   clang_visitChildren(clang_getTranslationUnitCursor(src->clang->tu), find_main, &main_fn);
   if (clang_Cursor_isNull(main_fn) || !frontend_in_main_file(src, main_fn))
     return;
-  CXCursor body = body_of(main_fn);
+  CXCursor body = frontend_last_kid(main_fn, CXCursor_CompoundStmt);
   if (clang_Cursor_isNull(body))
     return;
   unsigned open = frontend_begin(body);
@@ -262,7 +256,7 @@ void frontend_find_entry(Source *src) {
     clang_visitChildren(body, main_locals, ctx);
   } else {
     CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(w.call));
-    CXCursor fbody = body_of(def);
+    CXCursor fbody = frontend_last_kid(def, CXCursor_CompoundStmt);
     ec->func = frontend_spelling(def);
     int nargs = clang_Cursor_getNumArguments(w.call);
     if (clang_Cursor_isNull(fbody) || nargs != clang_Cursor_getNumArguments(def)) {

@@ -32,20 +32,6 @@ typedef struct Scan {
   int addr;     /* inside the operand of &: the element is not accessed */
 } Scan;
 
-/* Unlike the IR's view of an expression, a host root is seen through casts
- * too: `fwrite((char *)a, ...)` hands `a` to the call. */
-static CXCursor strip_casts(CXCursor c) {
-  for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr)
-      return c;
-    Kids kids = frontend_kids_of(c);
-    if (kids.n < 1 || kids.n > 8)
-      return c;
-    c = kids.c[kids.n - 1];
-  }
-}
-
 /* Whether a location is text of the input as written: not produced by a
  * macro, whose expansion location is the whole invocation. */
 static bool as_written(CXSourceLocation l) {
@@ -135,7 +121,7 @@ static enum CXChildVisitResult object_parts(CXCursor c, CXCursor parent, CXClien
  * `memset(&s, ...)`): nurt_host_range over its bytes.  In a helper's body
  * its own locals and by-value parameters are not the caller's data. */
 static void note_object(Scan *s, CXCursor e, bool write, bool lib_arg) {
-  e = strip_casts(e);
+  e = frontend_strip_casts(e);
   CXCursor root = e;
   while (clang_getCursorKind(root) == CXCursor_MemberRefExpr) {
     Kids kids = frontend_kids_of(root);
@@ -144,7 +130,7 @@ static void note_object(Scan *s, CXCursor e, bool write, bool lib_arg) {
     CXType bt = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
     if (bt.kind == CXType_Pointer)
       break; /* p->inner: an object through a pointer */
-    root = strip_casts(kids.c[0]);
+    root = frontend_strip_casts(kids.c[0]);
   }
   if (clang_getCursorKind(root) == CXCursor_DeclRefExpr && !s->scalars) {
     CXCursor d = clang_getCursorReferenced(root);
@@ -172,7 +158,7 @@ static bool array_type(CXType t) {
 /* Records the array behind a pointer expression: `a`, `m->data`; anything
  * else (a call's result, a[i] + k) is opaque and asks for a full sync. */
 static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
-  e = strip_casts(e);
+  e = frontend_strip_casts(e);
   enum CXCursorKind k = clang_getCursorKind(e);
   /* &a[i], a + i: the array is a */
   while (k == CXCursor_ArraySubscriptExpr || k == CXCursor_BinaryOperator ||
@@ -194,7 +180,7 @@ static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
       CXType t0 = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
       next = t0.kind == CXType_Pointer ? kids.c[0] : kids.c[1];
     }
-    e = strip_casts(next);
+    e = frontend_strip_casts(next);
     k = clang_getCursorKind(e);
   }
   if (k == CXCursor_StringLiteral)
@@ -204,7 +190,7 @@ static void note_root(Scan *s, CXCursor e, bool write, bool lib_arg) {
     Kids kids = frontend_kids_of(root);
     if (kids.n != 1)
       break;
-    root = strip_casts(kids.c[0]);
+    root = frontend_strip_casts(kids.c[0]);
   }
   if (clang_getCursorKind(root) != CXCursor_DeclRefExpr) {
     add_use(s, HU_OPAQUE, lib_arg);
@@ -586,7 +572,7 @@ static void scan(Scan *s, CXCursor c, bool write) {
     bool assign = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
     if (op == CXBinaryOperator_Assign && user_record(clang_getCursorType(kids.c[0]))) {
       note_object(s, kids.c[0], true, false);
-      if (clang_getCursorKind(strip_casts(kids.c[1])) != CXCursor_CallExpr)
+      if (clang_getCursorKind(frontend_strip_casts(kids.c[1])) != CXCursor_CallExpr)
         note_object(s, kids.c[1], false, false);
     }
     scan(s, kids.c[0], assign);
@@ -614,7 +600,7 @@ static void scan(Scan *s, CXCursor c, bool write) {
   case CXCursor_VarDecl: { /* `struct S t = s;` reads s whole */
     Kids kids = frontend_kids_of(c);
     for (int i = 0; i < kids.n && i < 8; i++) {
-      CXCursor init = strip_casts(kids.c[i]);
+      CXCursor init = frontend_strip_casts(kids.c[i]);
       enum CXCursorKind ik = clang_getCursorKind(init);
       if ((ik == CXCursor_DeclRefExpr || ik == CXCursor_MemberRefExpr ||
            ik == CXCursor_UnaryOperator || ik == CXCursor_ArraySubscriptExpr) &&
@@ -824,7 +810,7 @@ static enum CXChildVisitResult find_unlazy(CXCursor c, CXCursor parent, CXClient
   if (k == CXCursor_UnaryOperator &&
       clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
     Kids kids = frontend_kids_of(c);
-    CXCursor e = kids.n == 1 ? strip_casts(kids.c[0]) : clang_getNullCursor();
+    CXCursor e = kids.n == 1 ? frontend_strip_casts(kids.c[0]) : clang_getNullCursor();
     if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
       unsigned off;
       frontend_loc(clang_getCursorLocation(clang_getCursorReferenced(e)), &off);
