@@ -308,6 +308,16 @@ typedef struct SchedChain {
   long long **piece_perm;
   int *piece_nperm;
   int *piece_nfull; /* piece_perm's length */
+  /* per statement (group), a permutation of its own loops that applies
+   * first, as a `permut` written on that loop of the body would (NULL:
+   * none): fuse then joins the loop it brings out with the loops beside
+   * it (syrk's `for j S0; for k for j S1` under `for i`) */
+  long long **inner_perm;
+  int *inner_nperm;
+  int ninner; /* their length: the statements */
+  /* where inner_perm is set, the chain without it (a kernel per statement),
+   * for when nucc's checks refuse the fused one; NULL: none */
+  struct SchedChain *alt;
 } SchedChain;
 
 /* Computes isl's schedule for the nest whose outer loops are the kernel's

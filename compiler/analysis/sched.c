@@ -565,7 +565,10 @@ static int members_of(Reader *r, int g, int *dims, bool *par, bool *shifted) {
  * outer loop, unshifted, they give its order (a member on each statement's first own
  * loop, over all of them, needs `fuse`).  Where isl distributed the
  * statements, this fuses them back at the outer loops, which `work`'s
- * dependence test checks again.  Returns the parallel loops to map. */
+ * dependence test checks again.  A member that runs another of each
+ * statement's own loops fuses too, once a permutation of those loops brings
+ * it first (c->inner_perm): the loops nucc's `fuse` then joins must still
+ * have equal headers, which it checks.  Returns the parallel loops to map. */
 static int as_nest(Reader *r, SchedChain *c) {
   bool fusable = r->n > 1 && !r->split;
   for (int g = 0; g < r->n; g++)
@@ -580,6 +583,7 @@ static int as_nest(Reader *r, SchedChain *c) {
     shifted[g] = xcalloc(cap, sizeof(bool));
     len[g] = members_of(r, g, dims[g], par[g], shifted[g]);
   }
+  int *order = xcalloc(cap, sizeof(int)); /* the nest's loops, outer first */
   int used = 0, parallel = 0;
   bool fuse = false, all_par = true;
   for (;; used++) {
@@ -587,19 +591,47 @@ static int as_nest(Reader *r, SchedChain *c) {
     for (int g = 0; g < r->n && same; g++)
       same = len[g] > used && dims[g][used] == dims[0][used] && !shifted[g][used];
     int d = same ? dims[0][used] : -1;
-    if (!same || d > r->k || (d == r->k && !fusable))
+    bool plain = same && (d < r->k || (d == r->k && fusable));
+    bool own = !plain && fusable && !fuse;
+    for (int g = 0; g < r->n && own; g++)
+      own = len[g] > used && dims[g][used] >= r->k && !shifted[g][used];
+    if (own) { /* each statement's own loop brought first, then fused */
+      c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
+      c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
+      c->ninner = r->n;
+      for (int g = 0; g < r->n; g++) {
+        int first = dims[g][used] - r->k, nown = r->ndims[g] - r->k;
+        if (first == 0)
+          continue;
+        c->inner_perm[g] = complete(&first, 1, nown);
+        c->inner_nperm[g] = significant(c->inner_perm[g], nown);
+      }
+      d = r->k;
+    } else if (!plain) {
       break;
+    }
     fuse |= d == r->k;
+    order[used] = d;
     for (int g = 0; g < r->n; g++)
       all_par &= par[g][used];
     parallel += all_par;
+    if (own) {
+      used++;
+      break;
+    }
   }
   c->pre = fuse ? "fuse" : NULL;
-  c->reason = fuse ? "fuse, because the schedule's band runs the loops of the body together" : NULL;
+  c->reason = !fuse ? NULL
+              : c->inner_perm
+                  ? "fuse, because the schedule's band runs the loops of the body together, "
+                    "each nest of the body first in the order that brings out the loop it runs "
+                    "with the others"
+                  : "fuse, because the schedule's band runs the loops of the body together";
   int depth = r->k + fuse;
-  c->perm = complete(dims[0], used, depth);
+  c->perm = complete(order, used, depth);
   c->nfull = depth;
   c->nperm = significant(c->perm, depth);
+  xfree(order);
   return parallel < depth ? parallel : depth;
 }
 
@@ -756,6 +788,11 @@ static bool make_chain(Reader *r, SchedChain *out) {
     r->why = NULL;
     *out = nest;
     out->dims = a;
+    if (nest.inner_perm && b > 0) {
+      out->alt = NEW(SchedChain);
+      *out->alt = pieces;
+      out->alt->dims = b;
+    }
   } else if (b > 0) {
     *out = pieces;
     out->dims = b;
@@ -808,6 +845,8 @@ bool sched_read(isl_schedule *s, int k, SchedChain *out) {
   }
   ok = ok && make_chain(&r, out);
   out->tree = r.tree.s ? r.tree.s : xstrdup("");
+  if (out->alt)
+    out->alt->tree = out->tree;
   if (!ok)
     out->why = r.why ? r.why : xstrdup("isl's schedule could not be read");
   return ok;

@@ -157,6 +157,9 @@ static bool isl_pieces_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, Sch
   return false;
 }
 
+static bool plan_of_chain(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, SchedGroup *gs,
+                          int ngroups, Stmt *body);
+
 /* isl's chain for the one piece of the nest: fills *p (p->dims 0 when
  * nucc's checks refuse it) or says in sc->why why there is none. */
 static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
@@ -202,12 +205,60 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
     plan_note_gave_up();
   if (!ok)
     return false;
+  if (plan_of_chain(cx, a, p, sc, gs, ngroups, loops[k - 1]->body))
+    return true;
+  if (!sc->alt)
+    return false;
+  /* the fused nest refused: isl's schedule a kernel per statement */
+  *sc = *sc->alt;
+  return plan_of_chain(cx, a, p, sc, gs, ngroups, loops[k - 1]->body);
+}
+
+/* isl's permutations of nests of the body (sc->inner_perm) as the plan's:
+ * false where a statement to permute is not one loop of the body. */
+static bool inner_plan(SchedChain *sc, SchedGroup *gs, int ngroups, Stmt *body, Plan *t) {
+  t->ninner = 0;
+  for (int g = 0; g < sc->ninner && g < ngroups; g++) {
+    if (!sc->inner_nperm[g])
+      continue;
+    if (t->ninner == MAX_PIECES || gs[g].nitems != 1 || body->kind != ST_BLOCK ||
+        sc->inner_nperm[g] > MAX_LOOPS) {
+      sc->why = xformat("isl's schedule permutes more than %d loop nests of the body, or a "
+                        "statement that is not one of its loops",
+                        MAX_PIECES);
+      return false;
+    }
+    int at = -1;
+    for (int i = 0; i < body->nitems; i++)
+      if (body->items[i] == gs[g].items[0])
+        at = i;
+    if (at < 0) {
+      sc->why = xstrdup("isl's schedule permutes a statement that is not a loop of the body");
+      return false;
+    }
+    int n = t->ninner++;
+    t->inner_at[n] = at;
+    t->inner_line[n] = gs[g].items[0]->loc.line;
+    t->inner_nperm[n] = sc->inner_nperm[g];
+    for (int i = 0; i < sc->inner_nperm[g]; i++)
+      t->inner_perm[n][i] = sc->inner_perm[g][i];
+  }
+  return true;
+}
+
+/* The plan of isl's chain sc, tried: false with sc->why where nucc's checks
+ * refuse it. */
+static bool plan_of_chain(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, SchedGroup *gs,
+                          int ngroups, Stmt *body) {
   if (sc->nfull > MAX_LOOPS) {
     sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);
     return false;
   }
   if (sc->npieces)
     return isl_pieces_plan(cx, a, p, sc, gs);
+  Plan inner = {0};
+  if (!inner_plan(sc, gs, ngroups, body, &inner))
+    return false;
   /* isl leaves free the order of the parallel members at the top of its
    * band (no dependence runs along any of them): the order whose innermost
    * mapped index walks the arrays' contiguous dimension scores best */
@@ -215,7 +266,8 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
   int c = sc->dims < 3 ? sc->dims : 3;
   *p = (Plan){0};
   do {
-    Plan t = {.pre = sc->pre};
+    Plan t = inner;
+    t.pre = sc->pre;
     for (int i = 0; i < sc->nfull; i++)
       t.perm[i] = i < c ? sc->perm[q[i] - 1] : sc->perm[i];
     t.nperm = plan_significant(t.perm, sc->nfull);
@@ -225,7 +277,9 @@ static bool sched_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc) {
       *p = t;
   } while (c > 1 && plan_next_perm(q, c));
   if (!p->dims) {
-    *p = (Plan){.pre = sc->pre, .nperm = sc->nperm};
+    *p = inner;
+    p->pre = sc->pre;
+    p->nperm = sc->nperm;
     for (int i = 0; i < sc->nperm; i++)
       p->perm[i] = sc->perm[i];
     Buf b = {0};

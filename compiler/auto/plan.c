@@ -164,8 +164,44 @@ static bool apply_piece_perms(AnnotCtx *cx, Annot *at, Plan *p) {
   return true;
 }
 
+/* The permutations of loop nests inside the main part's body, each applied
+ * as a `permut` written on that loop would be (engine/apply.c): the loop
+ * becomes the one piece the permutation leaves. */
+static bool apply_inner_perms(AnnotCtx *cx, Annot *at, Plan *p) {
+  if (!p->ninner)
+    return true;
+  Loop *loops[MAX_LOOPS];
+  int k = cx->main >= 0 ? tr_chain(cx->pieces.items[cx->main], loops, MAX_LOOPS) : 0;
+  Stmt *body = k ? loops[k - 1]->body : NULL;
+  if (!body || body->kind != ST_BLOCK)
+    return false;
+  for (int i = 0; i < p->ninner; i++) {
+    if (p->inner_at[i] >= body->nitems)
+      return false;
+    Stmt *s = body->items[p->inner_at[i]];
+    if (s->kind != ST_FOR || !s->loop)
+      return false;
+    AnnotCtx in = {.nest = cx->nest, .explain = cx->explain, .inner = true};
+    Annot *perm = plan_synth(at, "permut", p->inner_perm[i], p->inner_nperm[i]);
+    vec_push(&in.annots, perm);
+    Stmt *copy = NEW(Stmt);
+    *copy = *s;
+    copy->annots = NULL;
+    vec_push(&in.pieces, copy);
+    if (!cx->engine->apply_all(&in) || in.pieces.len != 1)
+      return false;
+    *s = *(Stmt *)in.pieces.items[0];
+    /* a step of the nest's own for NU_VERIFY, which then blames it, not
+     * the fuse after it, for a result that differs */
+    annot_record_step(cx, perm);
+  }
+  return true;
+}
+
 /* The chain's transformations, before `work`. */
 static bool apply_prefix(AnnotCtx *cx, Annot *at, Plan *p) {
+  if (!apply_inner_perms(cx, at, p))
+    return false;
   if (p->nwave && !cx->engine->transform(cx, plan_synth(at, "wavefront", p->wave, p->nwave)))
     return false;
   if (p->pre && !cx->engine->transform(cx, plan_synth(at, p->pre, p->pre_args, p->npre)))
@@ -321,6 +357,12 @@ void plan_chain_text(Buf *b, Plan *p) {
   }
   if (p->split)
     buf_printf(b, " peel(%s, %s)", p->split->args[0].text, p->split->args[1].text);
+  for (int k = 0; k < p->ninner; k++) {
+    buf_puts(b, k ? ", permut(" : " with permut(");
+    for (int i = 0; i < p->inner_nperm[k]; i++)
+      buf_printf(b, "%s%lld", i ? "," : "", p->inner_perm[k][i]);
+    buf_printf(b, ") on the loop at line %d", p->inner_line[k]);
+  }
 }
 
 /* The permutation's length without the loops at its end that keep their

@@ -36,6 +36,15 @@ typedef struct {
   int npieces;               /* main parts fission leaves; 0: not a distribution */
   bool refission;            /* a second plain fission after pre: loops inside distributed too */
   bool permuted[MAX_PIECES]; /* the piece's loops interchanged (for --report) */
+  /* loop nests of the main part's body permuted first, as a `permut`
+   * written on such a loop applies first: their index among the body's
+   * items, line and permutation (isl's fusion of syrk's scaling with its
+   * update, whose `for k for j` must run `for j for k` to fuse) */
+  int ninner;
+  int inner_at[MAX_PIECES];
+  int inner_line[MAX_PIECES];
+  long long inner_perm[MAX_PIECES][MAX_LOOPS];
+  int inner_nperm[MAX_PIECES];
 } Plan;
 
 /* The region's time (a bare `work` and the bare `work`s of the nests of a

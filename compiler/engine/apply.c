@@ -157,8 +157,9 @@ static bool apply_inner(AnnotCtx *outer, Stmt *s) {
   vec_push(&cx.pieces, copy);
   if (!annot_apply_all(&cx))
     return false;
-  /* the loop becomes its pieces, in place */
-  Stmt *block = tr_block(&cx.pieces);
+  /* the loop becomes its pieces, in place; one piece stays a loop, which
+   * a `fuse` of the outer nest can then join with the loops beside it */
+  Stmt *block = cx.pieces.len == 1 ? cx.pieces.items[0] : tr_block(&cx.pieces);
   *s = *block;
   return true;
 }

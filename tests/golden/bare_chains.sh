@@ -50,10 +50,16 @@ want NUCC_TEST_SCHED_OPS=1 --explain $b "-- work decides: work(256) permut(4,1,2
 want NUCC_TEST_SCHED_OPS=1 --report $b "by its own search, because isl's scheduler passed its effort limit"
 
 g=tests/golden/explain/bare_work.c
-want "" --explain $g "-- work decides: work(16,16) cache(A, B) dmine(4,2) permut(1,3,2) fission"
-want "" --report $g "from isl's schedule band(i*, j*, k) sequence[S0; S1] (* parallel): fission, because the schedule's band runs other loops of each statement"
+want "" --explain $g "-- work decides: work(16,16) cache(A, B) dmine(4,2) fuse with permut(2,1) on the loop at line 11"
+want "" --report $g "from isl's schedule band(i*, j*, k) sequence[S0; S1] (* parallel): fuse, because the schedule's band runs the loops of the body together, each nest of the body first in the order that brings out the loop it runs with the others"
 g=tests/golden/explain/bare_syrk.c
-want "" --explain $g "-- work decides: work(16,16) permut(1,3,2) fission"
+want "" --explain $g "-- work decides: work(16,16) fuse with permut(2,1) on the loop at line 13"
+want "" --explain $g "-- after work(16,16): OpenCL kernel"
+# where nucc's checks refuse the fused nest (here the inner permut: the
+# update's j loop runs up to k), isl's schedule is read as a kernel per
+# statement instead
+g=tests/golden/bare_fuse_refused.c
+want "" --report $g "bare 'work' chose 'work(16,16) permut(1,3,2) fission' from isl's schedule"
 
 r=tests/run/bare_schedule.c
 want "" --report $r "bare_schedule.c:64: hint: bare 'work' chose 'work(16,16) permut(2,1)' from isl's schedule band(j*, i*) (* parallel): permut, the order of the schedule's band with its parallel members reordered"
@@ -224,7 +230,7 @@ want NUCC_TEST_SEARCH_MS=0 --explain $d2 "-- work decides: loop 'i' stays on the
 # tried before it (they once leaked into the list: six steps here)
 steps=$(cd "$root/tests/golden/explain" && "$nucc" bare_work.c -o - 2>/dev/null |
   grep -o 'nurt_verify_step("[^"]*")' | tr '\n' ' ')
-if [[ $steps != 'nurt_verify_step("fission") nurt_verify_step("permut(1,3,2)") nurt_verify_step("dmine(4,2)") ' ]]; then
+if [[ $steps != 'nurt_verify_step("permut(2,1)") nurt_verify_step("fuse") nurt_verify_step("dmine(4,2)") ' ]]; then
   echo "FAIL: the NU_VERIFY steps of bare_work.c are: $steps"
   fail=1
 fi

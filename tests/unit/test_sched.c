@@ -33,7 +33,14 @@ static const Row rows[] = {
      "S1[i, k, j] -> [(i)] }, { S0[i, j] -> [(j)]; S1[i, k, j] -> [(j)] }, { S0[i, j] -> [(0)]; "
      "S1[i, k, j] -> [(k)] }]\", permutable: 1, coincident: [ 1, 1, 0 ], child: { sequence: [ "
      "{ filter: \"[n, m] -> { S0[i, j] }\" }, { filter: \"[n, m] -> { S1[i, k, j] }\" } ] } } }",
-     "2 1,3,2 fission", NULL},
+     "2 - fuse <1:2,1> else 2 1,3,2 fission", NULL},
+    {"two nests of the body, each with the loop run together inside", 1,
+     "{ domain: \"[n, m] -> { S0[i, a, j] : 0 <= i < n and 0 <= a < m and 0 <= j < n; S1[i, k, "
+     "j] : 0 <= i < n and 0 <= k < m and 0 <= j < n }\", child: { schedule: \"[n, m] -> [{ S0[i, "
+     "a, j] -> [(i)]; S1[i, k, j] -> [(i)] }, { S0[i, a, j] -> [(j)]; S1[i, k, j] -> [(j)] }]\", "
+     "coincident: [ 1, 1 ], child: { sequence: [ { filter: \"[n, m] -> { S0[i, a, j] }\" }, { "
+     "filter: \"[n, m] -> { S1[i, k, j] }\" } ] } } }",
+     "2 - fuse <0:2,1><1:2,1> else 2 1,3,2 fission", NULL},
     {"two loops of the body in one band", 1,
      "{ domain: \"[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n; S1[i, j] : 0 <= i < n and "
      "0 <= j < n }\", child: { schedule: \"[n] -> [{ S0[i, j] -> [(i)]; S1[i, j] -> [(i)] }, "
@@ -121,7 +128,25 @@ static void chain_text(char *out, size_t len, SchedChain *c) {
   }
   if (c->npieces)
     snprintf(pieces + at, sizeof pieces - at, "]");
-  snprintf(out, len, "%d %s %s%s", c->dims, perm, c->pre ? c->pre : "-", pieces);
+  /* a nest of the body permuted first: " <statement:perm>" */
+  char inner[256] = "";
+  at = 0;
+  for (int g = 0; g < c->ninner && at + 40 < sizeof inner; g++) {
+    if (!c->inner_nperm[g])
+      continue;
+    at += (size_t)snprintf(inner + at, sizeof inner - at, "%s<%d:", at ? "" : " ", g);
+    for (int i = 0; i < c->inner_nperm[g] && at + 24 < sizeof inner; i++)
+      at += (size_t)snprintf(inner + at, sizeof inner - at, "%s%lld", i ? "," : "",
+                             c->inner_perm[g][i]);
+    at += (size_t)snprintf(inner + at, sizeof inner - at, ">");
+  }
+  char alt[256] = "";
+  if (c->alt) {
+    char a[200];
+    chain_text(a, sizeof a, c->alt);
+    snprintf(alt, sizeof alt, " else %s", a);
+  }
+  snprintf(out, len, "%d %s %s%s%s%s", c->dims, perm, c->pre ? c->pre : "-", pieces, inner, alt);
 }
 
 int main(void) {

@@ -1,6 +1,7 @@
-/* bare_work.c — `work` alone on the GEMM of legacy code: nucc finds that
- * fission and permut(1,3,2) give two kernels that map i and j, with j (the
- * contiguous dimension of C and B) innermost, and blocks the product:
+/* bare_work.c — `work` alone on the GEMM of legacy code: from isl's
+ * schedule, permut(2,1) on the update's loop (j out of k) and fuse with the
+ * scaling give one kernel that maps i and j, with j (the contiguous
+ * dimension of C and B) innermost, and nucc blocks the product:
  * cache(A, B) dmine(4,2) (doubles).  It prints that chain. */
 void gemm(int n, int m, double alpha, double beta, double (*C)[n], double (*A)[m], double (*B)[n]) {
 #pragma nu work
