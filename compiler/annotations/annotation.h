@@ -46,6 +46,7 @@ typedef struct AnnotCtx {
                         with the other analyses (--emit=seq and --emit=cl need none) */
   Vec *steps;        /* --explain=html: an ExplainStep per step, or NULL */
   bool inner;        /* a loop inside an annotated nest's body */
+  int inner_line;    /* inner: that loop's line, for --explain's steps */
   bool reordered;    /* remainders of a split of several loops: pieces in program order
                         are not in the order of their iterations (tilem, dmine) */
   const char *path;  /* the input, for --explain's headers */

@@ -181,7 +181,8 @@ static bool apply_inner_perms(AnnotCtx *cx, Annot *at, Plan *p) {
     Stmt *s = body->items[p->inner_at[i]];
     if (s->kind != ST_FOR || !s->loop)
       return false;
-    AnnotCtx in = {.nest = cx->nest, .explain = cx->explain, .inner = true};
+    AnnotCtx in = {
+        .nest = cx->nest, .explain = cx->explain, .inner = true, .inner_line = s->loc.line};
     Annot *perm = plan_synth(at, "permut", p->inner_perm[i], p->inner_nperm[i]);
     vec_push(&in.annots, perm);
     Stmt *copy = NEW(Stmt);

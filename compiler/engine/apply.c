@@ -149,7 +149,8 @@ static bool apply_inner_all(AnnotCtx *outer, Stmt *s) {
 }
 
 static bool apply_inner(AnnotCtx *outer, Stmt *s) {
-  AnnotCtx cx = {.nest = outer->nest, .explain = outer->explain, .inner = true};
+  AnnotCtx cx = {
+      .nest = outer->nest, .explain = outer->explain, .inner = true, .inner_line = s->loc.line};
   cx.annots = *s->annots;
   Stmt *copy = NEW(Stmt);
   *copy = *s;

@@ -19,6 +19,8 @@ static void print_step(AnnotCtx *cx, Annot *a) {
   if (a->from)
     buf_printf(&b, "%s \u2192 ", a->from);
   pragma_spell(a, &b);
+  if (cx->inner && cx->inner_line) /* the nest's own steps follow: say which loop this was */
+    buf_printf(&b, " on the loop at line %d", cx->inner_line);
   buf_puts(&b, ":\n");
   print_pieces(cx, &b, 0);
   fputs(b.s, stdout);
