@@ -308,6 +308,7 @@ typedef struct SchedChain {
   long long **piece_perm;
   int *piece_nperm;
   int *piece_nfull; /* piece_perm's length */
+  bool *piece_fuse; /* the piece's statements fused (`fuse` on it, before its permut) */
   /* per statement (group), a permutation of its own loops that applies
    * first, as a `permut` written on that loop of the body would (NULL:
    * none): fuse then joins the loop it brings out with the loops beside

@@ -324,13 +324,14 @@ typedef struct Member {
 typedef struct Reader {
   int n, k;
   int *ndims;
-  Vec *names;  /* per statement: char*, its loops */
-  Vec members; /* Member*, outer first */
-  bool split;  /* a sequence or set right under the root */
-  bool apart;  /* and it runs each statement apart, as fission does */
-  int *piece;  /* per statement: its child of that sequence or set, or -1 */
-  int depth;   /* of read_pieces: 0 under the root */
-  Buf tree;    /* the schedule in brief, for --report */
+  Vec *names;       /* per statement: char*, its loops */
+  Vec members;      /* Member*, outer first */
+  bool split;       /* a sequence or set right under the root */
+  bool apart;       /* and it runs each statement apart, as fission does */
+  int *piece;       /* per statement: its child of that sequence or set, or -1 */
+  int depth;        /* of read_pieces: 0 under the root */
+  bool fuse_pieces; /* own_orders may fuse a piece's statements */
+  Buf tree;         /* the schedule in brief, for --report */
   char *why;
 } Reader;
 
@@ -568,11 +569,21 @@ static int members_of(Reader *r, int g, int *dims, bool *par, bool *shifted) {
  * dependence test checks again.  A member that runs another of each
  * statement's own loops fuses too, once a permutation of those loops brings
  * it first (c->inner_perm): the loops nucc's `fuse` then joins must still
- * have equal headers, which it checks.  Returns the parallel loops to map. */
-static int as_nest(Reader *r, SchedChain *c) {
-  bool fusable = r->n > 1 && !r->split;
+ * have equal headers, which it checks.  `in` (NULL: all) picks the
+ * statements of one piece of a distribution, which fuse under the piece's
+ * own band.  Returns the parallel loops to map. */
+static int nest_order(Reader *r, const bool *in, SchedChain *c) {
+  int first = -1, count = 0;
   for (int g = 0; g < r->n; g++)
-    fusable &= r->ndims[g] > r->k;
+    if (!in || in[g]) {
+      first = first < 0 ? g : first;
+      count++;
+    }
+  /* the whole body under one band (not split at the root), or the
+   * statements of one piece under its own band */
+  bool fusable = count > 1 && (in || !r->split);
+  for (int g = 0; g < r->n; g++)
+    fusable &= (in && !in[g]) || r->ndims[g] > r->k;
   size_t cap = (size_t)r->members.len + 1;
   int **dims = xcalloc((size_t)r->n, sizeof(int *)), *len = xcalloc((size_t)r->n, sizeof(int));
   bool **par = xcalloc((size_t)r->n, sizeof(bool *));
@@ -586,24 +597,29 @@ static int as_nest(Reader *r, SchedChain *c) {
   int *order = xcalloc(cap, sizeof(int)); /* the nest's loops, outer first */
   int used = 0, parallel = 0;
   bool fuse = false, all_par = true;
-  for (;; used++) {
+  for (; first >= 0; used++) {
     bool same = true;
     for (int g = 0; g < r->n && same; g++)
-      same = len[g] > used && dims[g][used] == dims[0][used] && !shifted[g][used];
-    int d = same ? dims[0][used] : -1;
+      same = (in && !in[g]) ||
+             (len[g] > used && dims[g][used] == dims[first][used] && !shifted[g][used]);
+    int d = same ? dims[first][used] : -1;
     bool plain = same && (d < r->k || (d == r->k && fusable));
     bool own = !plain && fusable && !fuse;
     for (int g = 0; g < r->n && own; g++)
-      own = len[g] > used && dims[g][used] >= r->k && !shifted[g][used];
+      own = (in && !in[g]) || (len[g] > used && dims[g][used] >= r->k && !shifted[g][used]);
     if (own) { /* each statement's own loop brought first, then fused */
-      c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
-      c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
-      c->ninner = r->n;
+      if (!c->inner_perm) {
+        c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
+        c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
+        c->ninner = r->n;
+      }
       for (int g = 0; g < r->n; g++) {
-        int first = dims[g][used] - r->k, nown = r->ndims[g] - r->k;
-        if (first == 0)
+        if (in && !in[g])
           continue;
-        c->inner_perm[g] = complete(&first, 1, nown);
+        int at = dims[g][used] - r->k, nown = r->ndims[g] - r->k;
+        if (at == 0)
+          continue;
+        c->inner_perm[g] = complete(&at, 1, nown);
         c->inner_nperm[g] = significant(c->inner_perm[g], nown);
       }
       d = r->k;
@@ -613,7 +629,7 @@ static int as_nest(Reader *r, SchedChain *c) {
     fuse |= d == r->k;
     order[used] = d;
     for (int g = 0; g < r->n; g++)
-      all_par &= par[g][used];
+      all_par &= (in && !in[g]) || par[g][used];
     parallel += all_par;
     if (own) {
       used++;
@@ -634,6 +650,8 @@ static int as_nest(Reader *r, SchedChain *c) {
   xfree(order);
   return parallel < depth ? parallel : depth;
 }
+
+static int as_nest(Reader *r, SchedChain *c) { return nest_order(r, NULL, c); }
 
 /* The statements of the root's sequence or set in pieces of consecutive
  * ones, as fission(n1, ...) cuts them: per statement its piece's index in
@@ -676,6 +694,7 @@ static int own_orders(Reader *r, SchedChain *c, long long **perms) {
   c->piece_perm = xcalloc((size_t)np, sizeof(long long *));
   c->piece_nperm = xcalloc((size_t)np, sizeof(int));
   c->piece_nfull = xcalloc((size_t)np, sizeof(int));
+  c->piece_fuse = xcalloc((size_t)np, sizeof(bool));
   int par = 3, deepest = 0;
   for (int k = 0; k < np; k++) {
     int first = -1;
@@ -699,6 +718,35 @@ static int own_orders(Reader *r, SchedChain *c, long long **perms) {
       if (!all)
         break;
       p++;
+    }
+    if (c->piece_groups[k] > 1 && r->fuse_pieces) {
+      /* the piece's statements under its own band, fused where it runs
+       * their loops together (permuting their nests first) */
+      bool *in = xcalloc((size_t)r->n, sizeof(bool));
+      for (int g = 0; g < r->n; g++)
+        in[g] = index[g] == k;
+      SchedChain f = {0};
+      int fp = nest_order(r, in, &f);
+      if (f.pre && fp > p) {
+        depth = r->k + 1;
+        p = fp;
+        c->piece_fuse[k] = true;
+        c->piece_perm[k] = f.perm;
+        c->piece_nperm[k] = f.nperm;
+        c->piece_nfull[k] = f.nfull;
+        for (int g = 0; f.inner_perm && g < r->n; g++) {
+          if (!f.inner_nperm[g])
+            continue;
+          if (!c->inner_perm) {
+            c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
+            c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
+            c->ninner = r->n;
+          }
+          c->inner_perm[g] = f.inner_perm[g];
+          c->inner_nperm[g] = f.inner_nperm[g];
+        }
+      }
+      xfree(in);
     }
     if (p == 0) {
       r->why = xformat("the outermost loop of isl's schedule for statement S%d carries a "
@@ -782,7 +830,9 @@ static int as_pieces(Reader *r, SchedChain *c) {
 static bool make_chain(Reader *r, SchedChain *out) {
   SchedChain nest = {0}, pieces = {0};
   int a = as_nest(r, &nest);
+  r->fuse_pieces = true;
   int b = r->n > 1 ? as_pieces(r, &pieces) : 0;
+  r->fuse_pieces = false;
   if (a >= b && a > 0) {
     xfree(r->why); /* why not pieces */
     r->why = NULL;
@@ -796,6 +846,16 @@ static bool make_chain(Reader *r, SchedChain *out) {
   } else if (b > 0) {
     *out = pieces;
     out->dims = b;
+    bool fused = false;
+    for (int k = 0; out->piece_fuse && k < out->npieces; k++)
+      fused |= out->piece_fuse[k];
+    SchedChain plain = {0};
+    int c = fused ? as_pieces(r, &plain) : 0;
+    if (c > 0) { /* the pieces unfused, for when nucc's checks refuse a fused one */
+      out->alt = NEW(SchedChain);
+      *out->alt = plain;
+      out->alt->dims = c;
+    }
   } else if (!r->why) {
     Member *mb = r->members.len ? r->members.items[0] : NULL;
     const char *name = mb && mb->dim[0] >= 0 ? r->names[0].items[mb->dim[0]] : "?";

@@ -105,9 +105,14 @@ static char *reasons(Plan *p, Vec *kernels, SchedChain *sc, const char *chain) {
 
 /* isl's distribution, each piece in its own order: fission (with the
  * numbers of statements of its pieces where isl groups the statements
- * otherwise than fission's own groups) and a permut per piece. */
-static bool isl_pieces_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, SchedGroup *gs) {
-  *p = (Plan){.pre = "fission", .npieces = sc->npieces};
+ * otherwise than fission's own groups), a fuse of a piece whose statements
+ * isl runs together, and a permut per piece; `inner` holds the permutations
+ * of the body's nests that apply first. */
+static bool isl_pieces_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, SchedGroup *gs,
+                            Plan *inner) {
+  *p = *inner;
+  p->pre = "fission";
+  p->npieces = sc->npieces;
   if (sc->npieces > MAX_PIECES) {
     sc->why = xformat("isl's schedule distributes the body into more than %d pieces", MAX_PIECES);
     return false;
@@ -119,6 +124,7 @@ static bool isl_pieces_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, Sch
       items += gs[g + j].nitems;
     own_groups &= sc->piece_groups[k] == 1;
     p->pre_args[k] = items;
+    p->pfuse[k] = sc->piece_fuse && sc->piece_fuse[k];
     p->npperm[k] = sc->piece_nperm[k];
     for (int i = 0; i < sc->piece_nperm[k]; i++)
       p->pperm[k][i] = sc->piece_perm[k][i];
@@ -131,7 +137,7 @@ static bool isl_pieces_plan(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, Sch
    * contiguous dimension scores best */
   for (int k = 0; p->dims && k < sc->npieces; k++) {
     int full = sc->piece_nfull[k], cc = c < full ? c : full;
-    if (sc->piece_groups[k] != 1 || cc < 2 || full > MAX_LOOPS)
+    if ((sc->piece_groups[k] != 1 && !p->pfuse[k]) || cc < 2 || full > MAX_LOOPS)
       continue;
     long long q[3] = {1, 2, 3};
     while (plan_next_perm(q, cc) && !plan_time_up()) {
@@ -254,11 +260,11 @@ static bool plan_of_chain(AnnotCtx *cx, Annot *a, Plan *p, SchedChain *sc, Sched
     sc->why = xformat("isl's schedule permutes more than %d loops", MAX_LOOPS);
     return false;
   }
-  if (sc->npieces)
-    return isl_pieces_plan(cx, a, p, sc, gs);
   Plan inner = {0};
   if (!inner_plan(sc, gs, ngroups, body, &inner))
     return false;
+  if (sc->npieces)
+    return isl_pieces_plan(cx, a, p, sc, gs, &inner);
   /* isl leaves free the order of the parallel members at the top of its
    * band (no dependence runs along any of them): the order whose innermost
    * mapped index walks the arrays' contiguous dimension scores best */

@@ -150,12 +150,14 @@ static bool apply_piece_perms(AnnotCtx *cx, Annot *at, Plan *p) {
   else if (cx->main >= 0)
     vec_push(&mains, cx->pieces.items[cx->main]);
   for (int k = 0; k < mains.len && k < MAX_PIECES; k++) {
-    if (!p->npperm[k])
+    if (!p->npperm[k] && !p->pfuse[k])
       continue;
     cx->mains = (Vec){0};
     cx->main = index_of(&cx->pieces, mains.items[k]);
     if (cx->main < 0 ||
-        !cx->engine->transform(cx, plan_synth(at, "permut", p->pperm[k], p->npperm[k])))
+        (p->pfuse[k] && !cx->engine->transform(cx, plan_synth(at, "fuse", NULL, 0))) ||
+        (p->npperm[k] &&
+         !cx->engine->transform(cx, plan_synth(at, "permut", p->pperm[k], p->npperm[k]))))
       return false;
     mains.items[k] = cx->pieces.items[cx->main];
   }
@@ -331,12 +333,14 @@ void plan_chain_text(Buf *b, Plan *p) {
     buf_puts(b, ")");
   }
   for (int k = 0; k < p->npieces && k < MAX_PIECES; k++) {
-    if (!p->npperm[k])
-      continue;
-    buf_puts(b, " permut(");
-    for (int i = 0; i < p->npperm[k]; i++)
-      buf_printf(b, "%s%lld", i ? "," : "", p->pperm[k][i]);
-    buf_printf(b, ") on piece %d", k + 1);
+    if (p->npperm[k]) {
+      buf_puts(b, " permut(");
+      for (int i = 0; i < p->npperm[k]; i++)
+        buf_printf(b, "%s%lld", i ? "," : "", p->pperm[k][i]);
+      buf_printf(b, ") on piece %d", k + 1);
+    }
+    if (p->pfuse[k])
+      buf_printf(b, " fuse on piece %d", k + 1);
   }
   if (p->refission)
     buf_puts(b, " fission");

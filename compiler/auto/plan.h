@@ -36,6 +36,7 @@ typedef struct {
   int npieces;               /* main parts fission leaves; 0: not a distribution */
   bool refission;            /* a second plain fission after pre: loops inside distributed too */
   bool permuted[MAX_PIECES]; /* the piece's loops interchanged (for --report) */
+  bool pfuse[MAX_PIECES];    /* the main part's loops fused, before its permutation */
   /* loop nests of the main part's body permuted first, as a `permut`
    * written on such a loop applies first: their index among the body's
    * items, line and permutation (isl's fusion of syrk's scaling with its

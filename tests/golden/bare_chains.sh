@@ -60,6 +60,12 @@ want "" --explain $g "-- after work(16,16): OpenCL kernel"
 # statement instead
 g=tests/golden/bare_fuse_refused.c
 want "" --report $g "bare 'work' chose 'work(16,16) permut(1,3,2) fission' from isl's schedule"
+# deeper nests, a shifted update (no fusion), and a piece of a distribution
+# fused on its own (tests/run/work_bare_fuse_inner.c runs them both ways)
+g=tests/run/work_bare_fuse_inner.c
+want "" --report $g "work_bare_fuse_inner.c:59: hint: bare 'work' chose 'work(16,16) fuse with permut(3,1,2) on the loop at line 62'"
+want "" --report $g "work_bare_fuse_inner.c:71: hint: bare 'work' chose 'work(16,16) permut(1,3,2) fission' from isl's schedule"
+want "" --report $g "work_bare_fuse_inner.c:82: hint: bare 'work' chose 'work(16,16) permut(1,3,2) fuse on piece 1 fission(2,1) with permut(2,1) on the loop at line 85'"
 
 r=tests/run/bare_schedule.c
 want "" --report $r "bare_schedule.c:64: hint: bare 'work' chose 'work(16,16) permut(2,1)' from isl's schedule band(j*, i*) (* parallel): permut, the order of the schedule's band with its parallel members reordered"

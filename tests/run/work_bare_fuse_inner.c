@@ -1,4 +1,4 @@
-// nucc-kernels: 9
+// nucc-kernels: 11
 /* work_bare_fuse_inner.c — nests whose body scales a row and then updates
  * it inside a k loop (`for j S0; for k for j S1`, legacy GEMM and SYRK):
  * isl's schedule runs the two j loops together, so a bare `work` puts
@@ -10,8 +10,10 @@
  * per statement (2).  An update two loops deep (`for k for l for j`) is
  * permuted to `for j for k for l` and fused (1).  An update that reads the
  * scaling's next element (C[i][j + 1]) cannot run with it: isl shifts it
- * against the scaling, and nucc makes a kernel per statement (2).  Results
- * checked against the sequential build. */
+ * against the scaling, and nucc makes a kernel per statement (2).  Where
+ * isl distributes the body and keeps the scaling with the update in one
+ * piece, that piece is fused the same way (`fuse on piece 1`), a kernel per
+ * piece (2).  Results checked against the sequential build. */
 #include <stdio.h>
 
 #define N 53
@@ -75,6 +77,20 @@ static void reads_ahead(void) {
   }
 }
 
+static void two_pieces(void) {
+#pragma nu work
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < N; j++)
+      C[i][j] *= 0.5;
+    for (int k = 0; k < M; k++)
+      for (int j = 0; j < N; j++)
+        C[i][j] += A[i][k] * B[k][j];
+    for (int l = 0; l < M; l++)
+      for (int j = 0; j < N; j++)
+        D[i][j] += C[i][j] * A[i][l];
+  }
+}
+
 static void sums(const char *what, const double *p, int n) {
   double s = 0.0, w = 0.0;
   for (int i = 0; i < n; i++) {
@@ -114,5 +130,8 @@ int main(void) {
   reads_ahead();
   sums("ahead T", &T[0][0], N * N);
   sums("ahead D", &D[0][0], N * N);
+  two_pieces();
+  sums("pieces C", &C[0][0], N * N);
+  sums("pieces D", &D[0][0], N * N);
   return 0;
 }

@@ -41,6 +41,18 @@ static const Row rows[] = {
      "coincident: [ 1, 1 ], child: { sequence: [ { filter: \"[n, m] -> { S0[i, a, j] }\" }, { "
      "filter: \"[n, m] -> { S1[i, k, j] }\" } ] } } }",
      "2 - fuse <0:2,1><1:2,1> else 2 1,3,2 fission", NULL},
+    {"a piece of a distribution that fuses a statement with a nest", 1,
+     "{ domain: \"[n, m] -> { S0[i, j] : 0 <= i < n and 0 <= j < n; S1[i, k, j] : 0 <= i < n "
+     "and 0 <= k < m and 0 <= j < n; S2[i, l, j] : 0 <= i < n and 0 <= l < m and 0 <= j < n }\", "
+     "child: { sequence: [ { filter: \"[n, m] -> { S0[i, j]; S1[i, k, j] }\", child: { schedule: "
+     "\"[n, m] -> [{ S0[i, j] -> [(i)]; S1[i, k, j] -> [(i)] }, { S0[i, j] -> [(j)]; S1[i, k, j] "
+     "-> [(j)] }, { S0[i, j] -> [(0)]; S1[i, k, j] -> [(k)] }]\", permutable: 1, coincident: [ 1, "
+     "1, 0 ], child: { sequence: [ { filter: \"[n, m] -> { S0[i, j] }\" }, { filter: \"[n, m] -> "
+     "{ S1[i, k, j] }\" } ] } } }, { filter: \"[n, m] -> { S2[i, l, j] }\", child: { schedule: "
+     "\"[n, m] -> [{ S2[i, l, j] -> [(i)] }, { S2[i, l, j] -> [(j)] }, { S2[i, l, j] -> [(l)] "
+     "}]\", "
+     "permutable: 1, coincident: [ 1, 1, 0 ] } } ] } }",
+     "2 - fission [2:fuse -|1:1,3,2] <1:2,1> else 2 - fission [2:-|1:1,3,2]", NULL},
     {"two loops of the body in one band", 1,
      "{ domain: \"[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n; S1[i, j] : 0 <= i < n and "
      "0 <= j < n }\", child: { schedule: \"[n] -> [{ S0[i, j] -> [(i)]; S1[i, j] -> [(i)] }, "
@@ -118,8 +130,8 @@ static void chain_text(char *out, size_t len, SchedChain *c) {
   char pieces[256] = "";
   at = 0;
   for (int k = 0; k < c->npieces && at + 40 < sizeof pieces; k++) {
-    at += (size_t)snprintf(pieces + at, sizeof pieces - at, "%s%d:", k ? "|" : " [",
-                           c->piece_groups[k]);
+    at += (size_t)snprintf(pieces + at, sizeof pieces - at, "%s%d:%s", k ? "|" : " [",
+                           c->piece_groups[k], c->piece_fuse && c->piece_fuse[k] ? "fuse " : "");
     for (int i = 0; i < c->piece_nperm[k] && at + 24 < sizeof pieces; i++)
       at += (size_t)snprintf(pieces + at, sizeof pieces - at, "%s%lld", i ? "," : "",
                              c->piece_perm[k][i]);
