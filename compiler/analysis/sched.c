@@ -324,14 +324,13 @@ typedef struct Member {
 typedef struct Reader {
   int n, k;
   int *ndims;
-  Vec *names;       /* per statement: char*, its loops */
-  Vec members;      /* Member*, outer first */
-  bool split;       /* a sequence or set right under the root */
-  bool apart;       /* and it runs each statement apart, as fission does */
-  int *piece;       /* per statement: its child of that sequence or set, or -1 */
-  int depth;        /* of read_pieces: 0 under the root */
-  bool fuse_pieces; /* own_orders may fuse a piece's statements */
-  Buf tree;         /* the schedule in brief, for --report */
+  Vec *names;  /* per statement: char*, its loops */
+  Vec members; /* Member*, outer first */
+  bool split;  /* a sequence or set right under the root */
+  bool apart;  /* and it runs each statement apart, as fission does */
+  int *piece;  /* per statement: its child of that sequence or set, or -1 */
+  int depth;   /* of read_pieces: 0 under the root */
+  Buf tree;    /* the schedule in brief, for --report */
   char *why;
 } Reader;
 
@@ -572,6 +571,15 @@ static int members_of(Reader *r, int g, int *dims, bool *par, bool *shifted) {
  * have equal headers, which it checks.  `in` (NULL: all) picks the
  * statements of one piece of a distribution, which fuse under the piece's
  * own band.  Returns the parallel loops to map. */
+/* c's per-statement permutations of their own loops, none yet. */
+static void inner_perms_alloc(Reader *r, SchedChain *c) {
+  if (c->inner_perm)
+    return;
+  c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
+  c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
+  c->ninner = r->n;
+}
+
 static int nest_order(Reader *r, const bool *in, SchedChain *c) {
   int first = -1, count = 0;
   for (int g = 0; g < r->n; g++)
@@ -608,11 +616,7 @@ static int nest_order(Reader *r, const bool *in, SchedChain *c) {
     for (int g = 0; g < r->n && own; g++)
       own = (in && !in[g]) || (len[g] > used && dims[g][used] >= r->k && !shifted[g][used]);
     if (own) { /* each statement's own loop brought first, then fused */
-      if (!c->inner_perm) {
-        c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
-        c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
-        c->ninner = r->n;
-      }
+      inner_perms_alloc(r, c);
       for (int g = 0; g < r->n; g++) {
         if (in && !in[g])
           continue;
@@ -651,8 +655,6 @@ static int nest_order(Reader *r, const bool *in, SchedChain *c) {
   return parallel < depth ? parallel : depth;
 }
 
-static int as_nest(Reader *r, SchedChain *c) { return nest_order(r, NULL, c); }
-
 /* The statements of the root's sequence or set in pieces of consecutive
  * ones, as fission(n1, ...) cuts them: per statement its piece's index in
  * program order, or false. */
@@ -678,7 +680,7 @@ static bool consecutive_pieces(Reader *r, int *index, int *npieces) {
  * sums over j with i inside): a piece of one statement in the order of
  * the members over it, a piece of several over the loops they share.
  * Returns the parallel loops to map (0: none, or no chain). */
-static int own_orders(Reader *r, SchedChain *c, long long **perms) {
+static int own_orders(Reader *r, SchedChain *c, long long **perms, bool fuse_pieces) {
   int *index = xcalloc((size_t)r->n, sizeof(int)), np = 0;
   if (!r->split) { /* one band over all: each statement a piece */
     for (int g = 0; g < r->n; g++)
@@ -719,7 +721,7 @@ static int own_orders(Reader *r, SchedChain *c, long long **perms) {
         break;
       p++;
     }
-    if (c->piece_groups[k] > 1 && r->fuse_pieces) {
+    if (c->piece_groups[k] > 1 && fuse_pieces) {
       /* the piece's statements under its own band, fused where it runs
        * their loops together (permuting their nests first) */
       bool *in = xcalloc((size_t)r->n, sizeof(bool));
@@ -737,11 +739,7 @@ static int own_orders(Reader *r, SchedChain *c, long long **perms) {
         for (int g = 0; f.inner_perm && g < r->n; g++) {
           if (!f.inner_nperm[g])
             continue;
-          if (!c->inner_perm) {
-            c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
-            c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
-            c->ninner = r->n;
-          }
+          inner_perms_alloc(r, c);
           c->inner_perm[g] = f.inner_perm[g];
           c->inner_nperm[g] = f.inner_nperm[g];
         }
@@ -775,7 +773,7 @@ static int own_orders(Reader *r, SchedChain *c, long long **perms) {
 /* One kernel per statement (fission), each in the order of the members
  * over it; one permut applies to every piece deep enough (registry.c skips
  * the others).  Returns the parallel loops to map (0: none, or no chain). */
-static int as_pieces(Reader *r, SchedChain *c) {
+static int as_pieces(Reader *r, SchedChain *c, bool fuse_pieces) {
   long long **perms = xcalloc((size_t)r->n, sizeof(long long *));
   int *order = xcalloc((size_t)r->members.len + 1, sizeof(int));
   int par = 3, best = 0;
@@ -820,29 +818,31 @@ static int as_pieces(Reader *r, SchedChain *c) {
                     : significant(perms[g], r->ndims[g]) == 0;
     /* isl's pieces are not fission's statements, or want other orders */
     if (!same || (r->split && !r->apart))
-      return own_orders(r, c, perms);
+      return own_orders(r, c, perms, fuse_pieces);
   }
   return par;
 }
 
 /* The chain that maps the most parallel loops: one nest, or one kernel
  * per statement where that maps more. */
+/* out's fallback: chain, which maps dims loops. */
+static void set_alt(SchedChain *out, SchedChain *chain, int dims) {
+  out->alt = NEW(SchedChain);
+  *out->alt = *chain;
+  out->alt->dims = dims;
+}
+
 static bool make_chain(Reader *r, SchedChain *out) {
   SchedChain nest = {0}, pieces = {0};
-  int a = as_nest(r, &nest);
-  r->fuse_pieces = true;
-  int b = r->n > 1 ? as_pieces(r, &pieces) : 0;
-  r->fuse_pieces = false;
+  int a = nest_order(r, NULL, &nest);
+  int b = r->n > 1 ? as_pieces(r, &pieces, true) : 0;
   if (a >= b && a > 0) {
     xfree(r->why); /* why not pieces */
     r->why = NULL;
     *out = nest;
     out->dims = a;
-    if (nest.inner_perm && b > 0) {
-      out->alt = NEW(SchedChain);
-      *out->alt = pieces;
-      out->alt->dims = b;
-    }
+    if (nest.inner_perm && b > 0)
+      set_alt(out, &pieces, b);
   } else if (b > 0) {
     *out = pieces;
     out->dims = b;
@@ -850,12 +850,9 @@ static bool make_chain(Reader *r, SchedChain *out) {
     for (int k = 0; out->piece_fuse && k < out->npieces; k++)
       fused |= out->piece_fuse[k];
     SchedChain plain = {0};
-    int c = fused ? as_pieces(r, &plain) : 0;
-    if (c > 0) { /* the pieces unfused, for when nucc's checks refuse a fused one */
-      out->alt = NEW(SchedChain);
-      *out->alt = plain;
-      out->alt->dims = c;
-    }
+    int c = fused ? as_pieces(r, &plain, false) : 0;
+    if (c > 0) /* the pieces unfused, for when nucc's checks refuse a fused one */
+      set_alt(out, &plain, c);
   } else if (!r->why) {
     Member *mb = r->members.len ? r->members.items[0] : NULL;
     const char *name = mb && mb->dim[0] >= 0 ? r->names[0].items[mb->dim[0]] : "?";

@@ -134,6 +134,9 @@ struct AnnotEngine {
    * after fission), then annot_explain_step. */
   bool (*transform)(AnnotCtx *cx, Annot *a);
   bool (*apply_all)(AnnotCtx *cx); /* annot_apply_all */
+  /* Applies the annotations of s, a loop inside cx's nest, in place, as
+   * written ones apply first: s becomes its one piece, or their block. */
+  bool (*inner)(AnnotCtx *cx, Stmt *s);
 };
 
 /* registry.c */

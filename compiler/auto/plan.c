@@ -167,8 +167,8 @@ static bool apply_piece_perms(AnnotCtx *cx, Annot *at, Plan *p) {
 }
 
 /* The permutations of loop nests inside the main part's body, each applied
- * as a `permut` written on that loop would be (engine/apply.c): the loop
- * becomes the one piece the permutation leaves. */
+ * as a `permut` written on that loop is (the engine's inner path): the
+ * loop becomes the one piece the permutation leaves. */
 static bool apply_inner_perms(AnnotCtx *cx, Annot *at, Plan *p) {
   if (!p->ninner)
     return true;
@@ -183,17 +183,14 @@ static bool apply_inner_perms(AnnotCtx *cx, Annot *at, Plan *p) {
     Stmt *s = body->items[p->inner_at[i]];
     if (s->kind != ST_FOR || !s->loop)
       return false;
-    AnnotCtx in = {
-        .nest = cx->nest, .explain = cx->explain, .inner = true, .inner_line = s->loc.line};
     Annot *perm = plan_synth(at, "permut", p->inner_perm[i], p->inner_nperm[i]);
-    vec_push(&in.annots, perm);
-    Stmt *copy = NEW(Stmt);
-    *copy = *s;
-    copy->annots = NULL;
-    vec_push(&in.pieces, copy);
-    if (!cx->engine->apply_all(&in) || in.pieces.len != 1)
+    Vec annots = {0};
+    vec_push(&annots, perm);
+    s->annots = &annots;
+    bool ok = cx->engine->inner(cx, s);
+    s->annots = NULL; /* s is the permuted loop now, or as it was */
+    if (!ok || s->kind != ST_FOR)
       return false;
-    *s = *(Stmt *)in.pieces.items[0];
     /* a step of the nest's own for NU_VERIFY, which then blames it, not
      * the fuse after it, for a result that differs */
     annot_record_step(cx, perm);
@@ -324,36 +321,34 @@ bool plan_next_perm(long long *p, int n) {
   return true;
 }
 
+/* " name(a1,a2,...)" */
+static void args_text(Buf *b, const char *name, const long long *args, int n) {
+  buf_printf(b, " %s(", name);
+  for (int i = 0; i < n; i++)
+    buf_printf(b, "%s%lld", i ? "," : "", args[i]);
+  buf_puts(b, ")");
+}
+
 void plan_chain_text(Buf *b, Plan *p) {
   buf_printf(b, "work(%s)", p->dims == 1 ? "256" : p->dims == 2 ? "16,16" : "4,8,8");
-  if (p->nperm) {
-    buf_puts(b, " permut(");
-    for (int i = 0; i < p->nperm; i++)
-      buf_printf(b, "%s%lld", i ? "," : "", p->perm[i]);
-    buf_puts(b, ")");
-  }
+  if (p->nperm)
+    args_text(b, "permut", p->perm, p->nperm);
   for (int k = 0; k < p->npieces && k < MAX_PIECES; k++) {
     if (p->npperm[k]) {
-      buf_puts(b, " permut(");
-      for (int i = 0; i < p->npperm[k]; i++)
-        buf_printf(b, "%s%lld", i ? "," : "", p->pperm[k][i]);
-      buf_printf(b, ") on piece %d", k + 1);
+      args_text(b, "permut", p->pperm[k], p->npperm[k]);
+      buf_printf(b, " on piece %d", k + 1);
     }
     if (p->pfuse[k])
       buf_printf(b, " fuse on piece %d", k + 1);
   }
   if (p->refission)
     buf_puts(b, " fission");
-  if (p->pre)
+  if (p->pre && p->npre)
+    args_text(b, p->pre, p->pre_args, p->npre);
+  else if (p->pre)
     buf_printf(b, " %s", p->pre);
-  for (int i = 0; i < p->npre; i++)
-    buf_printf(b, "%s%lld%s", i ? "," : "(", p->pre_args[i], i + 1 < p->npre ? "" : ")");
-  if (p->nwave) {
-    buf_puts(b, " wavefront(");
-    for (int i = 0; i < p->nwave; i++)
-      buf_printf(b, "%s%lld", i ? "," : "", p->wave[i]);
-    buf_puts(b, ")");
-  }
+  if (p->nwave)
+    args_text(b, "wavefront", p->wave, p->nwave);
   if (p->snap) {
     buf_puts(b, " snapshot(");
     for (int i = 0; i < p->snap->nargs; i++)
@@ -363,10 +358,9 @@ void plan_chain_text(Buf *b, Plan *p) {
   if (p->split)
     buf_printf(b, " peel(%s, %s)", p->split->args[0].text, p->split->args[1].text);
   for (int k = 0; k < p->ninner; k++) {
-    buf_puts(b, k ? ", permut(" : " with permut(");
-    for (int i = 0; i < p->inner_nperm[k]; i++)
-      buf_printf(b, "%s%lld", i ? "," : "", p->inner_perm[k][i]);
-    buf_printf(b, ") on the loop at line %d", p->inner_line[k]);
+    buf_puts(b, k ? "," : " with");
+    args_text(b, "permut", p->inner_perm[k], p->inner_nperm[k]);
+    buf_printf(b, " on the loop at line %d", p->inner_line[k]);
   }
 }
 

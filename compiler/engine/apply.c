@@ -126,11 +126,11 @@ static bool transform(AnnotCtx *cx, Annot *a) {
   return ok;
 }
 
+static bool apply_inner(AnnotCtx *outer, Stmt *s);
+
 /* What auto.c and hostloop.c drive (annotation.h says why through a
  * pointer). */
-static const AnnotEngine engine = {transform, annot_apply_all};
-
-static bool apply_inner(AnnotCtx *outer, Stmt *s);
+static const AnnotEngine engine = {transform, annot_apply_all, apply_inner};
 
 /* Loops inside the body with annotations of their own apply first; each
  * becomes the block of its pieces. */
