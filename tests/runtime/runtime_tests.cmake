@@ -220,6 +220,13 @@ nurt_runtime_test(runtime_many_devices_last_chosen 0 "test_faults many_devices: 
 nurt_runtime_test(runtime_many_devices_all_listed 1
   "matches no OpenCL device. devices: 0: .*, 69: [^,]+[(][^)]+[)]\n"
   "NU_DEVICE=nonsense" test_faults many_devices)
+# At exit nurt releases its queues and leaves the context to the process's
+# end, unless NU_EXIT_RELEASE=1 (docs/runtime.md, "Exit").
+nurt_runtime_test(runtime_exit_keeps_context 0
+  "test_faults exit: 0 context releases, [1-9][0-9]* queue releases" "" test_faults exit)
+nurt_runtime_test(runtime_exit_release_all 0
+  "test_faults exit: 1 context releases, [1-9][0-9]* queue releases" "NU_EXIT_RELEASE=1"
+  test_faults exit)
 # With NU_PROFILE=1 every launch has an event, whose status names the kernel
 # that failed; without, the failure shows at the next wait, which lists the
 # kernels launched since the device last finished its work.

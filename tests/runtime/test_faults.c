@@ -2,7 +2,8 @@
  * points itself (exported, so they take the place of the ICD loader's for
  * libnurt) and makes the one named by argv[1] fail.  Each mode must print
  * nurt's message naming the call, the error, the kernel and the loop (for a
- * copy back: the kernel that last wrote the array) and exit with status 1. */
+ * copy back: the kernel that last wrote the array) and exit with status 1;
+ * mode "exit" counts what nurt releases at exit instead. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <string.h>
@@ -97,9 +98,32 @@ cl_int clFinish(cl_command_queue q) {
   return !strcmp(fail, "kernel_wait") && err == CL_SUCCESS ? CL_OUT_OF_RESOURCES : err;
 }
 
+/* Mode "exit": what nurt releases at exit, counted here and printed by a
+ * handler registered before nurt's, so run after it. */
+static int context_releases, queue_releases;
+
+cl_int clReleaseContext(cl_context c) {
+  context_releases++;
+  cl_int (*f)(cl_context) = real(__func__);
+  return f(c);
+}
+
+cl_int clReleaseCommandQueue(cl_command_queue q) {
+  queue_releases++;
+  cl_int (*f)(cl_command_queue) = real(__func__);
+  return f(q);
+}
+
+static void count_releases(void) {
+  printf("test_faults exit: %d context releases, %d queue releases\n", context_releases,
+         queue_releases);
+}
+
 int main(int argc, char **argv) {
   CHECK(argc == 2);
   fail = argv[1];
+  if (!strcmp(fail, "exit"))
+    CHECK(atexit(count_releases) == 0);
   float a[256];
   for (int i = 0; i < 256; i++)
     a[i] = (float)i;
@@ -114,6 +138,11 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 256; i++)
       CHECK(a[i] == 2.0f * (float)i);
     puts("test_faults many_devices: ok");
+    return 0;
+  } else if (!strcmp(fail, "exit")) {
+    launch_scale(&mod, 120, a, 256, 2);
+    nurt_host_access(a, 0);
+    CHECK(a[255] == 510.0f);
     return 0;
   } else if (!strcmp(fail, "kernel") || !strcmp(fail, "kernel_wait")) {
     launch_scale(&mod, 56, a, 256, 2);
