@@ -12,31 +12,16 @@
 # round included).  Writes $OUT/abba.NAME (name round outer_s rc ppcg_s rc).
 #   R=31 bash bench/suite/abba_gpu.sh syrk gemm ...
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-$root/.carry/suite-out}
 R=${R:-31}
 [ $# -gt 0 ] || {
   echo "usage: abba_gpu.sh NAME..." >&2
   exit 2
 }
-mkdir -p "$out"
-WALL_ROUNDS=0 OUT=$out bash "$root/bench/suite/wall_gpu.sh" "$@" >/dev/null 2>&1
-bin=/tmp/nuwall
-carry=$root/.carry/suite
-export NU_DEVICE=${NU_DEVICE:-gpu}
-# shellcheck source=bench/nvidia_only.sh
-. "$root/bench/nvidia_only.sh"
-[ -n "${SUITE_KEEP_ICDS:-}" ] || nvidia_only "$bin/icd"
+# shellcheck source=bench/suite/paired.sh
+. "$(dirname "$0")/paired.sh"
+paired_setup "$@"
 
-one() { # NAME VARIANT: prints "seconds rc"
-  local t0 t1 dir=$bin rc
-  [ "$2" = ppcg ] && dir=$carry/ppcg/$1
-  t0=$(date +%s.%N)
-  (cd "$dir" && env -u NU_START -u NU_HOST_FIRST "$bin/$1.$2" >/dev/null 2>&1)
-  rc=$?
-  t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" -v rc="$rc" 'BEGIN { printf "%.4f %d", b - a, rc }'
-}
+one() { paired_run "$1" "$2"; } # NAME outer|ppcg: prints "seconds rc"
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 

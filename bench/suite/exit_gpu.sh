@@ -12,34 +12,20 @@
 # build seconds rc).
 #   R=25 bash bench/suite/exit_gpu.sh syrk correlation ...
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-out=${OUT:-$root/.carry/suite-out}
 R=${R:-25}
 [ $# -gt 0 ] || {
   echo "usage: exit_gpu.sh NAME..." >&2
   exit 2
 }
-mkdir -p "$out"
-WALL_ROUNDS=0 OUT=$out bash "$root/bench/suite/wall_gpu.sh" "$@" >/dev/null 2>&1
-bin=/tmp/nuwall
-carry=$root/.carry/suite
-export NU_DEVICE=${NU_DEVICE:-gpu}
-# shellcheck source=bench/nvidia_only.sh
-. "$root/bench/nvidia_only.sh"
-[ -n "${SUITE_KEEP_ICDS:-}" ] || nvidia_only "$bin/icd"
+# shellcheck source=bench/suite/paired.sh
+. "$(dirname "$0")/paired.sh"
+paired_setup "$@"
 
 one() { # NAME BUILD: prints "seconds rc"
-  local dir=$bin exe=$1.outer env=() t0 t1 rc
   case $2 in
-  released) env=(NU_EXIT_RELEASE=1) ;;
-  ppcg) dir=$carry/ppcg/$1 exe=$1.ppcg ;;
+  released) paired_run "$1" outer NU_EXIT_RELEASE=1 ;;
+  *) paired_run "$1" "$2" ;;
   esac
-  t0=$(date +%s.%N)
-  (cd "$dir" && env -u NU_START -u NU_HOST_FIRST -u NU_EXIT_RELEASE "${env[@]}" "$bin/$exe" \
-    >/dev/null 2>&1)
-  rc=$?
-  t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" -v rc="$rc" 'BEGIN { printf "%.4f %d", b - a, rc }'
 }
 
 pair() { # NAME BASE BUILD: the paired differences BUILD - BASE

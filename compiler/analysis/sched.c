@@ -561,6 +561,15 @@ static int members_of(Reader *r, int g, int *dims, bool *par, bool *shifted) {
   return n;
 }
 
+/* c's per-statement permutations of their own loops, none yet. */
+static void inner_perms_alloc(Reader *r, SchedChain *c) {
+  if (c->inner_perm)
+    return;
+  c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
+  c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
+  c->ninner = r->n;
+}
+
 /* One nest: as long as the members of every statement run one and the same
  * outer loop, unshifted, they give its order (a member on each statement's first own
  * loop, over all of them, needs `fuse`).  Where isl distributed the
@@ -571,15 +580,6 @@ static int members_of(Reader *r, int g, int *dims, bool *par, bool *shifted) {
  * have equal headers, which it checks.  `in` (NULL: all) picks the
  * statements of one piece of a distribution, which fuse under the piece's
  * own band.  Returns the parallel loops to map. */
-/* c's per-statement permutations of their own loops, none yet. */
-static void inner_perms_alloc(Reader *r, SchedChain *c) {
-  if (c->inner_perm)
-    return;
-  c->inner_perm = xcalloc((size_t)r->n, sizeof(long long *));
-  c->inner_nperm = xcalloc((size_t)r->n, sizeof(int));
-  c->ninner = r->n;
-}
-
 static int nest_order(Reader *r, const bool *in, SchedChain *c) {
   int first = -1, count = 0;
   for (int g = 0; g < r->n; g++)
@@ -743,7 +743,13 @@ static int own_orders(Reader *r, SchedChain *c, long long **perms, bool fuse_pie
           c->inner_perm[g] = f.inner_perm[g];
           c->inner_nperm[g] = f.inner_nperm[g];
         }
+      } else { /* not taken: f's permutations are its own */
+        xfree(f.perm);
+        for (int g = 0; f.inner_perm && g < r->n; g++)
+          xfree(f.inner_perm[g]);
       }
+      xfree(f.inner_perm);
+      xfree(f.inner_nperm);
       xfree(in);
     }
     if (p == 0) {
@@ -823,8 +829,6 @@ static int as_pieces(Reader *r, SchedChain *c, bool fuse_pieces) {
   return par;
 }
 
-/* The chain that maps the most parallel loops: one nest, or one kernel
- * per statement where that maps more. */
 /* out's fallback: chain, which maps dims loops. */
 static void set_alt(SchedChain *out, SchedChain *chain, int dims) {
   out->alt = NEW(SchedChain);
@@ -832,6 +836,8 @@ static void set_alt(SchedChain *out, SchedChain *chain, int dims) {
   out->alt->dims = dims;
 }
 
+/* The chain that maps the most parallel loops: one nest, or one kernel
+ * per statement where that maps more. */
 static bool make_chain(Reader *r, SchedChain *out) {
   SchedChain nest = {0}, pieces = {0};
   int a = nest_order(r, NULL, &nest);

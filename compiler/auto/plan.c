@@ -189,6 +189,7 @@ static bool apply_inner_perms(AnnotCtx *cx, Annot *at, Plan *p) {
     s->annots = &annots;
     bool ok = cx->engine->inner(cx, s);
     s->annots = NULL; /* s is the permuted loop now, or as it was */
+    xfree(annots.items);
     if (!ok || s->kind != ST_FOR)
       return false;
     /* a step of the nest's own for NU_VERIFY, which then blames it, not
